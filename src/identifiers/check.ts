@@ -1,0 +1,47 @@
+/**
+ * The result every identifier validator returns: the normalized value, or a reason a person can act on
+ * ("LEI must be 20 characters, got 19"). Cell functions show the reason as it is.
+ */
+export type IdentifierCheck = { ok: true; value: string } | { ok: false; reason: string };
+
+/** A source of uniform numbers in [0, 1), e.g. a seeded RNG's `next`; Math.random works too. */
+export type RandomSource = () => number;
+
+export function invalid(reason: string): IdentifierCheck {
+  return { ok: false, reason };
+}
+
+/** Upper-cases and drops whitespace: people paste identifiers as "5299 00T8 ..." or in lower case. */
+export function compact(input: string): string {
+  return input.replace(/\s+/g, '').toUpperCase();
+}
+
+export function describeLength(kind: string, expected: number, actual: number): string {
+  return `${kind} must be ${expected} characters, got ${actual}`;
+}
+
+/** A uniformly drawn integer in [0, n). */
+export function randomBelow(random: RandomSource, n: number): number {
+  return Math.floor(random() * n);
+}
+
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+export function randomAlphanumerics(random: RandomSource, length: number, alphabet = ALPHANUMERIC): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[randomBelow(random, alphabet.length)];
+  return out;
+}
+
+/**
+ * Replaces each letter by its two-digit value (A=10 .. Z=35) and keeps digits: the expansion both
+ * ISO 17442 (LEI) and ISO 6166 (ISIN) check digits are computed over.
+ */
+export function expandLetters(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const code = ch.charCodeAt(0);
+    out += code >= 65 && code <= 90 ? String(code - 55) : ch;
+  }
+  return out;
+}
