@@ -1,0 +1,173 @@
+/**
+ * The one HTTP request function of the client. It builds the URL from the base URL, sends the key as
+ * `Authorization: Bearer`, enforces a timeout, and turns every failure into a typed error:
+ * non-2xx -> errorFromResponse, no answer -> NetworkError, a 2xx body that is not JSON ->
+ * MalformedResponseError. It never retries (the engine decides that) and never puts the key in a
+ * message.
+ */
+import { MalformedResponseError, NetworkError, ServiceError } from './errors';
+import { tryParseJson } from './json';
+import { errorFromResponse } from './responseErrors';
+import type { HttpMethod } from './types';
+
+/** What the client needs of a `fetch`: satisfied by the browser's, Node's and undici's. */
+export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponseLike>;
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  redirect: 'manual';
+  signal: AbortSignal;
+}
+export interface FetchResponseLike {
+  status: number;
+  headers: { forEach(callback: (value: string, name: string) => void): void };
+  text(): Promise<string>;
+}
+
+export interface HttpConfig {
+  /** Normalized: no trailing slash (see baseUrl.ts). */
+  baseUrl: string;
+  apiKey: string | null;
+  fetch: FetchLike;
+  timeoutMs: number;
+}
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** A path under the base URL (`/organizations`), or an absolute URL that lies under it (a Link). */
+  target: string;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  form?: string;
+  /** Overrides the configured key for this call (a team key for `POST /projects`). */
+  apiKey?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * Sends one request and resolves with a 2xx answer whose body is parsed JSON. If the caller's signal
+ * aborts, rejects with the signal's reason (a cancellation, not a service failure).
+ */
+export async function request(config: HttpConfig, req: HttpRequest): Promise<HttpResponse> {
+  const url = resolveTarget(config.baseUrl, req.target, req.query);
+  const init = {
+    method: req.method,
+    headers: requestHeaders(req, req.apiKey === undefined ? config.apiKey : req.apiKey),
+    body: requestBody(req),
+    // A redirect is not followed: the key goes to the configured address and nowhere else.
+    redirect: 'manual' as const,
+  };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, config.timeoutMs);
+  const onCallerAbort = (): void => controller.abort(req.signal?.reason);
+  if (req.signal?.aborted) onCallerAbort();
+  else req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const failure = (error: unknown, stage: 'send' | 'read'): unknown => {
+    if (req.signal?.aborted) return req.signal.reason;
+    if (timedOut) {
+      return new NetworkError(`The service at ${config.baseUrl} did not answer within ${config.timeoutMs / 1000} s.`);
+    }
+    if (error instanceof ServiceError) return error;
+    return new NetworkError(
+      stage === 'send'
+        ? `Could not reach the service at ${config.baseUrl}${causeCode(error)}.`
+        : `The connection to ${config.baseUrl} broke while the answer was being read${causeCode(error)}.`,
+    );
+  };
+
+  let status: number;
+  let headers: Record<string, string>;
+  let text: string;
+  try {
+    const response = await config.fetch(url, { ...init, signal: controller.signal }).catch((error: unknown) => {
+      throw failure(error, 'send');
+    });
+    status = response.status;
+    headers = headerRecord(response);
+    text = await response.text().catch((error: unknown) => {
+      throw failure(error, 'read');
+    });
+  } finally {
+    clearTimeout(timer);
+    req.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  const body = text.trim() === '' ? null : tryParseJson(text);
+  if (status < 200 || status > 299) throw errorFromResponse(status, headers, body === undefined ? text : body);
+  if (body === undefined || body === null) {
+    throw new MalformedResponseError(
+      `The service sent an answer that is not complete JSON (HTTP ${status}, ${text.length} characters).`,
+      status,
+    );
+  }
+  return { status, headers, body };
+}
+
+/** Resolves a path or an absolute URL, refusing anything outside the base URL so the key stays there. */
+function resolveTarget(baseUrl: string, target: string, query: HttpRequest['query']): string {
+  let url: URL;
+  if (target.startsWith('/') && !target.startsWith('//')) {
+    url = new URL(baseUrl + target);
+  } else {
+    url = new URL(target, baseUrl + '/');
+    const href = url.href;
+    if (href !== baseUrl && !href.startsWith(baseUrl + '/') && !href.startsWith(baseUrl + '?')) {
+      throw new MalformedResponseError(
+        `The service pointed to ${url.origin}${url.pathname}, outside ${baseUrl}; the request was not sent.`,
+        null,
+      );
+    }
+  }
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  return url.href;
+}
+
+function requestHeaders(req: HttpRequest, apiKey: string | null): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const key = apiKey?.trim();
+  if (key) {
+    // fetch would reject such a header with a message that quotes it; say what is wrong instead.
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+      throw new Error('The API key contains spaces or characters that cannot be sent; copy it again.');
+    }
+    headers.Authorization = `Bearer ${key}`;
+  }
+  if (req.json !== undefined) headers['Content-Type'] = 'application/json';
+  else if (req.form !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  return headers;
+}
+
+function requestBody(req: HttpRequest): string | undefined {
+  return req.json !== undefined ? JSON.stringify(req.json) : req.form;
+}
+
+function headerRecord(response: FetchResponseLike): Record<string, string> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return headers;
+}
+
+/** ` (ECONNREFUSED)`-style detail from a fetch failure; only the code, never the request. */
+function causeCode(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  const code = cause?.code ?? (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? ` (${code})` : '';
+}

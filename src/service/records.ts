@@ -1,0 +1,180 @@
+/**
+ * Decoders from the service's JSON to the records of types.ts. Tolerant where the contract asks for
+ * tolerance (unknown fields ignored, missing or wrongly typed fields read as null, rank words with
+ * spaces), strict where a value would be meaningless: a record without its id, or a body of the wrong
+ * shape, is a MalformedResponseError.
+ */
+import { MalformedResponseError } from './errors';
+import { isObject, type JsonObject } from './json';
+import {
+  INITIATIVE_KEYS,
+  SBTI_FIELDS,
+  type Industry,
+  type IndustryRef,
+  type Initiatives,
+  type MatchingOrganization,
+  type OrganizationRecord,
+  type Project,
+  type Rank,
+  type RecommendedAction,
+  type SbtiChange,
+  type SbtiCompany,
+} from './types';
+
+export function decodeOrganization(raw: unknown): OrganizationRecord {
+  const o = objectWithId(raw, 'an organization');
+  return {
+    id: o.id,
+    name: text(o.name),
+    website: text(o.website),
+    external_id: text(o.external_id),
+    hq_region: text(o.hq_region),
+    status: text(o.status),
+    organization_relationship_type: text(o.organization_relationship_type),
+    matching_organization: matchingOrganization(o.matching_organization),
+    score: numberOrNull(o.score),
+    industry_score_percentile: numberOrNull(o.industry_score_percentile),
+    rank: rank(o.rank),
+    industry_rank: rank(o.industry_rank),
+    region_rank: rank(o.region_rank),
+    industry: isObject(o.industry)
+      ? { mean_score: numberOrNull(o.industry.mean_score), id: idOrNull(o.industry.id), name: text(o.industry.name) }
+      : null,
+    initiatives: initiatives(o.initiatives),
+    reduction_action_present: booleanOrNull(o.reduction_action_present),
+  };
+}
+
+export function decodeIndustry(raw: unknown): Industry {
+  const o = objectWithId(raw, 'an industry');
+  return { id: o.id, name: text(o.name) ?? '' };
+}
+
+/** `{"recommended_actions": [...]}`; a bare array is accepted too. */
+export function decodeRecommendedActions(raw: unknown): RecommendedAction[] {
+  const list = isObject(raw) ? raw.recommended_actions : raw;
+  return decodeList(list, (item) => {
+    const o = objectWithId(item, 'a recommended action');
+    return {
+      id: o.id,
+      emission_category: text(o.emission_category),
+      recommended_actions: text(o.recommended_actions),
+      approximate_savings: text(o.approximate_savings),
+      case_study: text(o.case_study),
+      case_study_source_url: text(o.case_study_source_url),
+      suggested_contract_term: text(o.suggested_contract_term),
+      question_to_ask_at_qbr: text(o.question_to_ask_at_qbr),
+      updated_at: text(o.updated_at),
+    };
+  }, 'recommended actions');
+}
+
+export function decodeSbtiCompany(raw: unknown): SbtiCompany {
+  const o = object(raw, 'an SBTi company');
+  const company = { id: idOrNull(o.id) } as SbtiCompany;
+  for (const field of SBTI_FIELDS) company[field] = primitive(o[field]);
+  return company;
+}
+
+export function decodeSbtiChange(raw: unknown): SbtiChange {
+  const o = objectWithId(raw, 'an SBTi change');
+  return {
+    id: o.id,
+    company_name: text(o.company_name),
+    isin: text(o.isin),
+    field: text(o.field),
+    old_value: text(o.old_value),
+    new_value: text(o.new_value),
+    changed_at: text(o.changed_at),
+  };
+}
+
+export function decodeProject(raw: unknown): Project {
+  const o = object(raw, 'a project');
+  const id = typeof o.id === 'string' && o.id ? o.id : idOrNull(o.id);
+  if (id === null || typeof o.api_key !== 'string' || !o.api_key) {
+    throw new MalformedResponseError('The service sent a project without its id or key.', null);
+  }
+  return { id, name: text(o.name) ?? '', api_key: o.api_key };
+}
+
+/** A JSON array decoded item by item; anything else is malformed. */
+export function decodeList<T>(raw: unknown, decodeItem: (item: unknown) => T, what: string): T[] {
+  if (!Array.isArray(raw)) throw new MalformedResponseError(`The service sent ${what} that are not a list.`, null);
+  return raw.map(decodeItem);
+}
+
+const RANK_WORDS: readonly string[] = ['very_high', 'high', 'medium', 'low', 'very_low', 'unknown'];
+
+/** `very low`, `Very-Low` and `very_low` all read as `very_low`; an unknown word is kept as sent. */
+function rank(value: unknown): Rank | null {
+  const word = text(value)?.trim();
+  if (!word) return null;
+  const normalized = word.toLowerCase().replace(/[\s-]+/g, '_');
+  return RANK_WORDS.includes(normalized) ? normalized : word;
+}
+
+/** Always all 13 keys, so a flag the service left out reads as null rather than as missing. */
+function initiatives(value: unknown): Initiatives {
+  const source = isObject(value) ? value : {};
+  const result = {} as Initiatives;
+  for (const key of INITIATIVE_KEYS) result[key] = booleanOrNull(source[key]);
+  return result;
+}
+
+function matchingOrganization(value: unknown): MatchingOrganization | null {
+  if (!isObject(value)) return null;
+  return {
+    id: idOrNull(value.id),
+    name: text(value.name),
+    link: text(value.link),
+    industry: industryRef(value.industry),
+  };
+}
+
+function industryRef(value: unknown): IndustryRef | null {
+  return isObject(value) ? { id: idOrNull(value.id), name: text(value.name) } : null;
+}
+
+function object(raw: unknown, what: string): JsonObject {
+  if (!isObject(raw)) throw new MalformedResponseError(`The service sent ${what} that is not a JSON object.`, null);
+  return raw;
+}
+
+function objectWithId(raw: unknown, what: string): JsonObject & { id: number } {
+  const o = object(raw, what);
+  const id = idOrNull(o.id);
+  if (id === null) throw new MalformedResponseError(`The service sent ${what} without an id.`, null);
+  return { ...o, id };
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+function numberOrNull(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+function idOrNull(value: unknown): number | null {
+  const n = numberOrNull(value);
+  return n !== null && Number.isInteger(n) ? n : null;
+}
+
+function booleanOrNull(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return null;
+}
+
+function primitive(value: unknown): string | number | boolean | null {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+}

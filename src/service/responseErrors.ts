@@ -1,0 +1,84 @@
+/**
+ * Non-2xx answers -> the typed errors of errors.ts. Used for whole HTTP responses and for each item of
+ * a `/batch` answer, so both read the same way. The service's own message is kept where it has one
+ * (the envelope `{"error":{"type","message"}}`, or the 404 shape `{status, title, detail}`).
+ */
+import {
+  AuthError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  ServiceError,
+  ValidationError,
+} from './errors';
+import { isObject } from './json';
+
+export function errorFromResponse(status: number, headers: Record<string, string>, body: unknown): ServiceError {
+  const said = serviceMessage(body);
+  const message = (fallback: string): string => said ?? fallback;
+  if (status === 401) return new AuthError(message('The service refused the API key (HTTP 401).'));
+  if (status === 404) return new NotFoundError(message('The service has no such record (HTTP 404).'));
+  if (status === 422) return new ValidationError(message('The service refused the request as invalid (HTTP 422).'));
+  if (status === 413) {
+    return new ServiceError('too-large', message('The request is larger than the service accepts (HTTP 413).'), 413);
+  }
+  if (status === 429) {
+    return new RateLimitError(
+      message('The service is limiting the request rate (HTTP 429).'),
+      parseRetryAfter(headerValue(headers, 'retry-after')),
+    );
+  }
+  if (status === 0 || (status >= 300 && status <= 399)) {
+    // Redirects are not followed (the key stays with the configured address); browsers report them as 0.
+    return new ServiceError(
+      'http',
+      'The service answered with a redirect, which is not followed; check the service address in settings.',
+      status || null,
+    );
+  }
+  if (status >= 500 && status <= 599) {
+    return new ServerError(
+      said ? `The service failed (HTTP ${status}): ${said}` : `The service failed (HTTP ${status}).`,
+      status,
+    );
+  }
+  return new ServiceError('http', said ? `HTTP ${status}: ${said}` : `The service answered HTTP ${status}.`, status);
+}
+
+/**
+ * `Retry-After` in milliseconds: delay-seconds or an HTTP-date (RFC 9110 10.2.3). Null when absent or
+ * unreadable; a date in the past reads as 0.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  if (Number.isNaN(date) || /^[\d.+-]+$/.test(text)) return null;
+  return Math.max(0, date - now);
+}
+
+function headerValue(headers: Record<string, string>, name: string): string | null {
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name) return value;
+  }
+  return null;
+}
+
+/** The human message an error body carries, if any. Long or non-text bodies are not repeated. */
+function serviceMessage(body: unknown): string | null {
+  if (typeof body === 'string') {
+    const text = body.trim();
+    return text && text.length <= 200 && !text.startsWith('<') ? text : null;
+  }
+  if (!isObject(body)) return null;
+  if (isObject(body.error) && typeof body.error.message === 'string' && body.error.message) {
+    return body.error.message;
+  }
+  if (typeof body.error === 'string' && body.error) return body.error;
+  if (typeof body.message === 'string' && body.message) return body.message;
+  const title = typeof body.title === 'string' ? body.title : '';
+  const detail = typeof body.detail === 'string' ? body.detail : '';
+  if (title && detail) return `${title}: ${detail}`;
+  return title || detail || null;
+}

@@ -1,0 +1,27 @@
+import { ClimateClient } from '../../src/service/client';
+
+const client = (baseUrl: string) => new ClimateClient({ baseUrl, apiKey: 'sandbox-project-key' });
+
+describe('the base URL rule', () => {
+  it('accepts https anywhere and http on loopback, without trailing slashes', () => {
+    expect(client('https://api.ditchcarbon.com/').baseUrl).toBe('https://api.ditchcarbon.com');
+    expect(client('https://host.example/api//').baseUrl).toBe('https://host.example/api');
+    expect(client('http://localhost:4010/').baseUrl).toBe('http://localhost:4010');
+    expect(client('http://127.0.0.1:4010').baseUrl).toBe('http://127.0.0.1:4010');
+    expect(client('http://127.8.9.10').baseUrl).toBe('http://127.8.9.10');
+    expect(client('http://[::1]:4010').baseUrl).toBe('http://[::1]:4010');
+  });
+
+  it('refuses plain http to any other host, with a message that says why', () => {
+    for (const url of ['http://api.ditchcarbon.com', 'http://10.0.0.5:4010', 'http://128.0.0.1', 'http://localhost.evil.example']) {
+      expect(() => client(url)).toThrow(/must use https/);
+    }
+  });
+
+  it('refuses what is not a usable address', () => {
+    expect(() => client('api.ditchcarbon.com')).toThrow(/not a valid URL/);
+    expect(() => client('ftp://127.0.0.1')).toThrow(/https/);
+    expect(() => client('https://user:pw@host.example')).toThrow(/user name/);
+    expect(() => client('https://host.example/?x=1')).toThrow(/query/);
+  });
+});

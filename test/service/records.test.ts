@@ -1,0 +1,135 @@
+import { MalformedResponseError } from '../../src/service/errors';
+import {
+  decodeIndustry,
+  decodeOrganization,
+  decodeProject,
+  decodeRecommendedActions,
+  decodeSbtiChange,
+  decodeSbtiCompany,
+} from '../../src/service/records';
+import { INITIATIVE_KEYS } from '../../src/service/types';
+
+const full = {
+  id: 42,
+  name: 'Acme Fictional Ltd',
+  website: 'acme.example',
+  external_id: 'row-7',
+  hq_region: 'GB',
+  status: 'synced',
+  organization_relationship_type: 'subsidiary',
+  matching_organization: { id: 41, name: 'Acme Group', link: 'https://example/acme', industry: { id: 3, name: 'Steel' } },
+  score: 0.734,
+  industry_score_percentile: 81,
+  rank: 'high',
+  industry_rank: 'very high',
+  region_rank: 'Very-Low',
+  industry: { mean_score: 0.5, id: 3, name: 'Steel' },
+  initiatives: Object.fromEntries(INITIATIVE_KEYS.map((key, i) => [key, i % 2 === 0])),
+  reduction_action_present: true,
+};
+
+describe('decodeOrganization', () => {
+  it('reads every field of a complete record and normalizes rank words', () => {
+    const record = decodeOrganization(full);
+    expect(record).toMatchObject({
+      id: 42,
+      name: 'Acme Fictional Ltd',
+      external_id: 'row-7',
+      status: 'synced',
+      organization_relationship_type: 'subsidiary',
+      matching_organization: { id: 41, name: 'Acme Group', link: 'https://example/acme', industry: { id: 3, name: 'Steel' } },
+      score: 0.734,
+      industry_score_percentile: 81,
+      rank: 'high',
+      industry_rank: 'very_high',
+      region_rank: 'very_low',
+      industry: { mean_score: 0.5, id: 3, name: 'Steel' },
+      reduction_action_present: true,
+    });
+    expect(record.initiatives).toEqual(full.initiatives);
+  });
+
+  it('ignores unknown fields', () => {
+    const record = decodeOrganization({ ...full, brand_new_field: { nested: [1, 2] }, initiatives: { ...full.initiatives, new_pledge: true } });
+    expect(record).not.toHaveProperty('brand_new_field');
+    expect(Object.keys(record.initiatives)).toEqual([...INITIATIVE_KEYS]);
+  });
+
+  it('reads missing and wrongly typed fields as null, and always gives all 13 initiative keys', () => {
+    const record = decodeOrganization({ id: 5, score: 'n/a', rank: '', matching_organization: 'x', initiatives: { sbti: true, cdp: 'yes' } });
+    expect(record).toEqual({
+      id: 5,
+      name: null,
+      website: null,
+      external_id: null,
+      hq_region: null,
+      status: null,
+      organization_relationship_type: null,
+      matching_organization: null,
+      score: null,
+      industry_score_percentile: null,
+      rank: null,
+      industry_rank: null,
+      region_rank: null,
+      industry: null,
+      initiatives: Object.fromEntries(INITIATIVE_KEYS.map((key) => [key, key === 'sbti' ? true : null])),
+      reduction_action_present: null,
+    });
+  });
+
+  it('keeps an unknown rank word as sent', () => {
+    expect(decodeOrganization({ id: 1, rank: 'Exceptional' }).rank).toBe('Exceptional');
+  });
+
+  it('tolerates numbers sent as strings', () => {
+    expect(decodeOrganization({ id: '12', score: '0.25' })).toMatchObject({ id: 12, score: 0.25 });
+  });
+
+  it('throws MalformedResponseError for a body that is not an object with an id', () => {
+    for (const raw of [null, 'synced', [full], {}, { id: 'abc' }, { id: 1.5 }]) {
+      expect(() => decodeOrganization(raw)).toThrow(MalformedResponseError);
+    }
+  });
+});
+
+describe('the other records', () => {
+  it('industries need an id', () => {
+    expect(decodeIndustry({ id: 3, name: 'Steel', extra: 1 })).toEqual({ id: 3, name: 'Steel' });
+    expect(() => decodeIndustry({ name: 'Steel' })).toThrow(MalformedResponseError);
+  });
+
+  it('recommended actions come in an envelope (or a bare list), missing fields null', () => {
+    const actions = decodeRecommendedActions({ recommended_actions: [{ id: 1, emission_category: 'Energy', surprise: true }] });
+    expect(actions).toEqual([
+      {
+        id: 1,
+        emission_category: 'Energy',
+        recommended_actions: null,
+        approximate_savings: null,
+        case_study: null,
+        case_study_source_url: null,
+        suggested_contract_term: null,
+        question_to_ask_at_qbr: null,
+        updated_at: null,
+      },
+    ]);
+    expect(decodeRecommendedActions([{ id: 2 }])[0].id).toBe(2);
+    expect(() => decodeRecommendedActions({ actions: [] })).toThrow(MalformedResponseError);
+  });
+
+  it('SBTi companies keep every filterable field, null when missing', () => {
+    const company = decodeSbtiCompany({ id: 9, company_name: 'Acme', net_zero_committed: true, net_zero_year: 2040, other: 'x' });
+    expect(company).toMatchObject({ id: 9, company_name: 'Acme', net_zero_committed: true, net_zero_year: 2040, sector: null });
+    expect(company).not.toHaveProperty('other');
+  });
+
+  it('SBTi changes and projects', () => {
+    expect(decodeSbtiChange({ id: 1, field: 'net_zero_year', old_value: 2050, new_value: '2040' })).toMatchObject({
+      old_value: '2050',
+      new_value: '2040',
+      changed_at: null,
+    });
+    expect(decodeProject({ id: 'p1', name: 'Suppliers', api_key: 'k' })).toEqual({ id: 'p1', name: 'Suppliers', api_key: 'k' });
+    expect(() => decodeProject({ id: 1, name: 'No key' })).toThrow(MalformedResponseError);
+  });
+});
