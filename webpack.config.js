@@ -1,0 +1,157 @@
+/*
+ * Build of the add-in (webpack 5).
+ *
+ *   npm run build                        production bundles + dist/manifest.xml with production URLs
+ *   npm run build:dev                    development bundles with source maps
+ *
+ * Build-time settings (flag, or environment variable):
+ *   --env addinUrl=https://host/path/    ADDIN_URL         where dist/ will be hosted (production manifest)
+ *   --env serviceUrl=https://api...      CLIMATE_BASE_URL  the service the add-in talks to by default;
+ *                                                           empty (the default) = the local sandbox
+ *
+ * Output (dist/): taskpane.html (the shared-runtime page: office.js from the CDN, then the bundles),
+ * runtime.js + shared.js (webpack runtime and modules used by more than one entry; one runtime so the
+ * page holds ONE instance of every module, e.g. a single engine for functions and task pane),
+ * functions.js, taskpane.js, commands.js, functions.json (from JSDoc), assets/, manifest.xml.
+ */
+const path = require('path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+
+const DEV_URL = 'https://localhost:3000/';
+const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
+const FUNCTIONS_SOURCE = path.resolve(__dirname, 'src/functions/functions.ts');
+
+/** A URL given at build time, checked and normalised (`trailingSlash`: folder base vs. service root). */
+function buildUrl(name, value, { trailingSlash }) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} is not a URL: "${value}"`);
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new Error(`${name} must use https (got "${value}")`);
+  }
+  const text = url.href.replace(/\/+$/, '');
+  return trailingSlash ? `${text}/` : text;
+}
+
+/** The production manifest: every development URL re-based onto `addinUrl` (ends with "/"). */
+function productionManifest(xml, addinUrl) {
+  return xml.split(DEV_URL).join(addinUrl);
+}
+
+/**
+ * Node-only code must never reach a browser bundle. Node built-ins already fail to resolve for the
+ * web target; this also stops the server-side packages and our own Node-only modules, which would
+ * otherwise be bundled half-working or drag in hundreds of kilobytes.
+ */
+const NODE_ONLY = [
+  /[\\/]node_modules[\\/](undici|fastify|@fastify|pino|avvio|light-my-request|find-my-way)[\\/]/,
+  /[\\/]src[\\/](sandbox|dev)[\\/]/,
+  /[\\/]src[\\/]service[\\/]nodeFetch\.ts$/,
+];
+class NodeOnlyGuardPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('NodeOnlyGuardPlugin', (compilation) => {
+      compilation.hooks.finishModules.tap('NodeOnlyGuardPlugin', (modules) => {
+        for (const module of modules) {
+          const resource = module.resource || '';
+          if (!NODE_ONLY.some((pattern) => pattern.test(resource))) continue;
+          const issuer = compilation.moduleGraph.getIssuer(module);
+          const importer = issuer && issuer.resource ? path.relative(__dirname, issuer.resource) : 'an entry';
+          compilation.errors.push(
+            new webpack.WebpackError(
+              `Node-only module in a browser bundle: ${path.relative(__dirname, resource)} (imported by ${importer})`,
+            ),
+          );
+        }
+      });
+    });
+  }
+}
+
+module.exports = (env = {}, argv = {}) => {
+  const production = argv.mode === 'production';
+  const serviceValue = env.serviceUrl || process.env.CLIMATE_BASE_URL || '';
+  const serviceUrl = serviceValue ? buildUrl('serviceUrl / CLIMATE_BASE_URL', serviceValue, { trailingSlash: false }) : '';
+  const addinValue = env.addinUrl || process.env.ADDIN_URL || '';
+  const addinUrl = addinValue ? buildUrl('addinUrl / ADDIN_URL', addinValue, { trailingSlash: true }) : DEFAULT_ADDIN_URL;
+  if (production && !addinValue) {
+    console.log(
+      `[climate] dist/manifest.xml points at the placeholder ${DEFAULT_ADDIN_URL}; ` +
+        'pass --env addinUrl=https://your-host/ (or ADDIN_URL) for a deployable manifest.',
+    );
+  }
+
+  return {
+    mode: production ? 'production' : 'development',
+    target: ['web', 'es2020'],
+    devtool: production ? false : 'source-map',
+    entry: {
+      functions: './src/functions/functions.ts',
+      taskpane: './src/taskpane/taskpane.ts',
+      commands: './src/commands/commands.ts',
+    },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: '[name].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          loader: 'ts-loader',
+          // Type errors are `npm run typecheck`'s job; ES modules let webpack drop unused code.
+          options: {
+            transpileOnly: true,
+            compilerOptions: { module: 'es2020', moduleResolution: 'bundler', rootDir: __dirname, sourceMap: !production },
+          },
+        },
+      ],
+    },
+    optimization: {
+      runtimeChunk: 'single',
+      splitChunks: {
+        cacheGroups: {
+          default: false,
+          defaultVendors: false,
+          shared: { name: 'shared', chunks: 'initial', minChunks: 2, minSize: 0, enforce: true },
+        },
+      },
+    },
+    performance: { hints: false },
+    plugins: [
+      new NodeOnlyGuardPlugin(),
+      new webpack.DefinePlugin({ 'process.env.CLIMATE_BASE_URL': JSON.stringify(serviceUrl) }),
+      new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_SOURCE, output: 'functions.json' }),
+      new HtmlWebpackPlugin({
+        filename: 'taskpane.html',
+        template: './src/taskpane/taskpane.html',
+        chunks: ['functions', 'taskpane', 'commands'],
+        chunksSortMode: 'manual',
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'assets', to: 'assets' },
+          {
+            from: 'manifest.xml',
+            to: 'manifest.xml',
+            transform: production ? (content) => productionManifest(content.toString(), addinUrl) : undefined,
+          },
+        ],
+      }),
+    ],
+  };
+};
+
+module.exports.DEV_URL = DEV_URL;
+module.exports.DEFAULT_ADDIN_URL = DEFAULT_ADDIN_URL;
+module.exports.productionManifest = productionManifest;
