@@ -1,0 +1,198 @@
+/**
+ * The client's HTTP behaviour against scripted loopback servers: what goes on the wire, where the key
+ * may go, and the failures the sandbox has no knob for.
+ */
+import { ClimateClient } from '../../src/service/client';
+import { MalformedResponseError, NetworkError, RateLimitError, ServerError, ServiceError } from '../../src/service/errors';
+import { nodeFetch } from '../../src/service/nodeFetch';
+import { json, startScriptedServer, type ScriptedServer } from './scriptedServer';
+
+const KEY = 'dc_production_' + 'ab'.repeat(32);
+const org = { id: 1, name: 'Acme' };
+
+const servers: ScriptedServer[] = [];
+async function serve(answer: Parameters<typeof startScriptedServer>[0]): Promise<ScriptedServer> {
+  const server = await startScriptedServer(answer);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+const clientFor = (server: ScriptedServer, options: { apiKey?: string | null; timeoutMs?: number } = {}) =>
+  new ClimateClient({ baseUrl: server.url + '/', apiKey: KEY, fetch: nodeFetch, ...options });
+
+/** The rejection of a promise that must reject; also checks that no message ever carries the key. */
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e as Error,
+  );
+  expect(error.message).not.toContain(KEY);
+  return error;
+}
+
+describe('what the client sends', () => {
+  it('sends the key as a Bearer token, JSON for records and a form for batches', async () => {
+    const server = await serve((req, res) =>
+      req.url === '/batch' ? json(res, 200, [{ status: 200, headers: {}, body: JSON.stringify(org) }]) : json(res, 200, org),
+    );
+    const client = clientFor(server);
+    await client.registerOrganization({ name: 'Acme', duns_number: '123456789' });
+    await client.batch([{ url: '/organizations', method: 'POST', body: { name: 'Acme' } }]);
+    const [register, batch] = server.received;
+    expect(register).toMatchObject({ method: 'POST', url: '/organizations' });
+    expect(register.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(register.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(register.body)).toEqual({ name: 'Acme', duns_number: '123456789' });
+    expect(batch.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(batch.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(JSON.parse(new URLSearchParams(batch.body).get('requests') ?? '')).toEqual([
+      { url: '/organizations', method: 'POST', body: { name: 'Acme' } },
+    ]);
+  });
+
+  it('builds paths and queries under a base URL with a path; team key only on POST /projects; none when null', async () => {
+    const server = await serve((req, res) =>
+      req.url?.endsWith('/projects') ? json(res, 201, { id: 3, name: 'P', api_key: 'new' }) : json(res, 200, []),
+    );
+    await new ClimateClient({ baseUrl: `${server.url}/api/`, apiKey: KEY, fetch: nodeFetch }).sbtiCompanies(
+      { company_name: 'acme & co', sector: 'steel' },
+      2,
+    );
+    await clientFor(server).createProject('P', 'team-key');
+    await clientFor(server, { apiKey: null }).suppliers();
+    expect(server.received.map((r) => r.url)).toEqual([
+      '/api/sbti_companies?company_name=acme+%26+co&sector=steel&page=2',
+      '/projects',
+      '/v1/suppliers',
+    ]);
+    expect(server.received[1].headers.authorization).toBe('Bearer team-key');
+    expect(server.received[2].headers.authorization).toBeUndefined();
+  });
+
+  it('uses the global fetch when none is given', async () => {
+    const server = await serve((_req, res) => json(res, 200, org));
+    const client = new ClimateClient({ baseUrl: server.url, apiKey: KEY });
+    await expect(client.getOrganization(1)).resolves.toMatchObject({ id: 1, name: 'Acme' });
+  });
+
+  it('refuses a key that cannot go in a header, without quoting it', async () => {
+    const server = await serve((_req, res) => json(res, 200, org));
+    const error = await failure(clientFor(server, { apiKey: `${KEY}\nX-Evil: 1` }).getOrganization(1));
+    expect(error.message).toMatch(/API key contains/);
+    expect(server.received).toHaveLength(0);
+  });
+});
+
+describe('the key stays with the base URL', () => {
+  it('does not follow a redirect', async () => {
+    const elsewhere = await serve((_req, res) => json(res, 200, org));
+    const server = await serve((_req, res) => {
+      res.writeHead(302, { Location: `${elsewhere.url}/organizations/1` });
+      res.end();
+    });
+    const error = await failure(clientFor(server).getOrganization(1));
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ kind: 'http', status: 302 });
+    expect(elsewhere.received).toHaveLength(0);
+  });
+
+  it('does not follow a Link to another origin', async () => {
+    const elsewhere = await serve((_req, res) => json(res, 200, []));
+    const server = await serve((_req, res) =>
+      json(res, 200, [{ id: 1, name: 'Steel' }], { Link: `<${elsewhere.url}/industries?page=2>; rel="next"` }),
+    );
+    const error = await failure(clientFor(server).allIndustries());
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect(error.message).toMatch(/outside/);
+    expect(elsewhere.received).toHaveLength(0);
+  });
+});
+
+describe('pagination by Link', () => {
+  it('follows relative and absolute next links until there is none', async () => {
+    const server = await serve((req, res) => {
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('page'));
+      const links: Record<number, string> = {
+        1: '</industries/search?q=st&page=2>; rel="next", </industries/search?q=st&page=3>; rel="last"',
+        2: `<${server.url}/industries/search?q=st&page=3>; rel="next"`,
+        3: '</industries/search?q=st&page=1>; rel="first"',
+      };
+      json(res, 200, [{ id: page, name: `Industry ${page}` }], { Link: links[page] });
+    });
+    const client = clientFor(server);
+    const first = await client.searchIndustries('st');
+    expect(first).toMatchObject({ page: 1, next: '/industries/search?q=st&page=2', last: '/industries/search?q=st&page=3' });
+    expect((await client.allIndustries('st')).map((i) => i.id)).toEqual([1, 2, 3]);
+  });
+
+  it('stops a Link loop with MalformedResponseError', async () => {
+    const server = await serve((_req, res) => json(res, 200, [{ id: 1, name: 'x' }], { Link: '</industries?page=1>; rel=next' }));
+    await expect(clientFor(server).allIndustries()).rejects.toThrow(/do not end/);
+  });
+});
+
+describe('failures', () => {
+  it('a service that does not answer -> NetworkError after timeoutMs', async () => {
+    const server = await serve(() => undefined);
+    const started = Date.now();
+    const error = await failure(clientFor(server, { timeoutMs: 200 }).getOrganization(1));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toMatch(/did not answer within 0.2 s/);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("the caller's abort rejects with the abort reason, not a service error", async () => {
+    const server = await serve(() => undefined);
+    const controller = new AbortController();
+    const pending = clientFor(server).registerOrganization({ name: 'Acme' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const error = await failure(pending);
+    expect(error).not.toBeInstanceOf(ServiceError);
+    expect(error.name).toBe('AbortError');
+  });
+
+  it('a closed port -> NetworkError naming the cause', async () => {
+    const server = await serve(() => undefined);
+    const client = clientFor(server);
+    await server.close();
+    servers.length = 0;
+    const error = await failure(client.listIndustries());
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toMatch(/Could not reach the service at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+  });
+
+  it('a body cut off mid-stream -> NetworkError; a complete but truncated JSON body -> MalformedResponseError', async () => {
+    const server = await serve((req, res) => {
+      const text = JSON.stringify(org);
+      const complete = req.url === '/organizations/1';
+      const sent = text.slice(0, 5);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String((complete ? sent : text).length) });
+      if (complete) res.end(sent);
+      else res.write(sent, () => res.destroy());
+    });
+    const client = clientFor(server);
+    expect(await failure(client.getOrganization(1))).toBeInstanceOf(MalformedResponseError);
+    expect(await failure(client.getOrganization(2))).toBeInstanceOf(NetworkError);
+  });
+
+  it('503 and 429 with an HTTP-date Retry-After, HTML error pages', async () => {
+    const server = await serve((req, res) => {
+      const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
+      res.writeHead(req.url === '/v1/suppliers' ? 503 : 429, { 'Retry-After': inTenSeconds, 'Content-Type': 'text/html' });
+      res.end('<html><body>Service Unavailable</body></html>');
+    });
+    const client = clientFor(server);
+    const unavailable = await failure(client.suppliers());
+    expect(unavailable).toBeInstanceOf(ServerError);
+    expect(unavailable).toMatchObject({ status: 503, message: 'The service failed (HTTP 503).' });
+    const limited = (await failure(client.getOrganization(1))) as RateLimitError;
+    expect(limited).toBeInstanceOf(RateLimitError);
+    expect(limited.retryAfterMs).toBeGreaterThan(8_000);
+    expect(limited.retryAfterMs).toBeLessThanOrEqual(10_000);
+  });
+});
