@@ -1,0 +1,48 @@
+// The https dev server on localhost:3000: webpack (development mode) compiling the add-in and
+// serving the result from memory (the same files `npm run build:dev` writes to dist/), with CORS.
+import webpack from 'webpack';
+import WebpackDevServer from 'webpack-dev-server';
+import type { DevCertificates } from './certs';
+
+type ConfigFactory = (env: Record<string, string>, argv: { mode: 'development' | 'production' }) => webpack.Configuration;
+// The config is plain JavaScript shared with the webpack CLI.
+const configFactory: ConfigFactory = require('../../webpack.config.js');
+
+export const DEV_SERVER_PORT = 3000;
+
+export interface RunningDevServer {
+  url: string; // https://localhost:3000 (no trailing slash)
+  /** Resolves after the first compilation with its errors (empty when it succeeded). */
+  firstBuild: Promise<{ errors: string[]; durationMs: number }>;
+  close(): Promise<void>;
+}
+
+export async function startDevServer(options: { certificates: DevCertificates; port?: number }): Promise<RunningDevServer> {
+  const port = options.port ?? DEV_SERVER_PORT;
+  const config = { ...configFactory({}, { mode: 'development' }), infrastructureLogging: { level: 'warn' as const } };
+  const compiler = webpack(config);
+  const firstBuild = new Promise<{ errors: string[]; durationMs: number }>((resolve) => {
+    compiler.hooks.done.tap('climate-first-build', (stats) => {
+      const { errors = [], time = 0 } = stats.toJson({ all: false, errors: true, timings: true });
+      resolve({ errors: errors.map((error) => error.message), durationMs: time });
+    });
+  });
+  const { cert, key, ca } = options.certificates;
+  const server = new WebpackDevServer(
+    {
+      host: 'localhost',
+      port,
+      server: { type: 'https', options: { cert, key, ca } },
+      // Excel loads the pages from its own origin; office.js and the ribbon fetch with CORS.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: false,
+      hot: false,
+      liveReload: true,
+      client: { overlay: { errors: true, warnings: false }, logging: 'warn' },
+      devMiddleware: { stats: 'errors-warnings' },
+    },
+    compiler,
+  );
+  await server.start();
+  return { url: `https://localhost:${port}`, firstBuild, close: () => server.stop() };
+}
