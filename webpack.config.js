@@ -137,6 +137,8 @@ module.exports = (env = {}, argv = {}) => {
         template: './src/taskpane/taskpane.html',
         chunks: ['functions', 'taskpane', 'commands'],
         chunksSortMode: 'manual',
+        // For the page's Content-Security-Policy (connect-src): the build-time service, if any.
+        serviceOrigin: serviceUrl ? new URL(serviceUrl).origin : '',
       }),
       new CopyWebpackPlugin({
         patterns: [

@@ -1,0 +1,107 @@
+// The built add-in as it ships: dist/ from `npm run build` (npm test builds before jest), plus
+// builds of our own for the build-time flags and the Node-only guard.
+import { readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+import webpack from 'webpack';
+import { buildProduction, productionDist, ROOT, tempDir } from './dist';
+
+type ConfigFactory = (env: Record<string, string>, argv: { mode: string }) => webpack.Configuration;
+const configFactory = require('../../webpack.config.js') as ConfigFactory;
+
+const DIST = productionDist();
+const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
+const ENTRIES = ['functions.js', 'taskpane.js', 'commands.js'];
+
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
+const bundles = (dir: string) => readdirSync(dir).filter((file) => file.endsWith('.js'));
+
+/** The scripts of taskpane.html, in document order. */
+function pageScripts(dir: string): string[] {
+  return [...read(dir, 'taskpane.html').matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/g)].map((match) => match[1]);
+}
+
+describe('dist/ from npm run build', () => {
+  test('taskpane.html is the shared-runtime page: office.js from the CDN first, then every bundle', () => {
+    const scripts = pageScripts(DIST);
+    expect(scripts[0]).toBe(OFFICE_JS_CDN);
+    const local = scripts.slice(1);
+    expect(local).toEqual(expect.arrayContaining(ENTRIES));
+    // Every script the page loads exists, and every bundle is loaded by the page.
+    expect([...local].sort()).toEqual(bundles(DIST).sort());
+    // The webpack runtime (one per page, so the entries share module instances) comes first.
+    expect(local[0]).toBe('runtime.js');
+  });
+
+  test('functions.json is generated from the JSDoc, without the namespace, and every function is associated', () => {
+    const metadata = JSON.parse(read(DIST, 'functions.json')) as { functions: Array<{ id: string; name: string }> };
+    expect(metadata.functions.length).toBeGreaterThan(0);
+    const ids = metadata.functions.map((f) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const javascript = bundles(DIST).map((file) => read(DIST, file)).join('\n');
+    for (const { id, name } of metadata.functions) {
+      expect(id).toMatch(/^[A-Z][A-Z0-9_.]*$/);
+      expect(name).toBeTruthy();
+      expect(`${id} ${name}`).not.toMatch(/CLIMATE\./); // the manifest's namespace prefixes them in Excel
+      expect({ id, associated: new RegExp(`associate\\(["']${id.replace(/\./g, '\\.')}["']`).test(javascript) }).toEqual({ id, associated: true });
+    }
+  });
+
+  test('the bundles hold no Node-only code and none of the sandbox\'s own paths', () => {
+    for (const file of bundles(DIST)) {
+      const code = read(DIST, file);
+      expect({ file, nodeRequire: code.match(/require\(["'](node:)?(fs|path|http|https|net|tls|crypto|stream|zlib|child_process|os|worker_threads)["']\)/)?.[0] ?? null }).toEqual({ file, nodeRequire: null });
+      expect({ file, nodeScheme: code.match(/["']node:[a-z_/]+["']/)?.[0] ?? null }).toEqual({ file, nodeScheme: null });
+      expect({ file, server: code.match(/undici|fastify|__sandbox/)?.[0] ?? null }).toEqual({ file, server: null });
+    }
+  });
+
+  test('copies the assets: icons and the provider logo', () => {
+    expect(readdirSync(join(DIST, 'assets'))).toEqual(expect.arrayContaining(['icon-16.png', 'icon-32.png', 'icon-64.png', 'icon-80.png', 'logo-provider.png']));
+  });
+});
+
+describe('build-time settings', () => {
+  const SERVICE = 'https://api.build-check.example';
+  const ADDIN = 'https://addins.build-check.example/climate/';
+  let out: string;
+  beforeAll(() => {
+    // The service URL by flag, the add-in URL by environment variable: both ways of giving them.
+    out = buildProduction(tempDir('flags'), { flags: ['--env', `serviceUrl=${SERVICE}/`], env: { ADDIN_URL: ADDIN.slice(0, -1) } });
+  });
+
+  test('the service base URL is compiled into the bundles in place of process.env.CLIMATE_BASE_URL', () => {
+    const code = bundles(out).map((file) => read(out, file)).join('\n');
+    expect(code).toContain(`"${SERVICE}"`);
+    expect(code).not.toContain('CLIMATE_BASE_URL');
+    // ...and only where it was asked for.
+    expect(bundles(DIST).map((file) => read(DIST, file)).join('\n')).not.toContain(SERVICE);
+  });
+
+  test('the production manifest points at the add-in URL', () => {
+    const manifest = read(out, 'manifest.xml');
+    expect(manifest).toContain(`"${ADDIN}taskpane.html"`);
+    expect(manifest).not.toContain('localhost');
+  });
+});
+
+test('a build-time service URL that is not https is refused', () => {
+  expect(() => buildProduction(tempDir('http'), { flags: ['--env', 'serviceUrl=http://api.build-check.example'] })).toThrow(
+    /serviceUrl \/ CLIMATE_BASE_URL must use https/,
+  );
+});
+
+test('the build fails when server-side packages are imported into a browser bundle', async () => {
+  const config = configFactory({}, { mode: 'development' });
+  config.entry = { functions: join(__dirname, 'fixtures', 'nodeOnlyEntry.ts') };
+  config.output = { ...config.output, path: tempDir('guard') };
+  const stats = await new Promise<webpack.Stats>((resolve, reject) => {
+    webpack(config).run((error, result) => (error || !result ? reject(error) : resolve(result)));
+  });
+  const messages = stats.toJson({ all: false, errors: true }).errors?.map((e) => e.message) ?? [];
+  expect(messages).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^Node-only module in a browser bundle: node_modules\/undici\/.* \(imported by test\/build\/fixtures\/nodeOnlyEntry\.ts\)/),
+      expect.stringMatching(/^Node-only module in a browser bundle: node_modules\/fastify\//),
+    ]),
+  );
+});
