@@ -1,0 +1,182 @@
+/**
+ * What each CLIMATE function does, free of Excel: arguments in, a shaped result or a CellFailure out.
+ * functions.ts (the entry Excel loads) only adds the JSDoc metadata and the Excel boundary, so this
+ * runs in Node against any engine that offers `organization` and `get`.
+ */
+import type { ScoreScale } from '../settings/settings';
+import type { BatchResponseItem, OrganizationRecord } from '../service/types';
+import { decodeIndustry, decodeList, decodeRecommendedActions, decodeSbtiCompany } from '../service/records';
+import { parseLinkHeader } from '../service/linkHeader';
+import { CellFailure, failureFrom, pendingFailure } from './errors';
+import { FLAG_HEADERS, parseFields } from './fields';
+import { parseInitiative } from './initiatives';
+import { parseOrganization, type OrganizationArgument, type OrganizationQuery } from './organizationArgument';
+import { displayName, flagResult, flagsRow, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
+import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiField, type SbtiQuery } from './referenceData';
+import { readCell } from './cellInput';
+import { plainText } from './textArgument';
+
+export interface CallContext {
+  /** The calling cell ("Sheet1!B2"): the engine recalculates it when a pending profile is final. */
+  address?: string;
+  signal?: AbortSignal;
+}
+
+export type OrganizationOutcome = { state: 'ready' | 'pending'; record: OrganizationRecord };
+
+/** The part of the engine the functions use (src/engine's Engine satisfies it). */
+export interface FunctionsEngine {
+  organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
+  get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
+}
+
+export interface CatalogueDeps {
+  engine(): FunctionsEngine;
+  scoreScale(): ScoreScale;
+  /** The host renders data types (CustomFunctionsRuntime 1.4). */
+  dataTypes(): boolean;
+  logoUrl(): string | null;
+}
+
+export type Spill = SpillElement[][];
+
+export interface Catalogue {
+  score(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
+  flag(organization: unknown, initiative: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
+  flags(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
+  profile(organization: unknown, fields: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
+  headers(fields: unknown): string[][];
+  link(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<string>;
+  status(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<string>;
+  industries(search: unknown, call: CallContext): Promise<Spill>;
+  sbti(company: unknown, field: unknown, call: CallContext): Promise<Spill>;
+  actions(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
+}
+
+/** Every failure leaves as a CellFailure: the boundary needs to know nothing else. */
+async function settle<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw failureFrom(error);
+  }
+}
+
+export function createCatalogue(deps: CatalogueDeps): Catalogue {
+  const shape = (): ShapeContext => ({ dataTypes: deps.dataTypes(), scoreScale: deps.scoreScale(), logoUrl: deps.logoUrl() });
+
+  /** The organization's record once its profile is final; a pending one is #N/A that updates itself. */
+  async function ready(argument: OrganizationArgument, call: CallContext): Promise<OrganizationRecord> {
+    const outcome = await deps.engine().organization(argument.query, call);
+    if (outcome.state === 'pending') throw pendingFailure(outcome.record.status);
+    return outcome.record;
+  }
+
+  const readyFor = async (organization: unknown, website: unknown, country: unknown, call: CallContext) => {
+    const argument = parseOrganization(organization, website, country);
+    return { argument, record: await ready(argument, call) };
+  };
+
+  return {
+    score: (organization, website, country, call) =>
+      settle(async () => {
+        const { argument, record } = await readyFor(organization, website, country, call);
+        return scoreResult(record, argument.text, shape());
+      }),
+
+    flag: (organization, initiative, website, country, call) =>
+      settle(async () => {
+        const key = parseInitiative(initiative);
+        const { argument, record } = await readyFor(organization, website, country, call);
+        return flagResult(record, key, argument.text, shape());
+      }),
+
+    flags: (organization, website, country, call) =>
+      settle(async () => {
+        const { argument, record } = await readyFor(organization, website, country, call);
+        return flagsRow(record, argument.text, shape());
+      }),
+
+    profile: (organization, fields, website, country, call) =>
+      settle(async () => {
+        const chosen = parseFields(fields);
+        const { argument, record } = await readyFor(organization, website, country, call);
+        return profileResult(record, chosen, argument.text, shape());
+      }),
+
+    headers: (fields) => {
+      try {
+        const chosen = parseFields(fields);
+        return [chosen === null ? [...FLAG_HEADERS] : chosen.map((field) => field.header)];
+      } catch (error) {
+        throw failureFrom(error);
+      }
+    },
+
+    link: (organization, website, country, call) =>
+      settle(async () => {
+        const { argument, record } = await readyFor(organization, website, country, call);
+        const link = record.matching_organization?.link;
+        if (!link) throw new CellFailure('#N/A', `No public profile link for ${displayName(record, argument.text)}.`);
+        return link;
+      }),
+
+    status: (organization, website, country, call) =>
+      settle(async () => {
+        // The status of a pending profile is the answer here, not a reason to wait.
+        const argument = parseOrganization(organization, website, country);
+        const outcome = await deps.engine().organization(argument.query, call);
+        return outcome.record.status ?? 'unknown';
+      }),
+
+    industries: (search, call) =>
+      settle(async () => {
+        const term = readCell(search).kind === 'empty' ? null : plainText(readCell(search), 'The search', 'a word of an industry name');
+        const first = term === null ? '/industries?page=1' : `/industries/search?q=${encodeURIComponent(term)}&page=1`;
+        const industries = await allPages(deps.engine(), first, call, (body) => decodeList(body, decodeIndustry, 'industries'));
+        return industriesTable(industries, term);
+      }),
+
+    sbti: (company, field, call) =>
+      settle(async () => {
+        const query: SbtiQuery = parseSbtiCompany(company);
+        const chosen = parseSbtiField(field);
+        const item = await deps.engine().get(query.url, call);
+        return sbtiResult(decodeList(item.body, decodeSbtiCompany, 'SBTi companies'), query, chosen);
+      }),
+
+    actions: (organization, website, country, call) =>
+      settle(async () => {
+        const { argument, record } = await readyFor(organization, website, country, call);
+        const item = await deps.engine().get(`/organizations/${record.id}/recommended_actions`, call);
+        return actionsTable(decodeRecommendedActions(item.body), displayName(record, argument.text));
+      }),
+  };
+}
+
+/**
+ * A listing, page after page, following each answer's `Link: rel="next"`. The link may be absolute
+ * (under the service's base URL); only its query is taken, on the path first asked for, so that a
+ * base URL with a path prefix is never doubled.
+ */
+async function allPages<T>(engine: FunctionsEngine, first: string, call: CallContext, decode: (body: unknown) => T[]): Promise<T[]> {
+  const path = first.split('?')[0];
+  const items: T[] = [];
+  const seen = new Set<string>();
+  for (let target: string | null = first; target !== null; ) {
+    seen.add(target);
+    const item: BatchResponseItem = await engine.get(target, call);
+    const page = decode(item.body);
+    items.push(...page);
+    const next = page.length > 0 ? parseLinkHeader(header(item.headers, 'link')).next : undefined;
+    target = next ? path + new URL(next, 'http://service.invalid/').search : null;
+    if (target !== null && seen.has(target)) target = null;
+  }
+  return items;
+}
+
+function header(headers: Record<string, string> | undefined, name: string): string | null {
+  if (!headers) return null;
+  const found = Object.keys(headers).find((key) => key.toLowerCase() === name);
+  return found === undefined ? null : headers[found];
+}

@@ -1,0 +1,94 @@
+/**
+ * What Excel hands a custom function for one argument, reduced to one of five plain shapes. Excel
+ * passes strings, numbers, booleans, null (an empty cell) or undefined (an omitted optional
+ * argument); with `allowCustomDataForDataTypeAny` an `any` parameter may also receive a data-type
+ * object (a Double/String/Boolean/Entity/Error cell value, e.g. when a formula points at one of our
+ * own SCORE cells), and a 1x1 range may arrive as [[value]].
+ */
+
+export type CellInput =
+  | { kind: 'empty' }
+  | { kind: 'text'; text: string }
+  | { kind: 'number'; value: number }
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'error'; code: string }
+  | { kind: 'range'; rows: number; columns: number };
+
+/** Excel's error literals, as they appear when typed or pasted as text. */
+const ERROR_LITERALS = ['#N/A', '#VALUE!', '#REF!', '#NAME?', '#DIV/0!', '#NUM!', '#NULL!', '#SPILL!', '#CALC!', '#BUSY!', '#GETTING_DATA', '#FIELD!', '#BLOCKED!', '#CONNECT!', '#UNKNOWN!'];
+
+/** Error types of an Excel ErrorCellValue, mapped to the literal a person sees. */
+const ERROR_TYPES: Record<string, string> = {
+  NotAvailable: '#N/A',
+  Value: '#VALUE!',
+  Ref: '#REF!',
+  Name: '#NAME?',
+  Div0: '#DIV/0!',
+  Num: '#NUM!',
+  Null: '#NULL!',
+  Spill: '#SPILL!',
+  Calc: '#CALC!',
+  Busy: '#BUSY!',
+  GettingData: '#GETTING_DATA',
+  Field: '#FIELD!',
+  Blocked: '#BLOCKED!',
+  Connect: '#CONNECT!',
+};
+
+export function readCell(value: unknown): CellInput {
+  if (value === null || value === undefined) return { kind: 'empty' };
+  if (typeof value === 'string') {
+    const upper = value.trim().toUpperCase();
+    if (ERROR_LITERALS.includes(upper)) return { kind: 'error', code: upper };
+    return value.trim() === '' ? { kind: 'empty' } : { kind: 'text', text: value };
+  }
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'error', code: '#NUM!' };
+  }
+  if (typeof value === 'boolean') return { kind: 'boolean', value };
+  if (Array.isArray(value)) {
+    const rows = value.length;
+    const columns = rows > 0 && Array.isArray(value[0]) ? (value[0] as unknown[]).length : 1;
+    if (rows === 1 && columns === 1) return readCell(Array.isArray(value[0]) ? (value[0] as unknown[])[0] : value[0]);
+    return rows === 0 ? { kind: 'empty' } : { kind: 'range', rows, columns };
+  }
+  if (typeof value === 'object') return readDataType(value as Record<string, unknown>);
+  return { kind: 'text', text: String(value) };
+}
+
+/** A data-type object: its basic value counts, an entity counts by its text, an error by its type. */
+function readDataType(cell: Record<string, unknown>): CellInput {
+  const type = typeof cell.type === 'string' ? cell.type : '';
+  if (type === 'Error') {
+    const errorType = typeof cell.errorType === 'string' ? cell.errorType : '';
+    return { kind: 'error', code: ERROR_TYPES[errorType] ?? '#VALUE!' };
+  }
+  // A CustomFunctions.Error-like object ({code: '#N/A', message}) passed through.
+  if (typeof cell.code === 'string' && ERROR_LITERALS.includes(cell.code)) return { kind: 'error', code: cell.code };
+  if (type === 'Entity' || type === 'LinkedEntity') return readCell(typeof cell.text === 'string' ? cell.text : null);
+  if ('basicValue' in cell) return readCell(cell.basicValue);
+  return { kind: 'error', code: '#VALUE!' };
+}
+
+/** How an input reads in a message: short, and never the whole of an absurdly long string. */
+export function describeInput(input: CellInput): string {
+  switch (input.kind) {
+    case 'empty':
+      return 'an empty cell';
+    case 'text':
+      return excerpt(input.text);
+    case 'number':
+      return String(input.value);
+    case 'boolean':
+      return input.value ? 'TRUE' : 'FALSE';
+    case 'error':
+      return input.code;
+    case 'range':
+      return `a ${input.rows}x${input.columns} range`;
+  }
+}
+
+export function excerpt(text: string, max = 24): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}

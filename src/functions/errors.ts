@@ -1,0 +1,63 @@
+/**
+ * What a cell shows when it has no value. Excel lets custom functions attach a message to two codes
+ * only, #VALUE! and #N/A, and the choice between them is deliberate:
+ *
+ * - #VALUE!  the input or the setup must change before a value can come: a malformed argument, an
+ *            unknown initiative or field, a request the service rejected as invalid, a missing or
+ *            refused API key.
+ * - #N/A     there is no value now, and none of the input is wrong: still profiling (the cell updates
+ *            itself), not found, profiling failed, no value published, the service busy, unreachable
+ *            or too slow. IFNA() catches exactly these.
+ *
+ * The message is always a sentence a person can act on; never a stack trace, never the API key
+ * (engine and client messages never carry it), and a missing value is never shown as 0.
+ */
+import { ArgumentError } from './argumentError';
+
+export type CellErrorCode = '#VALUE!' | '#N/A';
+
+export class CellFailure extends Error {
+  readonly code: CellErrorCode;
+
+  constructor(code: CellErrorCode, message: string) {
+    super(message);
+    this.name = 'CellFailure';
+    this.code = code;
+  }
+}
+
+/** Error kinds of the engine (EngineErrorKind) and of the client (ServiceErrorKind) that need #VALUE!. */
+const VALUE_KINDS: readonly string[] = ['auth', 'invalid', 'validation'];
+
+const MAX_MESSAGE = 250;
+
+export function failureFrom(error: unknown): CellFailure {
+  if (error instanceof CellFailure) return error;
+  if (error instanceof ArgumentError) return new CellFailure('#VALUE!', error.message);
+  const kind = kindOf(error);
+  if (kind !== null) return new CellFailure(VALUE_KINDS.includes(kind) ? '#VALUE!' : '#N/A', sentence(error));
+  return new CellFailure('#VALUE!', `Unexpected problem: ${sentence(error)}`);
+}
+
+/** A profile still being built: #N/A now, and the engine recalculates the cell once it is final. */
+export function pendingFailure(status: string | null): CellFailure {
+  return new CellFailure('#N/A', `Profiling (${status ?? 'started'}) — this cell updates itself`);
+}
+
+/** A field the service left empty for this organization. */
+export function notPublished(what: string, organization: string): CellFailure {
+  return new CellFailure('#N/A', `No ${what} published for ${organization}.`);
+}
+
+function kindOf(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const kind = (error as { kind?: unknown }).kind;
+  return typeof kind === 'string' ? kind : null;
+}
+
+/** The first line of a message, bounded: never a stack, never a wall of text. */
+function sentence(error: unknown): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  const line = raw.split(/\r?\n/)[0].trim() || 'no details given';
+  return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE - 1)}…` : line;
+}

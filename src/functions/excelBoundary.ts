@@ -1,0 +1,39 @@
+/**
+ * Where the catalogue meets Excel's custom-functions runtime: invocations become call contexts (the
+ * cell's address, and an AbortSignal that fires when Excel cancels the call), and failures become
+ * `CustomFunctions.Error` values, thrown for a single cell or placed in a spilled array.
+ */
+import type { CallContext, Spill } from './catalogue';
+import { CellFailure, failureFrom } from './errors';
+
+export function callContext(invocation: CustomFunctions.CancelableInvocation | undefined): CallContext {
+  if (!invocation) return {};
+  const controller = new AbortController();
+  invocation.onCanceled = () => controller.abort();
+  return { address: invocation.address, signal: controller.signal };
+}
+
+function excelError(failure: CellFailure): CustomFunctions.Error {
+  const code = failure.code === '#N/A' ? CustomFunctions.ErrorCode.notAvailable : CustomFunctions.ErrorCode.invalidValue;
+  return new CustomFunctions.Error(code, failure.message);
+}
+
+/** What a failed cell shows: #VALUE! or #N/A with our message. */
+export function cellError(error: unknown): CustomFunctions.Error {
+  return excelError(failureFrom(error));
+}
+
+/** One cell: the value, or Excel's error with our message. */
+export async function toCell<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw cellError(error);
+  }
+}
+
+/** A spilled array: values as they are, failed elements as error values in their place. */
+export async function toSpill(work: () => Spill | Promise<Spill>): Promise<unknown[][]> {
+  const rows = await toCell(work);
+  return rows.map((row) => row.map((element) => (element instanceof CellFailure ? excelError(element) : element)));
+}

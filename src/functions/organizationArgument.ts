@@ -1,0 +1,181 @@
+/**
+ * The organization argument every CLIMATE function takes first: what kind of identifier the analyst
+ * wrote, checked and normalized into the registration query the engine sends. Nothing here talks to
+ * the service: a malformed identifier ends as an ArgumentError (#VALUE! naming the problem) and
+ * sends nothing.
+ *
+ * Reading rules, in order:
+ * - a prefix forces the kind: `lei:`, `isin:`, `duns:`, `spg:` (S&P Global), `name:`, `web:`;
+ * - a number, or a run of up to 9 digits (dashes allowed in a 9-digit one), is a DUNS: Excel keeps
+ *   a typed DUNS as a number and drops its leading zeros, which are restored;
+ * - 20 upper-case letters/digits ending in 2 digits is an LEI, 2 letters + 9 + a digit an ISIN
+ *   (also written in blocks of four); near misses of those shapes get the identifier's own message
+ *   rather than being looked up as a name;
+ * - a web address or an e-mail address is a website (its domain);
+ * - anything else is a name.
+ */
+import type { OrganizationRequest } from '../service/types';
+import { validateDuns, validateIsin, validateLei, validateSpGlobal, type IdentifierCheck } from '../identifiers';
+import { ArgumentError } from './argumentError';
+import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
+import { plainText } from './textArgument';
+
+/** The fields of a registration request a cell can name (the engine's OrganizationQuery). */
+export type OrganizationQuery = Pick<
+  OrganizationRequest,
+  'name' | 'website' | 'hq_region' | 'duns_number' | 'lei_number' | 'isin_number' | 'sp_global_number'
+>;
+
+export type OrganizationKind = 'name' | 'website' | 'duns' | 'lei' | 'isin' | 'spg';
+
+export interface OrganizationArgument {
+  kind: OrganizationKind;
+  query: OrganizationQuery;
+  /** The organization as the analyst sent it, normalized: shown in the card ("Requested"). */
+  text: string;
+}
+
+const EXPECTED = 'a name, website, DUNS, LEI, ISIN or spg:<id>';
+const MAX_DUNS = 999_999_999;
+
+const KIND_LABELS: Record<Exclude<OrganizationKind, 'name' | 'website'>, string> = {
+  duns: 'DUNS',
+  lei: 'LEI',
+  isin: 'ISIN',
+  spg: 'S&P Global identifier',
+};
+
+const PREFIXES: Record<string, OrganizationKind> = {
+  lei: 'lei',
+  isin: 'isin',
+  duns: 'duns',
+  spg: 'spg',
+  name: 'name',
+  web: 'website',
+  website: 'website',
+  url: 'website',
+  email: 'website',
+  mailto: 'website',
+};
+
+const DOMAIN = String.raw`(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}`;
+const WEB_ADDRESS = new RegExp(String.raw`^(?:https?://)?(?:www\.)?(${DOMAIN})(?::\d{1,5})?(?:[/?#]\S*)?$`, 'i');
+const EMAIL = new RegExp(String.raw`^(?:mailto:)?[^\s@]+@(${DOMAIN})$`, 'i');
+
+/** Reads the organization argument, plus the optional website and country arguments beside it. */
+export function parseOrganization(value: unknown, website?: unknown, country?: unknown): OrganizationArgument {
+  const argument = readOrganization(readCell(value));
+  const site = optionalWebsite(readCell(website));
+  if (site !== null) {
+    if (argument.query.website !== undefined && argument.query.website !== site) {
+      throw new ArgumentError(`Two different websites: ${argument.query.website} and ${site}.`);
+    }
+    argument.query.website = site;
+  }
+  const region = optionalCountry(readCell(country));
+  if (region !== null) argument.query.hq_region = region;
+  return argument;
+}
+
+function readOrganization(input: CellInput): OrganizationArgument {
+  if (input.kind === 'number') return duns(dunsFromNumber(input.value));
+  if (input.kind === 'boolean') throw new ArgumentError(`${describeInput(input)} is not an organization: give ${EXPECTED}.`);
+  const text = plainText(input, 'The organization', EXPECTED);
+  const forced = /^([a-z]+)\s*:\s*(.*)$/i.exec(text);
+  const kind = forced ? PREFIXES[forced[1].toLowerCase()] : undefined;
+  if (forced && kind) return readAs(kind, forced[2], forced[1].toLowerCase());
+  return detect(text);
+}
+
+function readAs(kind: OrganizationKind, rest: string, prefix: string): OrganizationArgument {
+  if (rest.trim() === '') throw new ArgumentError(`Nothing after "${prefix}:": write the ${label(kind)} after it.`);
+  switch (kind) {
+    case 'name':
+      return { kind, query: { name: rest }, text: rest };
+    case 'website':
+      return website(rest);
+    case 'duns':
+      return duns(rest);
+    case 'lei':
+      return identifier('lei', validateLei(rest));
+    case 'isin':
+      return identifier('isin', validateIsin(rest));
+    case 'spg':
+      return identifier('spg', validateSpGlobal(rest));
+  }
+}
+
+function detect(text: string): OrganizationArgument {
+  if (/^[0-9]{1,9}$/.test(text)) return duns(text.padStart(9, '0'));
+  if (/^[0-9][0-9 -]*[0-9]$/.test(text)) return duns(text);
+  const code = /^[0-9A-Z]{4}(?: [0-9A-Z]{4})+$/.test(text) ? text.replace(/ /g, '') : text;
+  if (/^[0-9A-Z]+$/.test(code) && /[0-9]/.test(code)) {
+    if (/^[0-9A-Z]{18}[0-9]{2}$/.test(code)) return identifier('lei', validateLei(code));
+    if (/^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(code)) return identifier('isin', validateIsin(code));
+    // Near misses (a character lost or added): the identifier's own message beats a name lookup.
+    const digits = code.replace(/[^0-9]/g, '').length;
+    if (digits >= 6 && /^[A-Z]{2}/.test(code) && code.length >= 10 && code.length <= 14) {
+      return identifier('isin', validateIsin(code));
+    }
+    if (digits >= 6 && code.length >= 16 && code.length <= 24) return identifier('lei', validateLei(code));
+  }
+  if (!/\s/.test(text) && (WEB_ADDRESS.test(text) || EMAIL.test(text))) return website(text);
+  return { kind: 'name', query: { name: text }, text };
+}
+
+function website(text: string): OrganizationArgument {
+  const domain = domainOf(text);
+  if (domain === null) throw new ArgumentError(`Not a valid website: ${text} is neither a web address nor an e-mail address.`);
+  return { kind: 'website', query: { website: domain }, text: domain };
+}
+
+/** The domain a web or e-mail address names, lower-cased and without `www.`; null if it is neither. */
+function domainOf(text: string): string | null {
+  const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text);
+  return match ? match[1].toLowerCase() : null;
+}
+
+function dunsFromNumber(value: number): string {
+  if (!Number.isInteger(value)) throw new ArgumentError(`Not a valid DUNS: ${value} is not a whole number.`);
+  if (value <= 0) throw new ArgumentError(`Not a valid DUNS: ${value} is not a positive number.`);
+  if (value > MAX_DUNS) throw new ArgumentError(`Not a valid DUNS: must be 9 digits, got ${String(value).length}.`);
+  return String(value).padStart(9, '0');
+}
+
+function duns(text: string): OrganizationArgument {
+  return identifier('duns', validateDuns(text));
+}
+
+function identifier(kind: 'duns' | 'lei' | 'isin' | 'spg', check: IdentifierCheck): OrganizationArgument {
+  if (!check.ok) throw new ArgumentError(`Not a valid ${KIND_LABELS[kind]}: ${reasonWithoutKind(check.reason)}.`);
+  const value = check.value;
+  const field = { duns: 'duns_number', lei: 'lei_number', isin: 'isin_number', spg: 'sp_global_number' } as const;
+  return { kind, query: { [field[kind]]: value }, text: kind === 'spg' ? `spg:${value}` : value };
+}
+
+/** "LEI check digits fail" reads "Not a valid LEI: check digits fail" once the kind leads the message. */
+function reasonWithoutKind(reason: string): string {
+  return reason.replace(/^(LEI|ISIN|DUNS number|S&P Global identifier)\s+/, '').replace(/\.$/, '');
+}
+
+function label(kind: OrganizationKind): string {
+  return kind === 'name' ? 'name' : kind === 'website' ? 'website or e-mail address' : KIND_LABELS[kind];
+}
+
+function optionalWebsite(input: CellInput): string | null {
+  if (input.kind === 'empty') return null;
+  const text = plainText(input, 'The website', 'a web or e-mail address');
+  const domain = domainOf(text.replace(/^(?:web|website|url)\s*:\s*/i, ''));
+  if (domain === null) throw new ArgumentError(`Not a valid website: ${text} is neither a web address nor an e-mail address.`);
+  return domain;
+}
+
+/** Country or region of the head office: a code (upper-cased) or a name, as the service takes it. */
+function optionalCountry(input: CellInput): string | null {
+  if (input.kind === 'empty') return null;
+  const text = plainText(input, 'The country', 'a country code or name');
+  if (text.length > 60 || !/^[\p{L}][\p{L} .,'()-]*$/u.test(text)) {
+    throw new ArgumentError(`Not a country: ${excerpt(text)} (give a code such as US or a name).`);
+  }
+  return text.length <= 3 ? text.toUpperCase() : text;
+}

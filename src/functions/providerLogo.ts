@@ -1,0 +1,16 @@
+/**
+ * The provider logo that every attributed cell shows (licence condition): the service's logo as our
+ * build ships it in dist/assets, addressed at the add-in's own origin (https in Excel), so Excel's
+ * card loads it from where the add-in is hosted rather than from a third party.
+ */
+export const PROVIDER_LOGO_PATH = 'assets/logo-provider.png';
+
+/** Absolute URL of the logo beside the runtime page; null where the page has no address (plain Node). */
+export function providerLogoUrl(): string | null {
+  if (typeof location === 'undefined' || !location || !location.href) return null;
+  try {
+    return new URL(PROVIDER_LOGO_PATH, location.href).href;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The reference-data functions' arguments and tables: INDUSTRIES, SBTI and ACTIONS. Tables start
+ * with a header row; a text the service left out is an empty cell there (a table of text reads
+ * better with blanks), while a single looked-up value that is missing is #N/A.
+ */
+import { validateIsin } from '../identifiers';
+import { SBTI_FIELDS, type Industry, type RecommendedAction, type SbtiCompany, type SbtiField } from '../service/types';
+import { ArgumentError } from './argumentError';
+import { readCell } from './cellInput';
+import { CellFailure } from './errors';
+import { nameKey } from './initiatives';
+import type { SpillElement } from './results';
+import { plainText } from './textArgument';
+
+type Table = SpillElement[][];
+
+export function industriesTable(industries: readonly Industry[], search: string | null): Table {
+  if (industries.length === 0) {
+    throw new CellFailure('#N/A', search === null ? 'The service lists no industries.' : `No industry matches "${search}".`);
+  }
+  return [['Industry id', 'Industry'], ...industries.map((industry) => [industry.id, industry.name])];
+}
+
+export interface SbtiQuery {
+  kind: 'isin' | 'name';
+  text: string;
+  /** The filtered listing to ask for (filters are substring matches). */
+  url: string;
+}
+
+/** SBTI's company argument: an ISIN (checked, or forced with `isin:`) or a company name (`name:` forces it). */
+export function parseSbtiCompany(value: unknown): SbtiQuery {
+  const text = plainText(readCell(value), 'The company', 'an ISIN or a company name');
+  const forced = /^(isin|name)\s*:\s*(.+)$/i.exec(text);
+  const kind = forced ? (forced[1].toLowerCase() as 'isin' | 'name') : /^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(text) ? 'isin' : 'name';
+  const raw = forced ? forced[2] : text;
+  if (kind === 'isin') {
+    const check = validateIsin(raw);
+    if (!check.ok) throw new ArgumentError(`Not a valid ISIN: ${check.reason.replace(/^ISIN\s+/, '')}.`);
+    return { kind, text: check.value, url: `/sbti_companies?isin=${encodeURIComponent(check.value)}` };
+  }
+  return { kind, text: raw, url: `/sbti_companies?company_name=${encodeURIComponent(raw)}` };
+}
+
+/** SBTI's optional field argument: one of the SBTi record's field names (case and spacing free). */
+export function parseSbtiField(value: unknown): SbtiField | null {
+  const input = readCell(value);
+  if (input.kind === 'empty') return null;
+  const text = plainText(input, 'The field', 'an SBTi field name');
+  const field = SBTI_FIELDS.find((name) => nameKey(name) === nameKey(text));
+  if (!field) throw new ArgumentError(`Unknown SBTi field "${text}". Use one of: ${SBTI_FIELDS.join(', ')}.`);
+  return field;
+}
+
+/** The company the query means among the listing's substring matches: exact first, else the only one. */
+function pick(companies: readonly SbtiCompany[], query: SbtiQuery): SbtiCompany {
+  const wanted = nameKey(query.text);
+  const exact = companies.filter((company) =>
+    query.kind === 'isin'
+      ? String(company.isin ?? '').toUpperCase() === query.text
+      : nameKey(String(company.company_name ?? '')) === wanted,
+  );
+  if (exact.length >= 1) return exact[0];
+  if (query.kind === 'name' && companies.length === 1) return companies[0];
+  if (companies.length === 0 || query.kind === 'isin') {
+    throw new CellFailure('#N/A', `No company with ${query.kind === 'isin' ? 'ISIN' : 'name'} "${query.text}" in the SBTi list.`);
+  }
+  throw new CellFailure('#N/A', `${companies.length} SBTi companies match "${query.text}": give the full name or the ISIN.`);
+}
+
+export function sbtiResult(companies: readonly SbtiCompany[], query: SbtiQuery, field: SbtiField | null): Table {
+  const company = pick(companies, query);
+  if (field === null) return SBTI_FIELDS.map((name) => [name, company[name] ?? '']);
+  const value = company[field];
+  if (value === null || value === undefined || value === '') {
+    throw new CellFailure('#N/A', `No ${field} in the SBTi record of ${company.company_name ?? query.text}.`);
+  }
+  return [[value]];
+}
+
+const ACTION_COLUMNS: Array<[keyof RecommendedAction, string]> = [
+  ['emission_category', 'Emission category'],
+  ['recommended_actions', 'Recommended actions'],
+  ['approximate_savings', 'Approximate savings'],
+  ['case_study', 'Case study'],
+  ['case_study_source_url', 'Case study source'],
+  ['suggested_contract_term', 'Suggested contract term'],
+  ['question_to_ask_at_qbr', 'Question to ask at QBR'],
+  ['updated_at', 'Updated'],
+];
+
+export function actionsTable(actions: readonly RecommendedAction[], organization: string): Table {
+  if (actions.length === 0) throw new CellFailure('#N/A', `No recommended actions on record for ${organization}.`);
+  return [ACTION_COLUMNS.map(([, header]) => header), ...actions.map((action) => ACTION_COLUMNS.map(([key]) => action[key] ?? ''))];
+}

@@ -1,0 +1,122 @@
+/**
+ * Result shaping: a final organization record becomes what the cell shows. On hosts with data types
+ * (CustomFunctionsRuntime 1.4) every score and flag is a cell value that still behaves as a number or
+ * a boolean (SUM, SORT, conditional formatting) and carries the licence's attribution: a card with
+ * the organization's context and `provider` = the service's logo, linking to the public profile. On
+ * older hosts values are plain and the task pane writes the attribution beside the columns instead.
+ * Values the record lacks become #N/A elements, never 0 or an empty string.
+ */
+import type { ScoreScale } from '../settings/settings';
+import type { OrganizationRecord } from '../service/types';
+import { notPublished, CellFailure } from './errors';
+import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
+import { FLAG_KEYS, FLAG_LABELS, flagOf, type FlagKey } from './initiatives';
+import { scaleScore } from './scoreScale';
+
+export const PROVIDER_DESCRIPTION = 'Climate data by DitchCarbon';
+
+export interface ShapeContext {
+  /** The host renders data types (CustomFunctionsRuntime 1.4). */
+  dataTypes: boolean;
+  scoreScale: ScoreScale;
+  /** The provider logo served from the add-in's own assets; null when the origin is unknown. */
+  logoUrl: string | null;
+}
+
+type PlainValue = string | number | boolean;
+type AttributedValue = Excel.DoubleCellValue | Excel.BooleanCellValue | Excel.StringCellValue;
+export type CellResult = PlainValue | AttributedValue;
+/** An element of a spilled result: a value, or a failure the boundary turns into an error element. */
+export type SpillElement = CellResult | CellFailure;
+
+interface Attribution {
+  properties: Record<string, Excel.CellValue>;
+  layouts: Excel.BasicViewLayouts;
+  provider: Excel.CellValueProviderAttributes;
+}
+
+/** The name a record goes by in titles and messages. */
+export function displayName(record: OrganizationRecord, requested: string): string {
+  return record.matching_organization?.name ?? record.name ?? requested;
+}
+
+export function scoreResult(record: OrganizationRecord, requested: string, ctx: ShapeContext): CellResult {
+  const score = scaleScore(record.score, ctx.scoreScale);
+  if (score === null) throw notPublished('climate score', displayName(record, requested));
+  return attributed(score, record, requested, 'Climate score', ctx);
+}
+
+export function flagResult(record: OrganizationRecord, key: FlagKey, requested: string, ctx: ShapeContext): CellResult {
+  const result = element(flagOf(record, key), FLAG_LABELS[key], record, requested, ctx);
+  if (result instanceof CellFailure) throw result;
+  return result;
+}
+
+/** The 14 flags as one row, in FLAG_KEYS order. */
+export function flagsRow(record: OrganizationRecord, requested: string, ctx: ShapeContext): SpillElement[][] {
+  return [FLAG_KEYS.map((key) => element(flagOf(record, key), FLAG_LABELS[key], record, requested, ctx))];
+}
+
+/** Without fields: the whole profile as a (header, value) table; with fields: one row of values. */
+export function profileResult(
+  record: OrganizationRecord,
+  fields: readonly ProfileField[] | null,
+  requested: string,
+  ctx: ShapeContext,
+): SpillElement[][] {
+  const value = (field: ProfileField): SpillElement =>
+    element(field.read(record, ctx.scoreScale), field.header, record, requested, ctx);
+  if (fields === null) return PROFILE_FIELDS.map((field) => [field.header, value(field)]);
+  return [fields.map(value)];
+}
+
+/** One field's cell: attributed when the host has data types, #N/A when the record lacks it. */
+function element(
+  value: FieldValue,
+  label: string,
+  record: OrganizationRecord,
+  requested: string,
+  ctx: ShapeContext,
+): SpillElement {
+  if (value === null) return notPublished(label, displayName(record, requested));
+  return attributed(value, record, requested, label, ctx);
+}
+
+function attributed(value: PlainValue, record: OrganizationRecord, requested: string, label: string, ctx: ShapeContext): CellResult {
+  if (!ctx.dataTypes) return value;
+  const attribution = attributionFor(record, requested, `${label}: ${displayName(record, requested)}`, ctx);
+  if (typeof value === 'number') return { type: 'Double', basicValue: value, ...attribution };
+  if (typeof value === 'boolean') return { type: 'Boolean', basicValue: value, ...attribution };
+  return { type: 'String', basicValue: value, ...attribution };
+}
+
+/** The card every attributed value carries: the organization's context, and the provider's logo and link. */
+function attributionFor(record: OrganizationRecord, requested: string, title: string, ctx: ShapeContext): Attribution {
+  const matched = record.matching_organization;
+  const entries: Array<[string, string | number | null]> = [
+    ['Requested', requested],
+    ['Matched organization', matched?.name ?? null],
+    ['Relationship', record.organization_relationship_type],
+    ['Industry', matched?.industry?.name ?? record.industry?.name ?? null],
+    ['Industry mean score', scaleScore(record.industry?.mean_score ?? null, ctx.scoreScale)],
+    ['Rank', record.rank],
+    ['Industry rank', record.industry_rank],
+    ['Region rank', record.region_rank],
+    ['Industry percentile', record.industry_score_percentile],
+    ['Status', record.status],
+    ['Profile', matched?.link ?? null],
+  ];
+  const properties: Record<string, Excel.CellValue> = {};
+  for (const [name, value] of entries) {
+    if (value === null) continue;
+    properties[name] = typeof value === 'number' ? { type: 'Double', basicValue: value } : { type: 'String', basicValue: value };
+  }
+  const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
+  if (ctx.logoUrl !== null) provider.logoSourceAddress = ctx.logoUrl;
+  if (matched?.link) provider.logoTargetAddress = matched.link;
+  return {
+    properties,
+    layouts: { card: { title, sections: [{ layout: 'List', properties: Object.keys(properties) }] } },
+    provider,
+  };
+}

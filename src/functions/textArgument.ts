@@ -1,0 +1,40 @@
+/**
+ * Plain-text arguments (organization, website, country, initiative, field names, search terms): the
+ * checks every one of them gets before it is read, so that absurd input ends with a clear #VALUE!
+ * instead of a request. `what` names the argument in the message ("The organization ...").
+ */
+import { ArgumentError } from './argumentError';
+import { describeInput, excerpt, type CellInput } from './cellInput';
+
+/** Longest text read; organization names in registries stay well under it. */
+export const MAX_TEXT_LENGTH = 300;
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const MARKUP = /<\s*\/?\s*[a-z!?][^>]*>/i;
+/** Text Excel (or a CSV consumer) would take for a formula: = + - @ at the start. */
+const FORMULA = /^[=+\-@]/;
+
+/** The text of an argument that must be text, checked and with runs of whitespace collapsed. */
+export function plainText(input: CellInput, what: string, expected: string): string {
+  if (input.kind === 'empty') throw new ArgumentError(`${what} is empty: give ${expected}.`);
+  if (input.kind === 'error') throw new ArgumentError(`${what} cell holds an error (${input.code}): fix that cell first.`);
+  if (input.kind === 'range') throw new ArgumentError(`${what} must be one cell, not ${describeInput(input)}.`);
+  if (input.kind !== 'text') throw new ArgumentError(`${describeInput(input)} is not ${expected}.`);
+  return checkedText(input.text, what);
+}
+
+export function checkedText(raw: string, what: string): string {
+  const text = raw.trim();
+  if (text.length > MAX_TEXT_LENGTH) {
+    throw new ArgumentError(`${what} is too long (${text.length} characters): at most ${MAX_TEXT_LENGTH} are read.`);
+  }
+  const control = CONTROL.exec(text);
+  if (control) {
+    const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    throw new ArgumentError(`${what} contains a control character (U+${code}): retype it or use CLEAN().`);
+  }
+  const markup = MARKUP.exec(text);
+  if (markup) throw new ArgumentError(`${what} looks like markup (${excerpt(markup[0])}): give plain text.`);
+  if (FORMULA.test(text)) throw new ArgumentError(`${what} looks like a formula (${excerpt(text)}): give plain text.`);
+  return text.replace(/\s+/g, ' ');
+}

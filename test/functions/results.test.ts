@@ -1,0 +1,199 @@
+/**
+ * Result shaping: the number or boolean a cell shows, the attribution it carries on hosts with data
+ * types, and #N/A (never 0) where the record has no value. Also the error codes and messages chosen
+ * for each engine failure.
+ */
+import { CellFailure, failureFrom, pendingFailure } from '../../src/functions/errors';
+import { parseFields } from '../../src/functions/fields';
+import { ArgumentError } from '../../src/functions/argumentError';
+import { flagResult, flagsRow, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
+import { roundLikeExcel, scaleScore } from '../../src/functions/scoreScale';
+import { EngineError } from '../../src/engine/errors';
+import { INITIATIVE_KEYS, type OrganizationRecord } from '../../src/service/types';
+
+const LINK = 'https://profiles.example/organizations/acme-industrial-7';
+const LOGO = 'https://addin.example/assets/logo-provider.png';
+
+function record(overrides: Partial<OrganizationRecord> = {}): OrganizationRecord {
+  const initiatives = Object.fromEntries(INITIATIVE_KEYS.map((key, i) => [key, i % 2 === 0])) as OrganizationRecord['initiatives'];
+  return {
+    id: 41,
+    name: 'Acme Widgets',
+    website: 'acme.example',
+    external_id: null,
+    hq_region: 'US',
+    status: 'synced',
+    organization_relationship_type: 'subsidiary',
+    matching_organization: { id: 7, name: 'Acme Industrial', link: LINK, industry: { id: 3, name: 'Machinery' } },
+    score: 0.6345,
+    industry_score_percentile: 81,
+    rank: 'high',
+    industry_rank: 'very_high',
+    region_rank: 'medium',
+    industry: { mean_score: 0.51 },
+    initiatives,
+    reduction_action_present: true,
+    ...overrides,
+  };
+}
+
+const plain: ShapeContext = { dataTypes: false, scoreScale: '0-100', logoUrl: LOGO };
+const rich: ShapeContext = { ...plain, dataTypes: true };
+
+describe('the score scale', () => {
+  test('0-100 is exactly ROUND(score * 100, 1); 0-1 is the raw score; null stays null', () => {
+    expect(scaleScore(0.6345, '0-100')).toBe(63.5);
+    expect(scaleScore(0.12345, '0-100')).toBe(12.3);
+    expect(scaleScore(0.07, '0-100')).toBe(7);
+    expect(scaleScore(1, '0-100')).toBe(100);
+    expect(scaleScore(0, '0-100')).toBe(0);
+    expect(scaleScore(0.6345, '0-1')).toBe(0.6345);
+    expect(scaleScore(null, '0-100')).toBeNull();
+  });
+
+  test('rounds half away from zero on the decimal value, as Excel does', () => {
+    expect(roundLikeExcel(1.005, 2)).toBe(1.01);
+    expect(roundLikeExcel(34.55, 1)).toBe(34.6);
+    expect(roundLikeExcel(-2.25, 1)).toBe(-2.3);
+  });
+});
+
+describe('plain hosts (no CustomFunctionsRuntime 1.4)', () => {
+  test('a score is a number and a flag a boolean', () => {
+    expect(scoreResult(record(), 'Acme', plain)).toBe(63.5);
+    expect(scoreResult(record(), 'Acme', { ...plain, scoreScale: '0-1' })).toBe(0.6345);
+    expect(flagResult(record(), 'cdp', 'Acme', plain)).toBe(false);
+    expect(flagResult(record(), 'reduction_action', 'Acme', plain)).toBe(true);
+  });
+
+  test('FLAGS is one row of 14 in FLAGS order', () => {
+    const row = flagsRow(record(), 'Acme', plain);
+    expect(row).toEqual([[...INITIATIVE_KEYS.map((_k, i) => i % 2 === 0), true]]);
+  });
+
+  test('PROFILE without fields is a (header, value) table of every field', () => {
+    const table = profileResult(record(), null, 'Acme', plain);
+    expect(table).toHaveLength(32);
+    expect(table.slice(0, 3)).toEqual([['Id', 41], ['Name', 'Acme Widgets'], ['Website', 'acme.example']]);
+    expect(Object.fromEntries(table.map(([h, v]) => [h, v]))).toMatchObject({
+      'Matched organization': 'Acme Industrial',
+      'Matched id': 7,
+      Relationship: 'subsidiary',
+      Industry: 'Machinery',
+      'Industry id': 3,
+      'Industry mean score': 51,
+      Score: 63.5,
+      'Industry percentile': 81,
+      Rank: 'high',
+      'Industry rank': 'very_high',
+      'Region rank': 'medium',
+      Status: 'synced',
+      'Profile link': LINK,
+      SBTi: true,
+      'Reduction action': true,
+    });
+  });
+
+  test('PROFILE with fields is one row of their values', () => {
+    expect(profileResult(record(), parseFields('score,percentile,industry_rank,sbti,link'), 'Acme', plain)).toEqual([
+      [63.5, 81, 'very_high', true, LINK],
+    ]);
+  });
+});
+
+describe('hosts with data types', () => {
+  test('a score is a Double cell value with the card and the provider logo linking to the profile', () => {
+    expect(scoreResult(record(), 'Acme', rich)).toEqual({
+      type: 'Double',
+      basicValue: 63.5,
+      properties: {
+        Requested: { type: 'String', basicValue: 'Acme' },
+        'Matched organization': { type: 'String', basicValue: 'Acme Industrial' },
+        Relationship: { type: 'String', basicValue: 'subsidiary' },
+        Industry: { type: 'String', basicValue: 'Machinery' },
+        'Industry mean score': { type: 'Double', basicValue: 51 },
+        Rank: { type: 'String', basicValue: 'high' },
+        'Industry rank': { type: 'String', basicValue: 'very_high' },
+        'Region rank': { type: 'String', basicValue: 'medium' },
+        'Industry percentile': { type: 'Double', basicValue: 81 },
+        Status: { type: 'String', basicValue: 'synced' },
+        Profile: { type: 'String', basicValue: LINK },
+      },
+      layouts: {
+        card: {
+          title: 'Climate score: Acme Industrial',
+          sections: [
+            {
+              layout: 'List',
+              properties: [
+                'Requested', 'Matched organization', 'Relationship', 'Industry', 'Industry mean score', 'Rank',
+                'Industry rank', 'Region rank', 'Industry percentile', 'Status', 'Profile',
+              ],
+            },
+          ],
+        },
+      },
+      provider: { description: 'Climate data by DitchCarbon', logoSourceAddress: LOGO, logoTargetAddress: LINK },
+    });
+  });
+
+  test('a flag is a Boolean cell value with the same provider; spilled values carry it too', () => {
+    const flag = flagResult(record(), 'sbti', 'Acme', rich) as Excel.BooleanCellValue;
+    expect(flag).toMatchObject({ type: 'Boolean', basicValue: true, provider: { logoSourceAddress: LOGO, logoTargetAddress: LINK } });
+    expect(flag.layouts?.card?.title).toBe('SBTi: Acme Industrial');
+    for (const element of flagsRow(record(), 'Acme', rich)[0]) {
+      expect(element).toMatchObject({ type: 'Boolean', provider: { logoTargetAddress: LINK } });
+    }
+    const [[score, status]] = profileResult(record(), parseFields('score,status'), 'Acme', rich);
+    expect(score).toMatchObject({ type: 'Double', basicValue: 63.5, provider: { logoSourceAddress: LOGO } });
+    expect(status).toMatchObject({ type: 'String', basicValue: 'synced', provider: { logoTargetAddress: LINK } });
+  });
+
+  test('missing properties are left out of the card, and no link means no logo target', () => {
+    const bare = record({ matching_organization: null, organization_relationship_type: null, rank: null });
+    const value = scoreResult(bare, 'Acme', rich) as Excel.DoubleCellValue;
+    expect(Object.keys(value.properties ?? {})).not.toContain('Rank');
+    expect(value.provider).toEqual({ description: 'Climate data by DitchCarbon', logoSourceAddress: LOGO });
+    expect(value.layouts?.card?.title).toBe('Climate score: Acme Widgets');
+  });
+});
+
+describe('missing values are #N/A, never 0', () => {
+  test('a score the service did not publish', () => {
+    expect(() => scoreResult(record({ score: null }), 'Acme', plain)).toThrow(
+      new CellFailure('#N/A', 'No climate score published for Acme Industrial.'),
+    );
+  });
+
+  test('a flag the service did not publish: the cell fails, a spilled element becomes an error value', () => {
+    const r = record({ reduction_action_present: null });
+    expect(() => flagResult(r, 'reduction_action', 'Acme', plain)).toThrow(
+      new CellFailure('#N/A', 'No Reduction action published for Acme Industrial.'),
+    );
+    const row = flagsRow(r, 'Acme', rich)[0];
+    expect(row[13]).toBeInstanceOf(CellFailure);
+    expect((row[13] as CellFailure).code).toBe('#N/A');
+  });
+});
+
+describe('error codes', () => {
+  test.each<[string, unknown, string, string]>([
+    ['a bad argument', new ArgumentError('Not a valid LEI: check digits fail.'), '#VALUE!', 'Not a valid LEI: check digits fail.'],
+    ['a refused key', new EngineError('auth', 'Invalid API key. Set your API key in the Climate pane.'), '#VALUE!', 'Invalid API key. Set your API key in the Climate pane.'],
+    ['an invalid request', new EngineError('invalid', 'Give a name.'), '#VALUE!', 'Give a name.'],
+    ['not found', new EngineError('not-found', 'Organization not found.'), '#N/A', 'Organization not found.'],
+    ['profiling failed', new EngineError('errored', 'Profiling failed.'), '#N/A', 'Profiling failed.'],
+    ['rate limited', new EngineError('rate-limit', 'The service is limiting requests. Try Refresh later.'), '#N/A', 'The service is limiting requests. Try Refresh later.'],
+    ['deadline', new EngineError('deadline', 'No answer within 120 s.'), '#N/A', 'No answer within 120 s.'],
+    ['a bug, without its stack', new TypeError('x is undefined\n    at f (functions.js:1:2)'), '#VALUE!', 'Unexpected problem: x is undefined'],
+  ])('%s', (_label, error, code, message) => {
+    const failure = failureFrom(error);
+    expect(failure.code).toBe(code);
+    expect(failure.message).toBe(message);
+  });
+
+  test('pending profiles', () => {
+    const failure = pendingFailure('researching');
+    expect([failure.code, failure.message]).toEqual(['#N/A', 'Profiling (researching) — this cell updates itself']);
+  });
+});
