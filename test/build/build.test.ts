@@ -2,6 +2,7 @@
 // builds of our own for the build-time flags and the Node-only guard.
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
+import { createContext, runInContext } from 'vm';
 import webpack from 'webpack';
 import { buildProduction, productionDist, ROOT, tempDir } from './dist';
 
@@ -55,6 +56,24 @@ describe('dist/ from npm run build', () => {
     }
   });
 
+  test('the ribbon functions the manifest names are registered by the built commands bundle', async () => {
+    const names = [...read(DIST, 'manifest.xml').matchAll(/<FunctionName>([^<]+)<\/FunctionName>/g)].map((m) => m[1]).sort();
+    expect(names).toEqual(['refreshAll', 'scoreSelection']);
+    // Run the page's scripts up to the commands bundle against a minimal Office object.
+    const registered = new Map<string, unknown>();
+    const Office = {
+      onReady: (callback?: (info: object) => unknown) => Promise.resolve(callback?.({ host: 'Excel', platform: 'OfficeOnline' })),
+      actions: { associate: (name: string, action: unknown) => void registered.set(name, action) },
+    };
+    const context = createContext({ Office, console, setTimeout, clearTimeout });
+    for (const script of pageScripts(DIST).slice(1).filter((file) => file !== 'functions.js' && file !== 'taskpane.js')) {
+      runInContext(read(DIST, script), context, { filename: script });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([...registered.keys()].sort()).toEqual(names);
+    for (const action of registered.values()) expect(typeof action).toBe('function');
+  });
+
   test('copies the assets: icons and the provider logo', () => {
     expect(readdirSync(join(DIST, 'assets'))).toEqual(expect.arrayContaining(['icon-16.png', 'icon-32.png', 'icon-64.png', 'icon-80.png', 'logo-provider.png']));
   });
@@ -75,6 +94,12 @@ describe('build-time settings', () => {
     expect(code).not.toContain('CLIMATE_BASE_URL');
     // ...and only where it was asked for.
     expect(bundles(DIST).map((file) => read(DIST, file)).join('\n')).not.toContain(SERVICE);
+  });
+
+  test("the page's Content-Security-Policy lets it call that service", () => {
+    const meta = read(out, 'taskpane.html').match(/http-equiv=["']?Content-Security-Policy["']?\s+content=(?:"([^"]*)"|'([^']*)')/i);
+    const policy = meta?.[1] ?? meta?.[2] ?? '';
+    expect(policy.split(';').find((directive) => directive.trim().startsWith('connect-src'))).toContain(SERVICE);
   });
 
   test('the production manifest points at the add-in URL', () => {
