@@ -1,4 +1,28 @@
-// Placeholder entry so the build can be wired first; the task pane issue replaces it.
-Office.onReady(() => {
-  document.body.dataset.ready = 'true';
-});
+/**
+ * Entry of the task pane bundle. The page is the shared runtime: it boots when Excel starts the
+ * add-in, pane visible or not, and shares the settings and the engine with the CLIMATE functions.
+ * Outside Excel (a plain browser) Office.onReady resolves with no host and the pane still runs; the
+ * workbook actions then say they need Excel.
+ */
+import { runtimeEngine, runtimeSettings } from '../engine/runtime';
+import { officeReady } from '../office/host';
+import { startPane } from './app';
+import { providePaneActions } from './paneActions';
+import { ProjectStore } from './projectStore';
+import { applyPaneStyles } from './styles';
+import { messageOf, setStatus } from './view';
+
+applyPaneStyles();
+
+void (async () => {
+  try {
+    await officeReady();
+    const settings = runtimeSettings();
+    const actions = await startPane({ settings, engine: runtimeEngine(), projects: new ProjectStore(settings.storage) });
+    providePaneActions(actions);
+    document.body.dataset.ready = 'true';
+  } catch (error) {
+    const badge = document.getElementById('connection-badge');
+    if (badge) setStatus(badge, 'error', `The pane could not start: ${messageOf(error)}`);
+  }
+})();

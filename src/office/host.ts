@@ -1,0 +1,45 @@
+/**
+ * Where the pane runs. Inside Excel, Office.onReady names the host and Office.context.requirements
+ * answers requirement-set questions; in a plain browser (tests, a page opened by mistake) onReady
+ * resolves with a null host and `requirements` is absent; without office.js there is no `Office` at
+ * all. Every probe here handles the three.
+ */
+
+export interface HostInfo {
+  /** `Excel` inside Excel, null anywhere else. */
+  host: string | null;
+}
+
+export async function officeReady(): Promise<HostInfo> {
+  if (typeof Office === 'undefined' || typeof Office.onReady !== 'function') return { host: null };
+  const info = await Office.onReady();
+  return { host: info?.host ? String(info.host) : null };
+}
+
+/** False, not an exception, when the host cannot say. */
+export function isSetSupported(name: string, version: string): boolean {
+  if (typeof Office === 'undefined') return false;
+  const requirements = Office.context?.requirements;
+  return typeof requirements?.isSetSupported === 'function' ? requirements.isSetSupported(name, version) : false;
+}
+
+/** The Excel JavaScript API is there (Excel, or a page that provides `Excel.run`). */
+export function hasExcelApi(): boolean {
+  return typeof Excel !== 'undefined' && typeof Excel.run === 'function';
+}
+
+/** Cells can carry data types with provider attribution (logo + link in the card). */
+export function supportsDataTypes(): boolean {
+  return isSetSupported('CustomFunctionsRuntime', '1.4');
+}
+
+/** Images can be placed on a sheet (`worksheet.shapes.addImage`). */
+export function supportsImages(): boolean {
+  return isSetSupported('ExcelApi', '1.9');
+}
+
+/** Shows the task pane (SharedRuntime 1.1); a no-op where the host cannot. */
+export async function showPane(): Promise<void> {
+  if (typeof Office === 'undefined' || typeof Office.addin?.showAsTaskpane !== 'function') return;
+  await Office.addin.showAsTaskpane();
+}

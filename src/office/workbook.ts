@@ -1,0 +1,162 @@
+/**
+ * The workbook reads and writes of the pane, the only place that speaks Excel.run for it. The pane's
+ * logic gets plain snapshots (values and boxes) and hands back plans, so it runs in tests without
+ * Excel; this module is exercised in the browser tests through an Excel.run shim.
+ */
+import type { CellGrid } from '../taskpane/climateCalls';
+import type { CellValue, ScoringPlan } from '../taskpane/scoringPlan';
+import type { RangeBox, SelectionSnapshot } from '../taskpane/selectionModel';
+import { PROVIDER } from '../taskpane/provider';
+import { hasExcelApi } from './host';
+
+/** Rows written per round trip: Excel on the web limits the size of one request. */
+const ROWS_PER_WRITE = 500;
+
+export class NoWorkbookError extends Error {
+  constructor() {
+    super('Open this pane in Excel to work with the sheet.');
+    this.name = 'NoWorkbookError';
+  }
+}
+
+function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+  if (!hasExcelApi()) return Promise.reject(new NoWorkbookError());
+  return Excel.run(batch);
+}
+
+function box(range: Excel.Range): RangeBox {
+  return { rowIndex: range.rowIndex, columnIndex: range.columnIndex, rowCount: range.rowCount, columnCount: range.columnCount };
+}
+
+const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];
+
+interface LoadedSelection {
+  sheet: Excel.Worksheet;
+  selection: RangeBox;
+  used: RangeBox | null;
+}
+
+/** Loads the selection, its sheet and the sheet's used range. */
+async function loadSelection(context: Excel.RequestContext): Promise<LoadedSelection> {
+  const range = context.workbook.getSelectedRange();
+  range.load(BOX_FIELDS);
+  const sheet = range.worksheet;
+  sheet.load('name');
+  const used = sheet.getUsedRangeOrNullObject(true);
+  used.load(BOX_FIELDS);
+  await context.sync();
+  return { sheet, selection: box(range), used: used.isNullObject ? null : box(used) };
+}
+
+/** A range to read again later: the sheet and the box of an earlier selection. */
+export interface RangeTarget {
+  sheet: string;
+  box: RangeBox;
+}
+
+/**
+ * The selection (or an earlier one, read again) with the values the scoring pane needs: the used
+ * columns, from the row above the selection down to its last row inside the used range.
+ */
+export function readSelection(target?: RangeTarget): Promise<SelectionSnapshot> {
+  return run(async (context) => {
+    const { sheet, selection, used } = target ? await loadTarget(context, target) : await loadSelection(context);
+    const snapshot: SelectionSnapshot = { sheet: sheet.name, selection, used, values: [], valuesFirstRow: 0 };
+    if (!used) return snapshot;
+    const from = Math.max(used.rowIndex, selection.rowIndex - 1);
+    const to = Math.min(used.rowIndex + used.rowCount, selection.rowIndex + selection.rowCount) - 1;
+    if (to < from) return snapshot;
+    const block = sheet.getRangeByIndexes(from, used.columnIndex, to - from + 1, used.columnCount);
+    block.load('values');
+    await context.sync();
+    return { ...snapshot, values: block.values as CellValue[][], valuesFirstRow: from };
+  });
+}
+
+async function loadTarget(context: Excel.RequestContext, target: RangeTarget): Promise<LoadedSelection> {
+  const sheet = context.workbook.worksheets.getItem(target.sheet);
+  sheet.load('name');
+  const used = sheet.getUsedRangeOrNullObject(true);
+  used.load(BOX_FIELDS);
+  await context.sync();
+  return { sheet, selection: target.box, used: used.isNullObject ? null : box(used) };
+}
+
+/** The used range of the selection's sheet (values and formulas) and the selected rows inside it. */
+export function readSelectedRows(): Promise<{ grid: CellGrid; top: number; bottom: number } | null> {
+  return run(async (context) => {
+    const { sheet, selection, used } = await loadSelection(context);
+    if (!used) return null;
+    const top = Math.max(used.rowIndex, selection.rowIndex);
+    const bottom = Math.min(used.rowIndex + used.rowCount, selection.rowIndex + selection.rowCount) - 1;
+    if (bottom < top) return null;
+    const range = sheet.getRangeByIndexes(used.rowIndex, used.columnIndex, used.rowCount, used.columnCount);
+    range.load(['values', 'formulas']);
+    await context.sync();
+    const grid: CellGrid = {
+      sheet: sheet.name,
+      rowIndex: used.rowIndex,
+      columnIndex: used.columnIndex,
+      values: range.values as CellValue[][],
+      formulas: range.formulas as string[][],
+    };
+    return { grid, top, bottom };
+  });
+}
+
+/** Recalculates rows `top..bottom` of the used range of a sheet (the cells of "Refresh selected rows"). */
+export function recalculateRows(sheetName: string, top: number, bottom: number, columns: { columnIndex: number; columnCount: number }): Promise<void> {
+  return run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    sheet.getRangeByIndexes(top, columns.columnIndex, bottom - top + 1, columns.columnCount).calculate();
+    await context.sync();
+  });
+}
+
+/** Recalculates every formula of the workbook: cached values come back at once, failed cells ask again. */
+export function recalculateWorkbook(): Promise<void> {
+  return run(async (context) => {
+    context.workbook.application.calculate('Full');
+    await context.sync();
+  });
+}
+
+/**
+ * Writes a scoring plan into a sheet: inserted rows first (the plan's rows already count them), then
+ * headers, formulas in slices, the attribution line and the logo (when the plan has a logo column
+ * and an image was given).
+ */
+export function writeScoringPlan(sheetName: string, plan: ScoringPlan, logoBase64: string | null): Promise<void> {
+  return run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const width = plan.headers.length;
+    if (plan.insertRowsAtTop > 0) {
+      sheet.getRangeByIndexes(0, 0, plan.insertRowsAtTop, 1).getEntireRow().insert('Down');
+    }
+    const header = sheet.getRangeByIndexes(plan.headerRow, plan.firstColumn, 1, width);
+    header.values = [plan.headers];
+    header.format.font.bold = true;
+    for (let start = 0; start < plan.formulas.length; start += ROWS_PER_WRITE) {
+      const slice = plan.formulas.slice(start, start + ROWS_PER_WRITE);
+      sheet.getRangeByIndexes(plan.firstDataRow + start, plan.firstColumn, slice.length, width).formulas = slice;
+      await context.sync();
+    }
+    const attribution = plan.attribution;
+    if (attribution) {
+      sheet.getRangeByIndexes(attribution.row, attribution.textColumn, 1, 1).formulas = [[attribution.formula]];
+      if (attribution.logoColumn !== null && logoBase64) {
+        const cell = sheet.getRangeByIndexes(attribution.row, attribution.logoColumn, 1, 1);
+        cell.load(['left', 'top', 'height']);
+        await context.sync();
+        const image = sheet.shapes.addImage(logoBase64);
+        image.name = `${PROVIDER.name} logo`;
+        image.altTextDescription = `${PROVIDER.sourceLine} (logo)`;
+        image.lockAspectRatio = true;
+        image.height = Math.max(12, cell.height - 2);
+        image.left = cell.left + 1;
+        image.top = cell.top + 1;
+      }
+    }
+    await context.sync();
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * The Activity section: the engine's counters, live (requests, batches, cache hits, profiles still
+ * being researched, errors by kind), and the two refreshes: everything, or the organizations of the
+ * selected rows. The counters are not a live region: they change many times a second and would
+ * drown a screen reader; the refresh results are announced instead.
+ */
+import type { EngineStats } from '../engine';
+import { parseOrganization, type OrganizationQuery } from '../functions/organizationArgument';
+import { hasExcelApi } from '../office/host';
+import { readSelectedRows, recalculateRows, recalculateWorkbook } from '../office/workbook';
+import { organizationsInRows, type OrganizationArgs } from './climateCalls';
+import type { PaneContext } from './paneContext';
+import type { ProfilingEntry } from './scoringProgress';
+import { byId, el, replaceChildren, setStatus, withBusy } from './view';
+
+export function counterRows(stats: EngineStats): Array<[string, number]> {
+  return [
+    ['Requests', stats.requests],
+    ['Batches', stats.batches],
+    ['Batch items', stats.items],
+    ['Cell calls', stats.calls],
+    ['Cache hits', stats.cacheHits],
+    ['Retries', stats.retries],
+    ['Rate-limit waits', stats.rateLimitWaits],
+    ['In flight', stats.inFlight],
+    ['Queued', stats.queued],
+    ['Pending profiles', stats.pendingProfiles],
+  ];
+}
+
+export function errorRows(stats: EngineStats): Array<[string, number]> {
+  return Object.entries(stats.errors).filter(([, count]) => count > 0);
+}
+
+/** The queries of the organizations some formulas ask for; arguments the functions would refuse are left out. */
+export function queriesOf(organizations: OrganizationArgs[]): OrganizationQuery[] {
+  return organizations.flatMap((args) => {
+    try {
+      return [parseOrganization(args.organization, args.website, args.country).query];
+    } catch {
+      return []; // a bad identifier never reached the engine: nothing cached to drop
+    }
+  });
+}
+
+export interface ActivitySection {
+  refreshAll(): Promise<void>;
+  /** Organizations still profiling after a scoring run, with their status (until the engine says they are done). */
+  showProfiling(profiles: ProfilingEntry[]): void;
+}
+
+export function mountActivity(context: PaneContext): ActivitySection {
+  const counters = byId('activity-counters');
+  const errors = byId('activity-errors');
+  const pending = byId('activity-pending', HTMLUListElement);
+  const status = byId('activity-status');
+  const allButton = byId('refresh-all', HTMLButtonElement);
+  const rowsButton = byId('refresh-selection', HTMLButtonElement);
+
+  let profiling: ProfilingEntry[] = [];
+  const renderProfiling = (): void => {
+    replaceChildren(
+      pending,
+      ...profiling.map((profile) => el('li', {}, el('span', {}, profile.name), el('span', { class: 'meta' }, profile.status))),
+    );
+    if (profiling.length === 0) pending.append(el('li', { class: 'meta' }, 'None'));
+  };
+
+  const pairs = (rows: Array<[string, number]>): Node[] => rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]);
+  let scheduled = false;
+  const render = (): void => {
+    scheduled = false;
+    const stats = context.engine.stats();
+    replaceChildren(counters, ...pairs(counterRows(stats)));
+    const failed = errorRows(stats);
+    replaceChildren(errors, ...(failed.length ? pairs(failed) : [el('dt', {}, 'None so far'), el('dd', {}, '')]));
+  };
+  // Events can come thousands at a time during a big recalculation: draw at most once a frame.
+  context.engine.subscribe((event) => {
+    if (event.type === 'profiled') {
+      profiling = profiling.filter((profile) => !event.ids.includes(profile.id));
+      renderProfiling();
+    }
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(render);
+  });
+  render();
+  renderProfiling();
+
+  const refreshAll = async (): Promise<void> => {
+    setStatus(status, 'busy', 'Refreshing every organization…');
+    await context.engine.refresh();
+    if (!hasExcelApi()) {
+      setStatus(status, 'success', 'Cached records dropped: cells will ask the service again.');
+      return;
+    }
+    await recalculateWorkbook();
+    setStatus(status, 'success', 'Refreshed: every CLIMATE cell is asking the service again.');
+  };
+
+  const refreshRows = async (): Promise<void> => {
+    const read = await readSelectedRows();
+    if (!read) {
+      setStatus(status, 'info', 'Select the rows to refresh first.');
+      return;
+    }
+    const { grid, top, bottom } = read;
+    const found = organizationsInRows(grid, top, bottom);
+    if (found.calls === 0) {
+      setStatus(status, 'info', `No CLIMATE formulas in rows ${top + 1}–${bottom + 1}.`);
+      return;
+    }
+    const queries = queriesOf(found.organizations);
+    await context.engine.refresh({ queries });
+    const width = { columnIndex: grid.columnIndex, columnCount: grid.values[0]?.length ?? 1 };
+    await recalculateRows(grid.sheet, top, bottom, width);
+    const count = queries.length;
+    setStatus(status, 'success', `Refreshed ${count} ${count === 1 ? 'organization' : 'organizations'} in rows ${top + 1}–${bottom + 1}.`);
+  };
+
+  allButton.addEventListener('click', () => void withBusy(allButton, status, refreshAll));
+  rowsButton.addEventListener('click', () => void withBusy(rowsButton, status, refreshRows));
+
+  return {
+    refreshAll,
+    showProfiling(profiles): void {
+      const known = new Set(profiles.map((profile) => profile.id));
+      profiling = [...profiling.filter((profile) => !known.has(profile.id)), ...profiles];
+      renderProfiling();
+    },
+  };
+}

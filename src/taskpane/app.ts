@@ -1,0 +1,56 @@
+/**
+ * The pane, assembled: each section mounts itself on the static page, the header badge follows the
+ * connection, and a change of connection settings is carried into the workbook (a recalculation,
+ * see connectionEffects.ts). Returns the actions the ribbon calls.
+ */
+import { hasExcelApi, showPane } from '../office/host';
+import { recalculateWorkbook } from '../office/workbook';
+import type { Settings } from '../settings/settings';
+import { mountActivity } from './activity';
+import { connectionSummary, mountConnection } from './connection';
+import { needsRecalculation } from './connectionEffects';
+import type { PaneActions } from './paneActions';
+import type { PaneContext } from './paneContext';
+import { mountProjects } from './projects';
+import { mountReference } from './reference';
+import { mountScoreColumn } from './scoreColumn';
+import { byId, messageOf, setStatus } from './view';
+
+export async function startPane(context: PaneContext): Promise<PaneActions> {
+  await context.settings.loaded();
+  const badge = byId('connection-badge');
+  const connectionStatus = byId('connection-status');
+  const renderBadge = (settings: Settings): void => setStatus(badge, settings.apiKey ? 'success' : 'error', connectionSummary(settings));
+
+  mountConnection(context);
+  const projects = mountProjects(context);
+  const activity = mountActivity(context);
+  const score = mountScoreColumn(context, { onSummary: (summary) => activity.showProfiling(summary.profiling) });
+  mountReference(context);
+
+  let before = context.settings.current();
+  renderBadge(before);
+  context.settings.subscribe((after) => {
+    const recalculate = needsRecalculation(before, after) && hasExcelApi();
+    before = after;
+    renderBadge(after);
+    if (recalculate) {
+      recalculateWorkbook().catch((error: unknown) =>
+        setStatus(connectionStatus, 'error', `Cells could not be recalculated: ${messageOf(error)}`),
+      );
+    }
+  });
+
+  await projects.activateWorkbookProject();
+
+  return {
+    async scoreSelection(): Promise<void> {
+      await showPane();
+      byId('section-score', HTMLDetailsElement).open = true;
+      await score.scoreCurrentSelection();
+    },
+    async refreshAll(): Promise<void> {
+      await activity.refreshAll();
+    },
+  };
+}

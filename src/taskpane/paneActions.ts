@@ -1,0 +1,20 @@
+/**
+ * The hand-over between the ribbon and the pane. Both run in the one shared runtime (one page, one
+ * module instance each), so the ribbon's commands wait here for the pane to be ready and then call
+ * its actions; the pane's page boots at runtime start whether or not it is visible.
+ */
+export interface PaneActions {
+  /** Score the selected column with the outputs ticked in the pane (default: score + profile link). */
+  scoreSelection(): Promise<void>;
+  refreshAll(): Promise<void>;
+}
+
+let provide: (actions: PaneActions) => void = () => undefined;
+
+export const paneActions: Promise<PaneActions> = new Promise((resolve) => {
+  provide = resolve;
+});
+
+export function providePaneActions(actions: PaneActions): void {
+  provide(actions);
+}

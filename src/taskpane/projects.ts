@@ -1,0 +1,160 @@
+/**
+ * The Projects section: create a project with a team key (`POST /projects`; the team key is used for
+ * that call and kept only if the analyst ticks "remember"), add a project someone else created, switch
+ * the active one, and the "private performances" switch of the active project. The workbook remembers
+ * its project by id and name (document settings); the key stays in settings storage.
+ */
+import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } from '../office/documentSettings';
+import { ClimateClient } from '../service/client';
+import type { Settings } from '../settings/settings';
+import type { PaneContext } from './paneContext';
+import { sameProject, type SavedProject } from './projectStore';
+import { bindRevealToggle, byId, el, replaceChildren, setStatus, withBusy } from './view';
+
+/** The active saved project: the one whose key is the current key. */
+export function activeProject(projects: SavedProject[], settings: Settings): SavedProject | null {
+  return projects.find((project) => project.apiKey === settings.apiKey) ?? null;
+}
+
+export function mountProjects(context: PaneContext): { activateWorkbookProject(): Promise<void> } {
+  const list = byId('project-list', HTMLUListElement);
+  const status = byId('projects-status');
+  const workbookLine = byId('workbook-project');
+  const privateSwitch = byId('private-performances', HTMLInputElement);
+  const createForm = byId('project-create', HTMLFormElement);
+  const createButton = byId('project-create-button', HTMLButtonElement);
+  const projectName = byId('project-name', HTMLInputElement);
+  const teamKey = byId('team-key', HTMLInputElement);
+  const remember = byId('team-key-remember', HTMLInputElement);
+  const addForm = byId('project-add', HTMLFormElement);
+  const addButton = byId('project-add-button', HTMLButtonElement);
+  const existingName = byId('existing-project-name', HTMLInputElement);
+  const existingKey = byId('existing-project-key', HTMLInputElement);
+  bindRevealToggle(teamKey, byId('team-key-toggle', HTMLButtonElement), 'Team API key');
+
+  const describeWorkbook = (projects: SavedProject[]): void => {
+    if (!hasDocumentSettings()) {
+      workbookLine.textContent = 'Outside Excel: no workbook to remember the project.';
+      return;
+    }
+    const remembered = readWorkbookProject();
+    if (!remembered) workbookLine.textContent = 'This workbook has no project yet.';
+    else if (projects.some((project) => sameProject(project, remembered))) {
+      workbookLine.textContent = `This workbook uses project ${remembered.name}.`;
+    } else {
+      workbookLine.textContent = `This workbook uses project ${remembered.name}, which is not saved on this computer: add it below with its key.`;
+    }
+  };
+
+  const render = async (focusName?: string): Promise<void> => {
+    const projects = await context.projects.list();
+    const settings = context.settings.current();
+    const active = activeProject(projects, settings);
+    replaceChildren(
+      list,
+      ...projects.map((project) => {
+        const isActive = project === active;
+        const use = el(
+          'button',
+          { type: 'button', class: 'btn', 'aria-current': isActive ? 'true' : null, 'aria-label': isActive ? `${project.name} is the active project` : `Use project ${project.name}` },
+          isActive ? 'Active' : 'Use',
+        );
+        use.addEventListener('click', () => void withBusy(use, status, () => activate(project)));
+        const remove = el('button', { type: 'button', class: 'btn subtle', 'aria-label': `Remove project ${project.name}` }, 'Remove');
+        remove.addEventListener('click', () => void withBusy(remove, status, () => forget(project)));
+        const meta = [project.id ? `id ${project.id}` : null, project.privatePerformances ? 'private performances on' : null].filter(Boolean).join(' · ');
+        const item = el('li', {}, el('span', { class: 'grow' }, el('span', {}, project.name), meta ? el('span', { class: 'meta' }, meta) : null), use, remove);
+        if (focusName === project.name) queueMicrotask(() => use.focus());
+        return item;
+      }),
+    );
+    if (projects.length === 0) list.append(el('li', { class: 'meta' }, 'No projects saved yet: create one or add one below.'));
+    privateSwitch.checked = active ? active.privatePerformances : settings.privatePerformances;
+    privateSwitch.disabled = !active;
+    describeWorkbook(projects);
+  };
+
+  const activate = async (project: SavedProject): Promise<void> => {
+    await context.settings.update({
+      apiKey: project.apiKey,
+      project: { id: project.id, name: project.name },
+      privatePerformances: project.privatePerformances,
+    });
+    const remembered = await rememberWorkbookProject({ id: project.id, name: project.name });
+    await render();
+    setStatus(status, 'success', `Using project ${project.name}${remembered ? ' for this workbook' : ''}. Cells are recalculating.`);
+  };
+
+  const forget = async (project: SavedProject): Promise<void> => {
+    await context.projects.remove(project);
+    await render();
+    setStatus(status, 'info', `Removed project ${project.name} from this computer.`);
+  };
+
+  privateSwitch.addEventListener('change', () => {
+    const on = privateSwitch.checked;
+    void (async () => {
+      const active = activeProject(await context.projects.list(), context.settings.current());
+      if (!active) return;
+      await context.projects.save({ ...active, privatePerformances: on });
+      await context.settings.update({ privatePerformances: on });
+      await render();
+      setStatus(status, 'success', `Private performances ${on ? 'on' : 'off'} for ${active.name}. Cells are recalculating.`);
+    })().catch((error: unknown) => setStatus(status, 'error', (error as Error).message));
+  });
+
+  createForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(createButton, status, async () => {
+      const name = projectName.value.trim();
+      const team = teamKey.value.trim();
+      if (!name) throw new Error('Give the new project a name.');
+      if (!team) throw new Error('Paste your team API key to create a project.');
+      setStatus(status, 'busy', `Creating project ${name}…`);
+      const client = new ClimateClient({ baseUrl: context.settings.current().baseUrl, apiKey: null });
+      const created = await client.createProject(name, team);
+      await context.projects.save({ id: String(created.id), name: created.name, apiKey: created.api_key, privatePerformances: false });
+      await context.projects.rememberTeamKey(remember.checked ? team : null);
+      projectName.value = '';
+      if (!remember.checked) teamKey.value = '';
+      await render(created.name);
+      setStatus(status, 'success', `Project ${created.name} created. Choose Use to switch to it.`);
+    });
+  });
+
+  addForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(addButton, status, async () => {
+      const name = existingName.value.trim();
+      await context.projects.save({ id: null, name, apiKey: existingKey.value, privatePerformances: false });
+      existingName.value = '';
+      existingKey.value = '';
+      await render(name);
+      setStatus(status, 'success', `Project ${name} added. Choose Use to switch to it.`);
+    });
+  });
+
+  context.settings.subscribe(() => void render());
+  void (async () => {
+    const team = await context.projects.teamKey();
+    if (team) {
+      teamKey.value = team;
+      remember.checked = true;
+    }
+    await render();
+  })();
+
+  return {
+    /** On opening a workbook: switch to the project it remembers, when that project is saved here. */
+    async activateWorkbookProject(): Promise<void> {
+      const remembered = readWorkbookProject();
+      if (!remembered) return;
+      const projects = await context.projects.list();
+      const saved = projects.find((project) => sameProject(project, remembered));
+      if (saved && saved !== activeProject(projects, context.settings.current())) {
+        await activate(saved);
+        setStatus(status, 'info', `Switched to project ${saved.name}, the one this workbook uses.`);
+      }
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * The data provider as the pane and the sheet name it. The licence asks for the provider's logo next to
+ * every displayed score or flag and a link from each score to its public profile.
+ */
+export const PROVIDER = {
+  name: 'DitchCarbon',
+  site: 'https://ditchcarbon.com',
+  /** Production base URL of the service (the one-click preset of the Connection section). */
+  productionBaseUrl: 'https://api.ditchcarbon.com',
+  /** The logo, served from the add-in's own assets (never hot-linked): SVG in the pane, PNG on sheets. */
+  logoSvg: 'assets/logo-provider.svg',
+  logoPng: 'assets/logo-provider.png',
+  sourceLine: 'Climate data by DitchCarbon',
+} as const;

@@ -1,0 +1,130 @@
+/**
+ * The "Organizations and reference data" section: the project's registered organizations (5 a page,
+ * previous/next), industry search, SBTi companies (a weekly snapshot, as the page says) and recent
+ * SBTi changes, all read through the service client with the saved connection. One page at a time,
+ * on request: there is deliberately no "export everything" (the data's licence forbids bulk copies).
+ */
+import { scaleScore } from '../functions/scoreScale';
+import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../service/types';
+import { savedClient, type PaneContext } from './paneContext';
+import { byId, el, externalLink, replaceChildren, setStatus, withBusy } from './view';
+
+export const ORGANIZATIONS_PER_PAGE = 5;
+const CHANGES_DAYS = 30;
+
+/** "score 72.5 · synced" (the score on the scale the cells use). */
+export function organizationMeta(record: OrganizationRecord, scale: '0-100' | '0-1'): string {
+  const score = scaleScore(record.score, scale);
+  return [score === null ? 'no score yet' : `score ${score}`, record.status].filter(Boolean).join(' · ');
+}
+
+export function sbtiMeta(company: SbtiCompany): string {
+  const parts = [
+    company.near_term_target_status ? `near-term: ${company.near_term_target_status}` : null,
+    company.net_zero_committed === true || company.net_zero_committed === 'Yes'
+      ? `net zero${company.net_zero_year ? ` by ${company.net_zero_year}` : ''}`
+      : null,
+    company.sector ? String(company.sector) : null,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+export function changeMeta(change: SbtiChange): string {
+  const when = change.changed_at ? change.changed_at.slice(0, 10) : '';
+  return [`${change.field ?? 'field'}: ${change.old_value ?? '—'} → ${change.new_value ?? '—'}`, when].filter(Boolean).join(' · ');
+}
+
+export function sinceDate(now: Date, days = CHANGES_DAYS): string {
+  return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const item = (title: Node | string, meta: string): HTMLLIElement =>
+  el('li', {}, el('span', { class: 'grow' }, typeof title === 'string' ? el('span', {}, title) : title, meta ? el('span', { class: 'meta' }, meta) : null));
+
+export function mountReference(context: PaneContext): void {
+  const section = byId('section-reference', HTMLDetailsElement);
+  const status = byId('reference-status');
+  const orgList = byId('org-list', HTMLUListElement);
+  const prev = byId('org-prev', HTMLButtonElement);
+  const next = byId('org-next', HTMLButtonElement);
+  const pageLabel = byId('org-page');
+  let page = 1;
+  let loaded = false;
+  let hasNext = true;
+  // Applied after each load, once the busy button is enabled again.
+  const updatePager = (): void => {
+    prev.disabled = page <= 1;
+    next.disabled = loaded && !hasNext;
+  };
+
+  const showOrganizations = async (target: number): Promise<void> => {
+    setStatus(status, 'busy', `Loading page ${target}…`);
+    const result = await savedClient(context).listOrganizations(target);
+    const scale = context.settings.current().scoreScale;
+    page = target;
+    loaded = true;
+    replaceChildren(
+      orgList,
+      ...result.items.map((record) =>
+        item(externalLink(record.matching_organization?.link ?? null, record.name ?? record.matching_organization?.name ?? `#${record.id}`), organizationMeta(record, scale)),
+      ),
+    );
+    if (result.items.length === 0) orgList.append(el('li', { class: 'meta' }, page === 1 ? 'No organizations registered yet.' : 'No more organizations.'));
+    pageLabel.textContent = `Page ${page}`;
+    // The Link header says when there is a next page; without one, a full page suggests there may be.
+    hasNext = result.next !== null || result.items.length >= ORGANIZATIONS_PER_PAGE;
+    setStatus(status, 'info', `Organizations, page ${page}: ${result.items.length} shown.`);
+  };
+
+  const load = (button: HTMLButtonElement, target: () => number): void => {
+    void withBusy(button, status, () => showOrganizations(target())).then(updatePager);
+  };
+  section.addEventListener('toggle', () => {
+    if (section.open && !loaded) load(next, () => 1);
+  });
+  prev.addEventListener('click', () => load(prev, () => Math.max(1, page - 1)));
+  next.addEventListener('click', () => load(next, () => (loaded ? page + 1 : 1)));
+  updatePager();
+
+  const industryForm = byId('industry-search', HTMLFormElement);
+  const industryQuery = byId('industry-query', HTMLInputElement);
+  const industryList = byId('industry-list', HTMLUListElement);
+  const industryButton = industryForm.querySelector('button') as HTMLButtonElement;
+  industryForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(industryButton, status, async () => {
+      const q = industryQuery.value.trim();
+      const client = savedClient(context);
+      const result = q ? await client.searchIndustries(q) : await client.listIndustries();
+      replaceChildren(industryList, ...result.items.map((industry) => item(industry.name, `id ${industry.id}`)));
+      if (result.items.length === 0) industryList.append(el('li', { class: 'meta' }, 'No industry matches.'));
+      setStatus(status, 'info', `Industries: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`);
+    });
+  });
+
+  const sbtiForm = byId('sbti-search', HTMLFormElement);
+  const sbtiQuery = byId('sbti-query', HTMLInputElement);
+  const sbtiList = byId('sbti-list', HTMLUListElement);
+  const sbtiButton = sbtiForm.querySelector('button') as HTMLButtonElement;
+  sbtiForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(sbtiButton, status, async () => {
+      const name = sbtiQuery.value.trim();
+      const result = await savedClient(context).sbtiCompanies(name ? { company_name: name } : {});
+      replaceChildren(sbtiList, ...result.items.map((company) => item(String(company.company_name ?? '—'), sbtiMeta(company))));
+      if (result.items.length === 0) sbtiList.append(el('li', { class: 'meta' }, 'No SBTi company matches.'));
+      setStatus(status, 'info', `SBTi companies: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`);
+    });
+  });
+
+  const changesButton = byId('sbti-changes-load', HTMLButtonElement);
+  const changesList = byId('sbti-changes', HTMLUListElement);
+  changesButton.addEventListener('click', () => {
+    void withBusy(changesButton, status, async () => {
+      const result = await savedClient(context).sbtiChanges({ since: sinceDate(new Date()) });
+      replaceChildren(changesList, ...result.items.map((change) => item(change.company_name ?? '—', changeMeta(change))));
+      if (result.items.length === 0) changesList.append(el('li', { class: 'meta' }, `No changes in the last ${CHANGES_DAYS} days.`));
+      setStatus(status, 'info', `SBTi changes since ${sinceDate(new Date())}: ${result.items.length} shown.`);
+    });
+  });
+}

@@ -1,0 +1,172 @@
+/**
+ * The "Score a column" section: take the selected supplier names (and the website and country
+ * columns beside them), choose outputs, write the CLIMATE formulas into new columns with headers and,
+ * on hosts without data types, the attribution (logo + source line above, a profile link per row).
+ * Then follow the engine until every row has settled and show how they ended.
+ */
+import { parseOrganization } from '../functions/organizationArgument';
+import { supportsDataTypes, supportsImages } from '../office/host';
+import { readSelection, writeScoringPlan, type RangeTarget } from '../office/workbook';
+import { columnLetters } from './a1';
+import { logoBase64 } from './logo';
+import { OUTPUTS, type OutputDefinition, type OutputKey } from './outputs';
+import type { PaneContext } from './paneContext';
+import { planColumnScoring, type ColumnSelection, type ScoringPlan } from './scoringPlan';
+import { emptySummary, followScoring, type RowQuery, type ScoringSummary } from './scoringProgress';
+import { columnSelection, describeSelection, rowValue, type SelectionModel, type SelectionSnapshot } from './selectionModel';
+import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from './view';
+
+export const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'link'];
+
+/** The query each scored row's cells send, read exactly as the functions read their arguments. */
+export function rowQueries(snapshot: SelectionSnapshot, selection: ColumnSelection, plan: ScoringPlan): RowQuery[] {
+  return plan.scoredRows.map((index) => {
+    const row = selection.firstDataRow + index;
+    try {
+      const parsed = parseOrganization(
+        selection.names[index],
+        rowValue(snapshot, row, selection.websiteColumn),
+        rowValue(snapshot, row, selection.countryColumn),
+      );
+      return { query: parsed.query };
+    } catch (error) {
+      return { invalid: messageOf(error) };
+    }
+  });
+}
+
+export function progressText(summary: ScoringSummary): string {
+  return `${summary.settled} of ${summary.total} rows settled`;
+}
+
+export interface ScoreColumnSection {
+  /** The ribbon's "Score selection": the current selection with the outputs ticked in the pane. */
+  scoreCurrentSelection(): Promise<void>;
+}
+
+export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summary: ScoringSummary): void }): ScoreColumnSection {
+  const useButton = byId('score-use-selection', HTMLButtonElement);
+  const selectionLine = byId('score-selection');
+  const options = byId('score-options');
+  const header = byId('score-header', HTMLInputElement);
+  const website = byId('score-website', HTMLSelectElement);
+  const country = byId('score-country', HTMLSelectElement);
+  const runButton = byId('score-run', HTMLButtonElement);
+  const progress = byId('score-progress');
+  const bar = byId('score-progress-bar', HTMLProgressElement);
+  const progressLine = byId('score-progress-text');
+  const summaryList = byId('score-summary');
+  const flagCount = byId('score-flag-count');
+  const attribution = !supportsDataTypes();
+
+  const checkboxes = new Map<OutputKey, HTMLInputElement>();
+  const addOutput = (container: HTMLElement, output: OutputDefinition): void => {
+    const id = `output-${output.key.replace(/[^a-z0-9]+/gi, '-')}`;
+    const box = el('input', { type: 'checkbox', id, value: output.key, checked: DEFAULT_OUTPUTS.includes(output.key) });
+    const forced = attribution && output.key === 'link';
+    if (forced) {
+      box.checked = true;
+      box.disabled = true;
+    }
+    const label = el('label', { class: 'check', for: id }, box, el('span', {}, output.header), forced ? el('span', { class: 'meta' }, '(always, with each score)') : null);
+    checkboxes.set(output.key, box);
+    container.append(label);
+  };
+  for (const output of OUTPUTS) {
+    const group = output.formula.fn === 'FLAG' ? 'score-outputs-flags' : output.formula.fn === 'PROFILE' ? 'score-outputs-ranks' : 'score-outputs-main';
+    addOutput(byId(group), output);
+  }
+  const countFlags = (): void => {
+    flagCount.textContent = String(OUTPUTS.filter((o) => o.formula.fn === 'FLAG' && checkboxes.get(o.key)?.checked).length);
+  };
+  byId('score-outputs-flags').addEventListener('change', countFlags);
+  countFlags();
+
+  let current: { target: RangeTarget; model: SelectionModel } | null = null;
+
+  const fillColumnPicker = (select: HTMLSelectElement, model: SelectionModel, guess: number | null): void => {
+    replaceChildren(
+      select,
+      el('option', { value: '' }, 'None'),
+      ...model.columns.map((column) => el('option', { value: String(column.index), selected: column.index === guess }, column.label)),
+    );
+  };
+
+  const describeRows = (model: SelectionModel): string => {
+    const first = header.checked ? model.top + 1 : model.top;
+    const rows = model.bottom - first + 1;
+    const letter = columnLetters(model.nameColumn);
+    return `Names: ${model.sheet}!${letter}${first + 1}:${letter}${model.bottom + 1} (${rows} ${rows === 1 ? 'row' : 'rows'}).`;
+  };
+
+  const useSelection = async (): Promise<void> => {
+    const snapshot = await readSelection();
+    const model = describeSelection(snapshot);
+    current = { target: { sheet: snapshot.sheet, box: snapshot.selection }, model };
+    header.checked = model.firstRowIsHeader;
+    fillColumnPicker(website, model, model.websiteGuess);
+    fillColumnPicker(country, model, model.countryGuess);
+    options.hidden = false;
+    setStatus(selectionLine, 'info', describeRows(model));
+  };
+  header.addEventListener('change', () => current && setStatus(selectionLine, 'info', describeRows(current.model)));
+
+  const chosenOutputs = (): OutputKey[] => [...checkboxes].filter(([, box]) => box.checked).map(([key]) => key);
+  const pickedColumn = (select: HTMLSelectElement): number | null => (select.value === '' ? null : Number(select.value));
+
+  const showSummary = (summary: ScoringSummary): void => {
+    const rows: Array<[string, number]> = [
+      ['Scored', summary.scored],
+      ['Still profiling', summary.pending],
+      ['Not found', summary.notFound],
+      ['Errors', summary.errors],
+    ];
+    replaceChildren(summaryList, ...rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]));
+    summaryList.hidden = false;
+  };
+
+  const write = async (): Promise<void> => {
+    if (!current) throw new Error('Select the supplier names and choose Use selection first.');
+    // Read again: the sheet may have changed since the names were chosen.
+    const snapshot = await readSelection(current.target);
+    const model = describeSelection(snapshot);
+    const selection = columnSelection(snapshot, model, {
+      firstRowIsHeader: header.checked,
+      websiteColumn: pickedColumn(website),
+      countryColumn: pickedColumn(country),
+    });
+    const plan = planColumnScoring(selection, { outputs: chosenOutputs(), attribution, logo: attribution && supportsImages() });
+    const logo = plan.attribution?.logoColumn !== null && plan.attribution ? await logoBase64() : null;
+    await writeScoringPlan(snapshot.sheet, plan, logo);
+    // Rows inserted at the top moved the names down: a second run must find them where they are now.
+    current.target.box.rowIndex += plan.insertRowsAtTop;
+    const last = plan.firstColumn + plan.headers.length - 1;
+    setStatus(
+      selectionLine,
+      'success',
+      `Wrote ${plan.scoredRows.length * plan.headers.length} formulas into ${model.sheet}!${columnLetters(plan.firstColumn)}:${columnLetters(last)}.`,
+    );
+    summaryList.hidden = true;
+    progress.hidden = false;
+    const follow = (summary: ScoringSummary): void => {
+      bar.max = Math.max(1, summary.total);
+      bar.value = summary.settled;
+      setStatus(progressLine, summary.settled < summary.total ? 'busy' : 'success', progressText(summary));
+    };
+    follow(emptySummary(plan.scoredRows.length));
+    const summary = await followScoring(context.engine, rowQueries(snapshot, selection, plan), follow);
+    showSummary(summary);
+    hooks.onSummary(summary);
+  };
+
+  useButton.addEventListener('click', () => void withBusy(useButton, selectionLine, useSelection));
+  runButton.addEventListener('click', () => void withBusy(runButton, selectionLine, write));
+
+  return {
+    scoreCurrentSelection: () =>
+      withBusy(runButton, selectionLine, async () => {
+        await useSelection();
+        await write();
+      }),
+  };
+}

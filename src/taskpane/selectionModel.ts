@@ -1,0 +1,131 @@
+/**
+ * From what is selected in Excel to the inputs of the scoring plan, pure: which column holds the
+ * names, which rows are suppliers, whether the first selected row is a header, and which other columns
+ * probably hold websites and countries (offered as the defaults of the two pickers).
+ */
+import { columnLetters } from './a1';
+import { isBlank, type CellValue, type ColumnSelection } from './scoringPlan';
+
+export interface RangeBox {
+  rowIndex: number;
+  columnIndex: number;
+  rowCount: number;
+  columnCount: number;
+}
+
+/** What the workbook wrapper reads for one selection. */
+export interface SelectionSnapshot {
+  sheet: string;
+  selection: RangeBox;
+  /** The sheet's used range; null when the sheet is empty. */
+  used: RangeBox | null;
+  /**
+   * Values over the used columns, from the row above the selection (when there is one) down to the
+   * last selected row inside the used range. `valuesFirstRow` is the sheet row of `values[0]`.
+   */
+  values: CellValue[][];
+  valuesFirstRow: number;
+}
+
+export interface ColumnOption {
+  index: number;
+  /** "B · Website" (letter, then the header text when there is one). */
+  label: string;
+}
+
+export interface SelectionModel {
+  sheet: string;
+  nameColumn: number;
+  /** Sheet rows of the selected name cells inside the used range. */
+  top: number;
+  bottom: number;
+  /** Our guess; the pane lets the analyst change it. */
+  firstRowIsHeader: boolean;
+  columns: ColumnOption[];
+  websiteGuess: number | null;
+  countryGuess: number | null;
+  firstFreeColumn: number;
+}
+
+const WEBSITE_HEADER = /web|url|domain|site|e-?mail/i;
+const COUNTRY_HEADER = /country|region|nation|hq|location/i;
+const WEBSITE_VALUE = /^(https?:\/\/)?(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$|@[a-z0-9-]+\.[a-z]/i;
+
+function valueAt(snapshot: SelectionSnapshot, row: number, column: number): CellValue {
+  const used = snapshot.used;
+  if (!used) return null;
+  return snapshot.values[row - snapshot.valuesFirstRow]?.[column - used.columnIndex] ?? null;
+}
+
+function text(value: CellValue): string {
+  return value === null ? '' : String(value).trim();
+}
+
+export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
+  const { selection, used } = snapshot;
+  if (!used) throw new Error('The sheet is empty: select the column of supplier names first.');
+  if (selection.columnCount < 1 || selection.rowCount < 1) throw new Error('Select the column of supplier names.');
+  const top = Math.max(selection.rowIndex, used.rowIndex);
+  const bottom = Math.min(selection.rowIndex + selection.rowCount, used.rowIndex + used.rowCount) - 1;
+  const nameColumn = selection.columnIndex;
+  const usedRight = used.columnIndex + used.columnCount;
+  if (bottom < top || nameColumn < used.columnIndex || nameColumn >= usedRight) {
+    throw new Error('The selection holds no supplier names: select the cells of the name column.');
+  }
+
+  const first = valueAt(snapshot, top, nameColumn);
+  // A header is text at the top of the data, with rows under it; a lone cell is a supplier.
+  const firstRowIsHeader = top === used.rowIndex && bottom > top && typeof first === 'string' && !isBlank(first);
+  const headerRow = firstRowIsHeader ? top : top - 1;
+
+  const columns: ColumnOption[] = [];
+  let websiteGuess: number | null = null;
+  let countryGuess: number | null = null;
+  for (let column = used.columnIndex; column < usedRight; column++) {
+    if (column === nameColumn) continue;
+    const header = headerRow >= 0 ? text(valueAt(snapshot, headerRow, column)) : '';
+    columns.push({ index: column, label: header ? `${columnLetters(column)} · ${header}` : columnLetters(column) });
+    if (websiteGuess === null && (WEBSITE_HEADER.test(header) || looksLikeWebsites(snapshot, column, headerRow + 1, bottom))) {
+      websiteGuess = column;
+    } else if (countryGuess === null && COUNTRY_HEADER.test(header)) {
+      countryGuess = column;
+    }
+  }
+  return { sheet: snapshot.sheet, nameColumn, top, bottom, firstRowIsHeader, columns, websiteGuess, countryGuess, firstFreeColumn: usedRight };
+}
+
+function looksLikeWebsites(snapshot: SelectionSnapshot, column: number, from: number, to: number): boolean {
+  let filled = 0;
+  let matching = 0;
+  for (let row = Math.max(from, snapshot.valuesFirstRow); row <= to; row++) {
+    const value = text(valueAt(snapshot, row, column));
+    if (!value) continue;
+    filled++;
+    if (WEBSITE_VALUE.test(value)) matching++;
+  }
+  return filled > 0 && matching / filled >= 0.6;
+}
+
+/** The plan's input for the analyst's choices. */
+export function columnSelection(
+  snapshot: SelectionSnapshot,
+  model: SelectionModel,
+  choice: { firstRowIsHeader: boolean; websiteColumn: number | null; countryColumn: number | null },
+): ColumnSelection {
+  const firstDataRow = choice.firstRowIsHeader ? model.top + 1 : model.top;
+  const names: CellValue[] = [];
+  for (let row = firstDataRow; row <= model.bottom; row++) names.push(valueAt(snapshot, row, model.nameColumn));
+  return {
+    nameColumn: model.nameColumn,
+    websiteColumn: choice.websiteColumn,
+    countryColumn: choice.countryColumn,
+    firstDataRow,
+    names,
+    firstFreeColumn: model.firstFreeColumn,
+  };
+}
+
+/** The values of one row's optional columns, for the progress follower's queries. */
+export function rowValue(snapshot: SelectionSnapshot, row: number, column: number | null): CellValue {
+  return column === null ? null : valueAt(snapshot, row, column);
+}
