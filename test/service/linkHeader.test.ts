@@ -3,7 +3,9 @@ import { parseLinkHeader } from '../../src/service/linkHeader';
 describe('parseLinkHeader', () => {
   it('reads next and last with quoted or unquoted rel, in any order, with other parameters', () => {
     expect(
-      parseLinkHeader('<https://api.example/industries?page=3>; rel="next", <https://api.example/industries?page=9>; rel=last'),
+      parseLinkHeader(
+        '<https://api.example/industries?page=3>; rel="next", <https://api.example/industries?page=9>; rel=last',
+      ),
     ).toEqual({ next: 'https://api.example/industries?page=3', last: 'https://api.example/industries?page=9' });
     expect(parseLinkHeader('</i?page=9>;title="Last, really";rel="last" ,  </i?page=2> ; REL = next')).toEqual({
       last: '/i?page=9',

@@ -9,6 +9,7 @@ import {
 } from '../../src/service/records';
 import { INITIATIVE_KEYS } from '../../src/service/types';
 
+const matching = { id: 41, name: 'Acme Group', link: 'https://example/acme', industry: { id: 3, name: 'Steel' } };
 const full = {
   id: 42,
   name: 'Acme Fictional Ltd',
@@ -17,7 +18,7 @@ const full = {
   hq_region: 'GB',
   status: 'synced',
   organization_relationship_type: 'subsidiary',
-  matching_organization: { id: 41, name: 'Acme Group', link: 'https://example/acme', industry: { id: 3, name: 'Steel' } },
+  matching_organization: matching,
   score: 0.734,
   industry_score_percentile: 81,
   rank: 'high',
@@ -37,7 +38,7 @@ describe('decodeOrganization', () => {
       external_id: 'row-7',
       status: 'synced',
       organization_relationship_type: 'subsidiary',
-      matching_organization: { id: 41, name: 'Acme Group', link: 'https://example/acme', industry: { id: 3, name: 'Steel' } },
+      matching_organization: matching,
       score: 0.734,
       industry_score_percentile: 81,
       rank: 'high',
@@ -50,13 +51,23 @@ describe('decodeOrganization', () => {
   });
 
   it('ignores unknown fields', () => {
-    const record = decodeOrganization({ ...full, brand_new_field: { nested: [1, 2] }, initiatives: { ...full.initiatives, new_pledge: true } });
+    const record = decodeOrganization({
+      ...full,
+      brand_new_field: { nested: [1, 2] },
+      initiatives: { ...full.initiatives, new_pledge: true },
+    });
     expect(record).not.toHaveProperty('brand_new_field');
     expect(Object.keys(record.initiatives)).toEqual([...INITIATIVE_KEYS]);
   });
 
   it('reads missing and wrongly typed fields as null, and always gives all 13 initiative keys', () => {
-    const record = decodeOrganization({ id: 5, score: 'n/a', rank: '', matching_organization: 'x', initiatives: { sbti: true, cdp: 'yes' } });
+    const record = decodeOrganization({
+      id: 5,
+      score: 'n/a',
+      rank: '',
+      matching_organization: 'x',
+      initiatives: { sbti: true, cdp: 'yes' },
+    });
     expect(record).toEqual({
       id: 5,
       name: null,
@@ -99,7 +110,9 @@ describe('the other records', () => {
   });
 
   it('recommended actions come in an envelope (or a bare list), missing fields null', () => {
-    const actions = decodeRecommendedActions({ recommended_actions: [{ id: 1, emission_category: 'Energy', surprise: true }] });
+    const actions = decodeRecommendedActions({
+      recommended_actions: [{ id: 1, emission_category: 'Energy', surprise: true }],
+    });
     expect(actions).toEqual([
       {
         id: 1,
@@ -118,8 +131,9 @@ describe('the other records', () => {
   });
 
   it('SBTi companies keep every filterable field, null when missing', () => {
-    const company = decodeSbtiCompany({ id: 9, company_name: 'Acme', net_zero_committed: true, net_zero_year: 2040, other: 'x' });
-    expect(company).toMatchObject({ id: 9, company_name: 'Acme', net_zero_committed: true, net_zero_year: 2040, sector: null });
+    const sent = { id: 9, company_name: 'Acme', net_zero_committed: true, net_zero_year: 2040 };
+    const company = decodeSbtiCompany({ ...sent, other: 'x' });
+    expect(company).toMatchObject({ ...sent, sector: null });
     expect(company).not.toHaveProperty('other');
   });
 
@@ -129,7 +143,8 @@ describe('the other records', () => {
       new_value: '2040',
       changed_at: null,
     });
-    expect(decodeProject({ id: 'p1', name: 'Suppliers', api_key: 'k' })).toEqual({ id: 'p1', name: 'Suppliers', api_key: 'k' });
+    const project = { id: 'p1', name: 'Suppliers', api_key: 'k' };
+    expect(decodeProject({ ...project, created_at: 'today' })).toEqual(project);
     expect(() => decodeProject({ id: 1, name: 'No key' })).toThrow(MalformedResponseError);
   });
 });

@@ -12,14 +12,16 @@ const envelope = (type: string, message: string) => ({ error: { type, message } 
 
 describe('errorFromResponse', () => {
   it('401 keeps the service message', () => {
-    const error = errorFromResponse(401, {}, envelope('authentication_error', 'API key missing: send it in the Authorization header'));
+    const said = 'API key missing: send it in the Authorization header';
+    const error = errorFromResponse(401, {}, envelope('authentication_error', said));
     expect(error).toBeInstanceOf(AuthError);
     expect(error).toMatchObject({ kind: 'auth', status: 401, retryable: false });
-    expect(error.message).toBe('API key missing: send it in the Authorization header');
+    expect(error.message).toBe(said);
   });
 
   it('404 reads the {status, title, detail} shape', () => {
-    const error = errorFromResponse(404, {}, { status: 404, title: 'Organization Not found', detail: 'No organization 9', id: '9' });
+    const body = { status: 404, title: 'Organization Not found', detail: 'No organization 9', id: '9' };
+    const error = errorFromResponse(404, {}, body);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.message).toBe('Organization Not found: No organization 9');
   });
@@ -45,7 +47,8 @@ describe('errorFromResponse', () => {
       expect(error).toBeInstanceOf(ServerError);
       expect(error).toMatchObject({ status, retryable: true, message: `The service failed (HTTP ${status}).` });
     }
-    expect(errorFromResponse(500, {}, envelope('api_error', 'boom')).message).toBe('The service failed (HTTP 500): boom');
+    const withMessage = errorFromResponse(500, {}, envelope('api_error', 'boom'));
+    expect(withMessage.message).toBe('The service failed (HTTP 500): boom');
   });
 
   it('other statuses are ServiceError "http"; redirects say they are not followed', () => {

@@ -3,7 +3,13 @@
  * may go, and the failures the sandbox has no knob for.
  */
 import { ClimateClient } from '../../src/service/client';
-import { MalformedResponseError, NetworkError, RateLimitError, ServerError, ServiceError } from '../../src/service/errors';
+import {
+  MalformedResponseError,
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  ServiceError,
+} from '../../src/service/errors';
 import { nodeFetch } from '../../src/service/nodeFetch';
 import { json, startScriptedServer, type ScriptedServer } from './scriptedServer';
 
@@ -37,9 +43,8 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 
 describe('what the client sends', () => {
   it('sends the key as a Bearer token, JSON for records and a form for batches', async () => {
-    const server = await serve((req, res) =>
-      req.url === '/batch' ? json(res, 200, [{ status: 200, headers: {}, body: JSON.stringify(org) }]) : json(res, 200, org),
-    );
+    const batchAnswer = [{ status: 200, headers: {}, body: JSON.stringify(org) }];
+    const server = await serve((req, res) => (req.url === '/batch' ? json(res, 200, batchAnswer) : json(res, 200, org)));
     const client = clientFor(server);
     await client.registerOrganization({ name: 'Acme', duns_number: '123456789' });
     await client.batch([{ url: '/organizations', method: 'POST', body: { name: 'Acme' } }]);
@@ -55,7 +60,7 @@ describe('what the client sends', () => {
     ]);
   });
 
-  it('builds paths and queries under a base URL with a path; team key only on POST /projects; none when null', async () => {
+  it('builds paths and queries under a base path; the team key only for projects; no key when null', async () => {
     const server = await serve((req, res) =>
       req.url?.endsWith('/projects') ? json(res, 201, { id: 3, name: 'P', api_key: 'new' }) : json(res, 200, []),
     );
@@ -126,12 +131,17 @@ describe('pagination by Link', () => {
     });
     const client = clientFor(server);
     const first = await client.searchIndustries('st');
-    expect(first).toMatchObject({ page: 1, next: '/industries/search?q=st&page=2', last: '/industries/search?q=st&page=3' });
+    expect(first).toMatchObject({
+      page: 1,
+      next: '/industries/search?q=st&page=2',
+      last: '/industries/search?q=st&page=3',
+    });
     expect((await client.allIndustries('st')).map((i) => i.id)).toEqual([1, 2, 3]);
   });
 
   it('stops a Link loop with MalformedResponseError', async () => {
-    const server = await serve((_req, res) => json(res, 200, [{ id: 1, name: 'x' }], { Link: '</industries?page=1>; rel=next' }));
+    const loop = { Link: '</industries?page=1>; rel=next' };
+    const server = await serve((_req, res) => json(res, 200, [{ id: 1, name: 'x' }], loop));
     await expect(clientFor(server).allIndustries()).rejects.toThrow(/do not end/);
   });
 });
@@ -166,12 +176,13 @@ describe('failures', () => {
     expect(error.message).toMatch(/Could not reach the service at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
   });
 
-  it('a body cut off mid-stream -> NetworkError; a complete but truncated JSON body -> MalformedResponseError', async () => {
+  it('a complete but truncated JSON body -> MalformedResponseError; a body cut mid-stream -> NetworkError', async () => {
     const server = await serve((req, res) => {
       const text = JSON.stringify(org);
       const complete = req.url === '/organizations/1';
       const sent = text.slice(0, 5);
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String((complete ? sent : text).length) });
+      const length = String((complete ? sent : text).length);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': length });
       if (complete) res.end(sent);
       else res.write(sent, () => res.destroy());
     });
@@ -183,7 +194,8 @@ describe('failures', () => {
   it('503 and 429 with an HTTP-date Retry-After, HTML error pages', async () => {
     const server = await serve((req, res) => {
       const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
-      res.writeHead(req.url === '/v1/suppliers' ? 503 : 429, { 'Retry-After': inTenSeconds, 'Content-Type': 'text/html' });
+      const status = req.url === '/v1/suppliers' ? 503 : 429;
+      res.writeHead(status, { 'Retry-After': inTenSeconds, 'Content-Type': 'text/html' });
       res.end('<html><body>Service Unavailable</body></html>');
     });
     const client = clientFor(server);
