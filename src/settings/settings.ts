@@ -302,9 +302,10 @@ export class SettingsStore {
     return run;
   }
 
-  /** The first `load()`, started on demand: what the engine waits for before its first request. */
-  loaded(): Promise<Settings> {
-    return this.firstLoad ?? this.load();
+  /** Resolves once a first `load()` (started here if needed) is done, with the settings as they are then. */
+  async loaded(): Promise<Settings> {
+    await (this.firstLoad ?? this.load());
+    return this.settings;
   }
 
   private async read(): Promise<Settings> {

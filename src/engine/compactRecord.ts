@@ -1,0 +1,144 @@
+/**
+ * The persisted form of a final organization record: a short JSON array holding only what the
+ * functions show (score, percentile, ranks, the 14 flags, industry and its mean, the matched
+ * organization and its profile link, relationship, status). Settings storage is small (localStorage
+ * allows a few MB per origin), so repeated strings (industry names, the profile links' common prefix)
+ * go into a shared table and the flags into one number. Not kept: website, external_id, hq_region
+ * (read back as null) and a record-level industry that differs from the matched organization's.
+ */
+import { INITIATIVE_KEYS, type Initiatives, type OrganizationRecord } from '../service/types';
+
+export type CompactValue = string | number | null | (string | null)[];
+export type CompactRecord = CompactValue[];
+
+/** Strings stored once and referred to by position. */
+export class StringTable {
+  private readonly positions = new Map<string, number>();
+
+  constructor(readonly strings: string[] = []) {
+    strings.forEach((s, i) => this.positions.set(s, i));
+  }
+
+  indexOf(value: string): number {
+    let index = this.positions.get(value);
+    if (index === undefined) {
+      index = this.strings.length;
+      this.strings.push(value);
+      this.positions.set(value, index);
+    }
+    return index;
+  }
+
+  at(index: CompactValue): string | null {
+    return typeof index === 'number' ? (this.strings[index] ?? null) : null;
+  }
+}
+
+const RANK_CODES: Record<string, string> = { very_high: 'A', high: 'B', medium: 'C', low: 'D', very_low: 'E', unknown: 'U' };
+const RANK_WORDS: Record<string, string> = Object.fromEntries(Object.entries(RANK_CODES).map(([w, c]) => [c, w]));
+const RELATIONSHIPS = ['requested organization', 'subsidiary', 'ultimate parent', 'parent'];
+const STATUSES = ['errored', 'synced'];
+
+/** Three ranks as three letters ('-' for none); an unknown word keeps the list form. */
+function encodeRanks(ranks: (string | null)[]): CompactValue {
+  const known = ranks.every((rank) => rank === null || RANK_CODES[rank] !== undefined);
+  return known ? ranks.map((rank) => (rank === null ? '-' : RANK_CODES[rank])).join('') : ranks;
+}
+
+function decodeRanks(value: CompactValue): (string | null)[] {
+  if (Array.isArray(value)) return value;
+  const letters = typeof value === 'string' ? value : '---';
+  return [0, 1, 2].map((i) => RANK_WORDS[letters[i]] ?? null);
+}
+
+/** 13 initiatives + reduction_action_present, each null/false/true as a base-3 digit. */
+function encodeFlags(initiatives: Initiatives, reduction: boolean | null): number {
+  const flags = [...INITIATIVE_KEYS.map((key) => initiatives[key]), reduction];
+  return flags.reduce<number>((sum, flag, i) => sum + (flag === null ? 0 : flag ? 2 : 1) * 3 ** i, 0);
+}
+
+function decodeFlags(value: CompactValue): (boolean | null)[] {
+  let rest = typeof value === 'number' ? value : 0;
+  return Array.from({ length: INITIATIVE_KEYS.length + 1 }, () => {
+    const digit = rest % 3;
+    rest = Math.floor(rest / 3);
+    return digit === 0 ? null : digit === 2;
+  });
+}
+
+function codeOf(list: string[], value: string | null): CompactValue {
+  if (value === null) return null;
+  const index = list.indexOf(value);
+  return index >= 0 ? index : value;
+}
+
+function wordOf(list: string[], value: CompactValue): string | null {
+  return typeof value === 'number' ? (list[value] ?? null) : typeof value === 'string' ? value : null;
+}
+
+export function compactRecord(record: OrganizationRecord, table: StringTable): CompactRecord {
+  const match = record.matching_organization;
+  const link = match?.link ?? null;
+  const cut = link === null ? -1 : link.lastIndexOf('/') + 1;
+  const industryName = match?.industry?.name ?? record.industry?.name ?? null;
+  const compact: CompactRecord = [
+    record.id,
+    codeOf(STATUSES, record.status),
+    record.score,
+    record.industry_score_percentile,
+    encodeRanks([record.rank, record.industry_rank, record.region_rank]),
+    encodeFlags(record.initiatives, record.reduction_action_present),
+    record.industry?.mean_score ?? null,
+    record.name,
+    codeOf(RELATIONSHIPS, record.organization_relationship_type),
+    match === null ? null : match.id === record.id ? 0 : match.id, // 0: the record itself
+    match === null || match.name === record.name ? 0 : match.name, // 0: the record's own name
+    link === null ? null : table.indexOf(link.slice(0, cut)),
+    link === null ? null : link.slice(cut),
+    industryName === null ? null : table.indexOf(industryName),
+    match?.industry?.id ?? record.industry?.id ?? null,
+  ];
+  while (compact.length > 0 && compact[compact.length - 1] === null) compact.pop();
+  return compact;
+}
+
+export function expandRecord(c: CompactRecord, table: StringTable): OrganizationRecord {
+  const at = (i: number): CompactValue => c[i] ?? null;
+  const num = (i: number): number | null => (typeof at(i) === 'number' ? (at(i) as number) : null);
+  const str = (i: number): string | null => (typeof at(i) === 'string' ? (at(i) as string) : null);
+  const id = num(0) ?? 0;
+  const name = str(7);
+  const [rank, industryRank, regionRank] = decodeRanks(at(4));
+  const flags = decodeFlags(at(5));
+  const initiatives = Object.fromEntries(INITIATIVE_KEYS.map((key, i) => [key, flags[i]])) as Initiatives;
+  const industryName = table.at(at(13));
+  const industryId = num(14);
+  const industry = industryName === null && industryId === null ? null : { id: industryId, name: industryName };
+  const prefix = table.at(at(11));
+  return {
+    id,
+    name,
+    website: null,
+    external_id: null,
+    hq_region: null,
+    status: wordOf(STATUSES, at(1)),
+    organization_relationship_type: wordOf(RELATIONSHIPS, at(8)),
+    matching_organization:
+      at(9) === null
+        ? null
+        : {
+            id: at(9) === 0 ? id : num(9),
+            name: at(10) === 0 ? name : str(10),
+            link: prefix === null ? null : prefix + (str(12) ?? ''),
+            industry,
+          },
+    score: num(2),
+    industry_score_percentile: num(3),
+    rank,
+    industry_rank: industryRank,
+    region_rank: regionRank,
+    industry: num(6) === null && industry === null ? null : { mean_score: num(6), id: industryId, name: industryName },
+    initiatives,
+    reduction_action_present: flags[INITIATIVE_KEYS.length],
+  };
+}

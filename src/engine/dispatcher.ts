@@ -1,0 +1,332 @@
+/**
+ * The batching queue: tasks (one per distinct request) wait here and leave as `POST /batch` requests.
+ * - A batch leaves at once when `maxBatch` tasks are waiting and a slot is free, otherwise after a quiet
+ *   window of QUIET_MS without new tasks (at most MAX_WAIT_MS after the first one), so a single cell
+ *   answers quickly and a burst of cells goes out in full batches.
+ * - Slots and pauses come from the AIMD limiter.
+ * - Failures are sorted per batch and per item: 429 pauses everybody and requeues; 5xx, dropped
+ *   connections, timeouts, malformed bodies and answers with the wrong number of items are retried with
+ *   back-off and jitter, at most MAX_ATTEMPTS sends per task; anything else fails only its own task.
+ *   A 401 is handed to the engine, which bars all sending (`block`) until the settings change; and
+ *   until a key has been seen to work, a single batch probes it.
+ */
+import { RateLimitError, ServiceError, MalformedResponseError } from '../service/errors';
+import { errorFromResponse } from '../service/responseErrors';
+import type { BatchRequestItem, BatchResponseItem } from '../service/types';
+import { rateLimitPauseMs, retryDelayMs } from './backoff';
+import type { AimdLimiter, BatchHealth } from './limiter';
+
+export const QUIET_MS = 25;
+export const MAX_WAIT_MS = 100;
+export const MAX_ATTEMPTS = 8;
+
+/** One request through the queue, with the engine's handlers for how it ends. */
+export interface Task {
+  readonly item: BatchRequestItem;
+  /** Sends so far (the dispatcher counts them). */
+  attempts: number;
+  /** False once nobody waits for the answer; such a task is dropped rather than sent again. */
+  wanted(): boolean;
+  /** A 2xx answer. Returns false when the body is unreadable, which is retried like a malformed answer. */
+  accept(answer: BatchResponseItem): boolean;
+  /** The end: not worth retrying, out of attempts, barred or shut down. */
+  fail(error: unknown, attempts: number): void;
+  /** Dropped unsent because `wanted()` turned false. */
+  dropped(): void;
+}
+
+export interface DispatcherHooks {
+  send(items: BatchRequestItem[], signal: AbortSignal): Promise<BatchResponseItem[]>;
+  maxBatch(): number;
+  onAuthFailure(error: ServiceError): void;
+  /** Something the counters show changed. */
+  onActivity(): void;
+}
+
+export interface DispatchCounters {
+  batches: number;
+  items: number;
+  retries: number;
+  rateLimitWaits: number;
+}
+
+interface DelayedGroup {
+  tasks: Task[];
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export class Dispatcher {
+  readonly counters: DispatchCounters = { batches: 0, items: 0, retries: 0, rateLimitWaits: 0 };
+  private queue: Task[] = [];
+  private firstQueuedAt = 0;
+  private flushDue = false;
+  private quietTimer: ReturnType<typeof setTimeout> | null = null;
+  private wakeTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly delayed = new Set<DelayedGroup>();
+  private readonly sending = new Set<AbortController>();
+  private blockedBy: unknown = null;
+  private disposed = false;
+  /** Set by a 413: the service takes fewer items per batch than the settings allow. */
+  private serviceMaxBatch = Infinity;
+  private rateLimitedInARow = 0;
+  /**
+   * Until one batch has been answered with the current key, only one batch is in flight: a wrong key
+   * then costs one request, not one per slot.
+   */
+  private keyConfirmed = false;
+
+  constructor(
+    private readonly hooks: DispatcherHooks,
+    private readonly limiter: AimdLimiter,
+    private readonly now: () => number,
+    private readonly random: () => number,
+  ) {}
+
+  /** Tasks waiting to be sent, including those waiting to be retried. */
+  get waiting(): number {
+    let total = this.queue.length;
+    for (const group of this.delayed) total += group.tasks.length;
+    return total;
+  }
+
+  submit(task: Task): void {
+    if (this.blockedBy !== null) {
+      task.fail(this.blockedBy, task.attempts);
+      return;
+    }
+    if (this.queue.length === 0) this.firstQueuedAt = this.now();
+    this.queue.push(task);
+    this.armQuietTimer();
+    this.pump();
+  }
+
+  /** Takes a queued task back (its callers left). False when it is already sent or waiting to retry. */
+  withdraw(task: Task): boolean {
+    const index = this.queue.indexOf(task);
+    if (index < 0) return false;
+    this.queue.splice(index, 1);
+    return true;
+  }
+
+  /** Nothing is sent until `unblock`; every waiting task fails with `error`. */
+  block(error: unknown): void {
+    this.blockedBy = error;
+    this.failWaiting(error);
+  }
+
+  /** The key (or the service) changed: sending may resume, starting again with a single probe batch. */
+  keyChanged(): void {
+    this.blockedBy = null;
+    this.keyConfirmed = false;
+  }
+
+  /** Stops for good: requests in flight are aborted and every task fails with `error`. */
+  dispose(error: unknown): void {
+    this.disposed = true;
+    this.blockedBy = error;
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    for (const controller of this.sending) controller.abort(error);
+    this.failWaiting(error);
+  }
+
+  private failWaiting(error: unknown): void {
+    const tasks = this.queue;
+    this.queue = [];
+    for (const group of this.delayed) {
+      clearTimeout(group.timer);
+      tasks.push(...group.tasks);
+    }
+    this.delayed.clear();
+    for (const task of tasks) task.fail(error, task.attempts);
+    this.hooks.onActivity();
+  }
+
+  private batchSize(): number {
+    return Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
+  }
+
+  private armQuietTimer(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    const delay = Math.max(0, Math.min(QUIET_MS, this.firstQueuedAt + MAX_WAIT_MS - this.now()));
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null;
+      this.flushDue = true;
+      this.pump();
+    }, delay);
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && this.blockedBy === null) {
+      const size = this.batchSize();
+      if (this.queue.length < size && !this.flushDue) break;
+      const pausedFor = this.limiter.pausedFor();
+      if (pausedFor > 0) {
+        this.wakeAfter(pausedFor);
+        break;
+      }
+      if (!this.limiter.canSend()) break; // a batch that finishes pumps again
+      if (!this.keyConfirmed && this.limiter.inFlight > 0) break;
+      void this.sendBatch(this.queue.splice(0, size));
+    }
+    if (this.queue.length === 0) {
+      this.flushDue = false;
+      if (this.quietTimer) clearTimeout(this.quietTimer);
+      this.quietTimer = null;
+    }
+    this.hooks.onActivity();
+  }
+
+  private wakeAfter(ms: number): void {
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      this.pump();
+    }, ms);
+  }
+
+  private async sendBatch(tasks: Task[]): Promise<void> {
+    const controller = new AbortController();
+    const epoch = this.limiter.acquire();
+    this.sending.add(controller);
+    this.counters.batches += 1;
+    this.counters.items += tasks.length;
+    for (const task of tasks) task.attempts += 1;
+    let health: BatchHealth = 'failed';
+    try {
+      const answers = await this.hooks.send(
+        tasks.map((task) => task.item),
+        controller.signal,
+      );
+      if (!this.disposed) health = this.sortAnswers(tasks, answers);
+    } catch (error) {
+      if (!this.disposed) health = this.sortFailure(tasks, error);
+      else for (const task of tasks) task.fail(this.blockedBy, task.attempts);
+    } finally {
+      this.sending.delete(controller);
+      this.limiter.release(epoch, health);
+      if (health === 'ok') this.rateLimitedInARow = 0;
+      if (!this.disposed) this.pump();
+    }
+  }
+
+  /** A whole request failed: the same fate for each of its tasks. */
+  private sortFailure(tasks: Task[], error: unknown): BatchHealth {
+    if (!(error instanceof ServiceError)) {
+      for (const task of tasks) task.fail(error, task.attempts);
+      return 'failed';
+    }
+    if (error.kind === 'auth') {
+      this.hooks.onAuthFailure(error);
+      for (const task of tasks) task.fail(error, task.attempts);
+      return 'failed';
+    }
+    if (error instanceof RateLimitError) {
+      this.pauseAll(error.retryAfterMs);
+      this.requeueNow(tasks, error);
+      return 'rate-limited';
+    }
+    if (error.kind === 'too-large') {
+      this.serviceMaxBatch = Math.max(1, Math.floor(tasks.length / 2));
+      this.requeueNow(tasks, error);
+      return 'failed';
+    }
+    if (error.retryable) this.retryLater(tasks, error);
+    else for (const task of tasks) task.fail(error, task.attempts);
+    return 'failed';
+  }
+
+  /** A 200 batch: each item on its own. */
+  private sortAnswers(tasks: Task[], answers: BatchResponseItem[]): BatchHealth {
+    let health: BatchHealth = 'ok';
+    const rateLimited: Task[] = [];
+    const retry: Task[] = [];
+    let retryError: ServiceError | null = null;
+    let retryAfterMs: number | null = null;
+    for (const [index, answer] of answers.entries()) {
+      const task = tasks[index];
+      if (answer.status >= 200 && answer.status <= 299) {
+        if (task.accept(answer)) continue;
+        retry.push(task);
+        retryError = new MalformedResponseError('The service sent an unreadable record.', answer.status);
+        continue;
+      }
+      const error = errorFromResponse(answer.status, answer.headers, answer.body);
+      if (error instanceof RateLimitError) {
+        health = 'rate-limited';
+        if (error.retryAfterMs !== null) retryAfterMs = Math.max(retryAfterMs ?? 0, error.retryAfterMs);
+        rateLimited.push(task);
+      } else if (error.retryable) {
+        retry.push(task);
+        retryError = error;
+      } else {
+        if (error.kind === 'auth') this.hooks.onAuthFailure(error);
+        task.fail(error, task.attempts);
+      }
+    }
+    if (rateLimited.length > 0) {
+      this.pauseAll(retryAfterMs);
+      this.requeueNow(rateLimited, new RateLimitError('The service is limiting the request rate (HTTP 429).', null));
+    }
+    if (retryError !== null) this.retryLater(retry, retryError);
+    if (this.blockedBy === null) this.keyConfirmed = true;
+    return health;
+  }
+
+  private pauseAll(retryAfterMs: number | null): void {
+    this.counters.rateLimitWaits += 1;
+    this.rateLimitedInARow += 1;
+    this.limiter.pause(retryAfterMs ?? rateLimitPauseMs(this.rateLimitedInARow, this.random));
+  }
+
+  /** Tasks that still have attempts left; the others fail with `error`. */
+  private withAttemptsLeft(tasks: Task[], error: ServiceError): Task[] {
+    return tasks.filter((task) => {
+      if (task.attempts < MAX_ATTEMPTS) return true;
+      task.fail(error, task.attempts);
+      return false;
+    });
+  }
+
+  /** Back to the front of the queue at once; the shared pause (if any) holds them. */
+  private requeueNow(tasks: Task[], error: ServiceError): void {
+    const keep = this.withAttemptsLeft(tasks, error);
+    this.counters.retries += keep.length;
+    this.requeue(keep);
+  }
+
+  private retryLater(tasks: Task[], error: ServiceError): void {
+    const keep = this.withAttemptsLeft(tasks, error);
+    if (keep.length === 0 || this.blockedBy !== null) {
+      for (const task of keep) task.fail(this.blockedBy ?? error, task.attempts);
+      return;
+    }
+    this.counters.retries += keep.length;
+    const attempts = Math.max(...keep.map((task) => task.attempts));
+    const group: DelayedGroup = {
+      tasks: keep,
+      timer: setTimeout(() => {
+        this.delayed.delete(group);
+        this.requeue(keep);
+      }, retryDelayMs(attempts, this.random)),
+    };
+    this.delayed.add(group);
+  }
+
+  private requeue(tasks: Task[]): void {
+    if (this.blockedBy !== null) {
+      for (const task of tasks) task.fail(this.blockedBy, task.attempts);
+      return;
+    }
+    const live = tasks.filter((task) => {
+      if (task.wanted()) return true;
+      task.dropped();
+      return false;
+    });
+    if (live.length === 0) return;
+    if (this.queue.length === 0) this.firstQueuedAt = this.now();
+    this.queue.unshift(...live);
+    this.flushDue = true; // they have waited already
+    this.pump();
+  }
+}

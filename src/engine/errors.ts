@@ -1,0 +1,99 @@
+/**
+ * How a call to the engine fails: one kind per thing a person can do about it, and a message that
+ * says what to do. Messages come from the service's own words where it has them, never carry the key.
+ */
+import { ServiceError } from '../service/errors';
+
+export type EngineErrorKind =
+  | 'auth'
+  | 'not-found'
+  | 'invalid'
+  | 'rate-limit'
+  | 'network'
+  | 'server'
+  | 'deadline'
+  | 'errored'
+  | 'cancelled'
+  | 'malformed';
+
+export const ENGINE_ERROR_KINDS: readonly EngineErrorKind[] = [
+  'auth',
+  'not-found',
+  'invalid',
+  'rate-limit',
+  'network',
+  'server',
+  'deadline',
+  'errored',
+  'cancelled',
+  'malformed',
+];
+
+export class EngineError extends Error {
+  readonly kind: EngineErrorKind;
+
+  constructor(kind: EngineErrorKind, message: string) {
+    super(message);
+    this.name = 'EngineError';
+    this.kind = kind;
+  }
+}
+
+export const SET_KEY_ADVICE = 'Set your API key in the Climate pane.';
+
+export function authError(serviceMessage: string): EngineError {
+  const said = serviceMessage.trim().replace(/\.?$/, '.');
+  return new EngineError('auth', `${said} ${SET_KEY_ADVICE}`);
+}
+
+export function missingKeyError(): EngineError {
+  return new EngineError('auth', `No API key is set for the climate service. ${SET_KEY_ADVICE}`);
+}
+
+export function deadlineError(deadlineMs: number): EngineError {
+  const seconds = Math.round(deadlineMs / 1000);
+  return new EngineError(
+    'deadline',
+    `The climate service did not answer within ${seconds} s. Use Refresh in the Climate pane to try again.`,
+  );
+}
+
+export function cancelledError(): EngineError {
+  return new EngineError('cancelled', 'Excel cancelled this calculation.');
+}
+
+/** "The service failed (HTTP 500)." + " (tried 3 times)" -> "The service failed (HTTP 500) (tried 3 times)." */
+function withTries(message: string, attempts: number): string {
+  const base = message.trim().replace(/\.$/, '');
+  return attempts > 1 ? `${base} (tried ${attempts} times).` : `${base}.`;
+}
+
+/** The failure a caller sees once retrying has stopped (or was never worth it). */
+export function engineErrorFrom(error: unknown, attempts: number): EngineError {
+  if (error instanceof EngineError) return error;
+  if (!(error instanceof ServiceError)) {
+    const said = error instanceof Error ? error.message : String(error);
+    return new EngineError('network', `The request could not be sent: ${said}`);
+  }
+  switch (error.kind) {
+    case 'auth':
+      return authError(error.message);
+    case 'not-found':
+      return new EngineError('not-found', error.message);
+    case 'validation':
+    case 'too-large':
+    case 'http':
+      return new EngineError('invalid', error.message);
+    case 'rate-limit':
+      return new EngineError('rate-limit', `${withTries('The climate service is limiting requests', attempts)} Try Refresh later.`);
+    case 'server':
+      return new EngineError('server', `${withTries(error.message, attempts)} Try Refresh later.`);
+    case 'network':
+      return new EngineError(
+        'network',
+        `${withTries(error.message, attempts)} Check the connection or the service address in the Climate pane.`,
+      );
+    case 'malformed':
+      return new EngineError('malformed', `${withTries(error.message, attempts)} Try Refresh later.`);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Flow control for batches in flight: additive increase, multiplicative decrease (as TCP does).
+ * The limit starts at 4, grows by one after each run of `limit` healthy batches up to the cap, and
+ * halves on a 429. Two guards keep a 429 storm from becoming a retry storm:
+ * - one halving per congestion event: batches sent before the last decrease that come back 429 do not
+ *   halve again (each batch carries the epoch it was sent in);
+ * - a shared pause: `Retry-After` (or a back-off when it is absent) stops every sender, not only the
+ *   batch that heard it.
+ */
+
+export type BatchHealth = 'ok' | 'rate-limited' | 'failed';
+
+export const INITIAL_CONCURRENCY = 4;
+
+export class AimdLimiter {
+  private limitValue: number;
+  private inFlightCount = 0;
+  private healthyRun = 0;
+  private epoch = 0;
+  private pausedUntilMs = 0;
+
+  constructor(
+    private cap: number,
+    private readonly now: () => number,
+  ) {
+    this.limitValue = Math.min(INITIAL_CONCURRENCY, cap);
+  }
+
+  get limit(): number {
+    return this.limitValue;
+  }
+
+  get inFlight(): number {
+    return this.inFlightCount;
+  }
+
+  setCap(cap: number): void {
+    this.cap = cap;
+    this.limitValue = Math.min(this.limitValue, cap);
+  }
+
+  /** Milliseconds until sending may resume (0: not paused). */
+  pausedFor(): number {
+    return Math.max(0, this.pausedUntilMs - this.now());
+  }
+
+  /** Every sender waits at least this long; a longer pause already running is kept. */
+  pause(ms: number): void {
+    this.pausedUntilMs = Math.max(this.pausedUntilMs, this.now() + ms);
+  }
+
+  canSend(): boolean {
+    return this.inFlightCount < this.limitValue && this.pausedFor() === 0;
+  }
+
+  /** Takes a slot; returns the epoch to hand back to `release`. */
+  acquire(): number {
+    this.inFlightCount += 1;
+    return this.epoch;
+  }
+
+  release(epoch: number, health: BatchHealth): void {
+    this.inFlightCount -= 1;
+    if (health === 'ok') {
+      this.healthyRun += 1;
+      if (this.healthyRun >= this.limitValue && this.limitValue < this.cap) {
+        this.limitValue += 1;
+        this.healthyRun = 0;
+      }
+    } else if (health === 'rate-limited' && epoch === this.epoch) {
+      this.limitValue = Math.max(1, Math.floor(this.limitValue / 2));
+      this.healthyRun = 0;
+      this.epoch += 1;
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Final organization records by request key: in memory (bounded, least recently used first out) and
+ * persisted in settings storage (bounded, compact, with the time each was fetched) so that a
+ * recalculation, a reopened workbook or a second runtime does not ask the service again. Entries older
+ * than the TTL are neither served nor kept. One scope (service address, and project for private
+ * figures) at a time: records of another scope are never served.
+ */
+import type { OrganizationRecord } from '../service/types';
+import type { KeyValueStorage } from '../settings/storage';
+import { compactRecord, expandRecord, StringTable, type CompactRecord } from './compactRecord';
+
+export const CACHE_STORAGE_KEY = 'climate.cache.v1';
+
+export interface CacheLimits {
+  /** Records held in memory. */
+  memoryEntries: number;
+  /** Records written to storage (the most recently used). */
+  persistedEntries: number;
+  /** Characters of the stored blob (localStorage quotas are counted in characters). */
+  persistedChars: number;
+  /** Writes are gathered for this long so a burst of answers is one write. */
+  saveDelayMs: number;
+}
+
+export const DEFAULT_CACHE_LIMITS: CacheLimits = {
+  memoryEntries: 20_000,
+  persistedEntries: 10_000,
+  persistedChars: 1_500_000,
+  saveDelayMs: 1_000,
+};
+
+interface Entry {
+  record: OrganizationRecord;
+  fetchedAt: number;
+}
+
+/** `{v, scope, t: base time (s), d: string table, e: [[key, seconds after t, ...record]]}` */
+interface StoredCache {
+  v: 1;
+  scope: string;
+  t: number;
+  d: string[];
+  e: [string, number, ...CompactRecord][];
+}
+
+export class RecordCache {
+  /** Map order is recency order: the first entry is the least recently used. */
+  private readonly memory = new Map<string, Entry>();
+  private scope = '';
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly storage: KeyValueStorage,
+    private readonly now: () => number,
+    private readonly limits: CacheLimits = DEFAULT_CACHE_LIMITS,
+  ) {}
+
+  get size(): number {
+    return this.memory.size;
+  }
+
+  /** Switches to `scope`, replacing what memory holds with the stored records of that scope. */
+  async load(scope: string, ttlMs: number): Promise<void> {
+    this.scope = scope;
+    this.memory.clear();
+    let stored: StoredCache | null = null;
+    try {
+      const raw = await this.storage.getItem(CACHE_STORAGE_KEY);
+      stored = raw === null ? null : (JSON.parse(raw) as StoredCache);
+    } catch {
+      stored = null; // unreadable storage or blob: start empty, the next save replaces it
+    }
+    if (stored?.v !== 1 || stored.scope !== scope || !Array.isArray(stored.e) || this.scope !== scope) return;
+    const table = new StringTable(stored.d);
+    for (const [key, age, ...compact] of stored.e) {
+      const fetchedAt = (stored.t + age) * 1000;
+      if (this.now() - fetchedAt < ttlMs) this.remember(key, { record: expandRecord(compact, table), fetchedAt });
+    }
+  }
+
+  get(key: string, ttlMs: number): OrganizationRecord | null {
+    const entry = this.memory.get(key);
+    if (entry === undefined) return null;
+    this.memory.delete(key);
+    if (this.now() - entry.fetchedAt >= ttlMs) {
+      this.scheduleSave();
+      return null;
+    }
+    this.memory.set(key, entry);
+    return entry.record;
+  }
+
+  set(key: string, record: OrganizationRecord): void {
+    this.memory.delete(key);
+    this.remember(key, { record, fetchedAt: this.now() });
+    this.scheduleSave();
+  }
+
+  delete(key: string): void {
+    if (this.memory.delete(key)) this.scheduleSave();
+  }
+
+  clear(): void {
+    this.memory.clear();
+    this.scheduleSave();
+  }
+
+  /** Writes now (and waits for it): on shutdown, and for tests. */
+  save(): Promise<void> {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    const blob = this.serialize();
+    this.saving = this.saving.then(() => this.storage.setItem(CACHE_STORAGE_KEY, blob)).catch(() => undefined);
+    return this.saving;
+  }
+
+  private remember(key: string, entry: Entry): void {
+    this.memory.set(key, entry);
+    if (this.memory.size > this.limits.memoryEntries) {
+      this.memory.delete(this.memory.keys().next().value as string);
+    }
+  }
+
+  private scheduleSave(): void {
+    this.saveTimer ??= setTimeout(() => void this.save(), this.limits.saveDelayMs);
+  }
+
+  /** The most recently used entries that fit both bounds, written oldest first. */
+  private serialize(): string {
+    let oldest = this.now();
+    for (const entry of this.memory.values()) oldest = Math.min(oldest, entry.fetchedAt);
+    const base = Math.floor(oldest / 1000);
+    const table = new StringTable();
+    let tableChars = 0;
+    const kept: string[] = [];
+    let chars = 0;
+    for (const [key, entry] of [...this.memory.entries()].reverse()) {
+      if (kept.length >= this.limits.persistedEntries) break;
+      const known = table.strings.length;
+      const json = JSON.stringify([key, Math.floor(entry.fetchedAt / 1000) - base, ...compactRecord(entry.record, table)]);
+      for (const added of table.strings.slice(known)) tableChars += added.length + 3;
+      if (chars + json.length + tableChars > this.limits.persistedChars) break;
+      chars += json.length + 1;
+      kept.push(json);
+    }
+    kept.reverse();
+    const scope = JSON.stringify(this.scope);
+    return `{"v":1,"scope":${scope},"t":${base},"d":${JSON.stringify(table.strings)},"e":[${kept.join(',')}]}`;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The engine of this runtime. In the shared runtime the custom functions and the task pane run in one
+ * JavaScript context, so both get this one instance: one queue, one cache, one key.
+ */
+import { recalculateCells } from '../office/excelCalculate';
+import { SettingsStore } from '../settings/settings';
+import { defaultStorage } from '../settings/storage';
+import { createEngine, type Engine } from './engine';
+
+let runtime: { settings: SettingsStore; engine: Engine } | null = null;
+
+function shared(): { settings: SettingsStore; engine: Engine } {
+  if (runtime === null) {
+    const settings = new SettingsStore(defaultStorage());
+    runtime = { settings, engine: createEngine({ settings, recalculate: recalculateCells }) };
+  }
+  return runtime;
+}
+
+export function runtimeEngine(): Engine {
+  return shared().engine;
+}
+
+/** The settings the runtime engine follows: the task pane writes here. */
+export function runtimeSettings(): SettingsStore {
+  return shared().settings;
+}

@@ -1,0 +1,53 @@
+/** An engine wired to the fake service, with its settings and storage, for fake-timer unit tests. */
+import { createEngine, type Engine } from '../../src/engine';
+import { SettingsStore, type Settings } from '../../src/settings/settings';
+import { MemoryStorage } from '../../src/settings/storage';
+import { FakeService } from './fakeService';
+
+export const TEST_KEY = 'dc_test_0123456789abcdef';
+
+export interface Rig {
+  engine: Engine;
+  service: FakeService;
+  settings: SettingsStore;
+  storage: MemoryStorage;
+  recalculated: string[][];
+}
+
+export async function rig(
+  patch: Partial<Settings> = {},
+  options: { service?: FakeService; storage?: MemoryStorage; random?: () => number } = {},
+): Promise<Rig> {
+  const storage = options.storage ?? new MemoryStorage();
+  const settings = new SettingsStore(storage);
+  await settings.load();
+  await settings.update({ baseUrl: 'https://api.example.com', apiKey: TEST_KEY, ...patch });
+  const service = options.service ?? new FakeService();
+  const recalculated: string[][] = [];
+  const engine = createEngine({
+    settings,
+    fetch: service.fetch,
+    random: options.random ?? (() => 0),
+    recalculate: async (addresses) => {
+      recalculated.push(addresses);
+    },
+  });
+  return { engine, service, settings, storage, recalculated };
+}
+
+/** Runs timers due within `ms` and every promise reaction in between. */
+export async function advance(ms: number): Promise<void> {
+  await jest.advanceTimersByTimeAsync(ms);
+}
+
+/** A promise's state without waiting for it. */
+export function track<T>(promise: Promise<T>): { settled: boolean; value?: T; error?: Error & { kind?: string } } {
+  const state: { settled: boolean; value?: T; error?: Error & { kind?: string } } = { settled: false };
+  promise.then(
+    (value) => Object.assign(state, { settled: true, value }),
+    (error: Error) => Object.assign(state, { settled: true, error }),
+  );
+  return state;
+}
+
+export const supplier = (i: number): { name: string } => ({ name: `Supplier ${i}` });
