@@ -1,0 +1,53 @@
+import { MemoryStorage } from '../../src/settings/storage';
+import { PROJECTS_STORAGE_KEY, ProjectStore, TEAM_KEY_STORAGE_KEY } from '../../src/taskpane/projectStore';
+import { needsRecalculation } from '../../src/taskpane/connectionEffects';
+import { defaultSettings } from '../../src/settings/settings';
+
+describe('saved projects', () => {
+  test('saved, replaced by id (or by name when there is no id), removed', async () => {
+    const store = new ProjectStore(new MemoryStorage());
+    await store.save({ id: '7', name: 'Suppliers 2025', apiKey: 'key-one-1234', privatePerformances: false });
+    await store.save({ id: null, name: 'Pasted', apiKey: 'key-two-1234', privatePerformances: false });
+    await store.save({ id: '7', name: 'Suppliers 2025 (renamed)', apiKey: 'key-one-1234', privatePerformances: true });
+    await store.save({ id: null, name: ' pasted ', apiKey: 'key-three-1234', privatePerformances: false });
+    expect((await store.list()).map((p) => [p.id, p.name, p.apiKey, p.privatePerformances])).toEqual([
+      ['7', 'Suppliers 2025 (renamed)', 'key-one-1234', true],
+      [null, 'pasted', 'key-three-1234', false],
+    ]);
+    await store.remove({ id: '7', name: 'whatever' });
+    expect((await store.list()).map((p) => p.name)).toEqual(['pasted']);
+    await expect(store.save({ id: null, name: ' ', apiKey: 'k', privatePerformances: false })).rejects.toThrow('needs a name');
+  });
+
+  test('a damaged list reads as empty instead of breaking the pane', async () => {
+    const storage = new MemoryStorage();
+    await storage.setItem(PROJECTS_STORAGE_KEY, '{not json');
+    expect(await new ProjectStore(storage).list()).toEqual([]);
+    await storage.setItem(PROJECTS_STORAGE_KEY, JSON.stringify([{ name: 'No key' }, { name: 'Ok', apiKey: 'key-ok-1234' }]));
+    expect((await new ProjectStore(storage).list()).map((p) => p.name)).toEqual(['Ok']);
+  });
+
+  test('the team key is kept only on request, and forgotten on request', async () => {
+    const storage = new MemoryStorage();
+    const store = new ProjectStore(storage);
+    expect(await store.teamKey()).toBeNull();
+    await store.rememberTeamKey('sandbox-team-key');
+    expect(await storage.getItem(TEAM_KEY_STORAGE_KEY)).toBe('sandbox-team-key');
+    await store.rememberTeamKey(null);
+    expect(await store.teamKey()).toBeNull();
+  });
+});
+
+describe('which settings changes recalculate the workbook', () => {
+  const base = defaultSettings();
+  test.each([
+    ['a new key', { apiKey: 'another-key-1234' }, true],
+    ['another service', { baseUrl: 'https://api.ditchcarbon.com' }, true],
+    ['another project', { project: { id: '9', name: 'Nine' } }, true],
+    ['private performances', { privatePerformances: true }, true],
+    ['the score scale', { scoreScale: '0-1' as const }, true],
+    ['the batch size only', { maxBatch: 20 }, false],
+  ])('%s', (_label, patch, expected) => {
+    expect(needsRecalculation(base, { ...base, ...patch })).toBe(expected);
+  });
+});

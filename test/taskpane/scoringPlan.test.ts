@@ -1,0 +1,102 @@
+import { parseFields } from '../../src/functions/fields';
+import { parseInitiative } from '../../src/functions/initiatives';
+import { columnIndex, columnLetters, parseCellRef } from '../../src/taskpane/a1';
+import { OUTPUTS } from '../../src/taskpane/outputs';
+import { effectiveOutputs, planColumnScoring, type ColumnSelection } from '../../src/taskpane/scoringPlan';
+
+const selection = (over: Partial<ColumnSelection> = {}): ColumnSelection => ({
+  nameColumn: 0,
+  websiteColumn: null,
+  countryColumn: null,
+  firstDataRow: 2, // row 3 in Excel: a title row, then headers in row 2
+  names: ['Acme Corp', 'Globex', 'Initech'],
+  firstFreeColumn: 3,
+  ...over,
+});
+
+describe('A1 notation', () => {
+  test('column letters both ways', () => {
+    expect([0, 25, 26, 51, 52, 701, 702, 16383].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA', 'XFD']);
+    for (const index of [0, 25, 26, 701, 702, 16383]) expect(columnIndex(columnLetters(index))).toBe(index);
+    expect(() => columnLetters(-1)).toThrow();
+  });
+
+  test('cell references with $, sheet names and quotes', () => {
+    expect(parseCellRef('$A$2')).toEqual({ sheet: null, row: 1, column: 0 });
+    expect(parseCellRef('b7')).toEqual({ sheet: null, row: 6, column: 1 });
+    expect(parseCellRef("'Q3 supplier''s'!$C10")).toEqual({ sheet: "Q3 supplier's", row: 9, column: 2 });
+    expect(parseCellRef('Sheet1!A1')).toEqual({ sheet: 'Sheet1', row: 0, column: 0 });
+    expect(parseCellRef('A1:B2')).toBeNull();
+    expect(parseCellRef('TRIM(A2)')).toBeNull();
+  });
+});
+
+describe('scoring plan', () => {
+  test('score only, without attribution: one column, header above the first supplier, copy-down formulas', () => {
+    const plan = planColumnScoring(selection(), { outputs: ['score'], attribution: false, logo: false });
+    expect(plan).toMatchObject({ insertRowsAtTop: 0, headerRow: 1, firstDataRow: 2, firstColumn: 3, headers: ['Climate score'], attribution: null });
+    expect(plan.formulas).toEqual([['=CLIMATE.SCORE($A3)'], ['=CLIMATE.SCORE($A4)'], ['=CLIMATE.SCORE($A5)']]);
+    expect(plan.scoredRows).toEqual([0, 1, 2]);
+  });
+
+  test('website and country columns become the optional arguments; a missing website leaves its slot empty', () => {
+    const both = planColumnScoring(selection({ websiteColumn: 1, countryColumn: 2 }), { outputs: ['score', 'flag:sbti', 'profile:rank'], attribution: false, logo: false });
+    expect(both.headers).toEqual(['Climate score', 'SBTi', 'Rank']);
+    expect(both.formulas[0]).toEqual(['=CLIMATE.SCORE($A3,$B3,$C3)', '=CLIMATE.FLAG($A3,"sbti",$B3,$C3)', '=CLIMATE.PROFILE($A3,"rank",$B3,$C3)']);
+    const countryOnly = planColumnScoring(selection({ countryColumn: 2 }), { outputs: ['score', 'flag:re100'], attribution: false, logo: false });
+    expect(countryOnly.formulas[1]).toEqual(['=CLIMATE.SCORE($A4,,$C4)', '=CLIMATE.FLAG($A4,"re100",,$C4)']);
+  });
+
+  test('outputs come in catalogue order whatever order they were ticked in, each once', () => {
+    const keys = effectiveOutputs({ outputs: ['profile:percentile', 'flag:ecovadis', 'score', 'flag:sbti', 'score'], attribution: false, logo: false }).map((o) => o.key);
+    expect(keys).toEqual(['score', 'flag:sbti', 'flag:ecovadis', 'profile:percentile']);
+    expect(() => effectiveOutputs({ outputs: [], attribution: true, logo: true })).toThrow('Choose at least one output');
+  });
+
+  test('every flag and profile field written is one the CLIMATE functions accept', () => {
+    const flags = OUTPUTS.filter((o) => o.formula.fn === 'FLAG');
+    expect(flags).toHaveLength(14);
+    for (const output of OUTPUTS) {
+      if (output.formula.fn === 'FLAG') expect(parseInitiative(output.formula.initiative)).toBe(output.formula.initiative);
+      if (output.formula.fn === 'PROFILE') expect(parseFields(output.formula.field)?.map((field) => field.header)).toEqual([output.header]);
+    }
+  });
+
+  test('attribution: a profile hyperlink per row, the source line above the headers, logo beside it', () => {
+    const plan = planColumnScoring(selection(), { outputs: ['score'], attribution: true, logo: true });
+    expect(plan.headers).toEqual(['Climate score', 'Profile']);
+    expect(plan.formulas[2]).toEqual(['=CLIMATE.SCORE($A5)', '=HYPERLINK(CLIMATE.LINK($A5),"Profile")']);
+    expect(plan.attribution).toEqual({
+      row: 0,
+      logoColumn: 3,
+      textColumn: 4,
+      formula: '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")',
+    });
+    const noImage = planColumnScoring(selection(), { outputs: ['score'], attribution: true, logo: false });
+    expect(noImage.attribution).toMatchObject({ logoColumn: null, textColumn: 3 });
+  });
+
+  test('suppliers from the top of the sheet: rows are inserted for headers and attribution, references follow', () => {
+    const plan = planColumnScoring(selection({ firstDataRow: 0, names: ['Acme Corp'] }), { outputs: ['score'], attribution: true, logo: false });
+    expect(plan).toMatchObject({ insertRowsAtTop: 2, headerRow: 1, firstDataRow: 2 });
+    expect(plan.attribution?.row).toBe(0);
+    expect(plan.formulas).toEqual([['=CLIMATE.SCORE($A3)', '=HYPERLINK(CLIMATE.LINK($A3),"Profile")']]);
+    const headerInRowOne = planColumnScoring(selection({ firstDataRow: 1 }), { outputs: ['score'], attribution: true, logo: false });
+    expect(headerInRowOne).toMatchObject({ insertRowsAtTop: 1, headerRow: 1, firstDataRow: 2 });
+    expect(headerInRowOne.formulas[0][0]).toBe('=CLIMATE.SCORE($A3)');
+    const noAttribution = planColumnScoring(selection({ firstDataRow: 1 }), { outputs: ['score'], attribution: false, logo: false });
+    expect(noAttribution.insertRowsAtTop).toBe(0);
+  });
+
+  test('blank name cells get no formulas; a selection of blanks is refused', () => {
+    const plan = planColumnScoring(selection({ names: ['Acme Corp', '', null, '  ', 'Globex'] }), { outputs: ['score'], attribution: false, logo: false });
+    expect(plan.formulas.map((row) => row[0])).toEqual(['=CLIMATE.SCORE($A3)', '', '', '', '=CLIMATE.SCORE($A7)']);
+    expect(plan.scoredRows).toEqual([0, 4]);
+    expect(() => planColumnScoring(selection({ names: ['', null] }), { outputs: ['score'], attribution: false, logo: false })).toThrow('empty');
+  });
+
+  test('columns beyond Z and names far right', () => {
+    const plan = planColumnScoring(selection({ nameColumn: 27, firstFreeColumn: 30 }), { outputs: ['score'], attribution: false, logo: false });
+    expect(plan.formulas[0]).toEqual(['=CLIMATE.SCORE($AB3)']);
+  });
+});
