@@ -63,7 +63,7 @@ export class Dispatcher {
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly delayed = new Set<DelayedGroup>();
-  private readonly sending = new Set<AbortController>();
+  private readonly sending = new Map<AbortController, Task[]>();
   private blockedBy: unknown = null;
   private disposed = false;
   /** Set by a 413: the service takes fewer items per batch than the settings allow. */
@@ -126,7 +126,11 @@ export class Dispatcher {
     this.blockedBy = error;
     if (this.quietTimer) clearTimeout(this.quietTimer);
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    for (const controller of this.sending) controller.abort(error);
+    for (const [controller, tasks] of this.sending) {
+      controller.abort(error);
+      for (const task of tasks) task.fail(error, task.attempts); // not left to the transport to notice
+    }
+    this.sending.clear();
     this.failWaiting(error);
   }
 
@@ -188,7 +192,7 @@ export class Dispatcher {
   private async sendBatch(tasks: Task[]): Promise<void> {
     const controller = new AbortController();
     const epoch = this.limiter.acquire();
-    this.sending.add(controller);
+    this.sending.set(controller, tasks);
     this.counters.batches += 1;
     this.counters.items += tasks.length;
     for (const task of tasks) task.attempts += 1;
@@ -201,7 +205,6 @@ export class Dispatcher {
       if (!this.disposed) health = this.sortAnswers(tasks, answers);
     } catch (error) {
       if (!this.disposed) health = this.sortFailure(tasks, error);
-      else for (const task of tasks) task.fail(this.blockedBy, task.attempts);
     } finally {
       this.sending.delete(controller);
       this.limiter.release(epoch, health);

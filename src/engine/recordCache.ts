@@ -133,8 +133,9 @@ export class RecordCache {
     const base = Math.floor(oldest / 1000);
     const table = new StringTable();
     let tableChars = 0;
+    const scope = JSON.stringify(this.scope);
     const kept: string[] = [];
-    let chars = 0;
+    let chars = scope.length + 64; // the frame around the entries and the table
     for (const [key, entry] of [...this.memory.entries()].reverse()) {
       if (kept.length >= this.limits.persistedEntries) break;
       const known = table.strings.length;
@@ -145,7 +146,6 @@ export class RecordCache {
       kept.push(json);
     }
     kept.reverse();
-    const scope = JSON.stringify(this.scope);
     return `{"v":1,"scope":${scope},"t":${base},"d":${JSON.stringify(table.strings)},"e":[${kept.join(',')}]}`;
   }
 }

@@ -1,0 +1,223 @@
+/** Cache TTL, persistence and bounds; profiling polls; private figures; other GETs; refresh; events. */
+import { compactRecord, expandRecord, StringTable } from '../../src/engine/compactRecord';
+import { CACHE_STORAGE_KEY, RecordCache } from '../../src/engine/recordCache';
+import { MemoryStorage } from '../../src/settings/storage';
+import type { EngineEvent } from '../../src/engine';
+import { record } from './fakeService';
+import { advance, rig, supplier, track } from './harness';
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+const HOUR = 3_600_000;
+
+describe('cache', () => {
+  test('a final record is reused until its TTL, then asked for again', async () => {
+    const { engine, service } = await rig({ cacheTtlMs: HOUR });
+    await Promise.all([engine.organization(supplier(1)), advance(30)]);
+    await engine.organization(supplier(1));
+    expect(service.sent).toHaveLength(1);
+    jest.setSystemTime(Date.now() + HOUR);
+    await Promise.all([engine.organization(supplier(1)), advance(30)]);
+    expect(service.sent).toHaveLength(2);
+    expect(engine.stats().cacheHits).toBe(1);
+  });
+
+  test('a reopened workbook (fresh engine, same storage) sends zero requests', async () => {
+    const first = await rig();
+    const calls = Array.from({ length: 20 }, (_, i) => first.engine.organization(supplier(i)));
+    await advance(30);
+    const fetched = await Promise.all(calls);
+    await advance(1_000); // the cache is written a second after the last change
+    first.engine.dispose();
+
+    const second = await rig({}, { storage: first.storage });
+    const again = await Promise.all(Array.from({ length: 20 }, (_, i) => second.engine.organization(supplier(i))));
+    await advance(30);
+    expect(second.service.sent).toHaveLength(0);
+    expect(second.engine.stats().cacheHits).toBe(20);
+    expect(again.map((o) => o.record.score)).toEqual(fetched.map((o) => o.record.score));
+    expect(again.map((o) => o.record.initiatives)).toEqual(fetched.map((o) => o.record.initiatives));
+    expect(again.map((o) => o.record.matching_organization)).toEqual(fetched.map((o) => o.record.matching_organization));
+  });
+
+  test('persisted records past their TTL are not served after a reload', async () => {
+    const first = await rig({ cacheTtlMs: HOUR });
+    await Promise.all([first.engine.organization(supplier(1)), advance(30)]);
+    await first.engine.flush();
+    jest.setSystemTime(Date.now() + HOUR + 1);
+    const second = await rig({ cacheTtlMs: HOUR }, { storage: first.storage });
+    await Promise.all([second.engine.organization(supplier(1)), advance(30)]);
+    expect(second.service.sent).toHaveLength(1);
+  });
+
+  test('records of another service are not served', async () => {
+    const first = await rig();
+    await Promise.all([first.engine.organization(supplier(1)), advance(30)]);
+    await first.engine.flush();
+    const second = await rig({ baseUrl: 'https://other.example.com' }, { storage: first.storage });
+    await Promise.all([second.engine.organization(supplier(1)), advance(30)]);
+    expect(second.service.sent).toHaveLength(1);
+  });
+
+  test('refresh of some organizations asks again for those only; refresh() for all', async () => {
+    const { engine, service } = await rig();
+    await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(2)), advance(30)]);
+    await engine.refresh({ queries: [{ name: ' supplier 1 ' }] });
+    await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(2)), advance(30)]);
+    expect(service.items().map((i) => i.body)).toEqual([supplier(1), supplier(2), supplier(1)]);
+    await engine.refresh();
+    await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(2)), advance(30)]);
+    expect(service.items()).toHaveLength(5);
+  });
+
+  test('the persisted form stays under 150 characters per organization and within its bound', async () => {
+    const storage = new MemoryStorage();
+    const cache = new RecordCache(storage, () => Date.now(), {
+      memoryEntries: 5_000,
+      persistedEntries: 10_000,
+      persistedChars: 100_000,
+      saveDelayMs: 10,
+    });
+    await cache.load('https://api.example.com', HOUR);
+    for (let id = 1; id <= 500; id += 1) cache.set(`n:brightwater logistics ${id}`, record(id, `Brightwater Logistics ${id}`));
+    await cache.save();
+    const small = (await storage.getItem(CACHE_STORAGE_KEY))!;
+    expect(small.length / 500).toBeLessThan(150);
+    for (let id = 501; id <= 2_000; id += 1) cache.set(`n:brightwater logistics ${id}`, record(id, `Brightwater Logistics ${id}`));
+    await cache.save();
+    const bounded = (await storage.getItem(CACHE_STORAGE_KEY))!;
+    expect(bounded.length).toBeLessThanOrEqual(100_000);
+    const reloaded = new RecordCache(storage, () => Date.now());
+    await reloaded.load('https://api.example.com', HOUR);
+    expect(reloaded.get('n:brightwater logistics 2000', HOUR)?.name).toBe('Brightwater Logistics 2000'); // newest kept
+    expect(reloaded.get('n:brightwater logistics 1', HOUR)).toBeNull(); // oldest dropped
+  });
+
+  test('memory holds a bounded number of records, least recently used out first', async () => {
+    const cache = new RecordCache(new MemoryStorage(), () => Date.now(), {
+      memoryEntries: 3,
+      persistedEntries: 3,
+      persistedChars: 10_000,
+      saveDelayMs: 10,
+    });
+    for (const id of [1, 2, 3]) cache.set(`k${id}`, record(id, `Org ${id}`));
+    cache.get('k1', HOUR); // used: now the most recent
+    cache.set('k4', record(4, 'Org 4'));
+    expect(cache.size).toBe(3);
+    expect(cache.get('k2', HOUR)).toBeNull();
+    expect(cache.get('k1', HOUR)?.id).toBe(1);
+  });
+
+  test('the compact form keeps every field the functions show', () => {
+    const table = new StringTable();
+    const subsidiary = record(12, 'Brightwater Freight GmbH', 'synced', {
+      organization_relationship_type: 'subsidiary',
+      matching_organization: { id: 3, name: 'Brightwater Logistics', link: 'https://p.example/o/3', industry: { id: 7, name: 'Freight' } },
+      industry: { mean_score: 0.41, id: 7, name: 'Freight' },
+      rank: 'Top tier', // an unknown rank word is kept as sent
+      initiatives: { ...record(1, 'x').initiatives, sbti: null },
+      reduction_action_present: null,
+    });
+    const back = expandRecord(JSON.parse(JSON.stringify(compactRecord(subsidiary, table))), new StringTable([...table.strings]));
+    expect(back).toEqual({ ...subsidiary, website: null, external_id: null, hq_region: null });
+  });
+});
+
+describe('profiling', () => {
+  test('a record still profiling is pending; once final, exactly the cells that asked are recalculated', async () => {
+    const { engine, service, recalculated } = await rig();
+    service.statuses.set(1, 'researching');
+    const first = engine.organization(supplier(1), { address: 'Sheet1!B2' });
+    const second = engine.organization(supplier(1), { address: 'Sheet1!C2' });
+    await advance(30);
+    expect((await first).state).toBe('pending');
+    expect((await second).record.status).toBe('researching');
+    const later = await engine.organization(supplier(1), { address: 'Sheet1!D2' }); // served from the watch
+    expect(later.state).toBe('pending');
+    expect(service.sent).toHaveLength(1);
+    expect(engine.stats().pendingProfiles).toBe(1);
+
+    await advance(1_000 + 25); // first poll
+    expect(service.items()[1]).toEqual({ url: '/organizations/1', method: 'GET' });
+    expect(recalculated).toEqual([]);
+    service.statuses.set(1, 'synced');
+    await advance(1_600 + 25); // second poll, 1.6x later
+    expect(service.sent).toHaveLength(3);
+    await advance(50);
+    expect(recalculated).toEqual([['Sheet1!B2', 'Sheet1!C2', 'Sheet1!D2']]);
+    const ready = await engine.organization(supplier(1), { address: 'Sheet1!B2' });
+    expect(ready.state).toBe('ready');
+    expect(service.sent).toHaveLength(3);
+    expect(engine.stats().pendingProfiles).toBe(0);
+  });
+
+  test('polls of profiles registered together share batches', async () => {
+    const { engine, service } = await rig();
+    for (let id = 1; id <= 30; id += 1) service.statuses.set(id, 'created');
+    await Promise.all([...Array.from({ length: 30 }, (_, i) => engine.organization(supplier(i))), advance(30)]);
+    await advance(1_100);
+    expect(service.sent).toHaveLength(2);
+    expect(service.sent[1].items).toHaveLength(30);
+  });
+});
+
+describe('private performances', () => {
+  test('the record is read from /organizations/{id}/private', async () => {
+    const { engine, service } = await rig({ privatePerformances: true, project: { id: '9', name: 'Suppliers' } });
+    const call = track(engine.organization(supplier(1)));
+    await advance(60);
+    expect(service.items().map((i) => `${i.method} ${i.url}`)).toEqual(['POST /organizations', 'GET /organizations/1/private']);
+    expect(call.value?.record.name).toBe('Org 1 (private)');
+  });
+});
+
+describe('other GETs', () => {
+  test('identical URLs in flight are one item; the answer is the 2xx item; errors are EngineErrors', async () => {
+    const { engine, service } = await rig();
+    const calls = [engine.get('/industries?page=1'), engine.get('https://api.example.com/industries?page=1')];
+    const missing = track(engine.get('/nothing'));
+    await advance(30);
+    const [a, b] = await Promise.all(calls);
+    expect(a.body).toEqual([{ id: 1, name: 'Cement' }]);
+    expect(b).toBe(a);
+    expect(missing.error).toMatchObject({ kind: 'not-found', message: 'Not found: /nothing' });
+    expect(service.items()).toHaveLength(2);
+    await expect(engine.get('https://elsewhere.example/x')).rejects.toMatchObject({ kind: 'invalid' });
+  });
+});
+
+describe('observability', () => {
+  test('counters and events tell the pane what happened', async () => {
+    const { engine } = await rig();
+    const events: EngineEvent[] = [];
+    engine.subscribe((event) => events.push(event));
+    await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(1)), advance(30)]);
+    await engine.organization(supplier(1));
+    await expect(engine.organization({})).rejects.toThrow();
+    await advance(100);
+    expect(engine.stats()).toMatchObject({
+      calls: 4,
+      cacheHits: 1,
+      joined: 1,
+      requests: 1,
+      batches: 1,
+      items: 1,
+      retries: 0,
+      pendingProfiles: 0,
+      inFlight: 0,
+      queued: 0,
+      cached: 1,
+      concurrency: 4,
+    });
+    expect(engine.stats().errors.invalid).toBe(1);
+    expect(events.filter((e) => e.type === 'settled').map((e) => (e.type === 'settled' ? e.ok : null))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    const last = events.filter((e) => e.type === 'stats').pop();
+    expect(last?.type === 'stats' && last.stats.calls).toBe(4);
+  });
+});

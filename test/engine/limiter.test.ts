@@ -1,0 +1,72 @@
+/** AIMD flow control and the waiting-time schedules. */
+import { pollDelayMs, rateLimitPauseMs, retryDelayMs } from '../../src/engine/backoff';
+import { AimdLimiter } from '../../src/engine/limiter';
+
+describe('AIMD limiter', () => {
+  test('starts at 4, grows by one per run of healthy batches, never above the cap', () => {
+    const limiter = new AimdLimiter(6, () => 0);
+    expect(limiter.limit).toBe(4);
+    const healthy = (n: number): void => {
+      for (let i = 0; i < n; i += 1) limiter.release(limiter.acquire(), 'ok');
+    };
+    healthy(4);
+    expect(limiter.limit).toBe(5);
+    healthy(5);
+    expect(limiter.limit).toBe(6);
+    healthy(100);
+    expect(limiter.limit).toBe(6);
+  });
+
+  test('halves on a 429, once for all batches sent before the decrease', () => {
+    const limiter = new AimdLimiter(16, () => 0);
+    const epochs = [limiter.acquire(), limiter.acquire(), limiter.acquire()];
+    for (const epoch of epochs) limiter.release(epoch, 'rate-limited');
+    expect(limiter.limit).toBe(2);
+    limiter.release(limiter.acquire(), 'rate-limited'); // a batch sent after the decrease: a new storm
+    expect(limiter.limit).toBe(1);
+    limiter.release(limiter.acquire(), 'rate-limited');
+    expect(limiter.limit).toBe(1);
+  });
+
+  test('failures other than 429 leave the limit alone', () => {
+    const limiter = new AimdLimiter(16, () => 0);
+    limiter.release(limiter.acquire(), 'failed');
+    expect(limiter.limit).toBe(4);
+  });
+
+  test('a pause stops every sender until it ends; a longer pause wins', () => {
+    let now = 1_000;
+    const limiter = new AimdLimiter(16, () => now);
+    limiter.pause(3_000);
+    limiter.pause(1_000);
+    expect(limiter.canSend()).toBe(false);
+    now += 2_999;
+    expect(limiter.pausedFor()).toBe(1);
+    now += 1;
+    expect(limiter.canSend()).toBe(true);
+  });
+
+  test('a lower cap from settings lowers the limit at once', () => {
+    const limiter = new AimdLimiter(16, () => 0);
+    limiter.setCap(2);
+    expect(limiter.limit).toBe(2);
+  });
+});
+
+describe('waiting times', () => {
+  test('retry delays double up to 10 s, with 50-100% jitter', () => {
+    expect([1, 2, 3, 4].map((a) => retryDelayMs(a, () => 0))).toEqual([125, 250, 500, 1_000]);
+    expect([1, 2, 3, 4].map((a) => retryDelayMs(a, () => 1))).toEqual([250, 500, 1_000, 2_000]);
+    expect(retryDelayMs(20, () => 1)).toBe(10_000);
+  });
+
+  test('429 pauses without Retry-After grow from 1 s to at most 30 s', () => {
+    expect([1, 2, 3].map((n) => rateLimitPauseMs(n, () => 1))).toEqual([1_000, 2_000, 4_000]);
+    expect(rateLimitPauseMs(30, () => 1)).toBe(30_000);
+  });
+
+  test('profiling polls start at 1 s and settle at 5 minutes', () => {
+    expect([0, 1, 2, 3].map(pollDelayMs)).toEqual([1_000, 1_600, 2_560, 4_096]);
+    expect(pollDelayMs(50)).toBe(300_000);
+  });
+});
