@@ -28,20 +28,22 @@ export function randomBelow(random: RandomSource, n: number): number {
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 export function randomAlphanumerics(random: RandomSource, length: number, alphabet = ALPHANUMERIC): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += alphabet[randomBelow(random, alphabet.length)];
-  return out;
+  const codes = new Array<number>(length);
+  for (let i = 0; i < length; i++) codes[i] = alphabet.charCodeAt(randomBelow(random, alphabet.length));
+  return String.fromCharCode(...codes);
 }
 
 /**
- * Replaces each letter by its two-digit value (A=10 .. Z=35) and keeps digits: the expansion both
+ * The digits of a string whose letters are replaced by their two-digit values (A=10 .. Z=35): the
+ * expansion both
  * ISO 17442 (LEI) and ISO 6166 (ISIN) check digits are computed over.
  */
-export function expandLetters(s: string): string {
-  let out = '';
-  for (const ch of s) {
-    const code = ch.charCodeAt(0);
-    out += code >= 65 && code <= 90 ? String(code - 55) : ch;
+export function expandLetters(s: string): number[] {
+  const digits: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code >= 65 && code <= 90) digits.push(Math.floor((code - 55) / 10), (code - 55) % 10);
+    else digits.push(code - 48);
   }
-  return out;
+  return digits;
 }

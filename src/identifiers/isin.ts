@@ -14,11 +14,11 @@ import {
 
 const ISIN_LENGTH = 12;
 
-/** The Luhn check digit for a digit string: doubling starts at its rightmost digit. */
-function luhnCheckDigit(digits: string): number {
+/** The Luhn check digit for a sequence of digits: doubling starts at its rightmost digit. */
+function luhnCheckDigit(digits: readonly number[]): number {
   let sum = 0;
   for (let i = digits.length - 1, double = true; i >= 0; i--, double = !double) {
-    let d = digits.charCodeAt(i) - 48;
+    let d = digits[i];
     if (double) {
       d *= 2;
       if (d > 9) d -= 9;

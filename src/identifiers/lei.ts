@@ -14,10 +14,10 @@ import {
 
 const LEI_LENGTH = 20;
 
-/** Remainder modulo 97 of a long decimal string, digit by digit (the number exceeds 2^53). */
-function mod97(digits: string): number {
+/** Remainder modulo 97 of a long decimal number, digit by digit (the number exceeds 2^53). */
+function mod97(digits: readonly number[]): number {
   let remainder = 0;
-  for (const d of digits) remainder = (remainder * 10 + (d.charCodeAt(0) - 48)) % 97;
+  for (const d of digits) remainder = (remainder * 10 + d) % 97;
   return remainder;
 }
 
@@ -25,7 +25,7 @@ function mod97(digits: string): number {
 export function computeLeiCheckDigits(base: string): string {
   const b = compact(base);
   if (!/^[0-9A-Z]{18}$/.test(b)) throw new Error('An LEI base must be 18 letters or digits');
-  const check = 98 - mod97(expandLetters(b) + '00');
+  const check = 98 - mod97([...expandLetters(b), 0, 0]);
   return String(check).padStart(2, '0');
 }
 

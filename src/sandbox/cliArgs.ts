@@ -1,0 +1,114 @@
+/**
+ * The command line of `npm run sandbox`: `--port`, `--host`, `--seed`, `--organizations`, `--quiet`,
+ * and every knob as a kebab-case flag (`--latency-ms 50`, `--fail-rate=0.1`, `--hang`,
+ * `--rate-limit off`, `--revoked-keys a,b`).
+ */
+import { DEFAULT_KNOBS, KNOB_NAMES, KnobError, SandboxKnobs, validateKnobs } from './knobs';
+import { SandboxOptions } from './server';
+
+export type CliCommand = { kind: 'help' } | { kind: 'start'; options: SandboxOptions } | { kind: 'error'; message: string };
+
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+const START_FLAGS = {
+  port: 'port to listen on (default 4010; 0 = any free port)',
+  host: 'address to listen on (default 127.0.0.1)',
+  seed: 'seed of the generated population and of the fault dice (default 1)',
+  organizations: 'population size (default 20000)',
+} as const;
+
+function describeDefault(value: unknown): string {
+  if (value === null) return 'off';
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.join(',');
+  return String(value);
+}
+
+const KNOB_HELP: Record<keyof SandboxKnobs, string> = {
+  latencyMs: 'milliseconds added to every request',
+  itemLatencyMs: 'milliseconds added per batch item',
+  rateLimit: 'requests per second per key, or "off"; 429 with Retry-After beyond it',
+  rateLimitRetryAfter: 'whether a 429 carries Retry-After (true/false)',
+  maxBatch: 'most items per batch; 413 above it',
+  failRate: 'share of requests answered 500 (0..1)',
+  dropRate: 'share of connections closed without an answer (0..1)',
+  malformedRate: 'share of answers with a truncated JSON body (0..1)',
+  truncateBatchRate: 'share of batch answers missing their last items (0..1)',
+  hang: 'accept requests and never answer',
+  profilingSeconds: 'seconds an unseen organization takes to reach synced',
+  erroredShare: 'share of unseen organizations that end errored (0..1)',
+  revokedKeys: 'comma-separated keys answered 401',
+};
+
+export function usage(): string {
+  const line = (flag: string, text: string): string => `  --${flag.padEnd(31)}${text}`;
+  return [
+    'Usage: npm run sandbox -- [flags]',
+    '',
+    'Starts the local stand-in for the climate profile service on loopback.',
+    '',
+    ...Object.entries(START_FLAGS).map(([flag, text]) => line(`${flag} ${flag === 'host' ? '<address>' : '<n>'}`, text)),
+    line('quiet', 'no banner and no request log'),
+    line('help', 'this text'),
+    '',
+    'Knobs (also settable at run time: POST /__sandbox/config with the camelCase names as JSON):',
+    ...KNOB_NAMES.map((name) => {
+      const value = typeof DEFAULT_KNOBS[name] === 'boolean' ? '' : ' <value>';
+      return line(`${kebab(name)}${value}`, `${KNOB_HELP[name]} (default ${describeDefault(DEFAULT_KNOBS[name])})`);
+    }),
+    '',
+  ].join('\n');
+}
+
+/** A knob's text from the command line, as the JSON value the knob validator expects. */
+function knobValue(name: keyof SandboxKnobs, text: string | true): unknown {
+  const kind = typeof DEFAULT_KNOBS[name];
+  if (kind === 'boolean') {
+    if (text === true || text === 'true') return true;
+    if (text === 'false') return false;
+    throw new KnobError(`--${kebab(name)} takes true or false, got "${text}"`);
+  }
+  if (text === true) throw new KnobError(`--${kebab(name)} needs a value`);
+  if (name === 'revokedKeys') return text.split(',').filter((k) => k !== '');
+  if (name === 'rateLimit' && (text === 'off' || text === 'null')) return null;
+  const n = text.trim() === '' ? NaN : Number(text);
+  if (Number.isNaN(n)) throw new KnobError(`--${kebab(name)} takes a number, got "${text}"`);
+  return n;
+}
+
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  const knobByFlag = new Map(KNOB_NAMES.map((name) => [kebab(name), name]));
+  const options: SandboxOptions = { logRequests: true };
+  const knobs: Record<string, unknown> = {};
+  try {
+    for (let i = 0; i < argv.length; i++) {
+      const arg = argv[i];
+      const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+      if (!m) return { kind: 'error', message: `Unexpected argument "${arg}"` };
+      const [, flag, inline] = m;
+      if (flag === 'help') return { kind: 'help' };
+      if (flag === 'quiet') {
+        options.quiet = true;
+        options.logRequests = false;
+        continue;
+      }
+      const knob = knobByFlag.get(flag);
+      if (!knob && !(flag in START_FLAGS)) return { kind: 'error', message: `Unknown flag --${flag}` };
+      const isBoolean = knob !== undefined && typeof DEFAULT_KNOBS[knob] === 'boolean';
+      // Boolean flags stand alone (`--hang`) unless given `=value`; others take the next argument.
+      const value: string | true | undefined = inline ?? (isBoolean ? true : argv[++i]);
+      if (value === undefined) return { kind: 'error', message: `--${flag} needs a value` };
+      if (flag in START_FLAGS) {
+        const n = value === true || value.trim() === '' ? NaN : Number(value);
+        if (flag === 'host') options.host = String(value);
+        else if (!Number.isInteger(n) || n < 0) return { kind: 'error', message: `--${flag} takes a whole number, got "${value}"` };
+        else options[flag as 'port' | 'seed' | 'organizations'] = n;
+      } else {
+        knobs[knob!] = knobValue(knob!, value);
+      }
+    }
+    return { kind: 'start', options: { ...options, ...validateKnobs(knobs) } };
+  } catch (error) {
+    if (error instanceof KnobError) return { kind: 'error', message: error.message.replace(/^(\w+) /, (_, n: string) => `--${kebab(n)} `) };
+    throw error;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The fastify application: CORS and form bodies, the service routes behind a gate that applies the
+ * per-request knobs (hang, dropped connections, latency, authentication, rate limit, injected 500s),
+ * the contract's error envelopes for unknown routes and unreadable bodies, and the sandbox's own
+ * /__sandbox paths.
+ */
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import Fastify, { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerAdminRoutes, ADMIN_PREFIX } from './adminRoutes';
+import { Principal } from './keys';
+import { ServiceRoute, routeKey } from './serviceRoute';
+import { ServiceResponse, rateLimitError, routeNotFound, serverError, tooLargeError, validationError } from './serviceResponse';
+import { SandboxState } from './state';
+import { sleep } from './sleep';
+
+export interface AppOptions {
+  /** One line per answered request (never headers, so never a key). */
+  logRequests: boolean;
+}
+
+const isAdmin = (request: FastifyRequest): boolean => request.url.startsWith(ADMIN_PREFIX);
+
+export function buildApp(state: SandboxState, routes: readonly ServiceRoute[], options: AppOptions): FastifyInstance {
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  const principals = new WeakMap<FastifyRequest, Principal>();
+
+  void app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+    exposedHeaders: ['Link', 'Retry-After'],
+    maxAge: 600,
+  });
+  void app.register(formbody);
+
+  /** Sends a service answer: counted by status, and cut short when the malformed-body dice say so. */
+  const send = (reply: FastifyReply, response: ServiceResponse): FastifyReply => {
+    state.stats.status(response.status);
+    let payload = JSON.stringify(response.body);
+    if (state.faults.malformed(state.knobs.current)) payload = payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
+    return reply.code(response.status).headers(response.headers).send(payload);
+  };
+
+  /** Runs before the body is read, like a real gateway: it can hang, drop, delay or refuse the request. */
+  const gate = (route: ServiceRoute) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
+    state.stats.request();
+    const knobs = state.knobs.current;
+    if (knobs.hang) {
+      reply.hijack(); // never answered; the socket is closed when the sandbox closes
+      return;
+    }
+    if (state.faults.drop(knobs)) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    if (knobs.latencyMs > 0) await sleep(knobs.latencyMs);
+    const auth = state.keys.authenticate(request.headers.authorization, route.scope, knobs.revokedKeys);
+    if (!auth.ok) {
+      state.stats.authFailure();
+      return send(reply, auth.response);
+    }
+    if (knobs.rateLimit !== null) {
+      const decision = state.rateLimiter.take(auth.key, knobs.rateLimit);
+      if (!decision.allowed) {
+        state.stats.rateLimited();
+        return send(reply, rateLimitError(knobs.rateLimitRetryAfter ? decision.retryAfterSeconds : null));
+      }
+    }
+    if (state.faults.fail(knobs)) return send(reply, serverError('The service failed to answer (injected by the sandbox failRate knob)'));
+    principals.set(request, auth.principal);
+  };
+
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      onRequest: gate(route),
+      handler: async (request, reply) => {
+        state.stats.route(routeKey(route));
+        const [path, query = ''] = request.url.split('?', 2);
+        const response = await route.handle({
+          method: route.method,
+          path,
+          params: request.params as Record<string, string>,
+          query: new URLSearchParams(query),
+          body: request.body,
+          authorization: request.headers.authorization,
+          principal: principals.get(request)!,
+          origin: `${request.protocol}://${request.host}`,
+        });
+        return send(reply, response);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    state.stats.request();
+    return send(reply, routeNotFound(request.method, request.url.split('?')[0]));
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    const response =
+      status === 413
+        ? tooLargeError('The request body is too large')
+        : status < 500
+          ? validationError(`The request body could not be read: ${error.message}`)
+          : serverError('The sandbox failed while answering this request');
+    if (status >= 500) console.error('sandbox error:', error);
+    return isAdmin(request) ? reply.code(response.status).send(response.body) : send(reply, response);
+  });
+
+  if (options.logRequests) {
+    app.addHook('onResponse', async (request, reply) => {
+      const ms = reply.elapsedTime.toFixed(0);
+      process.stdout.write(`${request.method} ${request.url} ${reply.statusCode} ${ms}ms\n`);
+    });
+  }
+
+  registerAdminRoutes(app, state);
+  return app;
+}

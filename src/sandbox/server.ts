@@ -1,0 +1,87 @@
+/**
+ * The sandbox: a local stand-in for the climate profile service, on loopback. Start it with
+ * `startSandbox()` (tests pass `port: 0`) or `npm run sandbox`.
+ */
+import { AddressInfo } from 'net';
+import { formatBanner } from './banner';
+import { buildApp } from './httpApp';
+import { KNOB_NAMES, KnobStore, SandboxKnobs } from './knobs';
+import { Population } from './population';
+import { serviceRoutes } from './routes';
+import { createState } from './state';
+import { SandboxStats } from './stats';
+
+export { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from './keys';
+export { ADMIN_PREFIX } from './adminRoutes';
+export { DEFAULT_KNOBS, KnobError } from './knobs';
+export type { SandboxKnobs } from './knobs';
+export type { SandboxStats } from './stats';
+export { Population } from './population';
+export type { SandboxOrganization, SandboxProfile } from './population';
+
+export const SANDBOX_DEFAULT_PORT = 4010;
+export const SANDBOX_DEFAULT_ORGANIZATIONS = 20000;
+
+export interface SandboxOptions extends Partial<SandboxKnobs> {
+  /** Default 4010; tests pass 0 for a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 1. */
+  seed?: number;
+  /** Population size, default 20000. */
+  organizations?: number;
+  /** No start banner. */
+  quiet?: boolean;
+  /** One log line per answered request (the CLI turns this on). Default false. */
+  logRequests?: boolean;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:4010 (no trailing slash) */
+  url: string;
+  port: number;
+  population: Population;
+  /** Same as POST /__sandbox/config; throws KnobError on an invalid knob, changing nothing. */
+  configure(knobs: Partial<SandboxKnobs>): void;
+  /** Same as GET /__sandbox/config. */
+  knobs(): SandboxKnobs;
+  /** Same as GET /__sandbox/stats. */
+  stats(): SandboxStats;
+  /** Same as POST /__sandbox/reset. */
+  resetStats(): void;
+  /** Same as POST /__sandbox/clock {"advanceSeconds": n}. */
+  advanceClock(seconds: number): void;
+  close(): Promise<void>;
+}
+
+function integerOption(name: string, value: number | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer >= ${min}, got ${value}`);
+  return value;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const seed = integerOption('seed', options.seed, 1, 0);
+  const organizations = integerOption('organizations', options.organizations, SANDBOX_DEFAULT_ORGANIZATIONS, 0);
+  const port = integerOption('port', options.port, SANDBOX_DEFAULT_PORT, 0);
+  const host = options.host ?? '127.0.0.1';
+  const knobs = new KnobStore(Object.fromEntries(KNOB_NAMES.map((name) => [name, options[name]])));
+  const state = createState(seed, organizations, knobs);
+  const app = buildApp(state, serviceRoutes(state), { logRequests: options.logRequests ?? false });
+  await app.listen({ port, host });
+  const actualPort = (app.server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  if (!options.quiet) process.stdout.write(formatBanner(url, organizations, seed, knobs.current));
+  return {
+    url,
+    port: actualPort,
+    population: state.population,
+    configure: (patch) => void knobs.update(patch),
+    knobs: () => ({ ...knobs.current, revokedKeys: [...knobs.current.revokedKeys] }),
+    stats: () => state.stats.snapshot(),
+    resetStats: () => state.stats.reset(),
+    advanceClock: (seconds) => state.clock.advance(seconds),
+    close: () => app.close(),
+  };
+}
