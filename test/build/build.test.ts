@@ -4,12 +4,13 @@ import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { createContext, runInContext } from 'vm';
 import webpack from 'webpack';
-import { buildProduction, productionDist, ROOT, tempDir } from './dist';
+import { buildProduction, productionDist, removeTempDirs, tempDir } from './dist';
 
 type ConfigFactory = (env: Record<string, string>, argv: { mode: string }) => webpack.Configuration;
 const configFactory = require('../../webpack.config.js') as ConfigFactory;
 
 const DIST = productionDist();
+afterAll(removeTempDirs);
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 const ENTRIES = ['functions.js', 'taskpane.js', 'commands.js'];
 

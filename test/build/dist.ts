@@ -1,6 +1,6 @@
 // The production build the build and manifest tests read.
 import { execFileSync } from 'child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 
@@ -22,8 +22,17 @@ export function buildProduction(outDir: string, options: { flags?: string[]; env
   return outDir;
 }
 
+const created: string[] = [];
+
+/** A fresh folder for a build; `removeTempDirs` (in afterAll) deletes this test file's folders. */
 export function tempDir(label: string): string {
-  return mkdtempSync(join(tmpdir(), `climate-${label}-`));
+  const dir = mkdtempSync(join(tmpdir(), `climate-${label}-`));
+  created.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /**

@@ -5,7 +5,7 @@ import { execFileSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { ManifestInfo } from 'office-addin-manifest';
-import { productionDist, ROOT } from '../build/dist';
+import { productionDist, removeTempDirs, ROOT } from '../build/dist';
 import { descendants, parseXml, path, type XmlElement } from './xml';
 
 const { DEV_URL, productionManifest } = require('../../webpack.config.js') as {
@@ -15,6 +15,7 @@ const { DEV_URL, productionManifest } = require('../../webpack.config.js') as {
 
 const SOURCE = join(ROOT, 'manifest.xml');
 const DIST = productionDist();
+afterAll(removeTempDirs);
 
 /** Which resource table a `resid` must resolve in, by the referring element's name. */
 const RESOURCE_TABLE: Record<string, string> = {
