@@ -5,7 +5,7 @@
  * MalformedResponseError. It never retries (the engine decides that) and never puts the key in a
  * message.
  */
-import { MalformedResponseError, NetworkError, ServiceError } from './errors';
+import { MalformedResponseError, NetworkError } from './errors';
 import { tryParseJson } from './json';
 import { errorFromResponse } from './responseErrors';
 import type { HttpMethod } from './types';
@@ -59,52 +59,14 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  */
 export async function request(config: HttpConfig, req: HttpRequest): Promise<HttpResponse> {
   const url = resolveTarget(config.baseUrl, req.target, req.query);
-  const init = {
+  const init: Omit<FetchInit, 'signal'> = {
     method: req.method,
     headers: requestHeaders(req, req.apiKey === undefined ? config.apiKey : req.apiKey),
     body: requestBody(req),
     // A redirect is not followed: the key goes to the configured address and nowhere else.
-    redirect: 'manual' as const,
+    redirect: 'manual',
   };
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, config.timeoutMs);
-  const onCallerAbort = (): void => controller.abort(req.signal?.reason);
-  if (req.signal?.aborted) onCallerAbort();
-  else req.signal?.addEventListener('abort', onCallerAbort, { once: true });
-
-  const failure = (error: unknown, stage: 'send' | 'read'): unknown => {
-    if (req.signal?.aborted) return req.signal.reason;
-    if (timedOut) {
-      return new NetworkError(`The service at ${config.baseUrl} did not answer within ${config.timeoutMs / 1000} s.`);
-    }
-    if (error instanceof ServiceError) return error;
-    return new NetworkError(
-      stage === 'send'
-        ? `Could not reach the service at ${config.baseUrl}${causeCode(error)}.`
-        : `The connection to ${config.baseUrl} broke while the answer was being read${causeCode(error)}.`,
-    );
-  };
-
-  let status: number;
-  let headers: Record<string, string>;
-  let text: string;
-  try {
-    const response = await config.fetch(url, { ...init, signal: controller.signal }).catch((error: unknown) => {
-      throw failure(error, 'send');
-    });
-    status = response.status;
-    headers = headerRecord(response);
-    text = await response.text().catch((error: unknown) => {
-      throw failure(error, 'read');
-    });
-  } finally {
-    clearTimeout(timer);
-    req.signal?.removeEventListener('abort', onCallerAbort);
-  }
+  const { status, headers, text } = await exchange(config, url, init, req.signal);
 
   const body = text.trim() === '' ? null : tryParseJson(text);
   if (status < 200 || status > 299) throw errorFromResponse(status, headers, body === undefined ? text : body);
@@ -115,6 +77,47 @@ export async function request(config: HttpConfig, req: HttpRequest): Promise<Htt
     );
   }
   return { status, headers, body };
+}
+
+/**
+ * fetch plus reading the whole body, both under the timeout and the caller's signal. Failures become
+ * NetworkError, except the caller's own abort, which rejects with its reason.
+ */
+async function exchange(
+  config: HttpConfig,
+  url: string,
+  init: Omit<FetchInit, 'signal'>,
+  signal: AbortSignal | undefined,
+): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, config.timeoutMs);
+  const onCallerAbort = (): void => controller.abort(signal?.reason);
+  if (signal?.aborted) onCallerAbort();
+  else signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const failure = (stage: 'send' | 'read') => (error: unknown) => {
+    if (signal?.aborted) throw signal.reason;
+    if (timedOut) {
+      throw new NetworkError(`The service at ${config.baseUrl} did not answer within ${config.timeoutMs / 1000} s.`);
+    }
+    throw new NetworkError(
+      stage === 'send'
+        ? `Could not reach the service at ${config.baseUrl}${causeCode(error)}.`
+        : `The connection to ${config.baseUrl} broke while the answer was being read${causeCode(error)}.`,
+    );
+  };
+  try {
+    const response = await config.fetch(url, { ...init, signal: controller.signal }).catch(failure('send'));
+    const text = await response.text().catch(failure('read'));
+    return { status: response.status, headers: headerRecord(response), text };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
 }
 
 /** Resolves a path or an absolute URL, refusing anything outside the base URL so the key stays there. */
