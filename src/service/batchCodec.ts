@@ -8,8 +8,6 @@ import { MalformedResponseError } from './errors';
 import { isObject, tryParseJson } from './json';
 import type { BatchRequestItem, BatchResponseItem } from './types';
 
-export const BATCH_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-
 export function encodeBatch(items: readonly BatchRequestItem[]): string {
   const requests = items.map(({ url, method, body }) => {
     // Sub-requests are resolved by the service against its own base: only a path makes sense here.
