@@ -1,12 +1,230 @@
-// Placeholder entry so the build can be wired first; the functions issue replaces it with the catalogue.
 /**
- * The climate score of an organization, 0-100.
- * @customfunction SCORE
- * @param organization Name, website or identifier of the organization.
- * @returns The climate score.
+ * The CLIMATE custom functions: the entry Excel loads. Each function's JSDoc is its metadata
+ * (custom-functions-metadata-plugin generates functions.json from it, and its loader appends the
+ * `CustomFunctions.associate` call for each id, so none is written here). The work is done by the
+ * catalogue; this file only declares signatures Excel understands and crosses the Excel boundary.
+ *
+ * Functions that read an organization are `@requiresAddress` and cancelable: a profile still being
+ * built shows #N/A "Profiling (...) — this cell updates itself", and the engine recalculates exactly
+ * those addresses once the profile is final (see src/office/excelCalculate.ts).
+ *
+ * Result types: SCORE and FLAG return `number | DoubleCellValue` / `boolean | BooleanCellValue`,
+ * which the metadata declares as `any` (allowed to carry data types thanks to the generated
+ * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 get an attributed
+ * cell value and older hosts a plain number or boolean from the same function.
  */
-export function score(organization: string): number {
-  throw new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, `Not wired yet: ${organization}`);
+import { runtimeEngine, runtimeSettings } from '../engine/runtime';
+import { supportsDataTypes } from '../office/host';
+import { createCatalogue, type Catalogue } from './catalogue';
+import { callContext, cellError, toCell, toSpill } from './excelBoundary';
+import { providerLogoUrl } from './providerLogo';
+
+let shared: Catalogue | null = null;
+
+/** One catalogue per runtime, over the engine the task pane shares. */
+function catalogue(): Catalogue {
+  shared ??= createCatalogue({
+    engine: runtimeEngine,
+    scoreScale: () => runtimeSettings().current().scoreScale,
+    dataTypes: supportsDataTypes,
+    logoUrl: providerLogoUrl,
+  });
+  return shared;
 }
 
-CustomFunctions.associate('SCORE', score);
+/**
+ * The climate score of an organization: 0 (worst) to 100 (best), or 0-1 if the Climate pane says so.
+ * @customfunction SCORE
+ * @helpurl https://localhost:3000/help/functions.html#score
+ * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization (lei:, isin:, duns:, name:, web: force a kind).
+ * @param [website] Website of the organization, to tell apart organizations with similar names.
+ * @param [country] Country or region code of the head office, e.g. US or DE.
+ * @param invocation Excel's invocation: the calling cell, and cancellation.
+ * @returns The climate score, with the profile card and provider logo where Excel shows data types.
+ * @requiresAddress
+ * @cancelable
+ */
+export function score(
+  organization: unknown,
+  website?: unknown,
+  country?: unknown,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<number | Excel.DoubleCellValue> {
+  return toCell(() => catalogue().score(organization, website, country, callContext(invocation))) as Promise<
+    number | Excel.DoubleCellValue
+  >;
+}
+
+/**
+ * TRUE if the organization takes part in an initiative (or has a reduction action on record), FALSE if not.
+ * @customfunction FLAG
+ * @helpurl https://localhost:3000/help/functions.html#flag
+ * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
+ * @param initiative The initiative, e.g. "SBTi", "CDP", "RE100", "Climate Pledge", "UN Global Compact", "EcoVadis" or "reduction_action".
+ * @param [website] Website of the organization.
+ * @param [country] Country or region code of the head office.
+ * @param invocation Excel's invocation: the calling cell, and cancellation.
+ * @returns TRUE or FALSE, with the profile card and provider logo where Excel shows data types.
+ * @requiresAddress
+ * @cancelable
+ */
+export function flag(
+  organization: unknown,
+  initiative: unknown,
+  website?: unknown,
+  country?: unknown,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<boolean | Excel.BooleanCellValue> {
+  return toCell(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))) as Promise<
+    boolean | Excel.BooleanCellValue
+  >;
+}
+
+/**
+ * The 14 flags of an organization as one row: the 13 initiatives, then reduction action (headers: CLIMATE.HEADERS()).
+ * @customfunction FLAGS
+ * @helpurl https://localhost:3000/help/functions.html#flags
+ * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
+ * @param [website] Website of the organization.
+ * @param [country] Country or region code of the head office.
+ * @param invocation Excel's invocation: the calling cell, and cancellation.
+ * @returns One row of 14 TRUE/FALSE values.
+ * @requiresAddress
+ * @cancelable
+ */
+export function flags(
+  organization: unknown,
+  website?: unknown,
+  country?: unknown,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return toSpill(() => catalogue().flags(organization, website, country, callContext(invocation)));
+}
+
+/**
+ * The climate profile of an organization: every field as a two-column table, or the fields you name as one row.
+ * @customfunction PROFILE
+ * @helpurl https://localhost:3000/help/functions.html#profile
+ * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
+ * @param [fields] Field names, comma-separated or a range of them, e.g. "score,percentile,industry_rank,sbti"; "all" or "flags" for groups.
+ * @param [website] Website of the organization.
+ * @param [country] Country or region code of the head office.
+ * @param invocation Excel's invocation: the calling cell, and cancellation.
+ * @returns A spilled table (field, value) or one spilled row of values.
+ * @requiresAddress
+ * @cancelable
+ */
+export function profile(
+  organization: unknown,
+  fields?: unknown[][],
+  website?: unknown,
+  country?: unknown,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return toSpill(() => catalogue().profile(organization, fields, website, country, callContext(invocation)));
+}
+
+/**
+ * The header row for CLIMATE.FLAGS (no argument) or for CLIMATE.PROFILE with the same fields.
+ * @customfunction HEADERS
+ * @helpurl https://localhost:3000/help/functions.html#headers
+ * @param [fields] The fields given to CLIMATE.PROFILE; leave out for the headers of CLIMATE.FLAGS.
+ * @returns One spilled row of headers.
+ */
+export function headers(fields?: unknown[][]): string[][] {
+  try {
+    return catalogue().headers(fields);
+  } catch (error) {
+    throw cellError(error);
+  }
+}
+
+/**
+ * The public profile page of an organization, for =HYPERLINK(CLIMATE.LINK(A2), "profile").
+ * @customfunction LINK
+ * @helpurl https://localhost:3000/help/functions.html#link
+ * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
+ * @param [website] Website of the organization.
+ * @param [country] Country or region code of the head office.
+ * @param invocation Excel's invocation: the calling cell, and cancellation.
+ * @returns The profile URL.
+ * @requiresAddress
+ * @cancelable
+ */
+export function link(
+  organization: unknown,
+  website?: unknown,
+  country?: unknown,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<string> {
+  return toCell(() => catalogue().link(organization, website, country, callContext(invocation)));
+}
+
+/**
+ * Where the organization's profile stands: synced (ready), errored, or the step it is at (e.g. researching).
+ * @customfunction STATUS
+ * @helpurl https://localhost:3000/help/functions.html#status
+ * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
+ * @param [website] Website of the organization.
+ * @param [country] Country or region code of the head office.
+ * @param invocation Excel's invocation: the calling cell, and cancellation.
+ * @returns The processing status, updated until it is final.
+ * @requiresAddress
+ * @cancelable
+ */
+export function status(
+  organization: unknown,
+  website?: unknown,
+  country?: unknown,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<string> {
+  return toCell(() => catalogue().status(organization, website, country, callContext(invocation)));
+}
+
+/**
+ * The industries of the service (id and name), all of them or those whose name contains a word.
+ * @customfunction INDUSTRIES
+ * @helpurl https://localhost:3000/help/functions.html#industries
+ * @param [search] A word of the industry name, e.g. "steel"; leave out for all industries.
+ * @param invocation Excel's invocation: cancellation.
+ * @returns A spilled table with a header row: Industry id, Industry.
+ * @cancelable
+ */
+export function industries(search?: unknown, invocation?: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return toSpill(() => catalogue().industries(search, callContext(invocation)));
+}
+
+/**
+ * The science-based-targets record of a company (weekly snapshot), all fields or one.
+ * @customfunction SBTI
+ * @helpurl https://localhost:3000/help/functions.html#sbti
+ * @param company ISIN or company name (isin: or name: force a kind).
+ * @param [field] One field, e.g. "near_term_target_status" or "net_zero_year"; leave out for all.
+ * @param invocation Excel's invocation: cancellation.
+ * @returns One value, or a spilled (field, value) table.
+ * @cancelable
+ */
+export function sbti(company: unknown, field?: unknown, invocation?: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return toSpill(() => catalogue().sbti(company, field, callContext(invocation)));
+}
+
+/**
+ * Recommended climate actions for an organization, as a table with a header row.
+ * @customfunction ACTIONS
+ * @helpurl https://localhost:3000/help/functions.html#actions
+ * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
+ * @param [website] Website of the organization.
+ * @param [country] Country or region code of the head office.
+ * @param invocation Excel's invocation: the calling cell, and cancellation.
+ * @returns A spilled table: emission category, recommended actions, savings, case study, contract term, QBR question, updated.
+ * @requiresAddress
+ * @cancelable
+ */
+export function actions(
+  organization: unknown,
+  website?: unknown,
+  country?: unknown,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return toSpill(() => catalogue().actions(organization, website, country, callContext(invocation)));
+}

@@ -1,0 +1,150 @@
+/**
+ * The harness in real Chromium (Debian's package, driven by playwright-core): a page served from a
+ * loopback HTTP server with the built add-in beside it (so the provider logo resolves at the page's
+ * own origin), the harness core bundled into it, and the built functions scripts loaded as the
+ * runtime page loads them. The bundle calls the sandbox on another port: over CORS, as in Excel.
+ */
+import { mkdtempSync, readFileSync, statSync } from 'fs';
+import http from 'http';
+import type { AddressInfo } from 'net';
+import os from 'os';
+import path from 'path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import webpack from 'webpack';
+import type { HarnessWindow, WorkbookMethod } from './browserEntry';
+import { builtFunctions } from './dist';
+import type { WorkbookSession } from './session';
+import type { HarnessOptions, SheetSpec } from './types';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface ChromiumWorkbookOptions extends Omit<HarnessOptions, 'metadata'> {
+  distDir?: string;
+}
+
+export interface ChromiumWorkbookSession extends WorkbookSession {
+  readonly page: Page;
+  /** The page's origin: where dist/ is served. */
+  readonly origin: string;
+}
+
+const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>harness</title><script src="/__harness.js"></script></head><body></body></html>';
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.html': 'text/html',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml',
+};
+
+let harnessBundle: Promise<string> | null = null;
+
+/** The harness core for the page, bundled once per process (ts-loader, no type check: tsc does that). */
+function bundleHarness(): Promise<string> {
+  harnessBundle ??= new Promise((resolve, reject) => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'climate-harness-'));
+    webpack(
+      {
+        mode: 'development',
+        devtool: false,
+        target: ['web', 'es2020'],
+        entry: path.join(__dirname, 'browserEntry.ts'),
+        output: { path: outDir, filename: 'harness.js', uniqueName: 'climateHarness' },
+        resolve: { extensions: ['.ts', '.js'] },
+        module: {
+          rules: [
+            {
+              test: /\.ts$/,
+              loader: 'ts-loader',
+              options: { transpileOnly: true, compilerOptions: { module: 'es2020', moduleResolution: 'bundler', sourceMap: false } },
+            },
+          ],
+        },
+      },
+      (error, stats) => {
+        if (error || !stats || stats.hasErrors()) return reject(error ?? new Error(stats?.toString('errors-only')));
+        resolve(readFileSync(path.join(outDir, 'harness.js'), 'utf8'));
+      },
+    );
+  });
+  return harnessBundle;
+}
+
+function serve(distDir: string, harness: string): Promise<http.Server> {
+  const server = http.createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const send = (status: number, type: string, body: string | Buffer) => {
+      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      response.end(body);
+    };
+    if (pathname === '/') return send(200, 'text/html', PAGE);
+    if (pathname === '/__harness.js') return send(200, 'text/javascript', harness);
+    const file = path.join(distDir, path.normalize(pathname));
+    if (!file.startsWith(distDir + path.sep)) return send(403, 'text/plain', 'forbidden');
+    try {
+      if (!statSync(file).isFile()) throw new Error('not a file');
+      return send(200, TYPES[path.extname(file)] ?? 'application/octet-stream', readFileSync(file));
+    } catch {
+      return send(404, 'text/plain', 'not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+export async function openChromiumWorkbook(options: ChromiumWorkbookOptions = {}): Promise<ChromiumWorkbookSession> {
+  const built = builtFunctions(options.distDir);
+  const server = await serve(built.distDir, await bundleHarness());
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let browser: Browser | null = null;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const page = await (await browser.newContext()).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${origin}/`);
+    const harnessOptions: HarnessOptions = { ...options, metadata: built.metadata };
+    await page.evaluate((opts) => (window as unknown as HarnessWindow).climateHarness.start(opts), harnessOptions);
+    await page.evaluate((scripts) => (window as unknown as HarnessWindow).climateHarness.loadScripts(scripts), built.scripts);
+    return session(page, browser, server, origin, errors);
+  } catch (error) {
+    await browser?.close();
+    server.close();
+    throw error;
+  }
+}
+
+function session(page: Page, browser: Browser, server: http.Server, origin: string, errors: string[]): ChromiumWorkbookSession {
+  const call = <R>(method: WorkbookMethod, ...args: unknown[]): Promise<R> =>
+    page.evaluate(([m, a]) => (window as unknown as HarnessWindow).climateHarness.call(m, a), [method, args] as const) as Promise<R>;
+  return {
+    runtime: 'chromium',
+    page,
+    origin,
+    calculate: (sheet: SheetSpec) => call('enter', sheet),
+    settled: (timeoutMs?: number) => call('settled', timeoutMs),
+    results: () => call('report'),
+    recalculate: (addresses: string[]) => call('recalculate', addresses),
+    setRequirement: (name: string, version: string | null) => call('setRequirement', name, version),
+    storage: () => call('storageSnapshot'),
+    stats: () => call('stats'),
+    errors: () => [...errors],
+    close: async () => {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

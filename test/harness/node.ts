@@ -1,0 +1,125 @@
+/**
+ * The harness in Node: the built scripts run in a fresh `vm` context whose globals are what the
+ * shared runtime page offers a functions bundle — the Office globals of the harness, a `location`
+ * on the add-in's origin, `self`/`window`, timers, fetch (undici) and the URL/abort/encoding
+ * classes — and nothing of Node (no require, process or Buffer).
+ */
+import { readFileSync } from 'fs';
+import path from 'path';
+import vm from 'vm';
+import { builtFunctions } from './dist';
+import type { WorkbookSession } from './session';
+import type { HarnessOptions } from './types';
+import { Workbook } from './workbook';
+
+export interface NodeWorkbookOptions extends Omit<HarnessOptions, 'metadata'> {
+  distDir?: string;
+  /** The runtime page's address; the add-in's assets are resolved against it. */
+  location?: string;
+}
+
+export interface NodeWorkbookSession extends WorkbookSession {
+  /** The in-process workbook, for what JSON cannot carry (benchmark heap, direct inspection). */
+  readonly workbook: Workbook;
+  readonly context: vm.Context;
+}
+
+/** Where the dev server serves the add-in: https, as Excel requires. */
+export const DEFAULT_LOCATION = 'https://localhost:3000/taskpane.html';
+
+export async function openNodeWorkbook(options: NodeWorkbookOptions = {}): Promise<NodeWorkbookSession> {
+  const built = builtFunctions(options.distDir);
+  const workbook = new Workbook({ ...options, metadata: built.metadata });
+  const errors: string[] = [];
+  const console = {
+    log: () => undefined,
+    info: () => undefined,
+    debug: () => undefined,
+    warn: () => undefined,
+    error: (...args: unknown[]) => void errors.push(args.map(String).join(' ')),
+  };
+  const timers = new TimerSet();
+  const context = vm.createContext({
+    ...workbook.globals,
+    console,
+    location: new URL(options.location ?? DEFAULT_LOCATION),
+    ...timers.globals(),
+    queueMicrotask,
+    fetch,
+    Headers,
+    Request,
+    Response,
+    FormData,
+    AbortController,
+    AbortSignal,
+    URL,
+    URLSearchParams,
+    TextEncoder,
+    TextDecoder,
+    structuredClone,
+    performance,
+    crypto: globalThis.crypto,
+  });
+  vm.runInContext('globalThis.self = globalThis; globalThis.window = globalThis;', context);
+  for (const script of built.scripts) {
+    const file = path.join(built.distDir, script);
+    vm.runInContext(readFileSync(file, 'utf8'), context, { filename: file });
+  }
+  return {
+    runtime: 'node',
+    workbook,
+    context,
+    calculate: async (sheet) => workbook.enter(sheet),
+    settled: (timeoutMs) => workbook.settled(timeoutMs),
+    results: async () => workbook.report(),
+    recalculate: async (addresses) => workbook.recalculate(addresses),
+    setRequirement: async (name, version) => workbook.setRequirement(name, version),
+    storage: async () => workbook.storageSnapshot(),
+    stats: async () => workbook.stats(),
+    errors: () => [...errors],
+    // Closing the workbook ends the runtime: its pending timers (polling, cache writes) never fire.
+    close: async () => timers.closeAll(),
+  };
+}
+
+/** The runtime's timers, tracked so that closing the workbook stops them. */
+class TimerSet {
+  private readonly active = new Set<ReturnType<typeof setTimeout>>();
+  private closed = false;
+
+  globals() {
+    return {
+      setTimeout: (fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+        if (this.closed) return undefined;
+        const handle = setTimeout(() => {
+          this.active.delete(handle);
+          fn(...args);
+        }, ms);
+        this.active.add(handle);
+        return handle;
+      },
+      clearTimeout: (handle: ReturnType<typeof setTimeout> | undefined) => {
+        if (handle === undefined) return;
+        this.active.delete(handle);
+        clearTimeout(handle);
+      },
+      setInterval: (fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+        if (this.closed) return undefined;
+        const handle = setInterval(fn, ms, ...args);
+        this.active.add(handle);
+        return handle;
+      },
+      clearInterval: (handle: ReturnType<typeof setInterval> | undefined) => {
+        if (handle === undefined) return;
+        this.active.delete(handle);
+        clearInterval(handle);
+      },
+    };
+  }
+
+  closeAll(): void {
+    this.closed = true;
+    for (const handle of this.active) clearTimeout(handle);
+    this.active.clear();
+  }
+}

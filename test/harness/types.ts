@@ -1,0 +1,88 @@
+/**
+ * The harness's vocabulary, shared by its Node and Chromium runtimes and by the tests and the
+ * benchmark that drive it. Everything a session hands back is plain JSON, so results read the same
+ * whichever runtime calculated them.
+ */
+
+/** functions.json as custom-functions-metadata generates it. */
+export interface FunctionsMetadata {
+  allowCustomDataForDataTypeAny?: boolean;
+  allowErrorForDataTypeAny?: boolean;
+  functions: FunctionMetadata[];
+}
+
+export interface FunctionMetadata {
+  id: string;
+  name: string;
+  description?: string;
+  helpUrl?: string;
+  parameters: ParameterMetadata[];
+  result: { type?: string; dimensionality?: 'scalar' | 'matrix' };
+  options?: { requiresAddress?: boolean; cancelable?: boolean; stream?: boolean; volatile?: boolean };
+}
+
+export interface ParameterMetadata {
+  name: string;
+  description?: string;
+  type?: string;
+  dimensionality?: 'scalar' | 'matrix';
+  optional?: boolean;
+  repeating?: boolean;
+}
+
+/** What a worksheet cell holds before any formula: Excel's four plain kinds, null for empty. */
+export type InputValue = string | number | boolean | null;
+
+/** A settled value or error, as Excel would keep it. Data types are kept as their JSON. */
+export type Outcome =
+  | { kind: 'value'; value: unknown }
+  | { kind: 'error'; code: string; message?: string };
+
+export type CellOutcome = Outcome | { kind: 'array'; rows: Outcome[][] } | { kind: 'busy' };
+
+export interface CellReport {
+  /** As an invocation sees it: "Sheet1!B2". */
+  address: string;
+  formula: string;
+  outcome: CellOutcome;
+  /** How many times Excel (the harness) called the function for this cell. */
+  invocations: number;
+}
+
+export type SheetResults = Record<string, CellReport>;
+
+/**
+ * A sheet to calculate: rows of inputs in columns A, B, ... from `firstRow` (default 2, under a
+ * header row), and per column a formula template where `{row}` is the row number, e.g.
+ * `{ C: '=CLIMATE.SCORE(A{row})' }`. `cells` places further values, e.g. field names in H1:J1.
+ */
+export interface SheetSpec {
+  name?: string;
+  firstRow?: number;
+  inputs: InputValue[][];
+  formulas: Record<string, string>;
+  cells?: Record<string, InputValue>;
+}
+
+export interface HarnessOptions {
+  metadata: FunctionsMetadata;
+  /** OfficeRuntime.storage at start, e.g. the settings (base URL of the test sandbox, key). */
+  storage?: Record<string, string>;
+  /** CustomFunctionsRuntime 1.4 (data types) supported; default true. */
+  dataTypes?: boolean;
+  /** Office.context.requirements missing altogether, as in a plain browser page. */
+  requirementsAbsent?: boolean;
+}
+
+export interface HarnessStats {
+  /** Function calls made, and calls whose invocation was cancelled (onCanceled called). */
+  invocations: number;
+  cancellations: number;
+  /** Ids passed to CustomFunctions.associate, with the number of times each was. */
+  associations: Record<string, number>;
+  /** Each `context.sync()` of an Excel.run that calculated ranges: the cell addresses, in order. */
+  recalculations: string[][];
+  /** Excel.run batches started, and those still running. */
+  excelRuns: number;
+  excelRunsInFlight: number;
+}

@@ -1,0 +1,394 @@
+/**
+ * The harness core: a workbook that calculates custom-function formulas the way Excel does, with
+ * the functions a bundle associated. Every formula cell is invoked concurrently; its previous value
+ * is replaced by the result of its latest invocation only (an invocation that was superseded is
+ * cancelled through `onCanceled` and its late result ignored); `range.calculate()` from `Excel.run`
+ * re-invokes exactly the formula cells in the range. Results are kept as plain JSON per cell.
+ *
+ * Checks Excel makes and the harness makes too, so that wiring mistakes show up in tests:
+ * - a formula names a function by its metadata name (namespace stripped); unknown or unassociated
+ *   -> #NAME?; too few or too many arguments -> the formula is refused (a test mistake);
+ * - arguments follow the metadata: omitted trailing ones are undefined, an empty cell is null,
+ *   a `matrix` parameter gets a 2-D array, the invocation comes last when `requiresAddress` or
+ *   `cancelable` is declared, and carries the address only with `requiresAddress`;
+ * - a scalar result must not be an array, a matrix result must be rows (ragged ones are padded
+ *   with #N/A); an object (data type) is accepted only where the metadata allows custom data for
+ *   `any` results and the host supports CustomFunctionsRuntime 1.4, otherwise the cell is #VALUE!;
+ * - a thrown CustomFunctions.Error shows its code (and message for #VALUE! and #N/A); anything else
+ *   thrown is a bare #VALUE!, as Excel shows it.
+ */
+import { expandRange, formatCell, parseCell } from './addresses';
+import { parseFormula, type FormulaArgument, type ParsedFormula } from './formula';
+import { CustomFunctionsError, officeGlobals, type GlobalsHost } from './officeGlobals';
+import type {
+  CellOutcome,
+  CellReport,
+  FunctionMetadata,
+  HarnessOptions,
+  HarnessStats,
+  InputValue,
+  Outcome,
+  ParameterMetadata,
+  SheetResults,
+  SheetSpec,
+} from './types';
+
+type CustomFunction = (...args: unknown[]) => unknown;
+
+interface Cell {
+  sheet: string;
+  column: number;
+  row: number;
+  input: InputValue;
+  formula: { text: string; parsed: ParsedFormula } | null;
+  outcome: CellOutcome;
+  generation: number;
+  invocations: number;
+  /** The running invocation, to cancel when a newer one replaces it. */
+  running: { onCanceled?: () => void } | null;
+}
+
+const VERSIONS: Record<string, string> = { ExcelApi: '1.12', SharedRuntime: '1.1', CustomFunctionsRuntime: '1.4' };
+
+function versionAtLeast(have: string, want: string): boolean {
+  const [a, b] = [have.split('.').map(Number), want.split('.').map(Number)];
+  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
+    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  }
+  return true;
+}
+
+export class Workbook {
+  readonly storage: Map<string, string>;
+  readonly globals: ReturnType<typeof officeGlobals>;
+  private readonly functions = new Map<string, CustomFunction>();
+  private readonly byName = new Map<string, FunctionMetadata>();
+  private readonly cells = new Map<string, Cell>();
+  private readonly busy = new Set<Cell>();
+  private readonly listeners = new Set<() => void>();
+  private readonly requirements: Map<string, string>;
+  private requirementsAbsent: boolean;
+  private runsInFlight = 0;
+  private readonly counters = { invocations: 0, cancellations: 0, excelRuns: 0 };
+  private readonly associations: Record<string, number> = {};
+  private readonly recalculations: string[][] = [];
+
+  constructor(private readonly options: HarnessOptions) {
+    for (const fn of options.metadata.functions) this.byName.set(fn.name.toUpperCase(), fn);
+    this.storage = new Map(Object.entries(options.storage ?? {}));
+    this.requirements = new Map(Object.entries(VERSIONS));
+    if (options.dataTypes === false) this.requirements.set('CustomFunctionsRuntime', '1.3');
+    this.requirementsAbsent = options.requirementsAbsent === true;
+    const host: GlobalsHost = {
+      associate: (id, fn) => {
+        const key = id.toUpperCase();
+        this.functions.set(key, fn);
+        this.associations[key] = (this.associations[key] ?? 0) + 1;
+      },
+      isSetSupported: (name, version) => {
+        if (this.requirementsAbsent) return null;
+        const have = this.requirements.get(name);
+        return have !== undefined && versionAtLeast(have, version);
+      },
+      run: (batch) => this.run(batch),
+      calculate: (ranges) => this.calculateRanges(ranges),
+      storage: this.storage,
+    };
+    this.globals = officeGlobals(host);
+  }
+
+  // --- the sheet -----------------------------------------------------------------------------------
+
+  /** Writes the inputs and formulas of a sheet, then invokes every formula at once. Returns their addresses. */
+  enter(spec: SheetSpec): string[] {
+    const sheet = spec.name ?? 'Sheet1';
+    const firstRow = spec.firstRow ?? 2;
+    spec.inputs.forEach((row, i) => row.forEach((value, column) => this.cellAt(sheet, column, firstRow + i).input = value));
+    for (const [address, value] of Object.entries(spec.cells ?? {})) {
+      const ref = parseCell(address);
+      this.cellAt(ref.sheet ?? sheet, ref.column, ref.row).input = value;
+    }
+    const entered: Cell[] = [];
+    spec.inputs.forEach((_row, i) => {
+      for (const [column, template] of Object.entries(spec.formulas)) {
+        const ref = parseCell(`${column}${firstRow + i}`);
+        const cell = this.cellAt(sheet, ref.column, ref.row);
+        const text = template.replace(/\{row\}/g, String(firstRow + i));
+        cell.formula = { text, parsed: parseFormula(text) };
+        this.check(cell);
+        entered.push(cell);
+      }
+    });
+    for (const cell of entered) this.invoke(cell);
+    return entered.map((cell) => this.address(cell));
+  }
+
+  /** Recalculates these formula cells, as F9 on them (or range.calculate) would. */
+  recalculate(addresses: string[]): void {
+    for (const address of addresses) {
+      for (const ref of expandRange(address)) {
+        const cell = this.cells.get(this.key(ref.sheet ?? 'Sheet1', ref.column, ref.row));
+        if (cell?.formula) this.invoke(cell);
+      }
+    }
+  }
+
+  /** Every formula cell: its address, formula, current outcome and invocation count. */
+  report(): SheetResults {
+    const results: SheetResults = {};
+    for (const cell of this.cells.values()) {
+      if (!cell.formula) continue;
+      const report: CellReport = { address: this.address(cell), formula: cell.formula.text, outcome: cell.outcome, invocations: cell.invocations };
+      results[report.address] = report;
+    }
+    return results;
+  }
+
+  setRequirement(name: string, version: string | null): void {
+    if (version === null) this.requirements.delete(name);
+    else this.requirements.set(name, version);
+  }
+
+  setRequirementsAbsent(absent: boolean): void {
+    this.requirementsAbsent = absent;
+  }
+
+  stats(): HarnessStats {
+    return {
+      ...this.counters,
+      associations: { ...this.associations },
+      recalculations: this.recalculations.map((list) => [...list]),
+      excelRunsInFlight: this.runsInFlight,
+    };
+  }
+
+  storageSnapshot(): Record<string, string> {
+    return Object.fromEntries(this.storage);
+  }
+
+  /** No cell busy and no Excel.run under way, for `quietMs` in a row (a settle may trigger a recalc). */
+  isSettled(): boolean {
+    return this.busy.size === 0 && this.runsInFlight === 0;
+  }
+
+  async settled(timeoutMs = 60_000, quietMs = 30): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.isSettled()) {
+        await new Promise((resolve) => setTimeout(resolve, quietMs));
+        if (this.isSettled()) return;
+      } else {
+        await this.nextChange(Math.max(0, deadline - Date.now()));
+      }
+      if (Date.now() > deadline) {
+        const busy = [...this.busy].slice(0, 5).map((cell) => this.address(cell));
+        throw new Error(`harness: not settled after ${timeoutMs} ms: ${this.busy.size} cells busy (${busy.join(', ')}), ${this.runsInFlight} Excel.run in flight`);
+      }
+    }
+  }
+
+  // --- invoking ------------------------------------------------------------------------------------
+
+  private invoke(cell: Cell): void {
+    const formula = cell.formula;
+    if (!formula) return;
+    if (cell.running) {
+      this.counters.cancellations += 1;
+      cell.running.onCanceled?.();
+    }
+    const generation = ++cell.generation;
+    cell.invocations += 1;
+    this.counters.invocations += 1;
+    cell.outcome = { kind: 'busy' };
+    cell.running = null;
+    this.busy.add(cell);
+    const meta = this.metadataFor(formula.parsed.name);
+    const fn = meta ? this.functions.get(meta.id.toUpperCase()) : undefined;
+    if (!meta || !fn) return this.finish(cell, generation, { kind: 'error', code: '#NAME?' });
+    const args: unknown[] = meta.parameters.map((param, i) => this.argument(formula.parsed.args[i], param, cell.sheet));
+    const options = meta.options ?? {};
+    if (options.requiresAddress || options.cancelable) {
+      const invocation: { address?: string; functionName: string; onCanceled?: () => void } = { functionName: meta.id };
+      if (options.requiresAddress) invocation.address = this.address(cell);
+      cell.running = invocation;
+      args.push(invocation);
+    }
+    let result: unknown;
+    try {
+      result = fn(...args);
+    } catch (error) {
+      return this.finish(cell, generation, thrown(error));
+    }
+    Promise.resolve(result).then(
+      (value) => this.finish(cell, generation, this.resultOutcome(value, meta)),
+      (error) => this.finish(cell, generation, thrown(error)),
+    );
+  }
+
+  private finish(cell: Cell, generation: number, outcome: CellOutcome): void {
+    if (generation !== cell.generation) return; // superseded: Excel ignores a cancelled call's result
+    cell.outcome = outcome;
+    cell.running = null;
+    this.busy.delete(cell);
+    this.changed();
+  }
+
+  private argument(arg: FormulaArgument | undefined, param: ParameterMetadata, sheet: string): unknown {
+    const matrix = param.dimensionality === 'matrix';
+    if (arg === undefined) return undefined;
+    if (arg.kind === 'omitted') return null;
+    if (arg.kind === 'literal') return matrix ? [[arg.value]] : arg.value;
+    if (arg.kind === 'cell') {
+      const ref = parseCell(arg.address);
+      const value = this.valueAt(ref.sheet ?? sheet, ref.column, ref.row);
+      return matrix ? [[value]] : value;
+    }
+    const refs = expandRange(arg.address);
+    if (!matrix) {
+      if (refs.length === 1) return this.valueAt(refs[0].sheet ?? sheet, refs[0].column, refs[0].row);
+      throw new Error(`harness: range ${arg.address} given to scalar parameter ${param.name}`);
+    }
+    const rows = new Map<number, unknown[]>();
+    for (const ref of refs) {
+      const row = rows.get(ref.row) ?? [];
+      row.push(this.valueAt(ref.sheet ?? sheet, ref.column, ref.row));
+      rows.set(ref.row, row);
+    }
+    return [...rows.values()];
+  }
+
+  /** An input cell's value (null when empty); a formula cell's settled value, a data type as its JSON. */
+  private valueAt(sheet: string, column: number, row: number): unknown {
+    const cell = this.cells.get(this.key(sheet, column, row));
+    if (!cell) return null;
+    if (!cell.formula) return cell.input;
+    if (cell.outcome.kind === 'value') return cell.outcome.value;
+    throw new Error(`harness: ${this.address(cell)} is referenced before it has a plain value`);
+  }
+
+  private resultOutcome(value: unknown, meta: FunctionMetadata): CellOutcome {
+    if (meta.result.dimensionality !== 'matrix') {
+      if (Array.isArray(value)) return { kind: 'error', code: '#VALUE!', message: 'harness: array returned by a scalar function' };
+      return this.element(value, meta);
+    }
+    if (!Array.isArray(value) || value.length === 0 || !value.every((row) => Array.isArray(row) && row.length > 0)) {
+      return { kind: 'error', code: '#VALUE!', message: 'harness: a matrix function must return rows of values' };
+    }
+    const width = Math.max(...value.map((row: unknown[]) => row.length));
+    return {
+      kind: 'array',
+      rows: value.map((row: unknown[]) =>
+        Array.from({ length: width }, (_, i) => (i < row.length ? this.element(row[i], meta) : { kind: 'error', code: '#N/A' } as Outcome)),
+      ),
+    };
+  }
+
+  private element(value: unknown, meta: FunctionMetadata): Outcome {
+    if (value instanceof CustomFunctionsError) return errorOutcome(value);
+    if (value !== null && typeof value === 'object') {
+      const allowed =
+        this.options.metadata.allowCustomDataForDataTypeAny === true &&
+        (meta.result.type ?? 'any') === 'any' &&
+        !this.requirementsAbsent &&
+        versionAtLeast(this.requirements.get('CustomFunctionsRuntime') ?? '1.0', '1.4');
+      if (!allowed) return { kind: 'error', code: '#VALUE!', message: 'harness: a data type where this host takes plain values only' };
+      return { kind: 'value', value: JSON.parse(JSON.stringify(value)) };
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) return { kind: 'error', code: '#NUM!' };
+    if (value === undefined) return { kind: 'value', value: null };
+    return { kind: 'value', value };
+  }
+
+  // --- Excel.run ---------------------------------------------------------------------------------
+
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    this.runsInFlight += 1;
+    this.counters.excelRuns += 1;
+    try {
+      return await work();
+    } finally {
+      this.runsInFlight -= 1;
+      this.changed();
+    }
+  }
+
+  private calculateRanges(ranges: Array<{ sheet: string | null; address: string }>): void {
+    const calculated: string[] = [];
+    for (const { sheet, address } of ranges) {
+      const name = sheet ?? 'Sheet1';
+      if (![...this.cells.values()].some((cell) => cell.sheet === name)) {
+        throw Object.assign(new Error(`The requested resource doesn't exist: sheet ${name}`), { code: 'ItemNotFound' });
+      }
+      for (const ref of expandRange(address)) {
+        const cell = this.cells.get(this.key(name, ref.column, ref.row));
+        if (cell?.formula) {
+          calculated.push(this.address(cell));
+          this.invoke(cell);
+        }
+      }
+    }
+    this.recalculations.push(calculated);
+  }
+
+  // --- bookkeeping ---------------------------------------------------------------------------------
+
+  private metadataFor(name: string): FunctionMetadata | undefined {
+    const bare = name.toUpperCase().replace(/^CLIMATE\./, '');
+    return this.byName.get(bare);
+  }
+
+  private check(cell: Cell): void {
+    const formula = cell.formula!;
+    const meta = this.metadataFor(formula.parsed.name);
+    if (!meta) return; // #NAME? when calculated, as Excel shows it
+    const required = meta.parameters.filter((p) => !p.optional).length;
+    if (formula.parsed.args.length < required || formula.parsed.args.length > meta.parameters.length) {
+      throw new Error(`harness: Excel refuses ${formula.text}: ${meta.name} takes ${required} to ${meta.parameters.length} arguments`);
+    }
+  }
+
+  private key(sheet: string, column: number, row: number): string {
+    return `${sheet}\u0000${column}\u0000${row}`;
+  }
+
+  private cellAt(sheet: string, column: number, row: number): Cell {
+    const key = this.key(sheet, column, row);
+    let cell = this.cells.get(key);
+    if (!cell) {
+      cell = { sheet, column, row, input: null, formula: null, outcome: { kind: 'value', value: null }, generation: 0, invocations: 0, running: null };
+      this.cells.set(key, cell);
+    }
+    return cell;
+  }
+
+  private address(cell: Cell): string {
+    return formatCell(cell.sheet, cell.column, cell.row);
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private nextChange(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.listeners.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.listeners.add(done);
+    });
+  }
+}
+
+function errorOutcome(error: CustomFunctionsError): Outcome {
+  // Excel shows a custom message for #VALUE! and #N/A only.
+  const keepsMessage = error.code === '#VALUE!' || error.code === '#N/A';
+  return keepsMessage && error.message !== undefined ? { kind: 'error', code: error.code, message: error.message } : { kind: 'error', code: error.code };
+}
+
+function thrown(error: unknown): Outcome {
+  return error instanceof CustomFunctionsError ? errorOutcome(error) : { kind: 'error', code: '#VALUE!' };
+}
+
