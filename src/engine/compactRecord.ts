@@ -66,6 +66,23 @@ function decodeFlags(value: CompactValue): (boolean | null)[] {
   });
 }
 
+/** Profile links usually end in the organization's id and a slug of its name: those become '#' and '~'. */
+function slugOf(name: string | null): string {
+  return (name ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+function expandTail(short: string, id: number | null, name: string | null): string {
+  return short.split('#').join(id === null ? '#' : String(id)).split('~').join(slugOf(name));
+}
+
+/** The shortened tail when it expands back exactly, else the tail itself in a list (taken literally). */
+function shortenTail(tail: string, id: number | null, name: string | null): CompactValue {
+  const slug = slugOf(name);
+  let short = slug.length > 1 ? tail.split(slug).join('~') : tail;
+  if (id !== null) short = short.split(String(id)).join('#');
+  return expandTail(short, id, name) === tail ? short : [tail];
+}
+
 function codeOf(list: string[], value: string | null): CompactValue {
   if (value === null) return null;
   const index = list.indexOf(value);
@@ -94,7 +111,7 @@ export function compactRecord(record: OrganizationRecord, table: StringTable): C
     match === null ? null : match.id === record.id ? 0 : match.id, // 0: the record itself
     match === null || match.name === record.name ? 0 : match.name, // 0: the record's own name
     link === null ? null : table.indexOf(link.slice(0, cut)),
-    link === null ? null : link.slice(cut),
+    link === null ? null : shortenTail(link.slice(cut), match?.id ?? null, match?.name ?? null),
     industryName === null ? null : table.indexOf(industryName),
     match?.industry?.id ?? record.industry?.id ?? null,
   ];
@@ -115,6 +132,10 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
   const industryId = num(14);
   const industry = industryName === null && industryId === null ? null : { id: industryId, name: industryName };
   const prefix = table.at(at(11));
+  const matchId = at(9) === 0 ? id : num(9);
+  const matchName = at(10) === 0 ? name : str(10);
+  const tail = at(12);
+  const link = prefix === null ? null : prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(12) ?? '', matchId, matchName));
   return {
     id,
     name,
@@ -127,9 +148,9 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
       at(9) === null
         ? null
         : {
-            id: at(9) === 0 ? id : num(9),
-            name: at(10) === 0 ? name : str(10),
-            link: prefix === null ? null : prefix + (str(12) ?? ''),
+            id: matchId,
+            name: matchName,
+            link,
             industry,
           },
     score: num(2),
