@@ -24,8 +24,12 @@ const DEV_URL = 'https://localhost:3000/';
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
 const FUNCTIONS_SOURCE = path.resolve(__dirname, 'src/functions/functions.ts');
 
-/** A URL given at build time, checked and normalised (`trailingSlash`: folder base vs. service root). */
-function buildUrl(name, value, { trailingSlash }) {
+/**
+ * A URL given at build time, checked and normalised. `trailingSlash`: a folder base (add-in) rather
+ * than a service root; `loopbackHttp`: plain http allowed on this computer (the service, not the
+ * add-in: Office loads add-ins over https only).
+ */
+function buildUrl(name, value, { trailingSlash, loopbackHttp }) {
   let url;
   try {
     url = new URL(value);
@@ -33,7 +37,7 @@ function buildUrl(name, value, { trailingSlash }) {
     throw new Error(`${name} is not a URL: "${value}"`);
   }
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback && loopbackHttp)) {
     throw new Error(`${name} must use https (got "${value}")`);
   }
   const text = url.href.replace(/\/+$/, '');
@@ -78,9 +82,9 @@ class NodeOnlyGuardPlugin {
 module.exports = (env = {}, argv = {}) => {
   const production = argv.mode === 'production';
   const serviceValue = env.serviceUrl || process.env.CLIMATE_BASE_URL || '';
-  const serviceUrl = serviceValue ? buildUrl('serviceUrl / CLIMATE_BASE_URL', serviceValue, { trailingSlash: false }) : '';
+  const serviceUrl = serviceValue ? buildUrl('serviceUrl / CLIMATE_BASE_URL', serviceValue, { trailingSlash: false, loopbackHttp: true }) : '';
   const addinValue = env.addinUrl || process.env.ADDIN_URL || '';
-  const addinUrl = addinValue ? buildUrl('addinUrl / ADDIN_URL', addinValue, { trailingSlash: true }) : DEFAULT_ADDIN_URL;
+  const addinUrl = addinValue ? buildUrl('addinUrl / ADDIN_URL', addinValue, { trailingSlash: true, loopbackHttp: false }) : DEFAULT_ADDIN_URL;
   if (production && !addinValue) {
     console.log(
       `[climate] dist/manifest.xml points at the placeholder ${DEFAULT_ADDIN_URL}; ` +

@@ -110,10 +110,11 @@ describe('build-time settings', () => {
   });
 });
 
-test('a build-time service URL that is not https is refused', () => {
-  expect(() => buildProduction(tempDir('http'), { flags: ['--env', 'serviceUrl=http://api.build-check.example'] })).toThrow(
-    /serviceUrl \/ CLIMATE_BASE_URL must use https/,
-  );
+test.each([
+  ['service URL', 'serviceUrl=http://api.build-check.example', /serviceUrl \/ CLIMATE_BASE_URL must use https/],
+  ['add-in URL (even on loopback)', 'addinUrl=http://localhost:8080/', /addinUrl \/ ADDIN_URL must use https/],
+])('a build-time %s that is not https is refused', (_, flag, message) => {
+  expect(() => buildProduction(tempDir('http'), { flags: ['--env', flag] })).toThrow(message);
 });
 
 test('the build fails when server-side packages are imported into a browser bundle', async () => {
