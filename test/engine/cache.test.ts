@@ -124,6 +124,20 @@ describe('cache', () => {
   });
 });
 
+test.each([
+  'https://profiles.sandbox.example/organizations/3-brightwater-logistics',
+  'https://p.example/o/brightwater-logistics?ref=3',
+  'https://p.example/o/odd~name#3',
+  'https://p.example/',
+])('a profile link survives the compact form: %s', (link) => {
+  const table = new StringTable();
+  const original = record(3, 'Brightwater Logistics', 'synced', {
+    matching_organization: { id: 3, name: 'Brightwater Logistics', link, industry: { id: 7, name: 'Freight & logistics' } },
+  });
+  const compact = compactRecord(original, table);
+  expect(expandRecord(compact, table).matching_organization?.link).toBe(link);
+});
+
 describe('profiling', () => {
   test('a record still profiling is pending; once final, exactly the cells that asked are recalculated', async () => {
     const { engine, service, recalculated } = await rig();
