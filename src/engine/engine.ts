@@ -136,7 +136,7 @@ class RequestEngine implements Engine {
   private readonly profiles: ProfileWatch;
   private readonly flights = new Map<string, Flight<OrganizationOutcome>>();
   private readonly getFlights = new Map<string, Flight<BatchResponseItem>>();
-  /** Failures a second request would repeat, kept until a refresh or a change of settings. */
+  /** Failures a second request would repeat (422, 404), kept until a refresh or a change of service. */
   private readonly failures = new Map<string, EngineError>();
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   private readonly counters = { calls: 0, cacheHits: 0, joined: 0 };

@@ -1,5 +1,5 @@
 /** Coalescing, batch size and concurrency caps, de-duplication: fake transport, fake timers. */
-import { advance, rig, supplier, track } from './harness';
+import { advance, rig, supplier, track } from './rig';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());

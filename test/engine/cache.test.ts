@@ -4,7 +4,7 @@ import { CACHE_STORAGE_KEY, RecordCache } from '../../src/engine/recordCache';
 import { MemoryStorage } from '../../src/settings/storage';
 import type { EngineEvent } from '../../src/engine';
 import { record } from './fakeService';
-import { advance, rig, supplier, track } from './harness';
+import { advance, rig, supplier, track } from './rig';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
