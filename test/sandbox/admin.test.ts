@@ -1,0 +1,120 @@
+import { DEFAULT_KNOBS, RunningSandbox } from '../../src/sandbox/server';
+import { admin, client, start } from './harness';
+
+let sandbox: RunningSandbox;
+
+beforeEach(async () => {
+  sandbox = await start();
+});
+afterEach(() => sandbox.close());
+
+describe('the /__sandbox paths', () => {
+  test('GET /__sandbox/stats counts requests, routes and statuses, without a key', async () => {
+    const api = client(sandbox);
+    await api.get('/industries');
+    await api.get('/organizations/1');
+    await api.post('/organizations', { name: 'Counted Once Ltd' });
+    await client(sandbox, null).get('/industries');
+    const { status, body } = await admin(sandbox, 'GET', '/stats');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      requests: 4,
+      batches: 0,
+      batchItems: 0,
+      registrations: 1,
+      maxRegistrationsPerOrganization: 1,
+      rateLimited: 0,
+      authFailures: 1,
+      byRoute: { 'GET /industries': 1, 'GET /organizations/:id': 1, 'POST /organizations': 1 },
+      byStatus: { '200': 2, '404': 1, '401': 1 },
+    });
+    expect(body).toEqual(sandbox.stats());
+  });
+
+  test('POST /__sandbox/reset zeroes the counters but keeps registrations', async () => {
+    const api = client(sandbox);
+    const registered = await api.post('/organizations', { name: 'Survives Reset Ltd' });
+    const { body } = await admin(sandbox, 'POST', '/reset');
+    expect(body).toMatchObject({ requests: 0, registrations: 0, maxRegistrationsPerOrganization: 0, byRoute: {}, byStatus: {} });
+    const again = await api.post('/organizations', { name: 'Survives Reset Ltd' });
+    expect(again.body.id).toBe(registered.body.id);
+    expect(sandbox.stats()).toMatchObject({ requests: 1, registrations: 0 });
+    sandbox.resetStats();
+    expect(sandbox.stats().requests).toBe(0);
+  });
+
+  test('GET and POST /__sandbox/config read and change the knobs', async () => {
+    expect((await admin(sandbox, 'GET', '/config')).body).toEqual(DEFAULT_KNOBS);
+    const changed = await admin(sandbox, 'POST', '/config', { failRate: 1, maxBatch: 2 });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ failRate: 1, maxBatch: 2, latencyMs: 0 });
+    expect(sandbox.knobs()).toMatchObject({ failRate: 1, maxBatch: 2 });
+    expect((await client(sandbox).get('/industries')).status).toBe(500);
+  });
+
+  test.each([
+    [{ failRate: 2 }, 'failRate must be a share between 0 and 1'],
+    [{ latencyMs: -1 }, 'latencyMs must be a number >= 0'],
+    [{ maxBatch: 1.5 }, 'maxBatch must be an integer >= 1'],
+    [{ hang: 'yes' }, 'hang must be true or false'],
+    [{ rateLimit: 0 }, 'rateLimit must be a number > 0'],
+    [{ revokedKeys: 'k' }, 'revokedKeys must be a list of keys'],
+    [{ speed: 11 }, 'Unknown knob speed'],
+  ])('refuses %j with 422 and changes nothing', async (patch, message) => {
+    const { status, body } = await admin(sandbox, 'POST', '/config', { latencyMs: 5, ...patch });
+    expect(status).toBe(422);
+    expect(body.error.message).toContain(message);
+    expect(sandbox.knobs()).toEqual(DEFAULT_KNOBS);
+    expect(() => sandbox.configure(patch as never)).toThrow(message);
+  });
+
+  test('POST /__sandbox/clock refuses anything but advanceSeconds >= 0', async () => {
+    for (const body of [{}, { advanceSeconds: -5 }, { advanceSeconds: 'soon' }]) {
+      expect((await admin(sandbox, 'POST', '/clock', body)).status).toBe(422);
+    }
+    expect((await admin(sandbox, 'POST', '/clock', { advanceSeconds: 30 })).body).toEqual({ advancedSeconds: 30 });
+  });
+
+  test('admin paths ignore the fault knobs and are not counted', async () => {
+    sandbox.configure({ failRate: 1, rateLimit: 1 });
+    for (let i = 0; i < 3; i++) expect((await admin(sandbox, 'GET', '/stats')).status).toBe(200);
+    expect(sandbox.stats().requests).toBe(0);
+  });
+});
+
+describe('unknown routes and CORS', () => {
+  test('an unknown path is a 404 with the error envelope', async () => {
+    const { status, body } = await client(sandbox).get('/organisations');
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: { type: 'not_found_error', message: 'No such endpoint: GET /organisations' } });
+  });
+
+  test('a preflight from the task pane origin is allowed, without a key', async () => {
+    const response = await fetch(`${sandbox.url}/organizations`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(response.headers.get('access-control-allow-headers')).toMatch(/Authorization/i);
+    expect(response.headers.get('access-control-allow-headers')).toMatch(/Content-Type/i);
+    expect(sandbox.stats().requests).toBe(0);
+  });
+
+  test('answers, errors included, carry Access-Control-Allow-Origin and expose Link', async () => {
+    const headers = { origin: 'https://localhost:3000', authorization: 'Bearer sandbox-project-key' };
+    for (const path of ['/industries', '/organizations/1']) {
+      const response = await fetch(`${sandbox.url}${path}`, { headers });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-expose-headers')).toContain('Link');
+    }
+    const unauthorized = await fetch(`${sandbox.url}/industries`, { headers: { origin: 'https://localhost:3000' } });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});

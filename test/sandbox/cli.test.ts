@@ -1,0 +1,85 @@
+import { spawn } from 'child_process';
+import { parseCliArgs, usage } from '../../src/sandbox/cliArgs';
+
+describe('parseCliArgs', () => {
+  test('reads the start flags and every knob as a kebab-case flag', () => {
+    const command = parseCliArgs([
+      '--port', '0', '--seed=7', '--organizations', '300', '--host', '127.0.0.1',
+      '--latency-ms', '25', '--item-latency-ms=2', '--rate-limit', '10', '--rate-limit-retry-after=false',
+      '--max-batch', '50', '--fail-rate', '0.1', '--drop-rate', '0.05', '--malformed-rate', '0.02',
+      '--truncate-batch-rate', '0.01', '--hang', '--profiling-seconds', '5', '--errored-share', '0',
+      '--revoked-keys', 'a,b',
+    ]);
+    expect(command).toEqual({
+      kind: 'start',
+      options: {
+        port: 0, seed: 7, organizations: 300, host: '127.0.0.1', logRequests: true,
+        latencyMs: 25, itemLatencyMs: 2, rateLimit: 10, rateLimitRetryAfter: false, maxBatch: 50, failRate: 0.1,
+        dropRate: 0.05, malformedRate: 0.02, truncateBatchRate: 0.01, hang: true, profilingSeconds: 5,
+        erroredShare: 0, revokedKeys: ['a', 'b'],
+      },
+    });
+  });
+
+  test('--rate-limit off, --quiet, --help', () => {
+    expect(parseCliArgs(['--rate-limit', 'off', '--quiet'])).toEqual({
+      kind: 'start',
+      options: { rateLimit: null, quiet: true, logRequests: false },
+    });
+    expect(parseCliArgs(['--port', '1', '--help'])).toEqual({ kind: 'help' });
+    expect(usage()).toContain('--truncate-batch-rate');
+  });
+
+  test.each([
+    [['--bogus'], 'Unknown flag --bogus'],
+    [['--port', 'abc'], '--port takes a whole number, got "abc"'],
+    [['--port'], '--port needs a value'],
+    [['--fail-rate', '2'], '--fail-rate must be a share between 0 and 1, got 2'],
+    [['--latency-ms', 'slow'], '--latency-ms takes a number, got "slow"'],
+    [['--hang=maybe'], '--hang takes true or false, got "maybe"'],
+    [['--max-batch', '0'], '--max-batch must be an integer >= 1, got 0'],
+    [['4010'], 'Unexpected argument "4010"'],
+  ])('%j is refused: %s', (argv, message) => {
+    expect(parseCliArgs(argv)).toEqual({ kind: 'error', message });
+  });
+});
+
+/** Runs the CLI as `npm run sandbox` does (tsx), from the repository root. */
+function runCli(args: string[]) {
+  return spawn(process.execPath, ['--require', 'tsx/cjs', 'src/sandbox/cli.ts', ...args], { cwd: `${__dirname}/../..` });
+}
+
+describe('the sandbox command', () => {
+  test('prints its URL, both demo keys and the knobs, serves, and stops on SIGTERM', async () => {
+    const child = runCli(['--port', '0', '--organizations', '200', '--latency-ms', '5']);
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (m && output.includes('knobs')) resolve(m[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+    });
+    expect(output).toContain('sandbox-project-key');
+    expect(output).toContain('sandbox-team-key');
+    expect(output).toContain('latencyMs=5');
+    const response = await fetch(`${url}/industries`, { headers: { authorization: 'Bearer sandbox-project-key' } });
+    expect(response.status).toBe(200);
+    const exitCode = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exitCode).toBe(0);
+    const logLines = output.split('\n').filter((line) => line.startsWith('GET '));
+    expect(logLines).toEqual([expect.stringMatching(/^GET \/industries 200 \d+ms$/)]);
+  });
+
+  test('a bad flag exits with code 2 and says what is wrong', async () => {
+    const child = runCli(['--fail-rate', 'lots']);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('--fail-rate takes a number, got "lots"');
+    expect(stderr).toContain('--help');
+  });
+});

@@ -1,0 +1,74 @@
+/** Starts sandboxes on loopback for tests and talks to them over real HTTP with Node's fetch. */
+import { RunningSandbox, SandboxOptions, SANDBOX_PROJECT_KEY, startSandbox } from '../../src/sandbox/server';
+
+export const SMALL_POPULATION = 500;
+
+export function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  return startSandbox({ port: 0, quiet: true, organizations: SMALL_POPULATION, ...options });
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON (undefined when it is not JSON). */
+  body: any;
+}
+
+async function answer(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body };
+}
+
+export interface Client {
+  get(path: string): Promise<Answer>;
+  post(path: string, body?: unknown): Promise<Answer>;
+  /** POST /batch with the `requests` field form-encoded, as the contract describes. */
+  batch(items: unknown[]): Promise<Answer>;
+  /** Any request, headers as given (no key added). */
+  raw(path: string, init: RequestInit): Promise<Answer>;
+}
+
+/** A client with `key` as its Bearer key; null sends no Authorization header. */
+export function client(sandbox: RunningSandbox, key: string | null = SANDBOX_PROJECT_KEY): Client {
+  const auth: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
+  const raw = async (path: string, init: RequestInit): Promise<Answer> => answer(await fetch(`${sandbox.url}${path}`, init));
+  return {
+    get: (path) => raw(path, { headers: auth }),
+    post: (path, body) =>
+      raw(path, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    batch: (items) => raw('/batch', { method: 'POST', headers: auth, body: new URLSearchParams({ requests: JSON.stringify(items) }) }),
+    raw,
+  };
+}
+
+/** Parses an RFC 5988 Link header into rel -> URL. */
+export function links(header: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(',')) {
+    const m = /<([^>]+)>\s*;\s*rel="([^"]+)"/.exec(part);
+    if (m) out[m[2]] = m[1];
+  }
+  return out;
+}
+
+/** Admin paths of the sandbox (no key). */
+export async function admin(sandbox: RunningSandbox, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+  return answer(
+    await fetch(`${sandbox.url}/__sandbox${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+}
