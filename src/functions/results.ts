@@ -84,14 +84,38 @@ function element(
 
 function attributed(value: PlainValue, record: OrganizationRecord, requested: string, label: string, ctx: ShapeContext): CellResult {
   if (!ctx.dataTypes) return value;
-  const attribution = attributionFor(record, requested, `${label}: ${displayName(record, requested)}`, ctx);
+  const { properties, provider } = cardFor(record, requested, ctx);
+  const layouts: Excel.BasicViewLayouts = {
+    card: { title: `${label}: ${displayName(record, requested)}`, sections: [{ layout: 'List', properties: Object.keys(properties) }] },
+  };
+  const attribution = { properties, layouts, provider };
   if (typeof value === 'number') return { type: 'Double', basicValue: value, ...attribution };
   if (typeof value === 'boolean') return { type: 'Boolean', basicValue: value, ...attribution };
   return { type: 'String', basicValue: value, ...attribution };
 }
 
-/** The card every attributed value carries: the organization's context, and the provider's logo and link. */
-function attributionFor(record: OrganizationRecord, requested: string, title: string, ctx: ShapeContext): Attribution {
+type Card = Pick<Attribution, 'properties' | 'provider'>;
+
+/**
+ * Cards already built, per record (records are shared by every cell of an organization): a sheet of
+ * FLAGS and PROFILE spills then holds one card per organization, not one per value.
+ */
+const cards = new WeakMap<OrganizationRecord, Map<string, Card>>();
+
+function cardFor(record: OrganizationRecord, requested: string, ctx: ShapeContext): Card {
+  const key = `${requested}\u0000${ctx.scoreScale}\u0000${ctx.logoUrl}`;
+  const perRecord = cards.get(record) ?? new Map<string, Card>();
+  cards.set(record, perRecord);
+  let card = perRecord.get(key);
+  if (!card) {
+    card = buildCard(record, requested, ctx);
+    perRecord.set(key, card);
+  }
+  return card;
+}
+
+/** The organization's context, and the provider's logo linking to the public profile. */
+function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeContext): Card {
   const matched = record.matching_organization;
   const entries: Array<[string, string | number | null]> = [
     ['Requested', requested],
@@ -114,9 +138,5 @@ function attributionFor(record: OrganizationRecord, requested: string, title: st
   const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
   if (ctx.logoUrl !== null) provider.logoSourceAddress = ctx.logoUrl;
   if (matched?.link) provider.logoTargetAddress = matched.link;
-  return {
-    properties,
-    layouts: { card: { title, sections: [{ layout: 'List', properties: Object.keys(properties) }] } },
-    provider,
-  };
+  return { properties, provider };
 }

@@ -2,14 +2,9 @@
  * The organization argument: every kind of input an analyst's column holds, and the exact message a
  * cell shows for each one it cannot use (the same texts the function reference documents).
  */
-import { computeLeiCheckDigits } from '../../src/identifiers';
 import { ArgumentError } from '../../src/functions/argumentError';
 import { parseOrganization } from '../../src/functions/organizationArgument';
-
-const LEI = '5493001KJTIIGC8Y1R' + computeLeiCheckDigits('5493001KJTIIGC8Y1R');
-const BAD_LEI = LEI.slice(0, 18) + String((Number(LEI.slice(18)) + 1) % 100).padStart(2, '0');
-const ISIN = 'US0378331005';
-const EMPTY = 'The organization is empty: give a name, website, DUNS, LEI, ISIN or spg:<id>.';
+import { BAD_ORGANIZATIONS, ISIN, LEI } from './badInputs';
 
 describe('parseOrganization reads', () => {
   test.each<[string, unknown, object]>([
@@ -58,39 +53,13 @@ describe('parseOrganization reads', () => {
 });
 
 describe('parseOrganization refuses, with the message the cell shows', () => {
+  test.each(BAD_ORGANIZATIONS.map((bad) => [bad.label, bad.input, bad.message] as const))('%s', (_label, input, message) => {
+    expect(() => parseOrganization(input)).toThrow(new ArgumentError(message));
+  });
+
   test.each<[string, unknown, string]>([
-    ['an empty cell', null, EMPTY],
-    ['an omitted argument', undefined, EMPTY],
-    ['an empty string', '', EMPTY],
-    ['whitespace', '   \t ', EMPTY],
-    ['TRUE', true, 'TRUE is not an organization: give a name, website, DUNS, LEI, ISIN or spg:<id>.'],
-    ['FALSE', false, 'FALSE is not an organization: give a name, website, DUNS, LEI, ISIN or spg:<id>.'],
-    ['#N/A typed or pasted', '#N/A', 'The organization cell holds an error (#N/A): fix that cell first.'],
     ['an error cell value', { type: 'Error', errorType: 'Ref' }, 'The organization cell holds an error (#REF!): fix that cell first.'],
     ['a range', [['a', 'b'], ['c', 'd']], 'The organization must be one cell, not a 2x2 range.'],
-    ['10,000 characters', 'x'.repeat(10_000), 'The organization is too long (10000 characters): at most 300 are read.'],
-    ['a control character', 'Acme\u0007Corp', 'The organization contains a control character (U+0007): retype it or use CLEAN().'],
-    ['a tab inside', 'Acme\tCorp', 'The organization contains a control character (U+0009): retype it or use CLEAN().'],
-    ['markup', '<script>alert(1)</script>', 'The organization looks like markup (<script>): give plain text.'],
-    ['an image tag', 'Acme <img src=x onerror=alert(1)>', 'The organization looks like markup (<img src=x onerror=aler…): give plain text.'],
-    ['a formula', '=HYPERLINK("http://x.example")', 'The organization looks like a formula (=HYPERLINK("http://x.ex…): give plain text.'],
-    ['a formula with +', '+cmd|calc', 'The organization looks like a formula (+cmd|calc): give plain text.'],
-    ['a formula with @', '@SUM(A1:A9)', 'The organization looks like a formula (@SUM(A1:A9)): give plain text.'],
-    ['an LEI with wrong check digits', BAD_LEI, 'Not a valid LEI: check digits fail.'],
-    ['an LEI one character short', LEI.slice(0, 19), 'Not a valid LEI: must be 20 characters, got 19.'],
-    ['an ISIN with a wrong check digit', 'US0378331006', 'Not a valid ISIN: check digit fails.'],
-    ['an ISIN one character short', 'US037833100', 'Not a valid ISIN: must be 12 characters, got 11.'],
-    ['a forced ISIN without a country code', 'isin:120378331005', 'Not a valid ISIN: must start with a 2-letter country code.'],
-    ['a DUNS with 10 digits', '1504837821', 'Not a valid DUNS: must be 9 characters, got 10.'],
-    ['a DUNS number with 10 digits', 1504837821, 'Not a valid DUNS: must be 9 digits, got 10.'],
-    ['a DUNS of zeros', '000-000-000', 'Not a valid DUNS: cannot be all zeros.'],
-    ['a forced DUNS with letters', 'duns:15048378X', 'Not a valid DUNS: may contain only digits.'],
-    ['a fraction', 12.5, 'Not a valid DUNS: 12.5 is not a whole number.'],
-    ['a negative number', -5, 'Not a valid DUNS: -5 is not a positive number.'],
-    ['zero', 0, 'Not a valid DUNS: 0 is not a positive number.'],
-    ['an S&P id with letters', 'spg:ABC', 'Not a valid S&P Global identifier: may contain only digits (optionally after "IQ").'],
-    ['a prefix and nothing', 'lei:', 'Nothing after "lei:": write the LEI after it.'],
-    ['a forced website that is not one', 'web:not a site', 'Not a valid website: not a site is neither a web address nor an e-mail address.'],
   ])('%s', (_label, input, message) => {
     expect(() => parseOrganization(input)).toThrow(new ArgumentError(message));
   });

@@ -1,7 +1,7 @@
 /**
  * The harness's vocabulary, shared by its Node and Chromium runtimes and by the tests and the
- * benchmark that drive it. Everything a session hands back is plain JSON, so results read the same
- * whichever runtime calculated them.
+ * benchmark that drive it. Everything a session hands back is JSON-compatible data, so results read
+ * the same whichever runtime calculated them.
  */
 
 /** functions.json as custom-functions-metadata generates it. */
@@ -33,7 +33,7 @@ export interface ParameterMetadata {
 /** What a worksheet cell holds before any formula: Excel's four plain kinds, null for empty. */
 export type InputValue = string | number | boolean | null;
 
-/** A settled value or error, as Excel would keep it. Data types are kept as their JSON. */
+/** A settled value or error, as Excel would keep it; a data type is the cell-value object returned. */
 export type Outcome =
   | { kind: 'value'; value: unknown }
   | { kind: 'error'; code: string; message?: string };

@@ -292,7 +292,9 @@ export class Workbook {
         !this.requirementsAbsent &&
         versionAtLeast(this.requirements.get('CustomFunctionsRuntime') ?? '1.0', '1.4');
       if (!allowed) return { kind: 'error', code: '#VALUE!', message: 'harness: a data type where this host takes plain values only' };
-      return { kind: 'value', value: JSON.parse(JSON.stringify(value)) };
+      if (typeof (value as { type?: unknown }).type !== 'string') return { kind: 'error', code: '#VALUE!', message: 'harness: an object that is no cell value' };
+      // Kept as returned (not copied): a 2,000-row sheet of cards shares one card per organization.
+      return { kind: 'value', value };
     }
     if (typeof value === 'number' && !Number.isFinite(value)) return { kind: 'error', code: '#NUM!' };
     if (value === undefined) return { kind: 'value', value: null };
