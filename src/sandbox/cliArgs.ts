@@ -84,27 +84,29 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       const arg = argv[i];
       const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
       if (!m) return { kind: 'error', message: `Unexpected argument "${arg}"` };
-      const [, flag, inline] = m;
+      const flag = m[1];
+      const inline: string | undefined = m[2]; // undefined when no `=value` was given
       if (flag === 'help') return { kind: 'help' };
       if (flag === 'quiet') {
         options.quiet = true;
         options.logRequests = false;
         continue;
       }
-      const knob = knobByFlag.get(flag);
-      if (!knob && !(flag in START_FLAGS)) return { kind: 'error', message: `Unknown flag --${flag}` };
-      const isBoolean = knob !== undefined && typeof DEFAULT_KNOBS[knob] === 'boolean';
-      // Boolean flags stand alone (`--hang`) unless given `=value`; others take the next argument.
-      const value: string | true | undefined = inline ?? (isBoolean ? true : argv[++i]);
-      if (value === undefined) return { kind: 'error', message: `--${flag} needs a value` };
       if (flag in START_FLAGS) {
-        const n = value === true || value.trim() === '' ? NaN : Number(value);
-        if (flag === 'host') options.host = String(value);
-        else if (!Number.isInteger(n) || n < 0) return { kind: 'error', message: `--${flag} takes a whole number, got "${value}"` };
+        const text: string | undefined = inline ?? argv[++i];
+        if (text === undefined) return { kind: 'error', message: `--${flag} needs a value` };
+        const n = text.trim() === '' ? NaN : Number(text);
+        if (flag === 'host') options.host = text;
+        else if (!Number.isInteger(n) || n < 0) return { kind: 'error', message: `--${flag} takes a whole number, got "${text}"` };
         else options[flag as 'port' | 'seed' | 'organizations'] = n;
-      } else {
-        knobs[knob!] = knobValue(knob!, value);
+        continue;
       }
+      const knob = knobByFlag.get(flag);
+      if (!knob) return { kind: 'error', message: `Unknown flag --${flag}` };
+      // Boolean knobs stand alone (`--hang`) unless given `=value`; others take the next argument.
+      const value: string | true | undefined = inline ?? (typeof DEFAULT_KNOBS[knob] === 'boolean' ? true : argv[++i]);
+      if (value === undefined) return { kind: 'error', message: `--${flag} needs a value` };
+      knobs[knob] = knobValue(knob, value);
     }
     return { kind: 'start', options: { ...options, ...validateKnobs(knobs) } };
   } catch (error) {

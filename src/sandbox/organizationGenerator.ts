@@ -15,11 +15,11 @@ export interface SandboxOrganization {
   website: string;
   /** ISO 3166 alpha-2 country code of the head office. */
   hqRegion: string;
-  /** Identifiers in their normalized form (what the validators of src/identifiers return). */
+  /** Identifiers in their normalized form (what the validators of src/identifiers return); every organization has all four. */
   duns: string;
-  lei: string | null;
-  isin: string | null;
-  spGlobal: string | null;
+  lei: string;
+  isin: string;
+  spGlobal: string;
   /** Set for subsidiaries whose requests resolve to their parent's profile. */
   parentId: number | null;
   industryId: number;
@@ -33,7 +33,8 @@ export const FIRST_ORGANIZATION_ID = 10001;
 const SUBSIDIARY_SHARE = 0.06;
 /** Same name as an earlier company, another country: what a head-office region is needed to tell apart. */
 const NAMESAKE_SHARE = 0.01;
-const SHARES = { lei: 0.9, isin: 0.3, spGlobal: 0.75, wwwWebsite: 0.7 };
+/** Share of websites written with "www.". */
+const WWW_SHARE = 0.7;
 
 interface Brand {
   /** "Brightwater Logistics" */
@@ -131,12 +132,12 @@ export function generateOrganizations(seed: number, count: number): GeneratedOrg
     orgs.push({
       id,
       name,
-      website: `https://${random.chance(SHARES.wwwWebsite) ? 'www.' : ''}${host}`,
+      website: `https://${random.chance(WWW_SHARE) ? 'www.' : ''}${host}`,
       hqRegion: region.code,
       duns: uniqueIdentifier('duns', () => generateDuns(random.next)),
-      lei: random.chance(SHARES.lei) ? uniqueIdentifier('lei', () => generateLei(random.next)) : null,
-      isin: random.chance(SHARES.isin) ? uniqueIdentifier('isin', () => generateIsin(random.next, region.code)) : null,
-      spGlobal: random.chance(SHARES.spGlobal) ? uniqueIdentifier('sp', () => generateSpGlobal(random.next)) : null,
+      lei: uniqueIdentifier('lei', () => generateLei(random.next)),
+      isin: uniqueIdentifier('isin', () => generateIsin(random.next, region.code)),
+      spGlobal: uniqueIdentifier('sp', () => generateSpGlobal(random.next)),
       parentId,
       industryId: brand.industryId,
       profile: null,
