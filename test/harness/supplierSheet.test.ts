@@ -1,0 +1,52 @@
+/**
+ * The built functions bundle in the Node workbook harness against the sandbox over loopback: a
+ * 2,000-row supplier sheet with SCORE, three FLAGs, FLAGS and PROFILE, where every cell must show
+ * what the sandbox's record says, with the provider logo and profile link; bad inputs get their
+ * documented errors without a request; unseen suppliers show "Profiling" and then their values.
+ */
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { DEFAULT_LOCATION, openNodeWorkbook, type NodeWorkbookSession } from './node';
+import { seededSettings } from './settingsSeed';
+import { supplierScenario } from './supplierScenario';
+import { DEFAULT_MIX, supplierRows } from './supplierSheet';
+
+const PROFILING_SECONDS = 3;
+const LOGO = new URL('assets/logo-provider.png', DEFAULT_LOCATION).href;
+
+let sandbox: RunningSandbox;
+let session: NodeWorkbookSession | null = null;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, organizations: 3000, profilingSeconds: PROFILING_SECONDS, erroredShare: 0, quiet: true });
+});
+
+afterEach(async () => {
+  await session?.close();
+  session = null;
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+test('a 2,000-row supplier sheet shows exactly what the sandbox says, attributed, and pending rows fill in', async () => {
+  const rows = supplierRows(sandbox.population, DEFAULT_MIX);
+  session = await openNodeWorkbook({ storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }) });
+  const report = await supplierScenario(session, sandbox, rows, { dataTypes: true, logoUrl: LOGO }, PROFILING_SECONDS);
+
+  expect(report.problems.slice(0, 10)).toEqual([]);
+  expect(report.rows).toBe(2000);
+  expect(report.badRows).toBeGreaterThan(30);
+  expect(report.unseenRows).toBeGreaterThan(20);
+  // One registration item per distinct supplier, none for bad inputs; only unseen suppliers register.
+  expect(report.registrationItems).toBe(report.distinct);
+  expect(report.registrations).toBe(new Set(rows.filter((r) => r.kind === 'unseen').map((r) => r.input)).size);
+  expect(sandbox.stats().maxRegistrationsPerOrganization).toBeLessThanOrEqual(1);
+  // Exactly the cells that waited for a profile were recalculated, each once.
+  expect(report.recalculated).toEqual(report.expectedRecalculated);
+  expect(session.errors()).toEqual([]);
+  console.log(
+    `supplier sheet (node): ${report.rows} rows, ${report.cells} formula cells, ${report.distinct} distinct suppliers, ` +
+      `${report.requests} requests; first pass ${report.firstPassMs} ms; profiled ${report.profiledMs} ms`,
+  );
+});
