@@ -82,7 +82,10 @@ export class OrganizationIndex {
     }
     if (keys.name) {
       const candidates = this.byName.get(keys.name) ?? [];
-      const match = keys.hqRegion ? candidates.find((c) => c.hqRegion === keys.hqRegion) : candidates[0];
+      // A candidate registered without a region does not contradict any region asked for.
+      const match = keys.hqRegion
+        ? (candidates.find((c) => c.hqRegion === keys.hqRegion) ?? candidates.find((c) => c.hqRegion === null))
+        : candidates[0];
       if (match) return match.id;
     }
     return null;

@@ -36,6 +36,17 @@ const NAMESAKE_SHARE = 0.01;
 /** Share of websites written with "www.". */
 const WWW_SHARE = 0.7;
 
+/** Who the next organization is, before its identifiers are drawn. */
+interface Identity {
+  brand: Brand;
+  region: RegionSpec;
+  /** The name without its legal form: "Brightwater Logistics", "Brightwater Logistics France". */
+  plainName: string;
+  suffix: string;
+  host: string;
+  parentId: number | null;
+}
+
 interface Brand {
   /** "Brightwater Logistics" */
   base: string;
@@ -101,7 +112,7 @@ export function generateOrganizations(seed: number, count: number): GeneratedOrg
 
   for (let i = 0; i < count; i++) {
     const id = FIRST_ORGANIZATION_ID + i;
-    let candidate: { brand: Brand; region: RegionSpec; plainName: string; suffix: string; host: string; parentId: number | null } | null = null;
+    let candidate: Identity | null = null;
     const related = orgs.length > 50 ? orgs[random.int(0, orgs.length - 1)] : null;
     const roll = random.next();
     if (related && related.parentId === null && roll < SUBSIDIARY_SHARE) {

@@ -44,4 +44,10 @@ describe('OrganizationIndex', () => {
     expect(index.find({ ...none, name: 'acme', hqRegion: 'US' })).toBe(2);
     expect(index.find({ ...none, name: 'acme', hqRegion: 'FR' })).toBeNull();
   });
+
+  test('a name known without a region matches any region asked for', () => {
+    const regionless = new OrganizationIndex();
+    regionless.add(7, { ...none, name: 'globex' });
+    expect(regionless.find({ ...none, name: 'globex', hqRegion: 'DE' })).toBe(7);
+  });
 });
