@@ -38,7 +38,7 @@ export interface ChromiumWorkbookSession extends WorkbookSession {
   readonly origin: string;
 }
 
-const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>harness</title><script src="/__harness.js"></script></head><body></body></html>';
+const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>harness</title><link rel="icon" href="data:,"><script src="/__harness.js"></script></head><body></body></html>';
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.json': 'application/json',
@@ -67,7 +67,10 @@ function bundleHarness(): Promise<string> {
             {
               test: /\.ts$/,
               loader: 'ts-loader',
-              options: { transpileOnly: true, compilerOptions: { module: 'es2020', moduleResolution: 'bundler', sourceMap: false } },
+              options: {
+                transpileOnly: true,
+                compilerOptions: { module: 'es2020', moduleResolution: 'bundler', rootDir: path.resolve(__dirname, '../..'), sourceMap: false },
+              },
             },
           ],
         },
@@ -113,7 +116,7 @@ export async function openChromiumWorkbook(options: ChromiumWorkbookOptions = {}
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
     });
     await page.goto(`${origin}/`);
     const harnessOptions: HarnessOptions = { ...options, metadata: built.metadata };

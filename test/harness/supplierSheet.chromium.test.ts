@@ -1,0 +1,45 @@
+/**
+ * The same supplier sheet, smaller, in real Chromium: the built scripts loaded by a page on
+ * loopback, calling the sandbox on another origin over CORS, the provider logo served beside them.
+ */
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { openChromiumWorkbook, type ChromiumWorkbookSession } from './browser';
+import { seededSettings } from './settingsSeed';
+import { supplierScenario } from './supplierScenario';
+import { DEFAULT_MIX, supplierRows } from './supplierSheet';
+
+const PROFILING_SECONDS = 3;
+
+let sandbox: RunningSandbox;
+let session: ChromiumWorkbookSession | null = null;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, organizations: 3000, profilingSeconds: PROFILING_SECONDS, erroredShare: 0, quiet: true });
+});
+
+afterAll(async () => {
+  await session?.close();
+  await sandbox.close();
+});
+
+test('a 100-row supplier sheet in Chromium shows what the sandbox says, attributed, and pending rows fill in', async () => {
+  const rows = supplierRows(sandbox.population, { ...DEFAULT_MIX, rows: 100, unseenShare: 0.05, badShare: 0.1 }, 5);
+  session = await openChromiumWorkbook({ storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }) });
+  const logoUrl = `${session.origin}/assets/logo-provider.png`;
+  const report = await supplierScenario(session, sandbox, rows, { dataTypes: true, logoUrl }, PROFILING_SECONDS);
+
+  expect(report.problems.slice(0, 10)).toEqual([]);
+  expect(report.unseenRows).toBeGreaterThan(0);
+  expect(report.badRows).toBeGreaterThan(0);
+  expect(report.registrationItems).toBe(report.distinct);
+  expect(report.recalculated).toEqual(report.expectedRecalculated);
+  // The logo every attributed cell points at is served at the page's own origin.
+  const logo = await session.page.evaluate(async (url) => {
+    const response = await fetch(url);
+    return { status: response.status, type: response.headers.get('content-type') };
+  }, logoUrl);
+  expect(logo).toEqual({ status: 200, type: 'image/png' });
+  // The sandbox was called cross-origin (the page is on another port), so CORS worked.
+  expect(new URL(sandbox.url).origin).not.toBe(session.origin);
+  expect(session.errors()).toEqual([]);
+});
