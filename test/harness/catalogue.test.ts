@@ -1,0 +1,202 @@
+/**
+ * The rest of the catalogue on the built bundle in the Node harness, against the sandbox: plain
+ * values on older hosts, the score-scale setting, refused input sending nothing, auth and failed
+ * profiles, STATUS following a profile to the end, LINK, HEADERS, the full PROFILE table,
+ * INDUSTRIES, SBTI, ACTIONS, and calls Excel cancels.
+ */
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import type { Settings } from '../../src/settings/settings';
+import { INITIATIVE_KEYS, SBTI_FIELDS } from '../../src/service/types';
+import { BAD_INITIATIVES, BAD_ORGANIZATIONS } from '../functions/badInputs';
+import { excelRound } from './expectations';
+import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
+import { seededSettings } from './settingsSeed';
+import { waitForResults } from './session';
+import type { CellOutcome, InputValue, Outcome, SheetSpec } from './types';
+
+let sandbox: RunningSandbox;
+let session: NodeWorkbookSession | null = null;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, organizations: 400, profilingSeconds: 3, erroredShare: 0, quiet: true });
+});
+
+afterEach(async () => {
+  await session?.close();
+  session = null;
+  sandbox.configure({ erroredShare: 0, latencyMs: 0 });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+async function open(settings: Partial<Settings> = {}, options: NodeWorkbookOptions = {}): Promise<NodeWorkbookSession> {
+  session = await openNodeWorkbook({ ...options, storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, ...settings }) });
+  return session;
+}
+
+/** Calculates a sheet and returns each formula cell's settled outcome, row by row, in column order. */
+async function calculate(s: NodeWorkbookSession, spec: SheetSpec): Promise<CellOutcome[][]> {
+  const addresses = await s.calculate(spec);
+  await s.settled(30_000);
+  const results = await s.results();
+  const columns = Object.keys(spec.formulas).length;
+  const outcomes = addresses.map((address) => results[address].outcome);
+  return spec.inputs.map((_row, i) => outcomes.slice(i * columns, (i + 1) * columns));
+}
+
+const known = () => sandbox.population.organizations.find((o) => o.parentId === null && o.profile !== null && o.lei !== null)!;
+const plain = (outcome: CellOutcome) => (outcome.kind === 'value' ? outcome.value : outcome);
+const spill = (outcome: CellOutcome) => (outcome.kind === 'array' ? outcome.rows.map((row) => row.map(plain)) : outcome);
+
+test('older hosts get plain numbers and booleans (CustomFunctionsRuntime 1.3, or no requirements API at all)', async () => {
+  const org = known();
+  const record = sandbox.population.recordFor({ name: org.name })!;
+  const expected = [excelRound(record.score! * 100, 1), record.initiatives.sbti, [[...INITIATIVE_KEYS.map((k) => record.initiatives[k]), record.reduction_action_present]]];
+  for (const options of [{ dataTypes: false }, { requirementsAbsent: true }]) {
+    const s = await open({}, options);
+    const [[score, flag, flags]] = await calculate(s, { inputs: [[org.name]], formulas: { B: '=CLIMATE.SCORE(A{row})', C: '=CLIMATE.FLAG(A{row},"sbti")', D: '=CLIMATE.FLAGS(A{row})' } });
+    expect([plain(score), plain(flag), spill(flags)]).toEqual(expected);
+    await s.close();
+  }
+});
+
+test('the score-scale setting 0-1 shows the raw score', async () => {
+  const org = known();
+  const s = await open({ scoreScale: '0-1' }, { dataTypes: false });
+  const [[score]] = await calculate(s, { inputs: [[org.lei]], formulas: { B: '=CLIMATE.SCORE(A{row})' } });
+  expect(plain(score)).toBe(sandbox.population.recordFor({ lei_number: org.lei! })!.score);
+});
+
+test('refused organizations and initiatives show their documented messages and send nothing', async () => {
+  const s = await open();
+  sandbox.resetStats();
+  const organizations = BAD_ORGANIZATIONS.filter((bad) => bad.input !== undefined);
+  const orgRows = await calculate(s, { inputs: organizations.map((bad) => [bad.input as InputValue]), formulas: { B: '=CLIMATE.SCORE(A{row})', C: '=CLIMATE.FLAGS(A{row})' } });
+  const flagRows = await calculate(s, {
+    firstRow: 100,
+    inputs: BAD_INITIATIVES.map((bad) => [known().name, bad.input as InputValue]),
+    formulas: { C: '=CLIMATE.FLAG(A{row},B{row})' },
+  });
+  const shown = (outcome: CellOutcome) => (outcome.kind === 'error' ? `${outcome.code} ${outcome.message}` : JSON.stringify(outcome));
+  expect(orgRows.map((row) => row.map(shown))).toEqual(organizations.map((bad) => [`#VALUE! ${bad.message}`, `#VALUE! ${bad.message}`]));
+  expect(flagRows.map(([cell]) => shown(cell))).toEqual(BAD_INITIATIVES.map((bad) => `#VALUE! ${bad.message}`));
+  expect(sandbox.stats().requests).toBe(0);
+});
+
+test('a refused key: #VALUE! with the service message and what to do, at most one request', async () => {
+  const s = await open({ apiKey: 'not-a-real-key-1234' });
+  sandbox.resetStats();
+  const rows = await calculate(s, { inputs: sandbox.population.organizations.slice(0, 20).map((o) => [o.name]), formulas: { B: '=CLIMATE.SCORE(A{row})' } });
+  for (const [cell] of rows) {
+    expect(cell).toMatchObject({ kind: 'error', code: '#VALUE!', message: expect.stringMatching(/Set your API key in the Climate pane\.$/) });
+    expect((cell as Outcome & { message: string }).message).not.toContain('not-a-real-key');
+  }
+  expect(sandbox.stats().requests).toBeLessThanOrEqual(1);
+});
+
+test('STATUS follows a new profile to synced; a profile that fails shows #N/A saying so', async () => {
+  const s = await open();
+  sandbox.configure({ erroredShare: 0 });
+  const addresses = await s.calculate({ inputs: [['Brand New Supplier Ltd']], formulas: { B: '=CLIMATE.STATUS(A{row})', C: '=CLIMATE.SCORE(A{row})' } });
+  await s.settled();
+  let results = await s.results();
+  expect(plain(results[addresses[0]].outcome)).toMatch(/^(created|locating|located|enriching|enriched|resolving|unresolved|researching|resolved|calculating|waiting)$/);
+  sandbox.advanceClock(10);
+  results = await waitForResults(s, (r) => plain(r[addresses[0]].outcome) === 'synced' && r[addresses[1]].outcome.kind === 'value');
+  expect(results[addresses[1]].invocations).toBe(2);
+
+  sandbox.configure({ erroredShare: 1 });
+  const failing = await s.calculate({ firstRow: 10, inputs: [['Doomed Supplier Ltd']], formulas: { C: '=CLIMATE.SCORE(A{row})' } });
+  await s.settled();
+  sandbox.advanceClock(10);
+  results = await waitForResults(s, (r) => r[failing[0]].outcome.kind === 'error' && !/Profiling/.test((r[failing[0]].outcome as { message?: string }).message ?? ''));
+  expect(results[failing[0]].outcome).toEqual({ kind: 'error', code: '#N/A', message: 'The service could not build a climate profile for Doomed Supplier Ltd.' });
+});
+
+test('LINK, HEADERS and the full PROFILE table', async () => {
+  const org = known();
+  const record = sandbox.population.recordFor({ name: org.name })!;
+  const s = await open({}, { dataTypes: false });
+  const [[link, flagHeaders, fieldHeaders, rangeHeaders, table]] = await calculate(s, {
+    inputs: [[org.name]],
+    cells: { H1: 'score', I1: 'Industry Rank', J1: 'RE100' },
+    formulas: {
+      B: '=CLIMATE.LINK(A{row})',
+      C: '=CLIMATE.HEADERS()',
+      D: '=CLIMATE.HEADERS("score, percentile, sbti")',
+      E: '=CLIMATE.HEADERS($H$1:$J$1)',
+      F: '=CLIMATE.PROFILE(A{row})',
+    },
+  });
+  expect(plain(link)).toBe(record.matching_organization!.link);
+  expect(spill(flagHeaders)).toEqual([[
+    'SBTi', 'CDP', 'Climate Pledge', 'UN Global Compact', 'RE100', 'Climate Action 100+', 'Race to Zero', 'RSPO', 'PRI',
+    'Responsible Business Alliance', 'Responsible Minerals Initiative', 'Responsible Labor Initiative', 'EcoVadis', 'Reduction action',
+  ]]);
+  expect(spill(fieldHeaders)).toEqual([['Score', 'Industry percentile', 'SBTi']]);
+  expect(spill(rangeHeaders)).toEqual([['Score', 'Industry rank', 'RE100']]);
+  const rows = spill(table) as unknown[][];
+  expect(rows).toHaveLength(32);
+  const profile = Object.fromEntries(rows.map(([header, value]) => [header, value]));
+  expect(profile).toMatchObject({
+    Id: record.id,
+    Name: record.name,
+    'Matched id': record.matching_organization!.id,
+    Score: excelRound(record.score! * 100, 1),
+    'Industry percentile': record.industry_score_percentile,
+    Status: 'synced',
+    'Profile link': record.matching_organization!.link,
+    'Climate Pledge': record.initiatives.climate_pledge,
+    'Reduction action': record.reduction_action_present,
+  });
+});
+
+test('INDUSTRIES lists every page (following Link) or the matches of a search', async () => {
+  const s = await open();
+  const [[all, steel, none]] = await calculate(s, {
+    inputs: [[null]],
+    formulas: { B: '=CLIMATE.INDUSTRIES()', C: '=CLIMATE.INDUSTRIES("ste")', D: '=CLIMATE.INDUSTRIES("zzzz")' },
+  });
+  const industries = sandbox.population.industries;
+  expect(industries.length).toBeGreaterThan(20); // more than one page
+  expect(spill(all)).toEqual([['Industry id', 'Industry'], ...industries.map((i) => [i.id, i.name])]);
+  expect(spill(steel)).toEqual([['Industry id', 'Industry'], ...industries.filter((i) => i.name.toLowerCase().includes('ste')).map((i) => [i.id, i.name])]);
+  expect(none).toEqual({ kind: 'error', code: '#N/A', message: 'No industry matches "zzzz".' });
+});
+
+test('SBTI by ISIN or name, one field or all; ACTIONS for an organization', async () => {
+  const company = sandbox.population.sbtiCompanies.find((c) => typeof c.isin === 'string' && c.net_zero_year !== null)!;
+  const org = known();
+  const s = await open();
+  const [[byIsin, oneField, byName, missing]] = await calculate(s, {
+    inputs: [[company.isin as string, company.company_name as string]],
+    formulas: { C: '=CLIMATE.SBTI(A{row})', D: '=CLIMATE.SBTI(A{row},"Net Zero Year")', E: '=CLIMATE.SBTI(B{row})', F: '=CLIMATE.SBTI("Nobody Such Co")' },
+  });
+  const [[actions]] = await calculate(s, { firstRow: 20, inputs: [[org.name]], formulas: { B: '=CLIMATE.ACTIONS(A{row})' } });
+  const table = SBTI_FIELDS.map((field) => [field, company[field] ?? '']);
+  expect(spill(byIsin)).toEqual(table);
+  expect(spill(oneField)).toEqual([[company.net_zero_year]]);
+  expect(spill(byName)).toEqual(table);
+  expect(missing).toEqual({ kind: 'error', code: '#N/A', message: 'No company with name "Nobody Such Co" in the SBTi list.' });
+  const expectedActions = sandbox.population.recommendedActions(org);
+  const rows = spill(actions) as unknown[][];
+  expect(rows[0][0]).toBe('Emission category');
+  expect(rows.slice(1).map((row) => [row[0], row[1]])).toEqual(expectedActions.map((a) => [a.emission_category ?? '', a.recommended_actions ?? '']));
+});
+
+test('cells Excel recalculates while their call is under way are cancelled and end with the right value', async () => {
+  sandbox.configure({ latencyMs: 200 });
+  const orgs = sandbox.population.organizations.filter((o) => o.parentId === null && o.profile !== null).slice(0, 10);
+  const s = await open({}, { dataTypes: false });
+  const addresses = await s.calculate({ inputs: orgs.map((o) => [o.name]), formulas: { B: '=CLIMATE.SCORE(A{row})' } });
+  await s.recalculate(addresses);
+  await s.settled();
+  const results = await s.results();
+  expect((await s.stats()).cancellations).toBe(orgs.length);
+  orgs.forEach((org, i) => {
+    const record = sandbox.population.recordFor({ name: org.name })!;
+    expect(plain(results[addresses[i]].outcome)).toBe(excelRound(record.score! * 100, 1));
+  });
+});
