@@ -10,7 +10,8 @@ import { savedClient, type PaneContext } from './paneContext';
 import { byId, el, externalLink, replaceChildren, setStatus, withBusy } from './view';
 
 export const ORGANIZATIONS_PER_PAGE = 5;
-const CHANGES_DAYS = 30;
+/** Default start of the SBTi changes list. */
+const CHANGES_DAYS = 365;
 
 /** "score 72.5 · synced" (the score on the scale the cells use). */
 export function organizationMeta(record: OrganizationRecord, scale: '0-100' | '0-1'): string {
@@ -117,14 +118,20 @@ export function mountReference(context: PaneContext): void {
     });
   });
 
+  const changesForm = byId('sbti-changes-form', HTMLFormElement);
   const changesButton = byId('sbti-changes-load', HTMLButtonElement);
+  const since = byId('sbti-since', HTMLInputElement);
   const changesList = byId('sbti-changes', HTMLUListElement);
-  changesButton.addEventListener('click', () => {
+  since.value = sinceDate(new Date());
+  changesForm.addEventListener('submit', (event) => {
+    event.preventDefault();
     void withBusy(changesButton, status, async () => {
-      const result = await savedClient(context).sbtiChanges({ since: sinceDate(new Date()) });
-      replaceChildren(changesList, ...result.items.map((change) => item(change.company_name ?? '—', changeMeta(change))));
-      if (result.items.length === 0) changesList.append(el('li', { class: 'meta' }, `No changes in the last ${CHANGES_DAYS} days.`));
-      setStatus(status, 'info', `SBTi changes since ${sinceDate(new Date())}: ${result.items.length} shown.`);
+      const from = since.value || sinceDate(new Date());
+      const result = await savedClient(context).sbtiChanges({ since: from });
+      const newestFirst = [...result.items].sort((a, b) => (b.changed_at ?? '').localeCompare(a.changed_at ?? ''));
+      replaceChildren(changesList, ...newestFirst.map((change) => item(change.company_name ?? '—', changeMeta(change))));
+      if (result.items.length === 0) changesList.append(el('li', { class: 'meta' }, `No changes since ${from}.`));
+      setStatus(status, 'info', `SBTi changes since ${from}: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`);
     });
   });
 }

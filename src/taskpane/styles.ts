@@ -39,7 +39,7 @@ export const PANE_CSS = `
   ${TOKENS_LIGHT}
   --fontFamilyBase: 'Segoe UI', 'Segoe UI Web (West European)', -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', sans-serif;
   --fontSizeBase200: 12px; --lineHeightBase200: 16px; --fontSizeBase300: 14px; --lineHeightBase300: 20px;
-  --fontSizeBase400: 16px; --lineHeightBase400: 22px; --fontSizeBase500: 20px; --lineHeightBase500: 28px;
+  --fontSizeBase400: 16px; --lineHeightBase400: 22px;
   --fontWeightRegular: 400; --fontWeightSemibold: 600;
   --borderRadiusMedium: 4px; --borderRadiusLarge: 8px;
   --spacingS: 8px; --spacingM: 12px; --spacingL: 16px; --spacingXS: 4px;
@@ -54,7 +54,7 @@ body {
   color: var(--colorNeutralForeground1); background: var(--colorNeutralBackground2);
   min-width: 300px; display: flex; flex-direction: column; min-height: 100vh;
 }
-h1 { font-size: var(--fontSizeBase500); line-height: var(--lineHeightBase500); font-weight: var(--fontWeightSemibold); margin: 0; }
+h1 { font-size: var(--fontSizeBase400); line-height: var(--lineHeightBase400); font-weight: var(--fontWeightSemibold); margin: 0; }
 h2 { font-size: var(--fontSizeBase400); line-height: var(--lineHeightBase400); font-weight: var(--fontWeightSemibold); margin: 0; display: inline; }
 h3 { font-size: var(--fontSizeBase300); font-weight: var(--fontWeightSemibold); margin: var(--spacingS) 0 0; }
 p { margin: 0; }
@@ -63,7 +63,7 @@ a { color: var(--colorBrandForegroundLink); }
 [hidden] { display: none !important; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 
-.pane-header { display: flex; align-items: center; justify-content: space-between; gap: var(--spacingS);
+.pane-header { display: flex; flex-direction: column; align-items: flex-start; gap: var(--spacingXS);
   padding: var(--spacingM) var(--spacingL); background: var(--colorNeutralBackground1); border-bottom: 1px solid var(--colorNeutralStroke2); }
 main { flex: 1; padding: var(--spacingS); display: flex; flex-direction: column; gap: var(--spacingS); }
 
@@ -83,7 +83,7 @@ main { flex: 1; padding: var(--spacingS); display: flex; flex-direction: column;
 .field > label { font-weight: var(--fontWeightSemibold); }
 .hint { color: var(--colorNeutralForeground3); font-size: var(--fontSizeBase200); line-height: var(--lineHeightBase200); }
 
-input[type=url], input[type=text], input[type=password], input[type=search], input:not([type]), select {
+input[type=url], input[type=text], input[type=password], input[type=search], input[type=date], input:not([type]), select {
   font: inherit; color: var(--colorNeutralForeground1); background: var(--colorNeutralBackground1);
   min-height: 32px; padding: 0 var(--spacingS); width: 100%; min-width: 0;
   border: 1px solid var(--colorNeutralStroke1); border-bottom-color: var(--colorNeutralStrokeAccessible);
@@ -128,7 +128,7 @@ details.nested > .stack { padding: var(--spacingS) 0 0 var(--spacingL); }
 [data-tone=error] { color: var(--colorPaletteRedForeground1); background: var(--colorPaletteRedBackground1); border-color: var(--colorPaletteRedBorder1); }
 [data-tone=success] { color: var(--colorPaletteGreenForeground1); background: var(--colorPaletteGreenBackground1); border-color: var(--colorPaletteGreenBorder1); }
 [data-tone=info], [data-tone=busy] { color: var(--colorNeutralForeground2); background: var(--colorNeutralBackground3); }
-.badge { white-space: nowrap; max-width: 55%; overflow: hidden; text-overflow: ellipsis; }
+.badge { white-space: nowrap; max-width: 100%; overflow: hidden; text-overflow: ellipsis; }
 
 progress { width: 100%; height: 4px; appearance: none; border: none; border-radius: 2px; background: var(--colorNeutralBackground3); }
 progress::-webkit-progress-bar { background: var(--colorNeutralStroke2); border-radius: 2px; }

@@ -1,0 +1,358 @@
+/**
+ * The task pane in real Chromium: the BUILT dist/taskpane.html served from loopback, office.js from
+ * the installed package, the sandbox service over real HTTP, and a fake workbook behind Excel.run
+ * (browser/excelShim.ts). One page walks through what an analyst does: connect with a good and a bad
+ * key, create a project with the team key and switch to it, score a column, watch the counters,
+ * refresh, browse reference data. Along the way it checks that the key never reaches the workbook
+ * (cells, images, document settings), the console or the page's text, and it takes the screenshots
+ * the README shows (docs/screenshots).
+ */
+import { mkdirSync } from 'fs';
+import { join } from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { startSandbox, SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY, type RunningSandbox } from '../../src/sandbox/server';
+import { productionDist, ROOT } from '../build/dist';
+import { chromiumAvailable, launchChromium, routeOfficeJs } from './browser/chromium';
+import { installExcelShim, type ShimSheet, type WorkbookDump } from './browser/excelShim';
+import { serveFolder, type StaticServer } from './browser/staticServer';
+
+const WIDTH = 360;
+const HEIGHT = 720;
+const SCREENSHOTS = join(ROOT, 'docs', 'screenshots');
+const BAD_KEY = 'not-a-key-of-this-service';
+const XSS_NAME = '<img src=x onerror="window.__xss=1">Evil & Co';
+
+const run = chromiumAvailable() ? describe : describe.skip;
+
+run('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
+  let sandbox: RunningSandbox;
+  let site: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  let projectKey = '';
+  const consoleLines: string[] = [];
+  const known: Array<{ name: string; website: string; hq: string }> = [];
+
+  /**
+   * CSP violations, less the one the policy is there to cause: outside Office, office.js opens a hidden
+   * telemetry frame (telemetryservice.firstpartyapps.oaspapps.com, styled inline) that the add-in does
+   * not need (OfficeDev/office-js#1125, #1627); frame-src 'none' keeps it shut.
+   */
+  const violations = async (): Promise<string[]> =>
+    (await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).filter(
+      (line) => !/^frame-src https:\/\/telemetryservice\.firstpartyapps\.oaspapps\.com/.test(line) && !/^style-src-attr inline https:\/\/appsforoffice\.microsoft\.com\/lib\/1\/hosted\/o15apptofilemappingtable\.js$/.test(line),
+    );
+  const dump = (): Promise<WorkbookDump> => page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump());
+  const text = (selector: string): Promise<string> => page.locator(selector).innerText();
+  /** Waits until the element's text contains `expected`; a timeout says what the element showed instead. */
+  const waitForText = async (selector: string, expected: string, timeout = 15_000): Promise<void> => {
+    try {
+      await page.locator(selector).filter({ hasText: expected }).waitFor({ timeout });
+    } catch {
+      throw new Error(`${selector} never showed "${expected}"; it shows "${await page.locator(selector).textContent()}"`);
+    }
+  };
+  /** The Activity counters as numbers, read whether or not the section is open. */
+  const counters = (): Promise<Record<string, number>> =>
+    page.evaluate(() => {
+      const out: Record<string, number> = {};
+      for (const dt of document.querySelectorAll('#activity-counters dt')) out[dt.textContent ?? ''] = Number(dt.nextElementSibling?.textContent);
+      return out;
+    });
+  const openOnly = async (...sections: string[]): Promise<void> => {
+    await page.evaluate((ids) => {
+      for (const details of document.querySelectorAll<HTMLDetailsElement>('details.section')) details.open = ids.includes(details.id);
+    }, sections);
+  };
+  /** The whole pane at its width: the viewport grows to the content so the sticky footer sits at the end. */
+  const shot = async (name: string): Promise<void> => {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: WIDTH, height: Math.max(HEIGHT, height) });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled', caret: 'hide' });
+    await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+  };
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const dist = productionDist();
+    sandbox = await startSandbox({ port: 0, quiet: true, organizations: 500, profilingSeconds: 3600 });
+    for (const org of sandbox.population.organizations.slice(0, 3)) known.push({ name: org.name, website: org.website ?? '', hq: org.hqRegion ?? '' });
+    site = await serveFolder(dist);
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1, colorScheme: 'light' });
+    await routeOfficeJs(context);
+    page = await context.newPage();
+    page.on('console', (message) => consoleLines.push(message.text()));
+    page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
+    const sheet: ShimSheet = {
+      name: 'Suppliers',
+      rows: [
+        ['Supplier', 'Website', 'Country', 'Spend'],
+        ...known.map((org, i) => [org.name, org.website, org.hq, 1000 * (i + 1)]),
+        ['', '', '', 0],
+        ['Quillfeather Nonexistent Holdings', '', 'NO', 50],
+        ['lei:12345', '', '', 10],
+        ['Brackenridge Unknown Textiles', '', '', 5],
+      ],
+      // The whole column A, as when the analyst clicks its header.
+      selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
+    };
+    await page.addInitScript(installExcelShim, sheet);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp: string[] }).__csp = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
+    });
+    await page.goto(`${site.url}/taskpane.html`);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await sandbox?.close();
+  });
+
+  test('the page starts outside Office without CSP violations, styled, with the controls named as the brief asks', async () => {
+    expect(await violations()).toEqual([]);
+    expect(consoleLines.filter((line) => /error|refused|violat/i.test(line))).toEqual([]);
+    // Styles came through the CSSOM under style-src 'self'.
+    expect(await page.locator('#connection-save').evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(15, 108, 189)');
+    for (const name of ['Base URL', 'API key', 'Team API key', 'Project name']) {
+      await expect(page.getByLabel(name, { exact: true }).count()).resolves.toBe(1);
+    }
+    expect(await page.getByLabel('API key', { exact: true }).getAttribute('type')).toBe('password');
+    // The attribution is on screen with any section open, and scrolled to the end too.
+    await expect(page.getByRole('img', { name: 'DitchCarbon logo' }).isVisible()).resolves.toBe(true);
+    expect(await text('footer.attribution')).toContain('Climate data by DitchCarbon');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('connection: a good key is saved and tested; a bad key shows the service\'s own message', async () => {
+    await page.getByLabel('Base URL', { exact: true }).fill(sandbox.url);
+    const key = page.getByLabel('API key', { exact: true });
+    await key.fill(SANDBOX_PROJECT_KEY);
+    // Show/hide by keyboard: the name and the field's type follow.
+    await page.getByRole('button', { name: 'Show API key' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await key.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide API key' }).press('Enter');
+    expect(await key.getAttribute('type')).toBe('password');
+
+    const before = (await dump()).calculations.length;
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitForText('#connection-status', 'Saved.');
+    expect(await text('#connection-badge')).toContain('the sandbox');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await waitForText('#connection-status', 'the key works');
+    expect(await page.locator('#connection-status').getAttribute('data-tone')).toBe('success');
+    // A key change recalculates the workbook, so cells that lacked a key ask again.
+    await page.waitForFunction((n) => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump().calculations.length > n, before);
+    expect((await dump()).calculations.slice(before)).toContainEqual({ scope: 'workbook', type: 'Full' });
+    await openOnly('section-connection');
+    await shot('connection');
+
+    const refusal = await (await fetch(`${sandbox.url}/industries`, { headers: { authorization: `Bearer ${BAD_KEY}` } })).json();
+    await key.fill(BAD_KEY);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.locator('#connection-status[data-tone="error"]').waitFor();
+    expect(await text('#connection-status')).toContain(refusal.error.message);
+    expect(await text('#connection-status')).not.toContain(BAD_KEY);
+    await shot('connection-refused');
+
+    // An http address off this machine is refused before anything is sent.
+    await page.getByLabel('Base URL', { exact: true }).fill('http://api.example.com');
+    await key.fill(SANDBOX_PROJECT_KEY);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitForText('#connection-status[data-tone="error"]', 'https');
+    expect(await page.getByLabel('Base URL', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Base URL', { exact: true }).fill(sandbox.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitForText('#connection-status', 'Saved.');
+  });
+
+  test('projects: created with the team key (used once, not kept), switched to, remembered by the workbook without its key', async () => {
+    await openOnly('section-projects');
+    await page.getByLabel('Project name', { exact: true }).fill('Q3 suppliers');
+    await page.getByLabel('Team API key', { exact: true }).fill(SANDBOX_TEAM_KEY);
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await waitForText('#projects-status', 'Project Q3 suppliers created');
+    expect(await page.getByLabel('Team API key', { exact: true }).inputValue()).toBe('');
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(JSON.stringify(stored)).not.toContain(SANDBOX_TEAM_KEY);
+    projectKey = JSON.parse(stored['climate.pane.projects'])[0].apiKey;
+    expect(projectKey).toMatch(/^dc_sandbox_/);
+
+    // Focus moved to the new project's button: Enter switches to it.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Use project Q3 suppliers');
+    await page.keyboard.press('Enter');
+    await waitForText('#projects-status', 'Using project Q3 suppliers for this workbook');
+    expect(await page.evaluate(() => localStorage.getItem('climate.apiKey'))).toBe(projectKey);
+    const settings = (await dump()).documentSettings;
+    expect(settings).toEqual({ 'climate.project': { id: expect.any(String), name: 'Q3 suppliers' } });
+    expect(await text('#workbook-project')).toBe('This workbook uses project Q3 suppliers.');
+    expect(await text('#connection-badge')).toContain('Q3 suppliers');
+
+    // The new key works against the service.
+    await openOnly('section-projects', 'section-connection');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await waitForText('#connection-status', 'the key works');
+    await page.getByRole('switch', { name: 'Private performances' }).check();
+    await waitForText('#projects-status', 'Private performances on');
+    await page.getByRole('switch', { name: 'Private performances' }).uncheck();
+    await waitForText('#projects-status', 'Private performances off');
+    await shot('projects');
+  });
+
+  test('score a column: formulas, headers and attribution written; progress until every row settled; counters move', async () => {
+    await openOnly('section-score');
+    const requestsBefore = sandbox.stats().requests;
+    await page.getByRole('button', { name: 'Use selection' }).click();
+    await waitForText('#score-selection', 'Names: Suppliers!A2:A8 (7 rows).');
+    expect(await page.getByLabel('First selected row is a header').isChecked()).toBe(true);
+    expect(await page.getByLabel('Website column (optional)').inputValue()).toBe('1');
+    expect(await page.getByLabel('Country column (optional)').inputValue()).toBe('2');
+    await page.getByText('Initiative flags').click();
+    await page.getByLabel('SBTi', { exact: true }).check();
+    await page.getByLabel('RE100', { exact: true }).check();
+    expect(await text('#score-flag-count')).toBe('2');
+    await page.getByText('Ranks and percentile').click();
+    await page.getByLabel('Industry rank', { exact: true }).check();
+    await page.getByRole('button', { name: 'Write formulas' }).click();
+    await page.locator('#score-summary').waitFor({ state: 'visible', timeout: 30_000 });
+
+    const book = await dump();
+    // The header was in row 1: one row is inserted above for the attribution; names move to A3:A9.
+    expect(book.inserts).toEqual([{ row: 0, count: 1, direction: 'Down' }]);
+    const at = (row: number, column: number) => book.cells.find((cell) => cell.row === row && cell.column === column);
+    expect([4, 5, 6, 7, 8].map((column) => at(1, column)?.value)).toEqual(['Climate score', 'SBTi', 'RE100', 'Industry rank', 'Profile']);
+    expect(at(1, 4)?.bold).toBe(true);
+    expect([4, 5, 6, 7, 8].map((column) => at(2, column)?.formula)).toEqual([
+      '=CLIMATE.SCORE($A3,$B3,$C3)',
+      '=CLIMATE.FLAG($A3,"sbti",$B3,$C3)',
+      '=CLIMATE.FLAG($A3,"re100",$B3,$C3)',
+      '=CLIMATE.PROFILE($A3,"industry_rank",$B3,$C3)',
+      '=HYPERLINK(CLIMATE.LINK($A3,$B3,$C3),"Profile")',
+    ]);
+    expect(at(5, 4)).toBeUndefined(); // the blank supplier row stays empty
+    expect(at(8, 4)?.formula).toBe('=CLIMATE.SCORE($A9,$B9,$C9)');
+    // Outside Office there is no requirement set to say data types or images exist: source line only.
+    expect(at(0, 4)?.formula).toBe('=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")');
+    expect(book.shapes).toEqual([]);
+    expect(book.cells.filter((cell) => cell.column >= 4).length).toBe(1 + 5 + 6 * 5);
+
+    expect(await text('#score-progress-text')).toBe('6 of 6 rows settled');
+    const summary = await page.locator('#score-summary').innerText();
+    expect(summary.replace(/\s+/g, ' ')).toBe('Scored 3 Still profiling 2 Not found 0 Errors 1');
+    expect(sandbox.stats().requests).toBeGreaterThan(requestsBefore);
+
+    await openOnly('section-activity');
+    await page.waitForFunction(() => Number(document.querySelector('#activity-counters dd')?.textContent) > 0);
+    const counted = await counters();
+    expect(counted.Requests).toBeGreaterThan(0);
+    expect(counted.Batches).toBeGreaterThan(0);
+    expect(counted['Cell calls']).toBeGreaterThanOrEqual(5);
+    expect(await text('#activity-pending')).toContain('Quillfeather Nonexistent Holdings');
+    expect(await text('#activity-pending')).toContain('Brackenridge Unknown Textiles');
+    await openOnly('section-score');
+    await shot('score-a-column');
+  });
+
+  test('with an image-capable host the logo goes above the columns; a second run is answered from the cache', async () => {
+    await page.evaluate(() => {
+      const office = (window as unknown as { Office: { context: Record<string, unknown> } }).Office;
+      office.context.requirements = { isSetSupported: (name: string) => name === 'ExcelApi' };
+    });
+    const hitsBefore = (await counters())['Cache hits'];
+    const registrationsBefore = sandbox.stats().registrations;
+    await page.getByRole('button', { name: 'Write formulas' }).click();
+    await waitForText('#score-selection', 'Wrote');
+    await waitForText('#score-progress-text', '6 of 6 rows settled');
+    const book = await dump();
+    expect(book.inserts).toHaveLength(1); // the names are below a free row now: nothing inserted
+    expect(book.shapes).toEqual([{ name: 'DitchCarbon logo', altTextDescription: 'Climate data by DitchCarbon (logo)', base64Length: expect.any(Number), left: 9 * 64 + 1, top: 1, height: 18, lockAspectRatio: true }]);
+    expect(book.shapes[0].base64Length).toBeGreaterThan(100);
+    const at = (row: number, column: number) => book.cells.find((cell) => cell.row === row && cell.column === column);
+    expect(at(0, 10)?.formula).toContain('Climate data by DitchCarbon');
+    expect(at(1, 9)?.value).toBe('Climate score');
+    // The 3 scored organizations came from the cache; nothing was registered again.
+    await page.waitForTimeout(150); // the counters are redrawn once a frame
+    expect((await counters())['Cache hits']).toBeGreaterThanOrEqual(hitsBefore + 3);
+    expect(sandbox.stats().registrations).toBe(registrationsBefore);
+  });
+
+  test('refresh: all, and the organizations of the selected rows only', async () => {
+    await openOnly('section-activity');
+    const before = (await dump()).calculations.length;
+    await page.getByRole('button', { name: 'Refresh all' }).click();
+    await waitForText('#activity-status', 'every CLIMATE cell is asking the service again');
+    expect((await dump()).calculations.slice(before)).toContainEqual({ scope: 'workbook', type: 'Full' });
+
+    // Rows 3 and 4 (the first two suppliers), any cells of them.
+    await page.evaluate(() => (window as unknown as { __workbook: { select(box: object): void } }).__workbook.select({ rowIndex: 2, columnIndex: 1, rowCount: 2, columnCount: 1 }));
+    await page.getByRole('button', { name: 'Refresh selected rows' }).click();
+    await waitForText('#activity-status', 'Refreshed 2 organizations in rows 3–4.');
+    const last = (await dump()).calculations.at(-1);
+    expect(last).toEqual({ scope: 'range', box: [2, 0, 2, 14] });
+    await shot('activity');
+  });
+
+  test('reference data: organizations 5 a page, industries, SBTi with the snapshot note; service text shown as text', async () => {
+    // A record as hostile as a service could send: markup in the name, a script URL as profile link.
+    await page.route(
+      (url) => url.origin === sandbox.url && url.pathname === '/organizations' && url.searchParams.get('page') === '1',
+      async (route) => {
+        const response = await route.fetch();
+        const items = (await response.json()) as Array<{ name: string; matching_organization: { link: string } }>;
+        items[0].name = XSS_NAME;
+        items[0].matching_organization.link = 'javascript:window.__xss=2';
+        await route.fulfill({ response, json: items });
+      },
+    );
+    await openOnly('section-reference');
+    await page.locator('#section-reference summary').click(); // closes it (openOnly opened it)
+    await page.locator('#section-reference summary').click(); // opening loads page 1
+    await waitForText('#reference-status', 'Organizations, page 1: 5 shown.');
+    expect(await page.locator('#org-list > li').count()).toBe(5);
+    expect(await text('#org-list')).toContain(XSS_NAME);
+    expect(await page.locator('#org-list img').count()).toBe(0);
+    expect(await page.locator('#org-list a').evaluateAll((links) => links.map((a) => a.getAttribute('href')).filter((href) => !href?.startsWith('https://')))).toEqual([]);
+    await page.getByText(XSS_NAME).click();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForText('#reference-status', 'Organizations, page 2');
+    expect(await page.getByRole('button', { name: 'Previous' }).isEnabled()).toBe(true);
+
+    await page.getByLabel('Search industries').fill('steel');
+    await page.getByLabel('Search industries').press('Enter');
+    await waitForText('#industry-list', 'Steel');
+    await page.getByLabel('SBTi company name').fill(sandbox.population.sbtiCompanies[0].company_name as string);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.locator('#sbti-list').filter({ hasText: String(sandbox.population.sbtiCompanies[0].company_name) }).waitFor();
+    expect(await text('#section-reference')).toContain('weekly snapshot');
+    await page.getByLabel('Changes since').fill('2025-10-01');
+    await page.getByRole('button', { name: 'Show changes' }).click();
+    await waitForText('#reference-status', 'SBTi changes since 2025-10-01');
+    expect(await page.locator('#sbti-changes > li').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: /export|download/i }).count()).toBe(0);
+    await shot('reference-data');
+  });
+
+  test('the keys are nowhere the workbook carries, nor in the console or the page text', async () => {
+    const book = await dump();
+    const carried = JSON.stringify(book);
+    const pageText = await page.evaluate(() => document.body.innerText);
+    const logs = consoleLines.join('\n');
+    for (const secret of [SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY, projectKey, BAD_KEY]) {
+      expect({ secret, inWorkbook: carried.includes(secret), inConsole: logs.includes(secret), inPage: pageText.includes(secret) }).toEqual({
+        secret,
+        inWorkbook: false,
+        inConsole: false,
+        inPage: false,
+      });
+    }
+    expect(Object.keys(book.documentSettings)).toEqual(['climate.project']);
+    expect(await violations()).toEqual([]);
+  });
+});
