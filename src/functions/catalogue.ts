@@ -123,10 +123,15 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
 
     status: (organization, website, country, call) =>
       settle(async () => {
-        // The status of a pending profile is the answer here, not a reason to wait.
+        // The status of a pending or failed profile is the answer here, not a reason to wait or fail.
         const argument = parseOrganization(organization, website, country);
-        const outcome = await deps.engine().organization(argument.query, call);
-        return outcome.record.status ?? 'unknown';
+        try {
+          const outcome = await deps.engine().organization(argument.query, call);
+          return outcome.record.status ?? 'unknown';
+        } catch (error) {
+          if ((error as { kind?: unknown }).kind === 'errored') return 'errored';
+          throw error;
+        }
       }),
 
     industries: (search, call) =>

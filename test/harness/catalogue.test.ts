@@ -108,11 +108,13 @@ test('STATUS follows a new profile to synced; a profile that fails shows #N/A sa
   expect(results[addresses[1]].invocations).toBe(2);
 
   sandbox.configure({ erroredShare: 1 });
-  const failing = await s.calculate({ firstRow: 10, inputs: [['Doomed Supplier Ltd']], formulas: { C: '=CLIMATE.SCORE(A{row})' } });
+  const failing = await s.calculate({ firstRow: 10, inputs: [['Doomed Supplier Ltd']], formulas: { B: '=CLIMATE.STATUS(A{row})', C: '=CLIMATE.SCORE(A{row})' } });
   await s.settled();
   sandbox.advanceClock(10);
-  results = await waitForResults(s, (r) => r[failing[0]].outcome.kind === 'error' && !/Profiling/.test((r[failing[0]].outcome as { message?: string }).message ?? ''));
-  expect(results[failing[0]].outcome).toEqual({ kind: 'error', code: '#N/A', message: 'The service could not build a climate profile for Doomed Supplier Ltd.' });
+  results = await waitForResults(s, (r) => plain(r[failing[0]].outcome) === 'errored');
+  await s.settled();
+  results = await s.results();
+  expect(results[failing[1]].outcome).toEqual({ kind: 'error', code: '#N/A', message: 'The service could not build a climate profile for Doomed Supplier Ltd.' });
 });
 
 test('LINK, HEADERS and the full PROFILE table', async () => {
