@@ -47,7 +47,7 @@ export async function testConnection(baseUrl: string, apiKey: string | null): Pr
     return { ok: true, message: `Connected to ${describeService(client.baseUrl)}: the key works.` };
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'auth') {
-      return { ok: false, message: `The service refused the key: ${error.message}` };
+      return { ok: false, message: `The service refused the connection: ${error.message}` };
     }
     return { ok: false, message: messageOf(error) };
   }
