@@ -136,7 +136,8 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
 
     industries: (search, call) =>
       settle(async () => {
-        const term = readCell(search).kind === 'empty' ? null : plainText(readCell(search), 'The search', 'a word of an industry name');
+        const input = readCell(search);
+        const term = input.kind === 'empty' ? null : plainText(input, 'The search', 'a word of an industry name');
         const first = term === null ? '/industries?page=1' : `/industries/search?q=${encodeURIComponent(term)}&page=1`;
         const industries = await allPages(deps.engine(), first, call, (body) => decodeList(body, decodeIndustry, 'industries'));
         return industriesTable(industries, term);

@@ -111,4 +111,3 @@ function fieldNames(value: unknown): string[] {
 }
 
 export const FLAG_HEADERS: readonly string[] = FLAG_FIELDS.map((f) => f.header);
-export { FLAG_FIELDS };

@@ -82,7 +82,11 @@ async function loadTarget(context: Excel.RequestContext, target: RangeTarget): P
   return { sheet, selection: target.box, used: used.isNullObject ? null : box(used) };
 }
 
-/** The used range of the selection's sheet (values and formulas) and the selected rows inside it. */
+/**
+ * The selected rows across the used columns of their sheet (values and formulas): what "Refresh
+ * selected rows" reads. Only those rows, so that a long sheet is not read whole; a formula that points
+ * at another row is reported as unresolved by the pane.
+ */
 export function readSelectedRows(): Promise<{ grid: CellGrid; top: number; bottom: number } | null> {
   return run(async (context) => {
     const { sheet, selection, used } = await loadSelection(context);
@@ -90,12 +94,12 @@ export function readSelectedRows(): Promise<{ grid: CellGrid; top: number; botto
     const top = Math.max(used.rowIndex, selection.rowIndex);
     const bottom = Math.min(used.rowIndex + used.rowCount, selection.rowIndex + selection.rowCount) - 1;
     if (bottom < top) return null;
-    const range = sheet.getRangeByIndexes(used.rowIndex, used.columnIndex, used.rowCount, used.columnCount);
+    const range = sheet.getRangeByIndexes(top, used.columnIndex, bottom - top + 1, used.columnCount);
     range.load(['values', 'formulas']);
     await context.sync();
     const grid: CellGrid = {
       sheet: sheet.name,
-      rowIndex: used.rowIndex,
+      rowIndex: top,
       columnIndex: used.columnIndex,
       values: range.values as CellValue[][],
       formulas: range.formulas as string[][],

@@ -116,7 +116,8 @@ export function mountActivity(context: PaneContext): ActivitySection {
     const width = { columnIndex: grid.columnIndex, columnCount: grid.values[0]?.length ?? 1 };
     await recalculateRows(grid.sheet, top, bottom, width);
     const count = queries.length;
-    setStatus(status, 'success', `Refreshed ${count} ${count === 1 ? 'organization' : 'organizations'} in rows ${top + 1}–${bottom + 1}.`);
+    const unread = found.unresolved > 0 ? ` ${found.unresolved} formulas whose arguments come from other rows or formulas were recalculated only.` : '';
+    setStatus(status, 'success', `Refreshed ${count} ${count === 1 ? 'organization' : 'organizations'} in rows ${top + 1}–${bottom + 1}.${unread}`);
   };
 
   allButton.addEventListener('click', () => void withBusy(allButton, status, refreshAll));

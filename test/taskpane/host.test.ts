@@ -1,0 +1,37 @@
+/** The Office probes where there is no Office (Node here, like a page without office.js). */
+import { hasExcelApi, isSetSupported, officeReady, showPane, supportsDataTypes, supportsImages } from '../../src/office/host';
+import { hasDocumentSettings, readWorkbookProject, rememberWorkbookProject } from '../../src/office/documentSettings';
+import { NoWorkbookError, readSelection } from '../../src/office/workbook';
+
+const globals = globalThis as Record<string, unknown>;
+
+afterEach(() => {
+  delete globals.Office;
+});
+
+describe('outside Office', () => {
+  test('without office.js: no host, no requirement sets, no workbook, and every workbook action says so', async () => {
+    await expect(officeReady()).resolves.toEqual({ host: null });
+    expect([isSetSupported('ExcelApi', '1.9'), supportsDataTypes(), supportsImages(), hasExcelApi(), hasDocumentSettings()]).toEqual([false, false, false, false, false]);
+    expect(readWorkbookProject()).toBeNull();
+    await expect(rememberWorkbookProject({ id: '1', name: 'P' })).resolves.toBe(false);
+    await expect(readSelection()).rejects.toBeInstanceOf(NoWorkbookError);
+    await expect(showPane()).resolves.toBeUndefined();
+  });
+
+  test('office.js in a plain browser: onReady gives a null host and `requirements` is absent', async () => {
+    globals.Office = { onReady: async () => ({ host: null, platform: null }), context: {} };
+    await expect(officeReady()).resolves.toEqual({ host: null });
+    expect(supportsImages()).toBe(false);
+    expect(hasDocumentSettings()).toBe(false);
+  });
+
+  test('inside Excel: the host and its requirement sets are read', async () => {
+    globals.Office = {
+      onReady: async () => ({ host: 'Excel', platform: 'PC' }),
+      context: { requirements: { isSetSupported: (name: string, version: string) => name === 'ExcelApi' && Number(version) <= 1.12 } },
+    };
+    await expect(officeReady()).resolves.toEqual({ host: 'Excel' });
+    expect([supportsImages(), supportsDataTypes()]).toEqual([true, false]);
+  });
+});
