@@ -5,7 +5,7 @@
  * key, create a project with the team key and switch to it, score a column, watch the counters,
  * refresh, browse reference data. Along the way it checks that the key never reaches the workbook
  * (cells, images, document settings), the console or the page's text, and it takes the screenshots
- * the README shows (docs/screenshots).
+ * the README shows (docs/screenshots, see SCREENSHOTS below).
  */
 import { mkdirSync } from 'fs';
 import { join } from 'path';
@@ -18,7 +18,12 @@ import { serveFolder, type StaticServer } from './browser/staticServer';
 
 const WIDTH = 360;
 const HEIGHT = 720;
-const SCREENSHOTS = join(ROOT, 'docs', 'screenshots');
+/**
+ * The README's screenshots are refreshed with `UPDATE_SCREENSHOTS=1 npx jest test/taskpane/pane.browser`;
+ * ordinary runs still take them (the states must render) but into test-results/, so that a test run
+ * does not rewrite committed images (the sandbox's random port shows in them).
+ */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS ? join(ROOT, 'docs', 'screenshots') : join(ROOT, 'test-results', 'screenshots');
 const BAD_KEY = 'not-a-key-of-this-service';
 const XSS_NAME = '<img src=x onerror="window.__xss=1">Evil & Co';
 
