@@ -7,7 +7,7 @@
 import { isLoopbackHost } from '../service/baseUrl';
 import { ClimateClient } from '../service/client';
 import { ServiceError } from '../service/errors';
-import { buildTimeBaseUrl, SANDBOX_BASE_URL, type Settings } from '../settings/settings';
+import { buildTimeBaseUrl, SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../settings/settings';
 import type { PaneContext } from './paneContext';
 import { PROVIDER } from './provider';
 import { bindRevealToggle, byId, maskField, messageOf, setStatus, withBusy } from './view';
@@ -77,7 +77,14 @@ export function mountConnection(context: PaneContext): void {
   });
   byId('preset-production', HTMLButtonElement).addEventListener('click', () => {
     baseUrl.value = productionBaseUrl();
-    baseUrl.focus();
+    // The sandbox's demo key means nothing to the real service: ask for the project's key instead.
+    if (apiKey.value.trim() === SANDBOX_DEMO_KEY) {
+      apiKey.value = '';
+      apiKey.focus();
+      setStatus(status, 'info', 'Production selected: paste your project API key, then Save.');
+    } else {
+      baseUrl.focus();
+    }
   });
 
   form.addEventListener('submit', (event) => {

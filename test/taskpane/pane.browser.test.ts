@@ -135,8 +135,18 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
   });
 
   test('connection: a good key is saved and tested; a bad key shows the service\'s own message', async () => {
-    await page.getByLabel('Base URL', { exact: true }).fill(sandbox.url);
     const key = page.getByLabel('API key', { exact: true });
+    // A fresh install: the sandbox on its default address with its demo key. Production is one click.
+    expect(await page.getByLabel('Base URL', { exact: true }).inputValue()).toBe('http://127.0.0.1:4010');
+    expect(await key.inputValue()).toBe(SANDBOX_PROJECT_KEY);
+    await page.getByRole('button', { name: 'Production' }).click();
+    expect(await page.getByLabel('Base URL', { exact: true }).inputValue()).toBe('https://api.ditchcarbon.com');
+    expect(await key.inputValue()).toBe(''); // the demo key is not offered to the real service
+    await waitForText('#connection-status', 'paste your project API key');
+    await page.getByRole('button', { name: 'Sandbox' }).click();
+    expect(await page.getByLabel('Base URL', { exact: true }).inputValue()).toBe('http://127.0.0.1:4010');
+
+    await page.getByLabel('Base URL', { exact: true }).fill(sandbox.url);
     await key.fill(SANDBOX_PROJECT_KEY);
     // Show/hide by keyboard: the name and the field's type follow.
     await page.getByRole('button', { name: 'Show API key' }).focus();
