@@ -127,6 +127,16 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
       await expect(page.getByLabel(name, { exact: true }).count()).resolves.toBe(1);
     }
     expect(await page.getByLabel('API key', { exact: true }).getAttribute('type')).toBe('password');
+    // Every control of the page has a name a screen reader can say.
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('input, select, button, progress')]
+        .filter((control) => {
+          const labelled = control.id && document.querySelector(`label[for="${control.id}"]`)?.textContent?.trim();
+          return !labelled && !control.getAttribute('aria-label')?.trim() && !(control.tagName === 'BUTTON' && control.textContent?.trim());
+        })
+        .map((control) => control.outerHTML.slice(0, 80)),
+    );
+    expect(unnamed).toEqual([]);
     // The attribution is on screen with any section open, and scrolled to the end too.
     await expect(page.getByRole('img', { name: 'DitchCarbon logo' }).isVisible()).resolves.toBe(true);
     expect(await text('footer.attribution')).toContain('Climate data by DitchCarbon');
