@@ -136,7 +136,7 @@ export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summar
       countryColumn: pickedColumn(country),
     });
     const plan = planColumnScoring(selection, { outputs: chosenOutputs(), attribution, logo: attribution && supportsImages() });
-    const logo = plan.attribution?.logoColumn !== null && plan.attribution ? await logoBase64() : null;
+    const logo = plan.attribution !== null && plan.attribution.logoColumn !== null ? await logoBase64() : null;
     await writeScoringPlan(snapshot.sheet, plan, logo);
     // Rows inserted at the top moved the names down: a second run must find them where they are now.
     current.target.box.rowIndex += plan.insertRowsAtTop;
@@ -148,10 +148,16 @@ export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summar
     );
     summaryList.hidden = true;
     progress.hidden = false;
+    // The bar moves with every row; the status line (a live region) at most once a second and at the
+    // end, so that a screen reader is not read a number per supplier.
+    let announced = 0;
     const follow = (summary: ScoringSummary): void => {
       bar.max = Math.max(1, summary.total);
       bar.value = summary.settled;
-      setStatus(progressLine, summary.settled < summary.total ? 'busy' : 'success', progressText(summary));
+      const done = summary.settled >= summary.total;
+      if (!done && Date.now() - announced < 1000) return;
+      announced = Date.now();
+      setStatus(progressLine, done ? 'success' : 'busy', progressText(summary));
     };
     follow(emptySummary(plan.scoredRows.length));
     const summary = await followScoring(context.engine, rowQueries(snapshot, selection, plan), follow);
