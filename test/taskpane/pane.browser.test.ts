@@ -302,8 +302,14 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     expect(at(0, 10)?.formula).toContain('Climate data by DitchCarbon');
     expect(at(1, 9)?.value).toBe('Climate score');
     // The 3 scored organizations came from the cache; nothing was registered again.
-    await page.waitForTimeout(150); // the counters are redrawn once a frame
-    expect((await counters())['Cache hits']).toBeGreaterThanOrEqual(hitsBefore + 3);
+    await page.waitForFunction(
+      (hits) => {
+        const label = [...document.querySelectorAll('#activity-counters dt')].find((dt) => dt.textContent === 'Cache hits');
+        return Number(label?.nextElementSibling?.textContent) >= hits;
+      },
+      hitsBefore + 3,
+      { timeout: 10_000 },
+    );
     expect(sandbox.stats().registrations).toBe(registrationsBefore);
   });
 
