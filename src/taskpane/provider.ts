@@ -2,8 +2,9 @@ import { PROVIDER_LOGO_PATH } from '../functions/providerLogo';
 import { PROVIDER_DESCRIPTION } from '../functions/results';
 
 /**
- * The data provider as the pane and the sheet name it (the same words and logo as the cells' cards). The licence asks for the provider's logo next to
- * every displayed score or flag and a link from each score to its public profile.
+ * The data provider as the pane and the sheet name it (the same words and logo as the cells' cards).
+ * The licence asks for the provider's logo next to every displayed score or flag and a link from each
+ * score to its public profile.
  */
 export const PROVIDER = {
   name: 'DitchCarbon',
