@@ -1,7 +1,9 @@
 /**
- * Flow control for batches in flight: additive increase, multiplicative decrease (as TCP does).
- * The limit starts at 4, grows by one after each run of `limit` healthy batches up to the cap, and
- * halves on a 429. Two guards keep a 429 storm from becoming a retry storm:
+ * Flow control for batches in flight: slow start, then additive increase, multiplicative decrease
+ * (as TCP does). The limit starts at 4. Until the service first pushes back (a 429), every healthy
+ * batch adds one, so the limit doubles per round trip: a cold sheet of thousands of rows reaches the
+ * cap in a few round trips instead of a dozen. After a 429 it grows by one per run of `limit` healthy
+ * batches, up to the cap, and halves on each further 429. Two guards keep a 429 storm from becoming a retry storm:
  * - one halving per congestion event: batches sent before the last decrease that come back 429 do not
  *   halve again (each batch carries the epoch it was sent in);
  * - a shared pause: `Retry-After` (or a back-off when it is absent) stops every sender, not only the
@@ -16,6 +18,7 @@ export class AimdLimiter {
   private limitValue: number;
   private inFlightCount = 0;
   private healthyRun = 0;
+  private slowStart = true;
   private epoch = 0;
   private pausedUntilMs = 0;
 
@@ -63,13 +66,14 @@ export class AimdLimiter {
     this.inFlightCount -= 1;
     if (health === 'ok') {
       this.healthyRun += 1;
-      if (this.healthyRun >= this.limitValue && this.limitValue < this.cap) {
+      if ((this.slowStart || this.healthyRun >= this.limitValue) && this.limitValue < this.cap) {
         this.limitValue += 1;
         this.healthyRun = 0;
       }
     } else if (health === 'rate-limited' && epoch === this.epoch) {
       this.limitValue = Math.max(1, Math.floor(this.limitValue / 2));
       this.healthyRun = 0;
+      this.slowStart = false;
       this.epoch += 1;
     }
   }

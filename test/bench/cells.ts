@@ -3,6 +3,7 @@
  * correct only when it shows exactly what the record says: the score as round(score * 100, 1), the
  * flag as the initiative's boolean, or "still profiling" for a record whose status is not final.
  */
+import { scaleScore } from '../../src/functions/scoreScale';
 import { isFinalStatus, type OrganizationRecord } from '../../src/service/types';
 import type { SupplierRow } from './workload';
 
@@ -30,7 +31,8 @@ export function cellsOf(rows: readonly SupplierRow[]): CellSpec[] {
 export function cellValue(record: OrganizationRecord, field: CellField): CellOutcome {
   if (!isFinalStatus(record.status)) return { kind: 'pending' };
   if (field === 'score') {
-    return record.score === null ? { kind: 'error', message: 'no score' } : { kind: 'value', value: Math.round(record.score * 1000) / 10 };
+    const score = scaleScore(record.score, '0-100');
+    return score === null ? { kind: 'error', message: 'no score' } : { kind: 'value', value: score };
   }
   const flag = record.initiatives[field];
   return flag === null ? { kind: 'error', message: 'no flag' } : { kind: 'value', value: flag };

@@ -222,7 +222,7 @@ describe('observability', () => {
       inFlight: 0,
       queued: 0,
       cached: 1,
-      concurrency: 4,
+      concurrency: 5,
     });
     expect(engine.stats().errors.invalid).toBe(1);
     expect(events.filter((e) => e.type === 'settled').map((e) => (e.type === 'settled' ? e.ok : null))).toEqual([

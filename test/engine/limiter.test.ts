@@ -3,17 +3,32 @@ import { pollDelayMs, rateLimitPauseMs, retryDelayMs } from '../../src/engine/ba
 import { AimdLimiter } from '../../src/engine/limiter';
 
 describe('AIMD limiter', () => {
-  test('starts at 4, grows by one per run of healthy batches, never above the cap', () => {
-    const limiter = new AimdLimiter(6, () => 0);
+  const healthy = (limiter: AimdLimiter, n: number): void => {
+    for (let i = 0; i < n; i += 1) limiter.release(limiter.acquire(), 'ok');
+  };
+
+  test('starts at 4 and, until the first 429, grows by one per healthy batch up to the cap', () => {
+    const limiter = new AimdLimiter(16, () => 0);
     expect(limiter.limit).toBe(4);
-    const healthy = (n: number): void => {
-      for (let i = 0; i < n; i += 1) limiter.release(limiter.acquire(), 'ok');
-    };
-    healthy(4);
-    expect(limiter.limit).toBe(5);
-    healthy(5);
-    expect(limiter.limit).toBe(6);
-    healthy(100);
+    healthy(limiter, 4);
+    expect(limiter.limit).toBe(8);
+    healthy(limiter, 8);
+    expect(limiter.limit).toBe(16);
+    healthy(limiter, 100);
+    expect(limiter.limit).toBe(16);
+  });
+
+  test('after a 429, grows by one per run of `limit` healthy batches, never above the cap', () => {
+    const limiter = new AimdLimiter(6, () => 0);
+    limiter.release(limiter.acquire(), 'rate-limited');
+    expect(limiter.limit).toBe(2);
+    healthy(limiter, 1);
+    expect(limiter.limit).toBe(2);
+    healthy(limiter, 1);
+    expect(limiter.limit).toBe(3);
+    healthy(limiter, 3);
+    expect(limiter.limit).toBe(4);
+    healthy(limiter, 100);
     expect(limiter.limit).toBe(6);
   });
 

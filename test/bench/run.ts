@@ -1,0 +1,157 @@
+/**
+ * `npm run bench`: the supplier-sheet benchmark. Every strategy scores the same sheet from a cold
+ * cache against a fresh sandbox (same seed), in one process, so the baselines and ours meet the same
+ * machine at the same moment. Prints a table, the targets, and last one JSON line.
+ */
+import { ClimateClient } from '../../src/service/client';
+import { nodeFetch } from '../../src/service/nodeFetch';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox, type SandboxKnobs } from '../../src/sandbox/server';
+import { cellsOf, cellValue, sameOutcome, type CellOutcome, type CellSpec } from './cells';
+import { parseOptions } from './options';
+import { table, targets, type StrategyFigures, type Summary } from './report';
+import { runEngine, runEngineWarm, persistedCacheBytes } from './strategies/engine';
+import { runNaive } from './strategies/naive';
+import { runTimerBatch } from './strategies/timerBatch';
+import { supplierSheet, type SupplierRow } from './workload';
+
+const SEED = 1;
+const MAX_BATCH = 50;
+const RATE_LIMIT = 5;
+const SETTLE_TIMEOUT_MS = 10 * 60_000;
+// Unseen suppliers stay in profiling for the whole run, so their cells are judged as "profiling".
+const SCENARIO_KNOBS: Record<'open' | 'rate-limited', Partial<SandboxKnobs>> = {
+  open: { latencyMs: 80, itemLatencyMs: 1, profilingSeconds: 3600 },
+  'rate-limited': { latencyMs: 80, itemLatencyMs: 1, profilingSeconds: 3600, rateLimit: RATE_LIMIT },
+};
+
+type Strategy = 'naive' | 'timer-batch' | 'engine';
+
+/** Live heap after a full collection (`--expose-gc`, as `npm run bench` runs it). */
+function heapUsed(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('bench: run node with --expose-gc (npm run bench does)');
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+function judge(outcomes: CellOutcome[], expected: CellOutcome[]): Pick<StrategyFigures, 'correct' | 'errors' | 'unsettled'> {
+  let correct = 0;
+  let errors = 0;
+  let unsettled = 0;
+  outcomes.forEach((outcome, i) => {
+    if (sameOutcome(outcome, expected[i])) correct += 1;
+    if (outcome.kind === 'error') errors += 1;
+    if (outcome.kind === 'unsettled') unsettled += 1;
+  });
+  return { correct, errors, unsettled };
+}
+
+function expectedOutcomes(sandbox: RunningSandbox, cells: CellSpec[]): CellOutcome[] {
+  return cells.map(({ row, field }) => {
+    if (row.kind === 'unseen') return { kind: 'pending' };
+    const record = sandbox.population.recordFor(row.request);
+    if (!record) throw new Error(`bench: the workload's supplier ${String(row.input)} is not in the sandbox`);
+    return cellValue(record, field);
+  });
+}
+
+async function withSandbox<T>(knobs: Partial<SandboxKnobs>, run: (sandbox: RunningSandbox) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox({ port: 0, seed: SEED, quiet: true, ...knobs });
+  try {
+    return await run(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+function served(sandbox: RunningSandbox): Pick<StrategyFigures, 'requests' | 'batchItems' | 'rateLimited'> {
+  const stats = sandbox.stats();
+  return { requests: stats.requests, batchItems: stats.batchItems, rateLimited: stats.rateLimited };
+}
+
+async function baseline(strategy: Exclude<Strategy, 'engine'>, knobs: Partial<SandboxKnobs>, cells: CellSpec[]): Promise<StrategyFigures> {
+  return withSandbox(knobs, async (sandbox) => {
+    const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: nodeFetch });
+    const start = performance.now();
+    const outcomes =
+      strategy === 'naive' ? await runNaive(client, cells) : await runTimerBatch(client, cells, sandbox.knobs().maxBatch);
+    const wallMs = Math.round(performance.now() - start);
+    return { ...served(sandbox), wallMs, ...judge(outcomes, expectedOutcomes(sandbox, cells)) };
+  });
+}
+
+async function ours(knobs: Partial<SandboxKnobs>, rows: SupplierRow[], cells: CellSpec[]): Promise<Record<'engine' | 'engine-warm', StrategyFigures>> {
+  return withSandbox(knobs, async (sandbox) => {
+    const expected = expectedOutcomes(sandbox, cells);
+    const cold = await runEngine(rows, { baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, maxBatch: MAX_BATCH }, SETTLE_TIMEOUT_MS);
+    const coldServed = served(sandbox);
+    const cacheBytes = await persistedCacheBytes(cold.session);
+    sandbox.resetStats();
+    const warm = await runEngineWarm(cold, rows.length, SETTLE_TIMEOUT_MS);
+    const warmServed = served(sandbox);
+    // What the runtime holds: the heap with the workbook open, less the heap once it is closed.
+    const heapOpen = heapUsed();
+    await cold.session.close();
+    const heapMb = Math.round(((heapOpen - heapUsed()) / 2 ** 20) * 10) / 10;
+    return {
+      engine: { ...coldServed, wallMs: Math.round(cold.wallMs), ...judge(cold.outcomes, expected), heapMb, cacheBytes },
+      'engine-warm': { ...warmServed, wallMs: Math.round(warm.wallMs), ...judge(warm.outcomes, expected) },
+    };
+  });
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const log = (line: string): void => {
+    if (!options.jsonOnly) console.log(line);
+  };
+  const population = await withSandbox({}, async (sandbox) => sandbox.population.organizations);
+  const workload = supplierSheet(population, options.rows);
+  const cells = cellsOf(workload.rows);
+  log(`supplier sheet: ${options.rows} rows, ${cells.length} cells, ${workload.distinct} distinct suppliers, maxBatch ${MAX_BATCH}`);
+
+  const open: Record<string, StrategyFigures> = {};
+  log('open: naive ...');
+  open.naive = await baseline('naive', SCENARIO_KNOBS.open, cells);
+  log('open: timer-batch ...');
+  open['timer-batch'] = await baseline('timer-batch', SCENARIO_KNOBS.open, cells);
+  log('open: engine ...');
+  Object.assign(open, await ours(SCENARIO_KNOBS.open, workload.rows, cells));
+
+  const floorMs = (Math.ceil(workload.distinct / MAX_BATCH) / RATE_LIMIT) * 1000;
+  const limited: Record<string, StrategyFigures> = {};
+  log('rate-limited: timer-batch ...');
+  limited['timer-batch'] = await baseline('timer-batch', SCENARIO_KNOBS['rate-limited'], cells);
+  log('rate-limited: engine ...');
+  Object.assign(limited, await ours(SCENARIO_KNOBS['rate-limited'], workload.rows, cells));
+
+  const summary: Summary = {
+    rows: options.rows,
+    cells: cells.length,
+    distinct: workload.distinct,
+    maxBatch: MAX_BATCH,
+    scenarios: { open, 'rate-limited': { floorMs, ...limited } },
+  };
+  log('');
+  log(table('open', open, cells.length));
+  log('');
+  log(table('rate-limited', limited, cells.length));
+  log(`rate-limited floor: ceil(${workload.distinct} / ${MAX_BATCH}) / ${RATE_LIMIT} per s = ${floorMs} ms; naive not run (it would need at least ${Math.ceil((cells.length / RATE_LIMIT) * 1000)} ms)`);
+  log('');
+  for (const line of targets(summary)) log(line);
+  console.log(JSON.stringify(summary));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
