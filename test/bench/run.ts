@@ -83,16 +83,16 @@ async function baseline(strategy: Exclude<Strategy, 'engine'>, knobs: Partial<Sa
 async function ours(knobs: Partial<SandboxKnobs>, rows: SupplierRow[], cells: CellSpec[]): Promise<Record<'engine' | 'engine-warm', StrategyFigures>> {
   return withSandbox(knobs, async (sandbox) => {
     const expected = expectedOutcomes(sandbox, cells);
+    const heapBefore = heapUsed();
     const cold = await runEngine(rows, { baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, maxBatch: MAX_BATCH }, SETTLE_TIMEOUT_MS);
     const coldServed = served(sandbox);
     const cacheBytes = await persistedCacheBytes(cold.session);
     sandbox.resetStats();
     const warm = await runEngineWarm(cold, rows.length, SETTLE_TIMEOUT_MS);
     const warmServed = served(sandbox);
-    // What the runtime holds: the heap with the workbook open, less the heap once it is closed.
-    const heapOpen = heapUsed();
+    // What the runtime (bundle, engine, cache, and the harness's own cells) holds after both passes.
+    const heapMb = Math.round(((heapUsed() - heapBefore) / 2 ** 20) * 10) / 10;
     await cold.session.close();
-    const heapMb = Math.round(((heapOpen - heapUsed()) / 2 ** 20) * 10) / 10;
     return {
       engine: { ...coldServed, wallMs: Math.round(cold.wallMs), ...judge(cold.outcomes, expected), heapMb, cacheBytes },
       'engine-warm': { ...warmServed, wallMs: Math.round(warm.wallMs), ...judge(warm.outcomes, expected) },
