@@ -3,6 +3,7 @@
  * identifier kinds and 2% organizations the sandbox has never seen; per row SCORE and three FLAGs.
  * Deterministic for a given seed, so every strategy in a run scores the very same sheet.
  */
+import { Random } from '../../src/sandbox/random';
 import type { OrganizationRequest } from '../../src/service/types';
 import type { SandboxOrganization } from '../../src/sandbox/server';
 
@@ -26,17 +27,6 @@ export interface Workload {
 
 const KINDS: IdentifierKind[] = ['name', 'website', 'lei', 'isin', 'duns'];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function rowFor(org: SandboxOrganization, kind: IdentifierKind): SupplierRow {
   switch (kind) {
     case 'name':
@@ -53,7 +43,7 @@ function rowFor(org: SandboxOrganization, kind: IdentifierKind): SupplierRow {
 }
 
 export function supplierSheet(population: readonly SandboxOrganization[], rows: number, seed = 7): Workload {
-  const random = mulberry32(seed);
+  const random = new Random(seed).next;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const sheet: SupplierRow[] = [];
   const used = new Set<number>();

@@ -6,6 +6,7 @@
  * Deterministic for a seed. Each row knows the request it stands for, so expected cells come from
  * the sandbox's own records.
  */
+import { Random } from '../../src/sandbox/random';
 import type { Population, SandboxOrganization } from '../../src/sandbox/server';
 import type { OrganizationRequest } from '../../src/service/types';
 import { BAD_ORGANIZATIONS, type BadInput } from '../functions/badInputs';
@@ -45,17 +46,6 @@ export const SUPPLIER_FORMULAS = {
 } as const;
 export type SupplierColumn = keyof typeof SUPPLIER_FORMULAS;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const host = (website: string) => website.replace(/^https?:\/\//, '').replace(/^www\./, '');
 
 /** The ways a known organization can be written, and the request each stands for. */
@@ -74,7 +64,7 @@ function writings(org: SandboxOrganization): Array<Pick<SupplierRow, 'input' | '
 }
 
 export function supplierRows(population: Population, mix: SheetMix = DEFAULT_MIX, seed = 11): SupplierRow[] {
-  const random = mulberry32(seed);
+  const random = new Random(seed).next;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const badInputs = BAD_ORGANIZATIONS.filter((bad) => bad.input !== undefined);
   const rows: SupplierRow[] = [];

@@ -2,6 +2,7 @@
  * Real Chromium (Debian's package) through playwright-core, with office.js answered from the
  * installed @microsoft/office-js package instead of Microsoft's CDN (no network here).
  */
+import { CHROMIUM_ARGS } from '../../harness/browser';
 import { existsSync } from 'fs';
 import { join } from 'path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
@@ -17,16 +18,7 @@ export function chromiumAvailable(): boolean {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
