@@ -5,24 +5,33 @@
  *   npm run build:dev                    development bundles with source maps
  *
  * Build-time settings (flag, or environment variable):
- *   --env addinUrl=https://host/path/    ADDIN_URL         where dist/ will be hosted (production manifest)
+ *   --env addinUrl=https://host/path/    ADDIN_URL         where dist/ will be hosted (production manifest
+ *                                                           and the functions' help links)
  *   --env serviceUrl=https://api...      CLIMATE_BASE_URL  the service the add-in talks to by default;
  *                                                           empty (the default) = the local sandbox
  *
  * Output (dist/): taskpane.html (the shared-runtime page: office.js from the CDN, then the bundles),
  * runtime.js + shared.js (webpack runtime and modules used by more than one entry; one runtime so the
  * page holds ONE instance of every module, e.g. a single engine for functions and task pane),
- * functions.js, taskpane.js, commands.js, functions.json (from JSDoc), assets/, manifest.xml.
+ * functions.js, taskpane.js, commands.js, functions.json (from JSDoc), assets/, manifest.xml,
+ * help/functions.html (docs/functions.md as a page: the functions' @helpurl target).
  */
 const path = require('path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+const { HelpPagePlugin } = require('./src/dev/helpPagePlugin');
 
 const DEV_URL = 'https://localhost:3000/';
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
 const FUNCTIONS_SOURCE = path.resolve(__dirname, 'src/functions/functions.ts');
+const HELP_SOURCE = path.resolve(__dirname, 'docs/functions.md');
+const HELP_PAGE = 'help/functions.html';
+/** The provider line the help page carries, as the pane and the cells word it (test/build checks they agree). */
+const PROVIDER_ATTRIBUTION = { text: 'Climate data by DitchCarbon', href: 'https://ditchcarbon.com', logo: 'assets/logo-provider.png' };
+/** Outputs that address the add-in at DEV_URL: the manifest's pages and icons, the functions' help links. */
+const REBASED_OUTPUTS = ['manifest.xml', 'functions.json'];
 
 /**
  * A URL given at build time, checked and normalised. `trailingSlash`: a folder base (add-in) rather
@@ -44,9 +53,33 @@ function buildUrl(name, value, { trailingSlash, loopbackHttp }) {
   return trailingSlash ? `${text}/` : text;
 }
 
-/** The production manifest: every development URL re-based onto `addinUrl` (ends with "/"). */
-function productionManifest(xml, addinUrl) {
-  return xml.split(DEV_URL).join(addinUrl);
+/** A production output (manifest, functions.json): every development URL re-based onto `addinUrl` (ends with "/"). */
+function productionUrls(text, addinUrl) {
+  return text.split(DEV_URL).join(addinUrl);
+}
+
+/** Production builds: REBASED_OUTPUTS point at where dist/ is hosted instead of the dev server. */
+class ProductionUrlsPlugin {
+  constructor(addinUrl) {
+    this.addinUrl = addinUrl;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ProductionUrlsPlugin', (compilation) => {
+      // After the outputs are added (the metadata plugin, copied files); before anything hashes them.
+      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_PRE_PROCESS;
+      compilation.hooks.processAssets.tap({ name: 'ProductionUrlsPlugin', stage }, () => {
+        for (const file of REBASED_OUTPUTS) {
+          const asset = compilation.getAsset(file);
+          if (!asset) {
+            compilation.errors.push(new webpack.WebpackError(`ProductionUrlsPlugin: ${file} was not produced, so it cannot get production URLs`));
+            continue;
+          }
+          compilation.updateAsset(file, new webpack.sources.RawSource(productionUrls(asset.source.source().toString(), this.addinUrl)));
+        }
+      });
+    });
+  }
 }
 
 /**
@@ -87,7 +120,7 @@ module.exports = (env = {}, argv = {}) => {
   const addinUrl = addinValue ? buildUrl('addinUrl / ADDIN_URL', addinValue, { trailingSlash: true, loopbackHttp: false }) : DEFAULT_ADDIN_URL;
   if (production && !addinValue) {
     console.log(
-      `[climate] dist/manifest.xml points at the placeholder ${DEFAULT_ADDIN_URL}; ` +
+      `[climate] dist/manifest.xml and the help links in dist/functions.json point at the placeholder ${DEFAULT_ADDIN_URL}; ` +
         'pass --env addinUrl=https://your-host/ (or ADDIN_URL) for a deployable manifest.',
     );
   }
@@ -136,6 +169,7 @@ module.exports = (env = {}, argv = {}) => {
       new NodeOnlyGuardPlugin(),
       new webpack.DefinePlugin({ 'process.env.CLIMATE_BASE_URL': JSON.stringify(serviceUrl) }),
       new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_SOURCE, output: 'functions.json' }),
+      new HelpPagePlugin({ source: HELP_SOURCE, output: HELP_PAGE, attribution: PROVIDER_ATTRIBUTION }),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',
@@ -147,17 +181,16 @@ module.exports = (env = {}, argv = {}) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets', to: 'assets' },
-          {
-            from: 'manifest.xml',
-            to: 'manifest.xml',
-            transform: production ? (content) => productionManifest(content.toString(), addinUrl) : undefined,
-          },
+          { from: 'manifest.xml', to: 'manifest.xml' },
         ],
       }),
+      ...(production ? [new ProductionUrlsPlugin(addinUrl)] : []),
     ],
   };
 };
 
 module.exports.DEV_URL = DEV_URL;
 module.exports.DEFAULT_ADDIN_URL = DEFAULT_ADDIN_URL;
-module.exports.productionManifest = productionManifest;
+module.exports.HELP_PAGE = HELP_PAGE;
+module.exports.PROVIDER_ATTRIBUTION = PROVIDER_ATTRIBUTION;
+module.exports.productionManifest = productionUrls; // the name test/manifest uses

@@ -1,5 +1,7 @@
 // The https dev server on localhost:3000: webpack (development mode) compiling the add-in and
-// serving the result from memory (the same files `npm run build:dev` writes to dist/), with CORS.
+// serving the result from memory (the same files `npm run build:dev` writes to dist/, the help page
+// help/functions.html among them), with CORS.
+import type { AddressInfo } from 'net';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import type { DevCertificates } from './certs';
@@ -11,12 +13,13 @@ const configFactory: ConfigFactory = require('../../webpack.config.js');
 export const DEV_SERVER_PORT = 3000;
 
 export interface RunningDevServer {
-  url: string; // https://localhost:3000 (no trailing slash)
+  url: string; // https://localhost:3000 (no trailing slash; the port actually bound when given 0)
   /** Resolves after the first compilation with its errors (empty when it succeeded). */
   firstBuild: Promise<{ errors: string[]; durationMs: number }>;
   close(): Promise<void>;
 }
 
+/** `port` 0 binds a free port (tests); the default is the port the manifest names. */
 export async function startDevServer(options: { certificates: DevCertificates; port?: number }): Promise<RunningDevServer> {
   const port = options.port ?? DEV_SERVER_PORT;
   const config = { ...configFactory({}, { mode: 'development' }), infrastructureLogging: { level: 'warn' as const } };
@@ -44,5 +47,6 @@ export async function startDevServer(options: { certificates: DevCertificates; p
     compiler,
   );
   await server.start();
-  return { url: `https://localhost:${port}`, firstBuild, close: () => server.stop() };
+  const bound = (server.server?.address() as AddressInfo | null)?.port ?? port;
+  return { url: `https://localhost:${bound}`, firstBuild, close: () => server.stop() };
 }

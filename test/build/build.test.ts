@@ -108,6 +108,15 @@ describe('build-time settings', () => {
     expect(manifest).toContain(`"${ADDIN}taskpane.html"`);
     expect(manifest).not.toContain('localhost');
   });
+
+  test("the functions' help links point at the add-in URL's help page", () => {
+    const { functions } = JSON.parse(read(out, 'functions.json')) as { functions: Array<{ helpUrl?: string }> };
+    expect(functions.length).toBeGreaterThan(0);
+    for (const { helpUrl } of functions) {
+      expect({ helpUrl, onAddin: helpUrl?.startsWith(`${ADDIN}help/functions.html#`) }).toEqual({ helpUrl, onAddin: true });
+    }
+    expect(read(out, 'help/functions.html')).toContain('<h1>');
+  });
 });
 
 test.each([
