@@ -52,10 +52,10 @@ export interface ActivitySection {
 export function mountActivity(context: PaneContext): ActivitySection {
   const counters = byId('activity-counters');
   const errors = byId('activity-errors');
-  const pending = byId('activity-pending', HTMLUListElement);
+  const pending = byId('activity-pending', 'ul');
   const status = byId('activity-status');
-  const allButton = byId('refresh-all', HTMLButtonElement);
-  const rowsButton = byId('refresh-selection', HTMLButtonElement);
+  const allButton = byId('refresh-all', 'fluent-button');
+  const rowsButton = byId('refresh-selection', 'fluent-button');
 
   let profiling: ProfilingEntry[] = [];
   const renderProfiling = (): void => {

@@ -14,13 +14,13 @@ import type { PaneContext } from './paneContext';
 import { mountProjects } from './projects';
 import { mountReference } from './reference';
 import { mountScoreColumn } from './scoreColumn';
-import { byId, messageOf, setStatus } from './view';
+import { byId, messageOf, setBadge, setStatus } from './view';
 
 export async function startPane(context: PaneContext): Promise<PaneActions> {
   await context.settings.loaded();
   const badge = byId('connection-badge');
   const connectionStatus = byId('connection-status');
-  const renderBadge = (settings: Settings): void => setStatus(badge, settings.apiKey ? 'success' : 'error', connectionSummary(settings));
+  const renderBadge = (settings: Settings): void => setBadge(badge, settings.apiKey ? 'success' : 'error', connectionSummary(settings));
 
   mountConnection(context);
   const projects = mountProjects(context);
@@ -46,7 +46,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   return {
     async scoreSelection(): Promise<void> {
       await showPane();
-      byId('section-score', HTMLDetailsElement).open = true;
+      byId('section-score', 'details').open = true;
       await score.scoreCurrentSelection();
     },
     async refreshAll(): Promise<void> {

@@ -10,7 +10,7 @@ import { ServiceError } from '../service/errors';
 import { buildTimeBaseUrl, SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../settings/settings';
 import type { PaneContext } from './paneContext';
 import { PROVIDER } from './provider';
-import { bindRevealToggle, byId, maskField, messageOf, setStatus, withBusy } from './view';
+import { bindRevealToggle, byId, markInvalid, maskField, messageOf, setStatus, withBusy } from './view';
 
 /** "the sandbox (http://127.0.0.1:4010)" or the host name, for status lines. */
 export function describeService(baseUrl: string): string {
@@ -54,28 +54,28 @@ export async function testConnection(baseUrl: string, apiKey: string | null): Pr
 }
 
 export function mountConnection(context: PaneContext): void {
-  const form = byId('connection-form', HTMLFormElement);
-  const baseUrl = byId('base-url', HTMLInputElement);
-  const apiKey = byId('api-key', HTMLInputElement);
-  const toggle = byId('api-key-toggle', HTMLButtonElement);
-  const save = byId('connection-save', HTMLButtonElement);
-  const test = byId('connection-test', HTMLButtonElement);
+  const form = byId('connection-form', 'form');
+  const baseUrl = byId('base-url', 'fluent-text-input');
+  const apiKey = byId('api-key', 'fluent-text-input');
+  const toggle = byId('api-key-toggle', 'fluent-button');
+  const save = byId('connection-save', 'fluent-button');
+  const test = byId('connection-test', 'fluent-button');
   const status = byId('connection-status');
   bindRevealToggle(apiKey, toggle, 'API key');
 
   const fill = (settings: Settings): void => {
     baseUrl.value = settings.baseUrl;
     apiKey.value = settings.apiKey ?? '';
-    baseUrl.removeAttribute('aria-invalid');
+    markInvalid(baseUrl, false);
   };
   fill(context.settings.current());
   context.settings.subscribe(fill);
 
-  byId('preset-sandbox', HTMLButtonElement).addEventListener('click', () => {
+  byId('preset-sandbox', 'fluent-button').addEventListener('click', () => {
     baseUrl.value = SANDBOX_BASE_URL;
     baseUrl.focus();
   });
-  byId('preset-production', HTMLButtonElement).addEventListener('click', () => {
+  byId('preset-production', 'fluent-button').addEventListener('click', () => {
     baseUrl.value = productionBaseUrl();
     // The sandbox's demo key means nothing to the real service: ask for the project's key instead.
     if (apiKey.value.trim() === SANDBOX_DEMO_KEY) {
@@ -100,9 +100,10 @@ export function mountConnection(context: PaneContext): void {
           project: saved ? { id: saved.id, name: saved.name } : null,
         });
       } catch (error) {
-        baseUrl.setAttribute('aria-invalid', String(/address|URL|https/i.test(messageOf(error))));
+        markInvalid(baseUrl, /address|URL|https/i.test(messageOf(error)));
         throw error;
       }
+      markInvalid(baseUrl, false);
       maskField(apiKey, toggle);
       const settings = context.settings.current();
       setStatus(

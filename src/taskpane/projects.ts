@@ -17,20 +17,20 @@ export function activeProject(projects: SavedProject[], settings: Settings): Sav
 }
 
 export function mountProjects(context: PaneContext): { activateWorkbookProject(): Promise<void> } {
-  const list = byId('project-list', HTMLUListElement);
+  const list = byId('project-list', 'ul');
   const status = byId('projects-status');
   const workbookLine = byId('workbook-project');
-  const privateSwitch = byId('private-performances', HTMLInputElement);
-  const createForm = byId('project-create', HTMLFormElement);
-  const createButton = byId('project-create-button', HTMLButtonElement);
-  const projectName = byId('project-name', HTMLInputElement);
-  const teamKey = byId('team-key', HTMLInputElement);
-  const remember = byId('team-key-remember', HTMLInputElement);
-  const addForm = byId('project-add', HTMLFormElement);
-  const addButton = byId('project-add-button', HTMLButtonElement);
-  const existingName = byId('existing-project-name', HTMLInputElement);
-  const existingKey = byId('existing-project-key', HTMLInputElement);
-  bindRevealToggle(teamKey, byId('team-key-toggle', HTMLButtonElement), 'Team API key');
+  const privateSwitch = byId('private-performances', 'fluent-switch');
+  const createForm = byId('project-create', 'form');
+  const createButton = byId('project-create-button', 'fluent-button');
+  const projectName = byId('project-name', 'fluent-text-input');
+  const teamKey = byId('team-key', 'fluent-text-input');
+  const remember = byId('team-key-remember', 'fluent-checkbox');
+  const addForm = byId('project-add', 'form');
+  const addButton = byId('project-add-button', 'fluent-button');
+  const existingName = byId('existing-project-name', 'fluent-text-input');
+  const existingKey = byId('existing-project-key', 'fluent-text-input');
+  bindRevealToggle(teamKey, byId('team-key-toggle', 'fluent-button'), 'Team API key');
 
   const describeWorkbook = (projects: SavedProject[]): void => {
     if (!hasDocumentSettings()) {
@@ -55,12 +55,12 @@ export function mountProjects(context: PaneContext): { activateWorkbookProject()
       ...projects.map((project) => {
         const isActive = project === active;
         const use = el(
-          'button',
-          { type: 'button', class: 'btn', 'aria-current': isActive ? 'true' : null, 'aria-label': isActive ? `${project.name} is the active project` : `Use project ${project.name}` },
+          'fluent-button',
+          { type: 'button', size: 'small', 'aria-current': isActive ? 'true' : null, 'aria-label': isActive ? `${project.name} is the active project` : `Use project ${project.name}` },
           isActive ? 'Active' : 'Use',
         );
         use.addEventListener('click', () => void withBusy(use, status, () => activate(project)));
-        const remove = el('button', { type: 'button', class: 'btn subtle', 'aria-label': `Remove project ${project.name}` }, 'Remove');
+        const remove = el('fluent-button', { type: 'button', size: 'small', appearance: 'subtle', 'aria-label': `Remove project ${project.name}` }, 'Remove');
         remove.addEventListener('click', () => void withBusy(remove, status, () => forget(project)));
         const meta = [project.id ? `id ${project.id}` : null, project.privatePerformances ? 'private performances on' : null].filter(Boolean).join(' · ');
         const item = el('li', {}, el('span', { class: 'grow' }, el('span', {}, project.name), meta ? el('span', { class: 'meta' }, meta) : null), use, remove);
@@ -70,7 +70,8 @@ export function mountProjects(context: PaneContext): { activateWorkbookProject()
     );
     if (projects.length === 0) list.append(el('li', { class: 'meta' }, 'No projects saved yet: create one or add one below.'));
     privateSwitch.checked = active ? active.privatePerformances : settings.privatePerformances;
-    privateSwitch.disabled = !active;
+    // The attribute, not the property: fluent-switch draws its disabled look from the attribute only.
+    privateSwitch.toggleAttribute('disabled', !active);
     describeWorkbook(projects);
   };
 

@@ -43,11 +43,11 @@ const item = (title: Node | string, meta: string): HTMLLIElement =>
   el('li', {}, el('span', { class: 'grow' }, typeof title === 'string' ? el('span', {}, title) : title, meta ? el('span', { class: 'meta' }, meta) : null));
 
 export function mountReference(context: PaneContext): void {
-  const section = byId('section-reference', HTMLDetailsElement);
+  const section = byId('section-reference', 'details');
   const status = byId('reference-status');
-  const orgList = byId('org-list', HTMLUListElement);
-  const prev = byId('org-prev', HTMLButtonElement);
-  const next = byId('org-next', HTMLButtonElement);
+  const orgList = byId('org-list', 'ul');
+  const prev = byId('org-prev', 'fluent-button');
+  const next = byId('org-next', 'fluent-button');
   const pageLabel = byId('org-page');
   let page = 1;
   let loaded = false;
@@ -77,7 +77,7 @@ export function mountReference(context: PaneContext): void {
     setStatus(status, 'info', `Organizations, page ${page}: ${result.items.length} shown.`);
   };
 
-  const load = (button: HTMLButtonElement, target: () => number): void => {
+  const load = (button: HTMLElementTagNameMap['fluent-button'], target: () => number): void => {
     void withBusy(button, status, () => showOrganizations(target())).then(updatePager);
   };
   section.addEventListener('toggle', () => {
@@ -87,10 +87,10 @@ export function mountReference(context: PaneContext): void {
   next.addEventListener('click', () => load(next, () => (loaded ? page + 1 : 1)));
   updatePager();
 
-  const industryForm = byId('industry-search', HTMLFormElement);
-  const industryQuery = byId('industry-query', HTMLInputElement);
-  const industryList = byId('industry-list', HTMLUListElement);
-  const industryButton = industryForm.querySelector('button') as HTMLButtonElement;
+  const industryForm = byId('industry-search', 'form');
+  const industryQuery = byId('industry-query', 'fluent-text-input');
+  const industryList = byId('industry-list', 'ul');
+  const industryButton = byId('industry-search-button', 'fluent-button');
   industryForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(industryButton, status, async () => {
@@ -103,10 +103,10 @@ export function mountReference(context: PaneContext): void {
     });
   });
 
-  const sbtiForm = byId('sbti-search', HTMLFormElement);
-  const sbtiQuery = byId('sbti-query', HTMLInputElement);
-  const sbtiList = byId('sbti-list', HTMLUListElement);
-  const sbtiButton = sbtiForm.querySelector('button') as HTMLButtonElement;
+  const sbtiForm = byId('sbti-search', 'form');
+  const sbtiQuery = byId('sbti-query', 'fluent-text-input');
+  const sbtiList = byId('sbti-list', 'ul');
+  const sbtiButton = byId('sbti-search-button', 'fluent-button');
   sbtiForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(sbtiButton, status, async () => {
@@ -118,10 +118,10 @@ export function mountReference(context: PaneContext): void {
     });
   });
 
-  const changesForm = byId('sbti-changes-form', HTMLFormElement);
-  const changesButton = byId('sbti-changes-load', HTMLButtonElement);
-  const since = byId('sbti-since', HTMLInputElement);
-  const changesList = byId('sbti-changes', HTMLUListElement);
+  const changesForm = byId('sbti-changes-form', 'form');
+  const changesButton = byId('sbti-changes-load', 'fluent-button');
+  const since = byId('sbti-since', 'fluent-text-input');
+  const changesList = byId('sbti-changes', 'ul');
   since.value = sinceDate(new Date());
   changesForm.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -45,32 +45,28 @@ export interface ScoreColumnSection {
 }
 
 export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summary: ScoringSummary): void }): ScoreColumnSection {
-  const useButton = byId('score-use-selection', HTMLButtonElement);
+  const useButton = byId('score-use-selection', 'fluent-button');
   const selectionLine = byId('score-selection');
   const options = byId('score-options');
-  const header = byId('score-header', HTMLInputElement);
-  const website = byId('score-website', HTMLSelectElement);
-  const country = byId('score-country', HTMLSelectElement);
-  const runButton = byId('score-run', HTMLButtonElement);
+  const header = byId('score-header', 'fluent-checkbox');
+  const website = byId('score-website', 'select');
+  const country = byId('score-country', 'select');
+  const runButton = byId('score-run', 'fluent-button');
   const progress = byId('score-progress');
-  const bar = byId('score-progress-bar', HTMLProgressElement);
+  const bar = byId('score-progress-bar', 'fluent-progress-bar');
   const progressLine = byId('score-progress-text');
   const summaryList = byId('score-summary');
   const flagCount = byId('score-flag-count');
   const attribution = !supportsDataTypes();
 
-  const checkboxes = new Map<OutputKey, HTMLInputElement>();
+  const checkboxes = new Map<OutputKey, HTMLElementTagNameMap['fluent-checkbox']>();
   const addOutput = (container: HTMLElement, output: OutputDefinition): void => {
     const id = `output-${output.key.replace(/[^a-z0-9]+/gi, '-')}`;
-    const box = el('input', { type: 'checkbox', id, value: output.key, checked: DEFAULT_OUTPUTS.includes(output.key) });
     const forced = attribution && output.key === 'link';
-    if (forced) {
-      box.checked = true;
-      box.disabled = true;
-    }
-    const label = el('label', { class: 'check', for: id }, box, el('span', {}, output.header), forced ? el('span', { class: 'meta' }, '(always, with each score)') : null);
+    const box = el('fluent-checkbox', { slot: 'input', id, value: output.key, checked: forced || DEFAULT_OUTPUTS.includes(output.key), disabled: forced });
+    const label = el('label', { slot: 'label', for: id }, output.header, forced ? el('span', { class: 'meta' }, ' (always, with each score)') : null);
     checkboxes.set(output.key, box);
-    container.append(label);
+    container.append(el('fluent-field', { 'label-position': 'after' }, label, box));
   };
   for (const output of OUTPUTS) {
     const group = output.formula.fn === 'FLAG' ? 'score-outputs-flags' : output.formula.fn === 'PROFILE' ? 'score-outputs-ranks' : 'score-outputs-main';

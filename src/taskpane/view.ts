@@ -24,24 +24,58 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-/** The element with this id, of the expected kind; a missing one is a bug in the page, said plainly. */
-export function byId<T extends HTMLElement = HTMLElement>(id: string, kind?: { new (): T }): T {
+/**
+ * The element with this id; with a tag name, checked to be that element (native or Fluent) and typed
+ * as such. A missing or different one is a bug in the page, said plainly.
+ */
+export function byId(id: string): HTMLElement;
+export function byId<K extends keyof HTMLElementTagNameMap>(id: string, tag: K): HTMLElementTagNameMap[K];
+export function byId(id: string, tag?: string): HTMLElement {
   const element = document.getElementById(id);
-  if (!element || (kind && !(element instanceof kind))) throw new Error(`The pane is missing #${id}.`);
-  return element as T;
+  if (!element || (tag && element.localName !== tag)) throw new Error(`The pane is missing #${id}${tag ? ` (${tag})` : ''}.`);
+  return element;
 }
 
 export type Tone = 'info' | 'success' | 'error' | 'busy';
+type Button = HTMLElementTagNameMap['fluent-button'];
+type TextInput = HTMLElementTagNameMap['fluent-text-input'];
 
-/** Writes a status line (a polite live region in the page) with its tone as a class. */
-export function setStatus(target: HTMLElement, tone: Tone, message: string): void {
-  target.textContent = message;
-  target.dataset.tone = tone;
+const INTENT: Record<Tone, string> = { info: 'info', busy: 'info', success: 'success', error: 'error' };
+const SVG = 'http://www.w3.org/2000/svg';
+/** The strokes drawn inside the tone's circle: a tick, a cross, an "i". */
+const GLYPH: Record<Exclude<Tone, 'busy'>, string> = {
+  success: 'M5.5 8.3l1.7 1.7 3.3-3.6',
+  error: 'M6 6l4 4m0-4l-4 4',
+  info: 'M8 7.3V11m0-6v.2',
+};
+
+/** The message bar's icon: a spinner while busy, else a circled glyph (decorative: the words say it). */
+function toneIcon(tone: Tone): Element {
+  if (tone === 'busy') return el('fluent-spinner', { slot: 'icon', size: 'extra-tiny', 'aria-hidden': 'true' });
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [name, value] of Object.entries({ slot: 'icon', viewBox: '0 0 16 16', width: '16', height: '16', 'aria-hidden': 'true' })) svg.setAttribute(name, value);
+  const circle = document.createElementNS(SVG, 'circle');
+  for (const [name, value] of Object.entries({ cx: '8', cy: '8', r: '6.5' })) circle.setAttribute(name, value);
+  const glyph = document.createElementNS(SVG, 'path');
+  glyph.setAttribute('d', GLYPH[tone]);
+  svg.append(circle, glyph);
+  return svg;
 }
 
-export function clearStatus(target: HTMLElement): void {
-  target.textContent = '';
-  delete target.dataset.tone;
+/**
+ * Writes a status line. The target is a polite live region that stays in the page; the message is a
+ * Fluent message bar put inside it, so replacing the bar is announced. The bar's own `status` role is
+ * turned off: one live region, not two nested ones reading the same words.
+ */
+export function setStatus(target: HTMLElement, tone: Tone, message: string): void {
+  target.dataset.tone = tone;
+  target.replaceChildren(el('fluent-message-bar', { intent: INTENT[tone], role: 'none' }, toneIcon(tone), message));
+}
+
+/** The header badge: a short line whose colour follows the tone. */
+export function setBadge(badge: HTMLElement, tone: Tone, text: string): void {
+  badge.textContent = text;
+  badge.setAttribute('color', tone === 'success' ? 'success' : tone === 'error' ? 'danger' : 'informative');
 }
 
 /** Replaces an element's children. */
@@ -58,7 +92,7 @@ export function messageOf(error: unknown): string {
  * Runs an action from a button: the button is disabled and marked busy while it runs, so a double
  * click cannot send twice, and a failure lands in the status line instead of the console.
  */
-export async function withBusy(button: HTMLButtonElement, status: HTMLElement, action: () => Promise<void>): Promise<void> {
+export async function withBusy(button: Button, status: HTMLElement, action: () => Promise<void>): Promise<void> {
   if (button.disabled) return;
   button.disabled = true;
   button.setAttribute('aria-busy', 'true');
@@ -76,7 +110,7 @@ export async function withBusy(button: HTMLButtonElement, status: HTMLElement, a
  * A masked key field with its show/hide button. The button's visible word and its accessible name
  * change together ("Show API key" / "Hide API key"), so what is seen is what is announced.
  */
-export function bindRevealToggle(input: HTMLInputElement, toggle: HTMLButtonElement, subject: string): void {
+export function bindRevealToggle(input: TextInput, toggle: Button, subject: string): void {
   const render = (): void => {
     const verb = input.type === 'password' ? 'Show' : 'Hide';
     toggle.textContent = verb;
@@ -90,8 +124,18 @@ export function bindRevealToggle(input: HTMLInputElement, toggle: HTMLButtonElem
 }
 
 /** Masks the field again (after a save, so a key does not stay on screen). */
-export function maskField(input: HTMLInputElement, toggle: HTMLButtonElement): void {
+export function maskField(input: TextInput, toggle: Button): void {
   if (input.type !== 'password') toggle.click();
+}
+
+/**
+ * Marks a text field invalid, or valid again: `aria-invalid` on the <input> inside it, which is what a
+ * screen reader reads, and a data attribute on the element for its red underline (see styles.ts).
+ */
+export function markInvalid(input: TextInput, invalid: boolean): void {
+  input.toggleAttribute('data-invalid', invalid);
+  if (invalid) input.control?.setAttribute('aria-invalid', 'true');
+  else input.control?.removeAttribute('aria-invalid');
 }
 
 /** An external link that opens outside the pane. Only http(s) addresses become links. */

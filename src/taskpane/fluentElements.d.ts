@@ -1,0 +1,20 @@
+/**
+ * Types for the Fluent web components of the pane (a global declaration file, hence no imports).
+ *
+ * The tag names map to the element classes, so `document.createElement('fluent-button')` and
+ * view.ts's `el` and `byId` return typed elements. Type-only: the modules that use them stay loadable
+ * in Node tests, which never register a component.
+ */
+type FluentComponents = typeof import('@fluentui/web-components');
+
+interface HTMLElementTagNameMap {
+  'fluent-badge': InstanceType<FluentComponents['Badge']>;
+  'fluent-button': InstanceType<FluentComponents['Button']>;
+  'fluent-checkbox': InstanceType<FluentComponents['Checkbox']>;
+  'fluent-field': InstanceType<FluentComponents['Field']>;
+  'fluent-message-bar': InstanceType<FluentComponents['MessageBar']>;
+  'fluent-progress-bar': InstanceType<FluentComponents['ProgressBar']>;
+  'fluent-spinner': InstanceType<FluentComponents['Spinner']>;
+  'fluent-switch': InstanceType<FluentComponents['Switch']>;
+  'fluent-text-input': InstanceType<FluentComponents['TextInput']>;
+}
