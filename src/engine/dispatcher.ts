@@ -70,6 +70,12 @@ export class Dispatcher {
   private serviceMaxBatch = Infinity;
   private rateLimitedInARow = 0;
   /**
+   * Bumped by each 429 that lengthens the back-off. Batches carry the value they were sent under: the
+   * 429s of batches that were already in flight belong to the same congestion event and do not
+   * lengthen it again (eight batches answered 429 together must not mean a 2^8 s pause).
+   */
+  private congestionEvent = 0;
+  /**
    * Until one batch has been answered with the current key, only one batch is in flight: a wrong key
    * then costs one request, not one per slot.
    */
@@ -192,6 +198,7 @@ export class Dispatcher {
   private async sendBatch(tasks: Task[]): Promise<void> {
     const controller = new AbortController();
     const epoch = this.limiter.acquire();
+    const congestionEvent = this.congestionEvent;
     this.sending.set(controller, tasks);
     this.counters.batches += 1;
     this.counters.items += tasks.length;
@@ -202,9 +209,9 @@ export class Dispatcher {
         tasks.map((task) => task.item),
         controller.signal,
       );
-      if (!this.disposed) health = this.sortAnswers(tasks, answers);
+      if (!this.disposed) health = this.sortAnswers(tasks, answers, congestionEvent);
     } catch (error) {
-      if (!this.disposed) health = this.sortFailure(tasks, error);
+      if (!this.disposed) health = this.sortFailure(tasks, error, congestionEvent);
     } finally {
       this.sending.delete(controller);
       this.limiter.release(epoch, health);
@@ -214,7 +221,7 @@ export class Dispatcher {
   }
 
   /** A whole request failed: the same fate for each of its tasks. */
-  private sortFailure(tasks: Task[], error: unknown): BatchHealth {
+  private sortFailure(tasks: Task[], error: unknown, congestionEvent: number): BatchHealth {
     if (!(error instanceof ServiceError)) {
       for (const task of tasks) task.fail(error, task.attempts);
       return 'failed';
@@ -225,7 +232,7 @@ export class Dispatcher {
       return 'failed';
     }
     if (error instanceof RateLimitError) {
-      this.pauseAll(error.retryAfterMs);
+      this.pauseAll(error.retryAfterMs, congestionEvent);
       this.requeueNow(tasks, error);
       return 'rate-limited';
     }
@@ -240,7 +247,7 @@ export class Dispatcher {
   }
 
   /** A 200 batch: each item on its own. */
-  private sortAnswers(tasks: Task[], answers: BatchResponseItem[]): BatchHealth {
+  private sortAnswers(tasks: Task[], answers: BatchResponseItem[], congestionEvent: number): BatchHealth {
     let health: BatchHealth = 'ok';
     const rateLimited: Task[] = [];
     const retry: Task[] = [];
@@ -268,7 +275,7 @@ export class Dispatcher {
       }
     }
     if (rateLimited.length > 0) {
-      this.pauseAll(retryAfterMs);
+      this.pauseAll(retryAfterMs, congestionEvent);
       this.requeueNow(rateLimited, new RateLimitError('The service is limiting the request rate (HTTP 429).', null));
     }
     if (retryError !== null) this.retryLater(retry, retryError);
@@ -276,9 +283,13 @@ export class Dispatcher {
     return health;
   }
 
-  private pauseAll(retryAfterMs: number | null): void {
+  /** `congestionEvent`: the value the 429'd batch was sent under. */
+  private pauseAll(retryAfterMs: number | null, congestionEvent: number): void {
     this.counters.rateLimitWaits += 1;
-    this.rateLimitedInARow += 1;
+    if (congestionEvent === this.congestionEvent) {
+      this.congestionEvent += 1;
+      this.rateLimitedInARow += 1;
+    }
     this.limiter.pause(retryAfterMs ?? rateLimitPauseMs(this.rateLimitedInARow, this.random));
   }
 
