@@ -48,11 +48,15 @@ export class Registry {
 
   /** The population organization the request names, else its registration (made now if new). */
   resolve(request: ParsedOrganizationRequest): Resolution {
+    return this.find(request) ?? { kind: 'registered', registration: this.register(request), isNew: true };
+  }
+
+  /** Like `resolve`, but registers nothing: null for an organization the sandbox has not met. */
+  find(request: ParsedOrganizationRequest): Resolution | null {
     const known = this.population.find(request.keys);
     if (known) return { kind: 'known', organization: known };
     const existing = this.get(this.index.find(request.keys) ?? NaN);
-    if (existing) return { kind: 'registered', registration: existing, isNew: false };
-    return { kind: 'registered', registration: this.register(request), isNew: true };
+    return existing ? { kind: 'registered', registration: existing, isNew: false } : null;
   }
 
   get(id: number): Registration | null {

@@ -3,12 +3,14 @@
  * `startSandbox()` (tests pass `port: 0`) or `npm run sandbox`.
  */
 import { AddressInfo } from 'net';
+import type { OrganizationRecord, OrganizationRequest } from '../service/types';
 import { formatBanner } from './banner';
 import { buildApp } from './httpApp';
 import { KNOB_NAMES, KnobStore, SandboxKnobs } from './knobs';
 import { Population } from './population';
 import { serviceRoutes } from './routes';
-import { createState } from './state';
+import { parseOrganizationRequest } from './organizationRequest';
+import { createState, type SandboxState } from './state';
 import { SandboxStats } from './stats';
 
 export { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from './keys';
@@ -42,6 +44,12 @@ export interface RunningSandbox {
   url: string;
   port: number;
   population: Population;
+  /**
+   * What `POST /organizations` would answer now for an organization of the population or one already
+   * registered, without registering anything; null for an invalid request or one the sandbox has not
+   * met. Tests compute expected cells from it, faults or not.
+   */
+  recordFor(request: OrganizationRequest): OrganizationRecord | null;
   /** Same as POST /__sandbox/config; throws KnobError on an invalid knob, changing nothing. */
   configure(knobs: Partial<SandboxKnobs>): void;
   /** Same as GET /__sandbox/config. */
@@ -61,6 +69,17 @@ function integerOption(name: string, value: number | undefined, fallback: number
   return value;
 }
 
+function recordFor(state: SandboxState, request: OrganizationRequest): OrganizationRecord | null {
+  const parsed = parseOrganizationRequest(request);
+  if (!parsed.ok) return null;
+  const found = state.registry.find(parsed.request);
+  if (!found) return null;
+  const { externalId } = parsed.request;
+  return found.kind === 'known'
+    ? state.population.record(found.organization, externalId)
+    : state.registry.record(found.registration, externalId);
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const seed = integerOption('seed', options.seed, 1, 0);
   const organizations = integerOption('organizations', options.organizations, SANDBOX_DEFAULT_ORGANIZATIONS, 0);
@@ -77,6 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url,
     port: actualPort,
     population: state.population,
+    recordFor: (request) => recordFor(state, request),
     configure: (patch) => void knobs.update(patch),
     knobs: () => ({ ...knobs.current, revokedKeys: [...knobs.current.revokedKeys] }),
     stats: () => state.stats.snapshot(),
