@@ -16,6 +16,8 @@ export interface NodeWorkbookOptions extends Omit<HarnessOptions, 'metadata'> {
   distDir?: string;
   /** The runtime page's address; the add-in's assets are resolved against it. */
   location?: string;
+  /** The runtime's `fetch` (default Node's), e.g. one that records what the add-in sends and gets. */
+  fetch?: typeof fetch;
 }
 
 export interface NodeWorkbookSession extends WorkbookSession {
@@ -45,7 +47,7 @@ export async function openNodeWorkbook(options: NodeWorkbookOptions = {}): Promi
     location: new URL(options.location ?? DEFAULT_LOCATION),
     ...timers.globals(),
     queueMicrotask,
-    fetch,
+    fetch: options.fetch ?? fetch,
     Headers,
     Request,
     Response,

@@ -2,13 +2,12 @@
  * The supplier-sheet scenario both harness runtimes run against the sandbox: calculate the sheet,
  * check every cell against the sandbox's records, check what was sent (bad inputs send nothing,
  * repeats share requests), let the sandbox finish profiling the unseen suppliers and check that
- * exactly their cells were recalculated and now show their values.
+ * exactly their cells were recalculated and now show their values. The row checks are exported for
+ * the reliability suite, which runs the same sheet while the sandbox misbehaves.
  */
 import { identify } from '../../src/engine/identity';
 import { parseOrganization } from '../../src/functions/organizationArgument';
 import type { RunningSandbox } from '../../src/sandbox/server';
-import { ClimateClient } from '../../src/service/client';
-import { nodeFetch } from '../../src/service/nodeFetch';
 import type { OrganizationRecord } from '../../src/service/types';
 import {
   PENDING,
@@ -49,7 +48,8 @@ export interface ScenarioReport {
 const COLUMNS = Object.keys(SUPPLIER_FORMULAS);
 const FIRST_ROW = 2;
 
-function rowExpectation(record: OrganizationRecord, requested: string): RowExpectation {
+/** Every column of a supplier row as the record says. */
+export function expectRecord(record: OrganizationRecord, requested: string): RowExpectation {
   return {
     B: expectedScore(record, requested),
     C: expectedFlag(record, 'sbti', requested),
@@ -60,12 +60,33 @@ function rowExpectation(record: OrganizationRecord, requested: string): RowExpec
   };
 }
 
-function everyColumn(expected: Expected): RowExpectation {
+/** The same outcome (an error) in every column of a supplier row. */
+export function expectEverywhere(expected: Expected): RowExpectation {
   return Object.fromEntries(COLUMNS.map((column) => [column, expected]));
 }
 
 function rowCells(results: SheetResults, sheet: string, row: number): Record<string, CellOutcome> {
   return Object.fromEntries(COLUMNS.map((column) => [column, results[`${sheet}!${column}${row}`]?.outcome ?? { kind: 'busy' }]));
+}
+
+/** Why the `i`-th row (from 0) of a supplier sheet does not show `expected`, one line per column. */
+export function supplierRowProblems(
+  results: SheetResults,
+  sheet: string,
+  rows: readonly SupplierRow[],
+  i: number,
+  expected: RowExpectation,
+  record: OrganizationRecord | null,
+  ctx: ExpectContext,
+): string[] {
+  return checkRowCells(rowCells(results, sheet, FIRST_ROW + i), expected, record, ctx).map(
+    (problem) => `row ${FIRST_ROW + i} (${String(rows[i].input).slice(0, 40)}) ${problem}`,
+  );
+}
+
+/** Whether some cell of the `i`-th row still shows "Profiling (...)". */
+export function supplierRowPending(results: SheetResults, sheet: string, i: number): boolean {
+  return Object.values(rowCells(results, sheet, FIRST_ROW + i)).some((o) => o.kind === 'error' && PENDING.test(o.message ?? ''));
 }
 
 export async function supplierScenario(
@@ -78,9 +99,7 @@ export async function supplierScenario(
   const sheet = supplierSheet(rows);
   const problems: string[] = [];
   const check = (results: SheetResults, i: number, expected: RowExpectation, record: OrganizationRecord | null) => {
-    for (const problem of checkRowCells(rowCells(results, sheet.name!, FIRST_ROW + i), expected, record, ctx)) {
-      problems.push(`row ${FIRST_ROW + i} (${String(rows[i].input).slice(0, 40)}) ${problem}`);
-    }
+    problems.push(...supplierRowProblems(results, sheet.name!, rows, i, expected, record, ctx));
   };
 
   sandbox.resetStats();
@@ -92,12 +111,12 @@ export async function supplierScenario(
   const sent = sandbox.stats();
 
   rows.forEach((row, i) => {
-    if (row.kind === 'bad') check(first, i, everyColumn({ kind: 'error', code: '#VALUE!', message: row.bad!.message }), null);
-    else if (row.kind === 'unseen') check(first, i, everyColumn({ kind: 'error', code: '#N/A', message: PENDING }), null);
+    if (row.kind === 'bad') check(first, i, expectEverywhere({ kind: 'error', code: '#VALUE!', message: row.bad!.message }), null);
+    else if (row.kind === 'unseen') check(first, i, expectEverywhere({ kind: 'error', code: '#N/A', message: PENDING }), null);
     else {
       const record = sandbox.population.recordFor(row.request!);
       if (!record) problems.push(`row ${FIRST_ROW + i}: the sandbox knows no ${JSON.stringify(row.request)}`);
-      else check(first, i, rowExpectation(record, String(row.input)), record);
+      else check(first, i, expectRecord(record, String(row.input)), record);
     }
   });
 
@@ -106,16 +125,16 @@ export async function supplierScenario(
   const unseen = rows.map((row, i) => ({ row, i })).filter(({ row }) => row.kind === 'unseen');
   const final = await waitForResults(
     session,
-    (results) => unseen.every(({ i }) => Object.values(rowCells(results, sheet.name!, FIRST_ROW + i)).every((o) => o.kind !== 'error' || !PENDING.test(o.message ?? ''))),
+    (results) => unseen.every(({ i }) => !supplierRowPending(results, sheet.name!, i)),
     60_000,
     250,
   );
   await session.settled(60_000);
   const profiledMs = Date.now() - started;
-  const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: 'sandbox-project-key', fetch: nodeFetch });
   for (const { row, i } of unseen) {
-    const record = await client.registerOrganization(row.request!);
-    check(final, i, rowExpectation(record, String(row.input)), record);
+    const record = sandbox.recordFor(row.request!);
+    if (!record) problems.push(`row ${FIRST_ROW + i}: the sandbox registered no ${JSON.stringify(row.request)}`);
+    else check(final, i, expectRecord(record, String(row.input)), record);
   }
 
   const valid = rows.filter((row) => row.kind !== 'bad');
