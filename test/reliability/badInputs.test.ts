@@ -1,88 +1,127 @@
 /**
- * The bad-input table through the built bundle: every refused input gets its exact message in the
- * cell, and none of them costs a request.
+ * The bad-input table through the built bundle against the sandbox: every input a cell cannot use
+ * gets #VALUE! with its exact message, in every function that takes it, and none of them costs a
+ * request. Organization inputs are the harness's shared table plus more of what supplier columns
+ * hold; then initiatives, PROFILE/HEADERS fields, website and country arguments, SBTI and INDUSTRIES.
  */
-import { PROFILE_FIELDS } from '../../src/functions/fields';
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
-import { BAD_INITIATIVES, BAD_LEI, BAD_ORGANIZATIONS, EMPTY } from '../functions/badInputs';
-import { openNodeWorkbook, seededSettings, type InputValue } from '../harness';
+import { BAD_INITIATIVES, BAD_LEI, BAD_ORGANIZATIONS, EMPTY, LEI, type BadInput } from '../functions/badInputs';
+import { openNodeWorkbook, seededSettings, type InputValue, type SheetResults } from '../harness';
 
-const FIELD_LIST = `${PROFILE_FIELDS.map((f) => f.key).join(', ')}, or flags / all`;
-const BAD_FIELDS = ['carbon', 'emissions', 'scope3', 'ticker', 'sbti2'].map((field) => ({
-  label: `an unknown PROFILE field (${field})`,
-  input: field,
-  message: `Unknown field "${field}". Use: ${FIELD_LIST}.`,
-}));
+const TOO_LONG = (n: number) => `The organization is too long (${n} characters): at most 300 are read.`;
+const CONTROL = (code: string) => `The organization contains a control character (U+${code}): retype it or use CLEAN().`;
+const CELL_ERROR = (code: string) => `The organization cell holds an error (${code}): fix that cell first.`;
+const FORMULA = (shown: string) => `The organization looks like a formula (${shown}): give plain text.`;
 
-/** More of what supplier columns hold, beyond the functions' own table. */
-const MORE_ORGANIZATIONS = [
-  { label: '#REF! typed or pasted', input: '#REF!', message: 'The organization cell holds an error (#REF!): fix that cell first.' },
-  { label: '#DIV/0! typed or pasted', input: '#DIV/0!', message: 'The organization cell holds an error (#DIV/0!): fix that cell first.' },
-  { label: 'line breaks only', input: '\n\n', message: EMPTY },
+/** Beyond the shared table: more error literals, invisible blanks, boundaries and prefixes. */
+const MORE_ORGANIZATIONS: BadInput[] = [
+  { label: '#REF! typed or pasted', input: '#REF!', message: CELL_ERROR('#REF!') },
+  { label: '#DIV/0! typed or pasted', input: '#DIV/0!', message: CELL_ERROR('#DIV/0!') },
+  { label: '#NAME? typed or pasted', input: '#NAME?', message: CELL_ERROR('#NAME?') },
+  { label: '#SPILL! typed or pasted', input: '#SPILL!', message: CELL_ERROR('#SPILL!') },
+  { label: 'a lower-case #n/a with spaces', input: ' #n/a ', message: CELL_ERROR('#N/A') },
+  { label: 'line breaks only', input: '\n\r\n', message: EMPTY },
+  { label: 'a no-break space only', input: '\u00a0', message: EMPTY },
+  { label: 'a NUL character', input: 'Acme\u0000Corp', message: CONTROL('0000') },
+  { label: 'a DEL character', input: 'Acme\u007fCorp', message: CONTROL('007F') },
+  { label: '10,000 digits', input: '1'.repeat(10_000), message: TOO_LONG(10_000) },
+  { label: '10,200 characters of markup', input: '<b>'.repeat(3_400), message: TOO_LONG(10_200) },
+  { label: '301 characters, one over the limit', input: 'x'.repeat(301), message: TOO_LONG(301) },
+  { label: 'a formula with -', input: '-cmd', message: FORMULA('-cmd') },
+  { label: 'a formula with =', input: '=1+1', message: FORMULA('=1+1') },
   { label: 'a forced LEI with wrong check digits', input: `lei:${BAD_LEI}`, message: 'Not a valid LEI: check digits fail.' },
+  { label: 'a forced LEI one character short', input: `lei:${LEI.slice(0, 19)}`, message: 'Not a valid LEI: must be 20 characters, got 19.' },
   { label: 'a forced ISIN with a wrong check digit', input: 'isin:US0378331006', message: 'Not a valid ISIN: check digit fails.' },
+  { label: 'a forced ISIN one character short', input: 'isin:US037833100', message: 'Not a valid ISIN: must be 12 characters, got 11.' },
+  { label: 'a forced DUNS of 8 digits', input: 'duns:12345678', message: 'Not a valid DUNS: must be 9 characters, got 8.' },
+  { label: 'a dashed DUNS of 10 digits', input: '12-345-67890', message: 'Not a valid DUNS: must be 9 characters, got 10.' },
+  { label: 'a 13-digit number', input: 1234567890123, message: 'Not a valid DUNS: must be 9 digits, got 13.' },
+  { label: 'an S&P id with a decimal point', input: 'spg:12.5', message: 'Not a valid S&P Global identifier: may contain only digits (optionally after "IQ").' },
+  { label: 'an S&P id that is only "IQ"', input: 'spg:IQ', message: 'Not a valid S&P Global identifier: is empty.' },
+  { label: 'spg: and nothing', input: 'spg:', message: 'Nothing after "spg:": write the S&P Global identifier after it.' },
+  { label: 'name: and spaces', input: 'name:   ', message: 'Nothing after "name:": write the name after it.' },
+  { label: 'web: and nothing', input: 'web:', message: 'Nothing after "web:": write the website or e-mail address after it.' },
 ];
 
-interface Row {
+const ORGANIZATIONS = [...BAD_ORGANIZATIONS.filter((bad) => bad.input !== undefined), ...MORE_ORGANIZATIONS];
+
+/** Every function that takes an organization, one column each. */
+const ORGANIZATION_FORMULAS: Record<string, string> = {
+  B: '=CLIMATE.SCORE(A{row})',
+  C: '=CLIMATE.FLAG(A{row},"SBTi")',
+  D: '=CLIMATE.FLAGS(A{row})',
+  E: '=CLIMATE.PROFILE(A{row})',
+  F: '=CLIMATE.LINK(A{row})',
+  G: '=CLIMATE.STATUS(A{row})',
+  H: '=CLIMATE.ACTIONS(A{row})',
+};
+
+const FIELD_LIST =
+  'id, name, website, hq_region, external_id, matched_id, matched_name, relationship, industry, industry_id, ' +
+  'industry_mean, score, percentile, rank, industry_rank, region_rank, status, link, sbti, cdp, climate_pledge, ' +
+  'un_global_compact, re100, climate_action_100, race_to_zero, rspo, pri, responsible_business_alliance, ' +
+  'responsible_minerals_initiative, responsible_labor_initiative, ecovadis, reduction_action, or flags / all';
+const unknownField = (field: string) => `Unknown field "${field}". Use: ${FIELD_LIST}.`;
+
+/** Other arguments: each with the formula it is given to (column B holds it, A a valid supplier). */
+interface ArgumentRow {
   label: string;
-  inputs: InputValue[];
   formula: string;
+  input: InputValue;
   message: string;
 }
 
-const ROWS: Row[] = [
-  ...[...BAD_ORGANIZATIONS.filter((bad) => bad.input !== undefined), ...MORE_ORGANIZATIONS].map((bad) => ({
-    label: `SCORE of ${bad.label}`,
-    inputs: [bad.input as InputValue],
-    formula: '=CLIMATE.SCORE(A{row})',
-    message: bad.message,
-  })),
-  ...BAD_INITIATIVES.map((bad) => ({
-    label: `FLAG with ${bad.label}`,
-    inputs: ['Acme Corp', bad.input as InputValue],
-    formula: '=CLIMATE.FLAG(A{row},B{row})',
-    message: bad.message,
-  })),
-  ...BAD_FIELDS.map((bad) => ({
-    label: bad.label,
-    inputs: ['Acme Corp', bad.input],
-    formula: '=CLIMATE.PROFILE(A{row},B{row})',
-    message: bad.message,
-  })),
+const ARGUMENTS: ArgumentRow[] = [
+  ...BAD_INITIATIVES.map((bad) => ({ label: `FLAG with ${bad.label}`, formula: '=CLIMATE.FLAG(A{row},B{row})', input: bad.input as InputValue, message: bad.message })),
+  { label: 'FLAG with TRUE as initiative', formula: '=CLIMATE.FLAG(A{row},B{row})', input: true, message: 'TRUE is not an initiative name such as "SBTi".' },
+  { label: 'FLAG with markup as initiative', formula: '=CLIMATE.FLAG(A{row},B{row})', input: '<b>sbti</b>', message: 'The initiative looks like markup (<b>): give plain text.' },
+  { label: 'FLAG with 10,000 characters as initiative', formula: '=CLIMATE.FLAG(A{row},B{row})', input: 'x'.repeat(10_000), message: 'The initiative is too long (10000 characters): at most 300 are read.' },
+  ...['carbon', 'emissions', 'scope3', 'ticker'].map((field) => ({ label: `PROFILE with the unknown field ${field}`, formula: '=CLIMATE.PROFILE(A{row},B{row})', input: field, message: unknownField(field) })),
+  { label: 'PROFILE with a known and an unknown field', formula: '=CLIMATE.PROFILE(A{row},B{row})', input: 'score,carbon', message: unknownField('carbon') },
+  { label: 'HEADERS with an unknown field', formula: '=CLIMATE.HEADERS(B{row})', input: 'carbon', message: unknownField('carbon') },
+  { label: 'SCORE with a website that is not one', formula: '=CLIMATE.SCORE(A{row},B{row})', input: 'not a site', message: 'Not a valid website: not a site is neither a web address nor an e-mail address.' },
+  { label: 'SCORE with TRUE as website', formula: '=CLIMATE.SCORE(A{row},B{row})', input: true, message: 'TRUE is not a web or e-mail address.' },
+  { label: 'SCORE with a country that is not one', formula: '=CLIMATE.SCORE(A{row},,B{row})', input: 'U$A', message: 'Not a country: U$A (give a code such as US or a name).' },
+  { label: 'SBTI of an empty company', formula: '=CLIMATE.SBTI(B{row})', input: '', message: 'The company is empty: give an ISIN or a company name.' },
+  { label: 'SBTI of markup', formula: '=CLIMATE.SBTI(B{row})', input: '<script>', message: 'The company looks like markup (<script>): give plain text.' },
+  { label: 'INDUSTRIES searching for markup', formula: '=CLIMATE.INDUSTRIES(B{row})', input: '<script>', message: 'The search looks like markup (<script>): give plain text.' },
 ];
 
-describe('bad inputs (built bundle, sandbox over HTTP)', () => {
-  let sandbox: RunningSandbox;
-  let messages: Map<string, { code: string; message?: string } | string>;
+let sandbox: RunningSandbox;
+let results: SheetResults;
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, organizations: 500, quiet: true });
-    const session = await openNodeWorkbook({ storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }) });
-    messages = new Map();
-    for (const [i, row] of ROWS.entries()) {
-      await session.calculate({ name: `Bad${i}`, inputs: [row.inputs], formulas: { D: row.formula } });
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, organizations: 200, quiet: true });
+  const session = await openNodeWorkbook({ storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }) });
+  try {
+    await session.calculate({ name: 'Organizations', inputs: ORGANIZATIONS.map((bad) => [bad.input as InputValue]), formulas: ORGANIZATION_FORMULAS });
+    for (const [i, row] of ARGUMENTS.entries()) {
+      await session.calculate({ name: `Argument${i}`, inputs: [['Acme Corp', row.input]], formulas: { C: row.formula } });
     }
     await session.settled(30_000);
-    const results = await session.results();
-    ROWS.forEach((row, i) => {
-      const outcome = results[`Bad${i}!D2`].outcome;
-      messages.set(row.label, outcome.kind === 'error' ? { code: outcome.code, message: outcome.message } : JSON.stringify(outcome));
-    });
+    results = await session.results();
+  } finally {
     await session.close();
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
+  }
+});
+afterAll(async () => {
+  await sandbox.close();
+});
 
-  test('the table has at least 40 inputs', () => {
-    expect(ROWS.length).toBeGreaterThanOrEqual(40);
-  });
+test('the table has at least 40 inputs', () => {
+  expect(ORGANIZATIONS.length + ARGUMENTS.length).toBeGreaterThanOrEqual(40);
+});
 
-  test.each(ROWS.map((row) => [row.label, row] as const))('%s: #VALUE! with its exact message', (label, row) => {
-    expect(messages.get(label)).toEqual({ code: '#VALUE!', message: row.message });
-  });
+test.each(ORGANIZATIONS.map((bad, i) => [bad.label, bad, i] as const))('organization: %s gets its message in every function', (_label, bad, i) => {
+  for (const column of Object.keys(ORGANIZATION_FORMULAS)) {
+    expect([column, results[`Organizations!${column}${i + 2}`].outcome]).toEqual([column, { kind: 'error', code: '#VALUE!', message: bad.message }]);
+  }
+});
 
-  test('none of them sent a request', () => {
-    expect(sandbox.stats().requests).toBe(0);
-  });
+test.each(ARGUMENTS.map((row, i) => [row.label, row, i] as const))('%s', (_label, row, i) => {
+  expect(results[`Argument${i}!C2`].outcome).toEqual({ kind: 'error', code: '#VALUE!', message: row.message });
+});
+
+test('none of them sent a request', () => {
+  expect(sandbox.stats().requests).toBe(0);
 });
