@@ -9,6 +9,7 @@ import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox, type SandboxKno
 import type { NodeWorkbookSession } from '../harness';
 import { PENDING, type Expected } from '../harness/expectations';
 import {
+  ROW_LIMIT_MS,
   SANDBOX_OPTIONS,
   calculateSuppliers,
   faultRows,
@@ -72,6 +73,9 @@ const MATRIX: FaultRow[] = [
     met: (e) => e.status === 500 || isDropped(e) || e.malformed || isShort(e),
   },
 ];
+
+// Above the rows' own limits, so that a slow row fails with its own words rather than jest's timeout.
+jest.setTimeout(2 * ROW_LIMIT_MS);
 
 let sandbox: RunningSandbox;
 let wire: Wire;

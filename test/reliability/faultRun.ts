@@ -32,11 +32,17 @@ export function faultRows(sandbox: RunningSandbox): SupplierRow[] {
 }
 
 /**
+ * Generous bounds for a row that should finish in seconds: on a machine busy with other work the
+ * rows slow down, and only a hang should meet the engine's deadline or the harness's patience.
+ */
+export const ROW_LIMIT_MS = 60_000;
+
+/**
  * A workbook on the sandbox whose runtime's traffic `wire` records. Batches of 10, so that a sheet
- * makes a dozen requests for the faults to hit; a deadline that only a hang should reach.
+ * makes a dozen requests for the faults to hit.
  */
 export async function openSupplierWorkbook(sandbox: RunningSandbox, wire: Wire, settings: Partial<Settings> = {}): Promise<NodeWorkbookSession> {
-  const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, maxBatch: 10, deadlineMs: 30_000, ...settings });
+  const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, maxBatch: 10, deadlineMs: ROW_LIMIT_MS, ...settings });
   return openNodeWorkbook({ storage, fetch: wire.fetch });
 }
 
@@ -45,7 +51,7 @@ export async function calculateSuppliers(session: NodeWorkbookSession, rows: rea
 }
 
 /** Until no unseen supplier shows "Profiling" any more and nothing is busy. */
-export async function profilesDone(session: NodeWorkbookSession, rows: readonly SupplierRow[], timeoutMs = 30_000): Promise<SheetResults> {
+export async function profilesDone(session: NodeWorkbookSession, rows: readonly SupplierRow[], timeoutMs = ROW_LIMIT_MS): Promise<SheetResults> {
   const unseen = rows.flatMap((row, i) => (row.kind === 'unseen' ? [i] : []));
   await session.settled(timeoutMs);
   await waitForResults(session, (results) => unseen.every((i) => !supplierRowPending(results, SHEET, i)), timeoutMs, 50);
