@@ -58,6 +58,10 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
    * A reading once the page has caught up, or its last value after a second: the components redraw
    * their inner parts, and the theme follows a system change, a moment after the change.
    */
+  /** A computed colour as `rgb(r, g, b)`: Chromium serialises an opaque colour either way, by version. */
+  const opaque = (colour: string): string => colour.replace(/^rgba\((\d+), (\d+), (\d+), 1\)$/, 'rgb($1, $2, $3)');
+  const backgroundOf = async (selector: string): Promise<string> =>
+    opaque(await page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor));
   const onceSettled = async <T>(read: () => Promise<T>, expected: T): Promise<T> => {
     for (let tries = 0; tries < 20 && (await read()) !== expected; tries++) await page.waitForTimeout(50);
     return read();
@@ -145,7 +149,7 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     // The Fluent components are registered and drawn with the Fluent 2 theme (the primary button in
     // the brand colour): their style sheets and the theme's tokens came through the CSSOM under style-src 'self'.
     expect(await page.evaluate(() => ['fluent-button', 'fluent-text-input', 'fluent-checkbox', 'fluent-switch'].filter((tag) => !customElements.get(tag)))).toEqual([]);
-    expect(await page.locator('#connection-save').evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(15, 108, 189)');
+    expect(await backgroundOf('#connection-save')).toBe('rgb(15, 108, 189)');
     await openOnly(...ALL_SECTIONS);
     for (const name of ['Base URL', 'API key', 'Team API key', 'Project name']) await ax.get('textbox', name);
     expect(await (await textbox('API key')).getAttribute('type')).toBe('password');
@@ -168,10 +172,10 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     expect(await text('footer.attribution')).toContain('Climate data by DitchCarbon');
     expect(await overflow()).toBeLessThanOrEqual(0);
     // The theme follows the system's dark setting while the pane is open, and back.
-    const primary = (): Promise<string> => page.locator('#connection-save').evaluate((button) => getComputedStyle(button).backgroundColor);
+    const primary = (): Promise<string> => backgroundOf('#connection-save');
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await onceSettled(primary, 'rgb(17, 94, 163)')).toBe('rgb(17, 94, 163)');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(31, 31, 31)');
+    expect(await backgroundOf('body')).toBe('rgb(31, 31, 31)');
     await page.emulateMedia({ colorScheme: 'light' });
     expect(await onceSettled(primary, 'rgb(15, 108, 189)')).toBe('rgb(15, 108, 189)');
   });
