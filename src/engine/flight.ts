@@ -2,30 +2,49 @@
  * The callers waiting for one answer. Every caller has its own deadline and its own cancellation, so
  * one cell giving up never disturbs the others, and every promise settles: with the shared answer,
  * with the shared failure, at its deadline, or when Excel cancels it.
+ *
+ * A sheet joins thousands of callers to a few hundred flights, so a flight keeps one timer for all
+ * its callers (armed for the earliest deadline) rather than one per caller.
  */
 import { cancelledError, deadlineError, EngineError } from './errors';
+
+/**
+ * What the engine needs of a cancellation: an AbortSignal is one; the functions' boundary makes a
+ * lighter one per Excel invocation (src/functions/excelBoundary.ts).
+ */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
 
 export interface CallContext {
   /** The calling cell, e.g. "Sheet1!B2": recalculated when a profile it asked for is ready. */
   address?: string;
-  signal?: AbortSignal;
+  signal?: CancelSignal;
 }
 
 interface Call<T> {
   resolve(value: T): void;
   reject(error: EngineError): void;
-  timer: ReturnType<typeof setTimeout>;
-  signal?: AbortSignal;
+  deadlineAt: number;
+  deadlineMs: number;
+  signal?: CancelSignal;
   onAbort(): void;
 }
 
 export class Flight<T> {
   private readonly calls = new Set<Call<T>>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = Infinity;
   /** Cells that asked, including those that left: they all show this organization. */
   readonly addresses = new Set<string>();
 
   /** `onEmpty` runs when the last waiting caller leaves before the answer (deadline or cancel). */
-  constructor(private readonly onEmpty: () => void) {}
+  constructor(
+    private readonly onEmpty: () => void,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get waiting(): number {
     return this.calls.size;
@@ -37,12 +56,14 @@ export class Flight<T> {
       const call: Call<T> = {
         resolve,
         reject,
+        deadlineAt: this.now() + deadlineMs,
+        deadlineMs,
         signal: ctx?.signal,
-        timer: setTimeout(() => this.leave(call, deadlineError(deadlineMs)), deadlineMs),
         onAbort: () => this.leave(call, cancelledError()),
       };
       this.calls.add(call);
       call.signal?.addEventListener('abort', call.onAbort, { once: true });
+      if (call.deadlineAt < this.timerAt) this.arm(call.deadlineAt);
     });
   }
 
@@ -57,19 +78,43 @@ export class Flight<T> {
   private take(): Call<T>[] {
     const calls = [...this.calls];
     this.calls.clear();
-    for (const call of calls) this.release(call);
+    this.disarm();
+    for (const call of calls) call.signal?.removeEventListener('abort', call.onAbort);
     return calls;
   }
 
   private leave(call: Call<T>, error: EngineError): void {
     if (!this.calls.delete(call)) return;
-    this.release(call);
+    call.signal?.removeEventListener('abort', call.onAbort);
     call.reject(error);
-    if (this.calls.size === 0) this.onEmpty();
+    if (this.calls.size === 0) {
+      this.disarm();
+      this.onEmpty();
+    }
   }
 
-  private release(call: Call<T>): void {
-    clearTimeout(call.timer);
-    call.signal?.removeEventListener('abort', call.onAbort);
+  private arm(at: number): void {
+    this.disarm();
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.expire(), Math.max(0, at - this.now()));
+  }
+
+  private disarm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = Infinity;
+  }
+
+  /** Callers past their deadline leave; the timer is set again for the next deadline, if any. */
+  private expire(): void {
+    this.timer = null;
+    this.timerAt = Infinity;
+    const now = this.now();
+    let next = Infinity;
+    for (const call of [...this.calls]) {
+      if (call.deadlineAt <= now) this.leave(call, deadlineError(call.deadlineMs));
+      else next = Math.min(next, call.deadlineAt);
+    }
+    if (next < Infinity && this.calls.size > 0) this.arm(next);
   }
 }

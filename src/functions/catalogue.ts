@@ -16,11 +16,9 @@ import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiF
 import { readCell } from './cellInput';
 import { plainText } from './textArgument';
 
-export interface CallContext {
-  /** The calling cell ("Sheet1!B2"): the engine recalculates it when a pending profile is final. */
-  address?: string;
-  signal?: AbortSignal;
-}
+import type { CallContext, CancelSignal } from '../engine/flight';
+
+export type { CallContext, CancelSignal };
 
 export type OrganizationOutcome = { state: 'ready' | 'pending'; record: OrganizationRecord };
 

@@ -1,16 +1,42 @@
 /**
  * Where the catalogue meets Excel's custom-functions runtime: invocations become call contexts (the
- * cell's address, and an AbortSignal that fires when Excel cancels the call), and failures become
+ * cell's address, and a signal that fires when Excel cancels the call), and failures become
  * `CustomFunctions.Error` values, thrown for a single cell or placed in a spilled array.
  */
-import type { CallContext, Spill } from './catalogue';
+import type { CallContext, CancelSignal, Spill } from './catalogue';
 import { CellFailure, failureFrom } from './errors';
+
+/**
+ * Excel's `onCanceled` as the engine's cancel signal. Thousands of cells each get one, and each has a
+ * single listener (the engine's), so this is a field, not an AbortController with an event target.
+ */
+class InvocationSignal implements CancelSignal {
+  aborted = false;
+  private listener: (() => void) | null = null;
+
+  constructor(invocation: CustomFunctions.CancelableInvocation) {
+    invocation.onCanceled = () => {
+      if (this.aborted) return;
+      this.aborted = true;
+      const listener = this.listener;
+      this.listener = null;
+      listener?.();
+    };
+  }
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    if (this.listener !== null) throw new Error('InvocationSignal: one listener per invocation');
+    this.listener = listener;
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    if (this.listener === listener) this.listener = null;
+  }
+}
 
 export function callContext(invocation: CustomFunctions.CancelableInvocation | undefined): CallContext {
   if (!invocation) return {};
-  const controller = new AbortController();
-  invocation.onCanceled = () => controller.abort();
-  return { address: invocation.address, signal: controller.signal };
+  return { address: invocation.address, signal: new InvocationSignal(invocation) };
 }
 
 function excelError(failure: CellFailure): CustomFunctions.Error {

@@ -5,11 +5,22 @@
  */
 export const PROVIDER_LOGO_PATH = 'assets/logo-provider.png';
 
-/** Absolute URL of the logo beside the runtime page; null where the page has no address (plain Node). */
+let resolved: { page: string; logo: string | null } | null = null;
+
+/**
+ * Absolute URL of the logo beside the runtime page; null where the page has no address (plain Node).
+ * Every attributed cell asks, so the answer is kept for as long as the page's address stays the same.
+ */
 export function providerLogoUrl(): string | null {
   if (typeof location === 'undefined' || !location || !location.href) return null;
+  const page = location.href;
+  if (resolved?.page !== page) resolved = { page, logo: logoBeside(page) };
+  return resolved.logo;
+}
+
+function logoBeside(page: string): string | null {
   try {
-    return new URL(PROVIDER_LOGO_PATH, location.href).href;
+    return new URL(PROVIDER_LOGO_PATH, page).href;
   } catch {
     return null;
   }

@@ -234,6 +234,21 @@ describe('every call settles', () => {
     expect(second.value?.state).toBe('ready');
   });
 
+  test('a late joiner to a service that never answers fails at its own deadline, not the first caller\'s', async () => {
+    const { engine, service } = await rig({ deadlineMs: 5_000 });
+    service.hold();
+    const first = track(engine.organization(supplier(1)));
+    await advance(3_000);
+    const second = track(engine.organization(supplier(1)));
+    await advance(2_000);
+    expect(first.error).toMatchObject({ kind: 'deadline' });
+    expect(second.settled).toBe(false);
+    await advance(2_999);
+    expect(second.settled).toBe(false);
+    await advance(1);
+    expect(second.error).toMatchObject({ kind: 'deadline' });
+  });
+
   test('dispose settles whatever is still waiting', async () => {
     const { engine, service } = await rig();
     service.hold();
