@@ -6,16 +6,9 @@
 import { CACHE_STORAGE_KEY } from '../../../src/engine/recordCache';
 import type { Settings } from '../../../src/settings/settings';
 import { openNodeWorkbook, seededSettings, type NodeWorkbookSession } from '../../harness';
-import type { CellOutcome as HarnessOutcome, SheetResults } from '../../harness';
 import type { CellOutcome } from '../cells';
-import { FLAG_COLUMNS, type SupplierRow } from '../workload';
-
-const PENDING = /^Profiling \(/;
-const FORMULAS: Record<string, string> = {
-  B: '=CLIMATE.SCORE(A{row})',
-  ...Object.fromEntries(FLAG_COLUMNS.map((flag, i) => [String.fromCharCode(67 + i), `=CLIMATE.FLAG(A{row},"${flag}")`])),
-};
-const COLUMNS = Object.keys(FORMULAS);
+import { outcomesOf, sheetOf } from '../sheet';
+import type { SupplierRow } from '../workload';
 
 export interface EngineRun {
   session: NodeWorkbookSession;
@@ -24,33 +17,16 @@ export interface EngineRun {
   wallMs: number;
 }
 
-function toCell(outcome: HarnessOutcome | undefined): CellOutcome {
-  if (!outcome || outcome.kind === 'busy') return { kind: 'unsettled' };
-  if (outcome.kind === 'array') return { kind: 'error', message: 'unexpected spill' };
-  if (outcome.kind === 'error') return PENDING.test(outcome.message ?? '') ? { kind: 'pending' } : { kind: 'error', message: outcome.message ?? outcome.code };
-  const value = outcome.value as { basicValue?: unknown } | number | boolean;
-  const plain = typeof value === 'object' && value !== null ? value.basicValue : value;
-  return typeof plain === 'number' || typeof plain === 'boolean' ? { kind: 'value', value: plain } : { kind: 'error', message: 'not a value' };
-}
-
-/** Cell outcomes in the bench's order: row by row, SCORE then the flags. */
-function outcomesOf(results: SheetResults, rows: number): CellOutcome[] {
-  const out: CellOutcome[] = [];
-  for (let r = 0; r < rows; r += 1) {
-    for (const column of COLUMNS) out.push(toCell(results[`Sheet1!${column}${r + 2}`]?.outcome));
-  }
-  return out;
-}
-
 async function timeUntilSettled(session: NodeWorkbookSession, start: number, timeoutMs: number): Promise<number> {
   await session.workbook.settled(timeoutMs, 0);
   return performance.now() - start;
 }
 
-export async function runEngine(rows: readonly SupplierRow[], settings: Partial<Settings>, timeoutMs: number): Promise<EngineRun> {
-  const session = await openNodeWorkbook({ storage: await seededSettings(settings) });
+/** `fetch`: the runtime's, e.g. one that tells the pass's own requests from background polls. */
+export async function runEngine(rows: readonly SupplierRow[], settings: Partial<Settings>, timeoutMs: number, fetch: typeof globalThis.fetch): Promise<EngineRun> {
+  const session = await openNodeWorkbook({ storage: await seededSettings(settings), fetch });
   const start = performance.now();
-  const addresses = await session.calculate({ inputs: rows.map((row) => [row.input]), formulas: FORMULAS });
+  const addresses = await session.calculate(sheetOf(rows));
   const wallMs = await timeUntilSettled(session, start, timeoutMs);
   return { session, addresses, outcomes: outcomesOf(await session.results(), rows.length), wallMs };
 }

@@ -2,24 +2,43 @@
  * Baseline 1, "naive": what an add-in without batching does. Every cell sends its own
  * `POST /organizations`, six at a time (a browser's connection limit per host), no cache, no retry.
  */
-import { ClimateClient } from '../../../src/service/client';
-import { cellValue, type CellOutcome, type CellSpec } from '../cells';
+import type { ClimateClient } from '../../../src/service/client';
+import type { OrganizationRecord, OrganizationRequest } from '../../../src/service/types';
+import type { BaselineAddin } from './baselineAddin';
 
-export async function runNaive(client: ClimateClient, cells: readonly CellSpec[]): Promise<CellOutcome[]> {
-  const outcomes: CellOutcome[] = cells.map(() => ({ kind: 'unsettled' }));
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < cells.length) {
-      const index = next;
-      next += 1;
-      const cell = cells[index];
-      try {
-        outcomes[index] = cellValue(await client.registerOrganization(cell.row.request), cell.field);
-      } catch (error) {
-        outcomes[index] = { kind: 'error', message: (error as Error).message };
-      }
+const CONNECTIONS = 6;
+
+export function naiveAddin(client: ClimateClient): BaselineAddin {
+  const waiting: Array<() => void> = [];
+  const calls: Promise<unknown>[] = [];
+  let active = 0;
+  const slot = async (): Promise<void> => {
+    if (active < CONNECTIONS) {
+      active += 1;
+      return;
     }
+    await new Promise<void>((resolve) => waiting.push(resolve));
   };
-  await Promise.all(Array.from({ length: 6 }, worker));
-  return outcomes;
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next(); // the slot passes straight on
+    else active -= 1;
+  };
+  return {
+    lookup(request: OrganizationRequest): Promise<OrganizationRecord> {
+      const answer = (async () => {
+        await slot();
+        try {
+          return await client.registerOrganization(request);
+        } finally {
+          release();
+        }
+      })();
+      calls.push(answer);
+      return answer;
+    },
+    async idle(): Promise<void> {
+      await Promise.allSettled(calls);
+    },
+  };
 }

@@ -5,33 +5,32 @@
  * in Excel). The only change from the sample is splitting at the service's batch limit, without which
  * it cannot run at all.
  */
-import { ClimateClient } from '../../../src/service/client';
+import type { ClimateClient } from '../../../src/service/client';
 import { decodeOrganization } from '../../../src/service/records';
-import { cellValue, type CellOutcome, type CellSpec } from '../cells';
+import type { OrganizationRecord, OrganizationRequest } from '../../../src/service/types';
+import type { BaselineAddin } from './baselineAddin';
 
 const FLUSH_MS = 100;
 
-export async function runTimerBatch(
-  client: ClimateClient,
-  cells: readonly CellSpec[],
-  serviceMaxBatch: number,
-): Promise<CellOutcome[]> {
-  const outcomes: CellOutcome[] = cells.map(() => ({ kind: 'unsettled' }));
-  let queue: number[] = [];
+interface Queued {
+  request: OrganizationRequest;
+  resolve(record: OrganizationRecord): void;
+  reject(error: Error): void;
+}
+
+export function timerBatchAddin(client: ClimateClient, serviceMaxBatch: number): BaselineAddin {
+  let queue: Queued[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let flushed: Promise<void> | null = null;
+  let markFlushed = (): void => undefined;
   const inFlight: Promise<void>[] = [];
 
-  const send = async (chunk: number[]): Promise<void> => {
+  const send = async (chunk: Queued[]): Promise<void> => {
     try {
-      const answers = await client.batch(
-        chunk.map((index) => ({ url: '/organizations', method: 'POST' as const, body: cells[index].row.request })),
-      );
+      const answers = await client.batch(chunk.map((call) => ({ url: '/organizations', method: 'POST' as const, body: call.request })));
       answers.forEach((answer, i) => {
-        const index = chunk[i];
-        outcomes[index] =
-          answer.status >= 200 && answer.status < 300
-            ? cellValue(decodeOrganization(answer.body), cells[index].field)
-            : { kind: 'error', message: `HTTP ${answer.status}` };
+        if (answer.status >= 200 && answer.status < 300) chunk[i].resolve(decodeOrganization(answer.body));
+        else chunk[i].reject(new Error(`HTTP ${answer.status}`));
       });
     } catch {
       // The published sample has no error path: these cells never settle.
@@ -42,16 +41,19 @@ export async function runTimerBatch(
     timer = null;
     const batch = queue;
     queue = [];
-    for (let start = 0; start < batch.length; start += serviceMaxBatch) {
-      inFlight.push(send(batch.slice(start, start + serviceMaxBatch)));
-    }
+    for (let start = 0; start < batch.length; start += serviceMaxBatch) inFlight.push(send(batch.slice(start, start + serviceMaxBatch)));
+    markFlushed();
   };
 
-  cells.forEach((_cell, index) => {
-    queue.push(index);
-    timer ??= setTimeout(flush, FLUSH_MS);
-  });
-  await new Promise((resolve) => setTimeout(resolve, FLUSH_MS + 1));
-  await Promise.all(inFlight);
-  return outcomes;
+  return {
+    lookup(request: OrganizationRequest): Promise<OrganizationRecord> {
+      flushed ??= new Promise((resolve) => (markFlushed = resolve));
+      timer ??= setTimeout(flush, FLUSH_MS);
+      return new Promise((resolve, reject) => queue.push({ request, resolve, reject }));
+    },
+    async idle(): Promise<void> {
+      await flushed;
+      await Promise.all(inFlight);
+    },
+  };
 }

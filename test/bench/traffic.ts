@@ -1,0 +1,28 @@
+/**
+ * The runtime's requests as the engine sends them, told apart: a `POST /batch` made only of re-reads
+ * of organizations still being profiled (`GET /organizations/{id}`) is a background poll that runs on
+ * its own schedule, whatever the sheet is doing; everything else is a lookup the sheet asked for.
+ */
+const POLL = /^\/organizations\/\d+(\/private)?$/;
+
+export class Traffic {
+  requests = 0;
+  polls = 0;
+
+  readonly fetch: typeof fetch = (input, init) => {
+    this.requests += 1;
+    if (isPoll(init?.body)) this.polls += 1;
+    return fetch(input, init);
+  };
+
+  reset(): void {
+    this.requests = 0;
+    this.polls = 0;
+  }
+}
+
+function isPoll(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  const items: unknown = JSON.parse(new URLSearchParams(body).get('requests') ?? 'null');
+  return Array.isArray(items) && items.length > 0 && items.every((item: { url?: unknown; method?: unknown }) => item.method === 'GET' && typeof item.url === 'string' && POLL.test(item.url));
+}
