@@ -59,6 +59,7 @@ export class Dispatcher {
   readonly counters: DispatchCounters = { batches: 0, items: 0, retries: 0, rateLimitWaits: 0 };
   private queue: Task[] = [];
   private firstQueuedAt = 0;
+  private lastQueuedAt = 0;
   private flushDue = false;
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -100,9 +101,10 @@ export class Dispatcher {
       task.fail(this.blockedBy, task.attempts);
       return;
     }
-    if (this.queue.length === 0) this.firstQueuedAt = this.now();
+    this.lastQueuedAt = this.now();
+    if (this.queue.length === 0) this.firstQueuedAt = this.lastQueuedAt;
     this.queue.push(task);
-    this.armQuietTimer();
+    this.quietTimer ??= this.armQuietTimer();
     this.pump();
   }
 
@@ -156,14 +158,21 @@ export class Dispatcher {
     return Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
   }
 
-  private armQuietTimer(): void {
-    if (this.quietTimer) clearTimeout(this.quietTimer);
-    const delay = Math.max(0, Math.min(QUIET_MS, this.firstQueuedAt + MAX_WAIT_MS - this.now()));
-    this.quietTimer = setTimeout(() => {
+  /**
+   * The queue flushes QUIET_MS after the last task arrived, or MAX_WAIT_MS after the first. One timer
+   * serves a whole burst: when it fires early (tasks kept arriving), it is set again for the rest.
+   */
+  private armQuietTimer(): ReturnType<typeof setTimeout> {
+    const due = (): number => Math.min(this.lastQueuedAt + QUIET_MS, this.firstQueuedAt + MAX_WAIT_MS);
+    return setTimeout(() => {
+      if (this.now() < due()) {
+        this.quietTimer = this.armQuietTimer();
+        return;
+      }
       this.quietTimer = null;
       this.flushDue = true;
       this.pump();
-    }, delay);
+    }, Math.max(0, due() - this.now()));
   }
 
   private pump(): void {

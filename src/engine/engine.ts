@@ -24,7 +24,7 @@ import {
   type EngineErrorKind,
 } from './errors';
 import { Flight, type CallContext } from './flight';
-import { identify, type OrganizationQuery } from './identity';
+import { identify, type Identity, type OrganizationQuery } from './identity';
 import { AimdLimiter } from './limiter';
 import { ProfileWatch, type Profile } from './profiling';
 import { RecordCache } from './recordCache';
@@ -146,7 +146,10 @@ class RequestEngine implements Engine {
   private authFailure: EngineError | null = null;
   /** Bumped when the scope changes: answers to older requests are then not cached. */
   private generation = 0;
-  private ready: Promise<void>;
+  /** Settings applied and the cache loaded; calls wait for it, and skip the wait once it is done. */
+  private ready: Promise<void> = Promise.resolve();
+  private isReady = false;
+  private readyGeneration = 0;
   private readonly unsubscribe: () => void;
   private recalcAddresses = new Set<string>();
   private recalcIds: number[] = [];
@@ -173,9 +176,11 @@ class RequestEngine implements Engine {
     );
     this.cache = new RecordCache(deps.storage ?? this.settings.storage, this.now);
     this.profiles = new ProfileWatch((profile) => this.poll(profile));
-    this.ready = this.settings.loaded().then(
-      (settings) => this.apply(settings, true),
-      () => this.apply(this.settings.current(), true),
+    this.waitFor(
+      this.settings.loaded().then(
+        (settings) => this.apply(settings, true),
+        () => this.apply(this.settings.current(), true),
+      ),
     );
     // Changes heard before the first load is applied are part of that load.
     this.unsubscribe = this.settings.subscribe((settings) => {
@@ -183,12 +188,14 @@ class RequestEngine implements Engine {
     });
   }
 
-  async organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome> {
-    return this.settle(this.askOrganization(query, ctx));
+  // Thousands of cells wait here at once: the call path is plain promises, not layers of async
+  // functions, so that each waiting cell holds as little as possible.
+  organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome> {
+    return this.settle(this.whenReady(() => this.askOrganization(identify(query), ctx)));
   }
 
-  async get(url: string, ctx?: CallContext): Promise<BatchResponseItem> {
-    return this.settle(this.askGet(url, ctx));
+  get(url: string, ctx?: CallContext): Promise<BatchResponseItem> {
+    return this.settle(this.whenReady(() => this.askGet(url, ctx)));
   }
 
   async refresh(scope?: { queries?: OrganizationQuery[] }): Promise<void> {
@@ -253,19 +260,31 @@ class RequestEngine implements Engine {
   // --- calls -------------------------------------------------------------------------------------
 
   /** Counts and reports how a call ended; every rejection is an EngineError. */
-  private async settle<T>(answer: Promise<T>): Promise<T> {
+  private settle<T>(answer: Promise<T>): Promise<T> {
     this.counters.calls += 1;
+    return answer.then(
+      (value) => {
+        this.emit({ type: 'settled', ok: true });
+        this.statsChanged();
+        return value;
+      },
+      (error: unknown) => {
+        const failure = engineErrorFrom(error, 1);
+        this.errors[failure.kind] += 1;
+        this.emit({ type: 'settled', ok: false, error: failure.kind });
+        this.statsChanged();
+        throw failure;
+      },
+    );
+  }
+
+  /** Runs `ask` once settings and cache are loaded (at once when they are); a throw is a rejection. */
+  private whenReady<T>(ask: () => Promise<T>): Promise<T> {
+    if (!this.isReady) return this.ready.then(ask);
     try {
-      const value = await answer;
-      this.emit({ type: 'settled', ok: true });
-      return value;
+      return ask();
     } catch (error) {
-      const failure = engineErrorFrom(error, 1);
-      this.errors[failure.kind] += 1;
-      this.emit({ type: 'settled', ok: false, error: failure.kind });
-      throw failure;
-    } finally {
-      this.statsChanged();
+      return Promise.reject(error);
     }
   }
 
@@ -278,9 +297,8 @@ class RequestEngine implements Engine {
     return null;
   }
 
-  private async askOrganization(query: OrganizationQuery, ctx: CallContext | undefined): Promise<OrganizationOutcome> {
-    const { key, request } = identify(query);
-    await this.ready;
+  /** Throws what fails the call at once; otherwise the cache's answer or a place in a flight. */
+  private askOrganization({ key, request }: Identity, ctx: CallContext | undefined): Promise<OrganizationOutcome> {
     const refusal = this.refuse(ctx);
     if (refusal) throw refusal;
     const { cacheTtlMs, deadlineMs } = this.applied;
@@ -290,14 +308,14 @@ class RequestEngine implements Engine {
       this.counters.cacheHits += 1;
       const outcome = outcomeOf(cached);
       if (outcome instanceof EngineError) throw outcome;
-      return outcome;
+      return Promise.resolve(outcome);
     }
     const failure = this.failures.get(key);
     if (failure) throw failure;
     const profile = this.profiles.find(key);
     if (profile) {
       if (ctx?.address) profile.addresses.add(ctx.address);
-      return { state: 'pending', record: profile.record };
+      return Promise.resolve({ state: 'pending', record: profile.record });
     }
     const running = this.flights.get(key);
     if (running) {
@@ -385,8 +403,7 @@ class RequestEngine implements Engine {
     };
   }
 
-  private async askGet(url: string, ctx: CallContext | undefined): Promise<BatchResponseItem> {
-    await this.ready;
+  private askGet(url: string, ctx: CallContext | undefined): Promise<BatchResponseItem> {
     const path = this.servicePath(url);
     const refusal = this.refuse(ctx);
     if (refusal) throw refusal;
@@ -501,9 +518,17 @@ class RequestEngine implements Engine {
     if (scopeOf(previous) !== scopeOf(next)) {
       this.switchScope();
       const load = this.cache.load(scopeOf(next), next.cacheTtlMs);
-      this.ready = this.ready.then(() => load);
+      this.waitFor(this.ready.then(() => load));
       await load;
     }
+  }
+
+  private waitFor(loading: Promise<void>): void {
+    const generation = ++this.readyGeneration;
+    this.isReady = false;
+    this.ready = loading.then(() => {
+      if (generation === this.readyGeneration) this.isReady = true;
+    });
   }
 
   /** Another service or project: nothing learnt from the old one is served, waiting cells ask again. */
@@ -526,7 +551,7 @@ class RequestEngine implements Engine {
   // --- events ------------------------------------------------------------------------------------
 
   private emit(event: EngineEvent): void {
-    for (const listener of [...this.listeners]) {
+    for (const listener of this.listeners) {
       try {
         listener(event);
       } catch {

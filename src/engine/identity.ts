@@ -67,7 +67,18 @@ const RULES: Record<Field, FieldRule> = {
 const FIELDS = Object.keys(RULES) as Field[];
 const IDENTIFYING: readonly Field[] = FIELDS.filter((field) => field !== 'hq_region');
 
+/** Identities of queries seen before: the functions hand the same (frozen) query for the same input. */
+const known = new WeakMap<OrganizationQuery, Identity>();
+
 export function identify(query: OrganizationQuery): Identity {
+  const seen = known.get(query);
+  if (seen) return seen;
+  const identity = identityOf(query);
+  if (Object.isFrozen(query)) known.set(query, identity);
+  return identity;
+}
+
+function identityOf(query: OrganizationQuery): Identity {
   const request: OrganizationRequest = {};
   const parts: string[] = [];
   for (const field of FIELDS) {

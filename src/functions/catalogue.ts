@@ -10,7 +10,7 @@ import { parseLinkHeader } from '../service/linkHeader';
 import { CellFailure, failureFrom, pendingFailure } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
-import { parseOrganization, type OrganizationArgument, type OrganizationQuery } from './organizationArgument';
+import { parseOrganization, type OrganizationQuery } from './organizationArgument';
 import { displayName, flagResult, flagsRow, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
 import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiField, type SbtiQuery } from './referenceData';
 import { readCell } from './cellInput';
@@ -52,27 +52,21 @@ export interface Catalogue {
 }
 
 /** Every failure leaves as a CellFailure: the boundary needs to know nothing else. */
-async function settle<T>(work: () => T | Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
+function settle<T>(work: () => Promise<T>): Promise<T> {
+  return work().then(undefined, (error: unknown) => {
     throw failureFrom(error);
-  }
+  });
 }
 
 export function createCatalogue(deps: CatalogueDeps): Catalogue {
   const shape = (): ShapeContext => ({ dataTypes: deps.dataTypes(), scoreScale: deps.scoreScale(), logoUrl: deps.logoUrl() });
 
   /** The organization's record once its profile is final; a pending one is #N/A that updates itself. */
-  async function ready(argument: OrganizationArgument, call: CallContext): Promise<OrganizationRecord> {
-    const outcome = await deps.engine().organization(argument.query, call);
-    if (outcome.state === 'pending') throw pendingFailure(outcome.record.status);
-    return outcome.record;
-  }
-
   const readyFor = async (organization: unknown, website: unknown, country: unknown, call: CallContext) => {
     const argument = parseOrganization(organization, website, country);
-    return { argument, record: await ready(argument, call) };
+    const outcome = await deps.engine().organization(argument.query, call);
+    if (outcome.state === 'pending') throw pendingFailure(outcome.record.status);
+    return { argument, record: outcome.record };
   };
 
   return {

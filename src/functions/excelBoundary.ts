@@ -50,11 +50,13 @@ export function cellError(error: unknown): CustomFunctions.Error {
 }
 
 /** One cell: the value, or Excel's error with our message. */
-export async function toCell<T>(work: () => T | Promise<T>): Promise<T> {
+export function toCell<T>(work: () => T | Promise<T>): Promise<T> {
   try {
-    return await work();
+    return Promise.resolve(work()).then(undefined, (error: unknown) => {
+      throw cellError(error);
+    });
   } catch (error) {
-    throw cellError(error);
+    return Promise.reject(cellError(error));
   }
 }
 

@@ -62,8 +62,41 @@ const DOMAIN = String.raw`(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}
 const WEB_ADDRESS = new RegExp(String.raw`^(?:https?://)?(?:www\.)?(${DOMAIN})(?::\d{1,5})?(?:[/?#]\S*)?$`, 'i');
 const EMAIL = new RegExp(String.raw`^(?:mailto:)?[^\s@]+@(${DOMAIN})$`, 'i');
 
+/**
+ * Recent readings, by input. A row's SCORE and FLAGs read the same cells, and a recalculation reads a
+ * whole sheet again: each distinct input is read once. Readings are frozen, as they are shared.
+ */
+const recent = new Map<string, Readonly<OrganizationArgument>>();
+const RECENT_LIMIT = 5_000;
+
 /** Reads the organization argument, plus the optional website and country arguments beside it. */
-export function parseOrganization(value: unknown, website?: unknown, country?: unknown): OrganizationArgument {
+export function parseOrganization(value: unknown, website?: unknown, country?: unknown): Readonly<OrganizationArgument> {
+  const key = readingKey([value, website, country]);
+  if (key === null) return readArguments(value, website, country);
+  let argument = recent.get(key);
+  if (argument === undefined) {
+    argument = readArguments(value, website, country); // a refusal throws, and is not kept
+    Object.freeze(argument.query);
+    Object.freeze(argument);
+    if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+    recent.set(key, argument);
+  }
+  return argument;
+}
+
+/** An unambiguous key for plain inputs (text, numbers, empty); null for anything else, read afresh. */
+function readingKey(values: readonly unknown[]): string | null {
+  let key = '';
+  for (const value of values) {
+    if (value === null || value === undefined) key += '-';
+    else if (typeof value === 'string') key += `s${value.length}:${value}`;
+    else if (typeof value === 'number') key += `n${value};`;
+    else return null;
+  }
+  return key;
+}
+
+function readArguments(value: unknown, website: unknown, country: unknown): OrganizationArgument {
   const argument = readOrganization(readCell(value));
   const site = optionalWebsite(readCell(website));
   if (site !== null) {

@@ -84,7 +84,19 @@ function element(
 
 function attributed(value: PlainValue, record: OrganizationRecord, requested: string, label: string, ctx: ShapeContext): CellResult {
   if (!ctx.dataTypes) return value;
-  const { properties, provider } = cardFor(record, requested, ctx);
+  const card = cardFor(record, requested, ctx);
+  // Every cell of the organization that shows this value under this label shows the same object.
+  const key = `${typeof value}:${value}\u0000${label}`;
+  let cell = card.cells.get(key);
+  if (!cell) {
+    cell = attributedValue(value, record, requested, label, card);
+    card.cells.set(key, cell);
+  }
+  return cell;
+}
+
+function attributedValue(value: PlainValue, record: OrganizationRecord, requested: string, label: string, card: Card): AttributedValue {
+  const { properties, provider } = card;
   const layouts: Excel.BasicViewLayouts = {
     card: { title: `${label}: ${displayName(record, requested)}`, sections: [{ layout: 'List', properties: Object.keys(properties) }] },
   };
@@ -94,7 +106,10 @@ function attributed(value: PlainValue, record: OrganizationRecord, requested: st
   return { type: 'String', basicValue: value, ...attribution };
 }
 
-type Card = Pick<Attribution, 'properties' | 'provider'>;
+interface Card extends Pick<Attribution, 'properties' | 'provider'> {
+  /** The attributed values already made from this card, by value and label. */
+  cells: Map<string, AttributedValue>;
+}
 
 /**
  * Cards already built, per record (records are shared by every cell of an organization): a sheet of
@@ -104,8 +119,11 @@ const cards = new WeakMap<OrganizationRecord, Map<string, Card>>();
 
 function cardFor(record: OrganizationRecord, requested: string, ctx: ShapeContext): Card {
   const key = `${requested}\u0000${ctx.scoreScale}\u0000${ctx.logoUrl}`;
-  const perRecord = cards.get(record) ?? new Map<string, Card>();
-  cards.set(record, perRecord);
+  let perRecord = cards.get(record);
+  if (!perRecord) {
+    perRecord = new Map<string, Card>();
+    cards.set(record, perRecord);
+  }
   let card = perRecord.get(key);
   if (!card) {
     card = buildCard(record, requested, ctx);
@@ -138,5 +156,5 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
   const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
   if (ctx.logoUrl !== null) provider.logoSourceAddress = ctx.logoUrl;
   if (matched?.link) provider.logoTargetAddress = matched.link;
-  return { properties, provider };
+  return { properties, provider, cells: new Map() };
 }

@@ -78,3 +78,22 @@ describe('parseOrganization refuses, with the message the cell shows', () => {
     expect(() => parseOrganization('acme.com', 'other.com')).toThrow(new ArgumentError('Two different websites: acme.com and other.com.'));
   });
 });
+
+describe('parseOrganization reads each distinct input once', () => {
+  test('the same inputs give the same frozen reading; other arguments beside them give another', () => {
+    const first = parseOrganization('Brightwater Logistics', null, 'US');
+    expect(parseOrganization('Brightwater Logistics', undefined, 'US')).toBe(first); // empty and omitted read alike
+    expect(Object.isFrozen(first) && Object.isFrozen(first.query)).toBe(true);
+    expect(parseOrganization('Brightwater Logistics', null, 'DE').query).toEqual({ name: 'Brightwater Logistics', hq_region: 'DE' });
+    expect(parseOrganization('Brightwater Logistics').query).toEqual({ name: 'Brightwater Logistics' });
+    // The number 12345678 and the text "12345678" are both a DUNS, but neither reading stands for the other's key.
+    expect(parseOrganization(12345678)).not.toBe(parseOrganization('12345678'));
+    expect(parseOrganization(12345678).query).toEqual(parseOrganization('12345678').query);
+  });
+
+  test('a refused input is refused every time it is read', () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect(() => parseOrganization('acme.com', 'other.com')).toThrow(new ArgumentError('Two different websites: acme.com and other.com.'));
+    }
+  });
+});

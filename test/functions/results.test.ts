@@ -149,6 +149,16 @@ describe('hosts with data types', () => {
     expect(status).toMatchObject({ type: 'String', basicValue: 'synced', provider: { logoTargetAddress: LINK } });
   });
 
+  test('cells of one organization share one value per label; another score scale or requested text gets its own', () => {
+    const synced = record();
+    const score = scoreResult(synced, 'Acme', rich);
+    expect(scoreResult(synced, 'Acme', rich)).toBe(score);
+    expect(flagResult(synced, 'sbti', 'Acme', rich)).not.toBe(flagResult(synced, 'cdp', 'Acme', rich));
+    expect(scoreResult(synced, 'Acme', { ...rich, scoreScale: '0-1' })).toMatchObject({ basicValue: 0.6345 });
+    expect(scoreResult(synced, 'acme.example', rich)).toMatchObject({ basicValue: 63.5, properties: { Requested: { basicValue: 'acme.example' } } });
+    expect(scoreResult(synced, 'Acme', rich)).toMatchObject({ basicValue: 63.5, properties: { Requested: { basicValue: 'Acme' } } });
+  });
+
   test('missing properties are left out of the card, and no link means no logo target', () => {
     const bare = record({ matching_organization: null, organization_relationship_type: null, rank: null });
     const value = scoreResult(bare, 'Acme', rich) as Excel.DoubleCellValue;
