@@ -10,7 +10,7 @@ import { parseLinkHeader } from '../service/linkHeader';
 import { CellFailure, failureFrom, pendingFailure } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
-import { parseOrganization, type OrganizationQuery } from './organizationArgument';
+import { parseOrganization, type OrganizationArgument, type OrganizationQuery } from './organizationArgument';
 import { displayName, flagResult, flagsRow, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
 import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiField, type SbtiQuery } from './referenceData';
 import { readCell } from './cellInput';
@@ -38,6 +38,11 @@ export interface CatalogueDeps {
 
 export type Spill = SpillElement[][];
 
+interface Ready {
+  argument: Readonly<OrganizationArgument>;
+  record: OrganizationRecord;
+}
+
 export interface Catalogue {
   score(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
   flag(organization: unknown, initiative: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
@@ -61,12 +66,16 @@ function settle<T>(work: () => Promise<T>): Promise<T> {
 export function createCatalogue(deps: CatalogueDeps): Catalogue {
   const shape = (): ShapeContext => ({ dataTypes: deps.dataTypes(), scoreScale: deps.scoreScale(), logoUrl: deps.logoUrl() });
 
-  /** The organization's record once its profile is final; a pending one is #N/A that updates itself. */
-  const readyFor = async (organization: unknown, website: unknown, country: unknown, call: CallContext) => {
+  /**
+   * The organization's record once its profile is final; a pending one is #N/A that updates itself.
+   * A bad argument throws at once (the callers run it inside `settle`).
+   */
+  const readyFor = (organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Ready> => {
     const argument = parseOrganization(organization, website, country);
-    const outcome = await deps.engine().organization(argument.query, call);
-    if (outcome.state === 'pending') throw pendingFailure(outcome.record.status);
-    return { argument, record: outcome.record };
+    return deps.engine().organization(argument.query, call).then((outcome) => {
+      if (outcome.state === 'pending') throw pendingFailure(outcome.record.status);
+      return { argument, record: outcome.record };
+    });
   };
 
   return {

@@ -66,34 +66,39 @@ const EMAIL = new RegExp(String.raw`^(?:mailto:)?[^\s@]+@(${DOMAIN})$`, 'i');
  * Recent readings, by input. A row's SCORE and FLAGs read the same cells, and a recalculation reads a
  * whole sheet again: each distinct input is read once. Readings are frozen, as they are shared.
  */
-const recent = new Map<string, Readonly<OrganizationArgument>>();
+const recent = new Map<string | number, Readonly<OrganizationArgument>>();
 const RECENT_LIMIT = 5_000;
 
 /** Reads the organization argument, plus the optional website and country arguments beside it. */
 export function parseOrganization(value: unknown, website?: unknown, country?: unknown): Readonly<OrganizationArgument> {
-  const key = readingKey([value, website, country]);
+  const key = readingKey(value, website, country);
   if (key === null) return readArguments(value, website, country);
   let argument = recent.get(key);
   if (argument === undefined) {
     argument = readArguments(value, website, country); // a refusal throws, and is not kept
     Object.freeze(argument.query);
     Object.freeze(argument);
-    if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+    if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string | number);
     recent.set(key, argument);
   }
   return argument;
 }
 
-/** An unambiguous key for plain inputs (text, numbers, empty); null for anything else, read afresh. */
-function readingKey(values: readonly unknown[]): string | null {
-  let key = '';
-  for (const value of values) {
-    if (value === null || value === undefined) key += '-';
-    else if (typeof value === 'string') key += `s${value.length}:${value}`;
-    else if (typeof value === 'number') key += `n${value};`;
-    else return null;
-  }
-  return key;
+const isEmpty = (value: unknown): boolean => value === null || value === undefined;
+
+/**
+ * The key of plain inputs; null for anything else (read afresh). A lone text or number is its own key
+ * (a Map tells "1" from 1); with a website or country beside it, the key is a string that starts with
+ * a control character, which no organization text can (it would be refused).
+ */
+function readingKey(value: unknown, website: unknown, country: unknown): string | number | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  if (typeof value === 'string' && value.startsWith('\u0000')) return null; // refused, and must not pose as a key
+  if (isEmpty(website) && isEmpty(country)) return value;
+  const part = (input: unknown): string | null =>
+    isEmpty(input) ? '-' : typeof input === 'string' ? `s${input.length}:${input}` : typeof input === 'number' ? `n${input};` : null;
+  const parts = [part(value), part(website), part(country)];
+  return parts.includes(null) ? null : `\u0000${parts.join('')}`;
 }
 
 function readArguments(value: unknown, website: unknown, country: unknown): OrganizationArgument {

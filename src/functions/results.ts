@@ -107,27 +107,29 @@ function attributedValue(value: PlainValue, record: OrganizationRecord, requeste
 }
 
 interface Card extends Pick<Attribution, 'properties' | 'provider'> {
+  /** What the card was built with: another scale or logo address needs another card. */
+  scoreScale: ScoreScale;
+  logoUrl: string | null;
   /** The attributed values already made from this card, by value and label. */
   cells: Map<string, AttributedValue>;
 }
 
 /**
- * Cards already built, per record (records are shared by every cell of an organization): a sheet of
- * FLAGS and PROFILE spills then holds one card per organization, not one per value.
+ * Cards already built, per record (records are shared by every cell of an organization) and requested
+ * text: a sheet of FLAGS and PROFILE spills then holds one card per organization, not one per value.
  */
 const cards = new WeakMap<OrganizationRecord, Map<string, Card>>();
 
 function cardFor(record: OrganizationRecord, requested: string, ctx: ShapeContext): Card {
-  const key = `${requested}\u0000${ctx.scoreScale}\u0000${ctx.logoUrl}`;
   let perRecord = cards.get(record);
   if (!perRecord) {
     perRecord = new Map<string, Card>();
     cards.set(record, perRecord);
   }
-  let card = perRecord.get(key);
-  if (!card) {
+  let card = perRecord.get(requested);
+  if (!card || card.scoreScale !== ctx.scoreScale || card.logoUrl !== ctx.logoUrl) {
     card = buildCard(record, requested, ctx);
-    perRecord.set(key, card);
+    perRecord.set(requested, card);
   }
   return card;
 }
@@ -156,5 +158,5 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
   const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
   if (ctx.logoUrl !== null) provider.logoSourceAddress = ctx.logoUrl;
   if (matched?.link) provider.logoTargetAddress = matched.link;
-  return { properties, provider, cells: new Map() };
+  return { properties, provider, scoreScale: ctx.scoreScale, logoUrl: ctx.logoUrl, cells: new Map() };
 }

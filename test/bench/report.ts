@@ -11,6 +11,8 @@ export interface StrategyFigures {
   polls?: number;
   heapMb?: number;
   cacheBytes?: number;
+  /** Wall time of every run, in the order run; the other figures are those of the median run. */
+  wallMsRuns?: number[];
 }
 
 export interface Summary {
@@ -36,6 +38,12 @@ const COLUMNS: Array<[keyof StrategyFigures, string]> = [
   ['heapMb', 'heap MB'],
   ['cacheBytes', 'cache bytes'],
 ];
+
+/** The run whose wall time is the median (lower median for an even count), with every run's time. */
+export function medianRun(runs: readonly StrategyFigures[]): StrategyFigures {
+  const sorted = [...runs].sort((a, b) => a.wallMs - b.wallMs);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], wallMsRuns: runs.map((run) => run.wallMs) };
+}
 
 export function table(scenario: string, figures: Record<string, StrategyFigures>, cells: number): string {
   const header = ['scenario', 'strategy', ...COLUMNS.map(([, label]) => label)];

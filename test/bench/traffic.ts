@@ -8,12 +8,23 @@ const POLL = /^\/organizations\/\d+(\/private)?$/;
 export class Traffic {
   requests = 0;
   polls = 0;
+  private inFlight = 0;
 
-  readonly fetch: typeof fetch = (input, init) => {
+  readonly fetch: typeof fetch = async (input, init) => {
     this.requests += 1;
     if (isPoll(init?.body)) this.polls += 1;
-    return fetch(input, init);
+    this.inFlight += 1;
+    try {
+      return await fetch(input, init);
+    } finally {
+      this.inFlight -= 1;
+    }
   };
+
+  /** Resolves when no request is waiting for its answer, so that counting can start afresh. */
+  async quiet(): Promise<void> {
+    while (this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 
   reset(): void {
     this.requests = 0;

@@ -97,3 +97,9 @@ describe('parseOrganization reads each distinct input once', () => {
     }
   });
 });
+
+test('a text that spells another reading\'s key is still refused, not served that reading', () => {
+  const withCountry = parseOrganization('Acme Corp', null, 'US');
+  expect(withCountry.query).toEqual({ name: 'Acme Corp', hq_region: 'US' });
+  expect(() => parseOrganization('\u0000s9:Acme Corp-s2:US')).toThrow(ArgumentError);
+});

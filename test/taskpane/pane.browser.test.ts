@@ -407,7 +407,8 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await (await button('Next')).click();
     await waitForText('#reference-status', 'Organizations, page 2');
-    expect((await previous.state()).disabled).toBe(false);
+    // The pager is enabled once the busy Next button is released, a moment after the status.
+    expect(await onceSettled(async () => (await previous.state()).disabled, false)).toBe(false);
 
     // Enter in the search field submits its form.
     const industries = await textbox('Search industries');
