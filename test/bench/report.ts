@@ -7,10 +7,14 @@ export interface StrategyFigures {
   errors: number;
   unsettled: number;
   rateLimited: number;
+  /** Round trips waited for one after another (traffic.ts). */
+  rounds?: number;
   /** Ours: of `requests`, the background re-reads of profiles still pending (on their own schedule). */
   polls?: number;
   heapMb?: number;
   cacheBytes?: number;
+  /** Records in the persisted cache. */
+  cachedRecords?: number;
   /** Wall time of every run, in the order run; the other figures are those of the median run. */
   wallMsRuns?: number[];
 }
@@ -28,6 +32,7 @@ export interface Summary {
 
 const COLUMNS: Array<[keyof StrategyFigures, string]> = [
   ['requests', 'requests'],
+  ['rounds', 'rounds'],
   ['batchItems', 'batch items'],
   ['wallMs', 'wall ms'],
   ['correct', 'correct'],
@@ -37,6 +42,7 @@ const COLUMNS: Array<[keyof StrategyFigures, string]> = [
   ['polls', 'of which polls'],
   ['heapMb', 'heap MB'],
   ['cacheBytes', 'cache bytes'],
+  ['cachedRecords', 'cached records'],
 ];
 
 /** The run whose wall time is the median (lower median for an even count), with every run's time. */
@@ -72,6 +78,11 @@ export function targets(summary: Summary): string[] {
     `${verdict(open.naive.wallMs >= 20 * open.engine.wallMs)} open: naive/engine time = ${ratio(open.naive.wallMs, open.engine.wallMs)}x (target >= 20x)`,
     `${verdict(open.engine.wallMs <= 1.25 * open['timer-batch'].wallMs)} open: engine/timer-batch time = ${ratio(open.engine.wallMs, open['timer-batch'].wallMs)}x (target <= 1.25x; timer-batch correct ${open['timer-batch'].correct}/${summary.cells})`,
     `${verdict(engineLimited.correct === summary.cells && engineLimited.wallMs <= 1.3 * floorMs)} rate-limited: engine ${engineLimited.correct}/${summary.cells} correct, engine/floor time = ${ratio(engineLimited.wallMs, floorMs)}x (target <= 1.3x of ${floorMs} ms)`,
+    ...(['open', 'rate-limited'] as const).map((name) => {
+      const engine = summary.scenarios[name].engine as StrategyFigures;
+      const perRecord = (engine.cacheBytes ?? 0) / Math.max(1, engine.cachedRecords ?? 0);
+      return `${verdict(perRecord < 150)} ${name}: persisted cache ${engine.cacheBytes} bytes for ${engine.cachedRecords} records = ${perRecord.toFixed(0)} bytes each (target < 150)`;
+    }),
     ...(['open', 'rate-limited'] as const).map((name) => {
       const warm = summary.scenarios[name]['engine-warm'] as StrategyFigures;
       const asked = warm.requests - (warm.polls ?? 0);

@@ -9,7 +9,7 @@ import { cellsOf, cellValue, sameOutcome, type CellOutcome, type CellSpec } from
 import { parseOptions } from './options';
 import { medianRun, table, targets, type StrategyFigures, type Summary } from './report';
 import { runBaselineAddin } from './strategies/baselineAddin';
-import { runEngine, runEngineWarm, persistedCacheBytes, type EngineRun } from './strategies/engine';
+import { runEngine, runEngineWarm, persistedCache, type EngineRun } from './strategies/engine';
 import { naiveAddin } from './strategies/naive';
 import { timerBatchAddin } from './strategies/timerBatch';
 import { Traffic } from './traffic';
@@ -73,10 +73,11 @@ function served(sandbox: RunningSandbox): Pick<StrategyFigures, 'requests' | 'ba
 async function baseline(strategy: Baseline, knobs: Partial<SandboxKnobs>, rows: SupplierRow[], cells: CellSpec[]): Promise<StrategyFigures> {
   return withSandbox(knobs, async (sandbox) => {
     // The same fetch as the runtime the engine runs in (the harness's: Node's own).
-    const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: (input, init) => fetch(input, init) });
+    const traffic = new Traffic();
+    const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: traffic.fetch });
     const addin = strategy === 'naive' ? naiveAddin(client) : timerBatchAddin(client, sandbox.knobs().maxBatch);
     const { outcomes, wallMs } = await runBaselineAddin(addin, rows);
-    return { ...served(sandbox), wallMs: Math.round(wallMs), ...judge(outcomes, expectedOutcomes(sandbox, cells)) };
+    return { ...served(sandbox), rounds: traffic.rounds, wallMs: Math.round(wallMs), ...judge(outcomes, expectedOutcomes(sandbox, cells)) };
   });
 }
 
@@ -108,8 +109,10 @@ async function ours(knobs: Partial<SandboxKnobs>, rows: SupplierRow[], cells: Ce
     const traffic = new Traffic();
     const settings = { baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, maxBatch: MAX_BATCH };
     let cold: EngineRun | null = await runEngine(rows, settings, SETTLE_TIMEOUT_MS, traffic.fetch);
-    const engine: StrategyFigures = { ...served(sandbox), polls: traffic.polls, wallMs: Math.round(cold.wallMs), ...judge(cold.outcomes, expected) };
-    engine.cacheBytes = await persistedCacheBytes(cold.session);
+    const engine: StrategyFigures = { ...served(sandbox), rounds: traffic.rounds, polls: traffic.polls, wallMs: Math.round(cold.wallMs), ...judge(cold.outcomes, expected) };
+    const cache = await persistedCache(cold.session);
+    engine.cacheBytes = cache.bytes;
+    engine.cachedRecords = cache.entries;
     await traffic.quiet(); // a poll still under way belongs to neither pass
     sandbox.resetStats();
     traffic.reset();

@@ -39,12 +39,26 @@ export async function runEngineWarm(run: EngineRun, rows: number, timeoutMs: num
   return { outcomes: outcomesOf(await run.session.results(), rows), wallMs };
 }
 
-/** Bytes of the engine's persisted cache in settings storage (written a moment after the run). */
-export async function persistedCacheBytes(session: NodeWorkbookSession): Promise<number> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const stored = (await session.storage())[CACHE_STORAGE_KEY];
-    if (stored !== undefined || Date.now() > deadline) return stored === undefined ? 0 : Buffer.byteLength(stored, 'utf8');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+export interface PersistedCache {
+  bytes: number;
+  /** Records in it (one per request key). */
+  entries: number;
+}
+
+/**
+ * The engine's persisted cache in settings storage, once it has stopped changing: the engine writes
+ * it a second after the records it holds change, so a run that ends leaves its last write pending.
+ */
+export async function persistedCache(session: NodeWorkbookSession): Promise<PersistedCache> {
+  const read = async (): Promise<string | undefined> => (await session.storage())[CACHE_STORAGE_KEY];
+  let last = await read();
+  for (let stableFor = 0, waited = 0; stableFor < 1_500; waited += 250) {
+    if (waited > 15_000) throw new Error('bench: the persisted cache kept changing for 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await read();
+    stableFor = now === last ? stableFor + 250 : 0;
+    last = now;
   }
+  if (last === undefined) return { bytes: 0, entries: 0 };
+  return { bytes: Buffer.byteLength(last, 'utf8'), entries: (JSON.parse(last) as { e: unknown[] }).e.length };
 }

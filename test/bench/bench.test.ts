@@ -1,0 +1,76 @@
+/** `npm run bench` flags, how a run of several is reduced to the figures reported, and how traffic is counted. */
+import { parseOptions } from './options';
+import { medianRun, type StrategyFigures } from './report';
+import { Traffic } from './traffic';
+
+describe('bench options', () => {
+  test('defaults, --quick, --rows, --runs, --json-only', () => {
+    expect(parseOptions([])).toEqual({ rows: 2000, runs: 5, jsonOnly: false });
+    expect(parseOptions(['--quick', '--runs', '3', '--json-only'])).toEqual({ rows: 500, runs: 3, jsonOnly: true });
+    expect(parseOptions(['--rows', '120'])).toMatchObject({ rows: 120 });
+  });
+
+  test.each<[string[], string]>([
+    [['--rows', '5'], '--rows takes a whole number from 10 to 20000, got 5'],
+    [['--rows'], '--rows takes a whole number from 10 to 20000, got nothing'],
+    [['--runs', '2.5'], '--runs takes a whole number from 1 to 20, got 2.5'],
+    [['--fast'], 'unknown option --fast'],
+  ])('%j is refused: %s', (argv, message) => {
+    expect(() => parseOptions(argv)).toThrow(message);
+  });
+});
+
+describe('the median run', () => {
+  const run = (wallMs: number, requests: number): StrategyFigures => ({ requests, batchItems: 0, wallMs, correct: 0, errors: 0, unsettled: 0, rateLimited: 0 });
+
+  test('is the run with the median wall time, its own figures beside it, every run listed in order', () => {
+    expect(medianRun([run(900, 31), run(700, 30), run(800, 29)])).toEqual({ ...run(800, 29), wallMsRuns: [900, 700, 800] });
+  });
+
+  test('of an even count is the lower middle run; of one run, that run', () => {
+    expect(medianRun([run(4, 1), run(1, 2), run(3, 3), run(2, 4)]).wallMs).toBe(2);
+    expect(medianRun([run(5, 1)]).wallMs).toBe(5);
+  });
+});
+
+describe('traffic', () => {
+  /** A fetch whose answers come when the test says. */
+  function wire() {
+    const waiting: Array<() => void> = [];
+    const send: typeof fetch = () => new Promise<Response>((resolve) => waiting.push(() => resolve(new Response('[]'))));
+    return { traffic: new Traffic(send), answerAll: async () => {
+      for (const answer of waiting.splice(0)) answer();
+      await new Promise((resolve) => setImmediate(resolve));
+    } };
+  }
+  const batch = (urls: string[]): RequestInit => ({
+    method: 'POST',
+    body: new URLSearchParams({ requests: JSON.stringify(urls.map((url) => ({ url, method: 'POST' }))) }).toString(),
+  });
+
+  test('rounds: requests sent together are one round; one sent after an answer starts the next', async () => {
+    const { traffic, answerAll } = wire();
+    void traffic.fetch('http://s/batch', batch(['/organizations']));
+    await answerAll();
+    for (let i = 0; i < 5; i += 1) void traffic.fetch('http://s/batch', batch(['/organizations']));
+    await answerAll();
+    void traffic.fetch('http://s/batch', batch(['/organizations']));
+    void traffic.fetch('http://s/batch', batch(['/organizations']));
+    expect(traffic.rounds).toBe(3);
+    expect(traffic.requests).toBe(8);
+    await answerAll();
+    await traffic.quiet();
+  });
+
+  test('a batch made only of re-reads of profiles is a poll; one with any lookup is not', async () => {
+    const { traffic, answerAll } = wire();
+    const poll = { method: 'POST', body: new URLSearchParams({ requests: JSON.stringify([{ url: '/organizations/12', method: 'GET' }, { url: '/organizations/13/private', method: 'GET' }]) }).toString() };
+    const mixed = { method: 'POST', body: new URLSearchParams({ requests: JSON.stringify([{ url: '/organizations/12', method: 'GET' }, { url: '/organizations', method: 'POST' }]) }).toString() };
+    void traffic.fetch('http://s/batch', poll);
+    void traffic.fetch('http://s/batch', mixed);
+    expect([traffic.requests, traffic.polls]).toEqual([2, 1]);
+    await answerAll();
+    traffic.reset();
+    expect([traffic.requests, traffic.polls, traffic.rounds]).toEqual([0, 0, 0]);
+  });
+});
