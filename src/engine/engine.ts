@@ -97,6 +97,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** Cells whose profiles end close together are recalculated together. */
 const RECALC_GATHER_MS = 50;
 const STATS_EVENT_MS = 100;
+const SETTLED_OK: EngineEvent = Object.freeze({ type: 'settled', ok: true });
 /** Remembered until a refresh: asking again would get the same answer. */
 const LASTING_FAILURES: readonly EngineErrorKind[] = ['invalid', 'not-found'];
 
@@ -264,7 +265,7 @@ class RequestEngine implements Engine {
     this.counters.calls += 1;
     return answer.then(
       (value) => {
-        this.emit({ type: 'settled', ok: true });
+        this.emit(SETTLED_OK);
         this.statsChanged();
         return value;
       },
@@ -551,6 +552,7 @@ class RequestEngine implements Engine {
   // --- events ------------------------------------------------------------------------------------
 
   private emit(event: EngineEvent): void {
+    if (this.listeners.size === 0) return;
     for (const listener of this.listeners) {
       try {
         listener(event);

@@ -56,19 +56,38 @@ export interface Catalogue {
   actions(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
 }
 
-/** Every failure leaves as a CellFailure: the boundary needs to know nothing else. */
+/**
+ * Every failure leaves as a CellFailure: the boundary needs to know nothing else. `work` may throw
+ * (a bad argument) or reject (the engine's failures).
+ */
 function settle<T>(work: () => Promise<T>): Promise<T> {
-  return work().then(undefined, (error: unknown) => {
+  let answer: Promise<T>;
+  try {
+    answer = work();
+  } catch (error) {
+    return Promise.reject(failureFrom(error));
+  }
+  return answer.then(undefined, (error: unknown) => {
     throw failureFrom(error);
   });
 }
 
 export function createCatalogue(deps: CatalogueDeps): Catalogue {
-  const shape = (): ShapeContext => ({ dataTypes: deps.dataTypes(), scoreScale: deps.scoreScale(), logoUrl: deps.logoUrl() });
+  let lastShape: ShapeContext | null = null;
+  /** How results are shaped now; the same object while nothing changed (every cell asks). */
+  const shape = (): ShapeContext => {
+    const dataTypes = deps.dataTypes();
+    const scoreScale = deps.scoreScale();
+    const logoUrl = deps.logoUrl();
+    if (lastShape?.dataTypes !== dataTypes || lastShape.scoreScale !== scoreScale || lastShape.logoUrl !== logoUrl) {
+      lastShape = { dataTypes, scoreScale, logoUrl };
+    }
+    return lastShape;
+  };
 
   /**
    * The organization's record once its profile is final; a pending one is #N/A that updates itself.
-   * A bad argument throws at once (the callers run it inside `settle`).
+   * A bad argument throws at once (the callers run it inside `settle`, which makes it a rejection).
    */
   const readyFor = (organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Ready> => {
     const argument = parseOrganization(organization, website, country);
@@ -79,30 +98,23 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
   };
 
   return {
+    // The hot path of a sheet: one promise step per cell after the engine's answer, no async frames.
     score: (organization, website, country, call) =>
-      settle(async () => {
-        const { argument, record } = await readyFor(organization, website, country, call);
-        return scoreResult(record, argument.text, shape());
-      }),
+      settle(() => readyFor(organization, website, country, call).then(({ argument, record }) => scoreResult(record, argument.text, shape()))),
 
     flag: (organization, initiative, website, country, call) =>
-      settle(async () => {
+      settle(() => {
         const key = parseInitiative(initiative);
-        const { argument, record } = await readyFor(organization, website, country, call);
-        return flagResult(record, key, argument.text, shape());
+        return readyFor(organization, website, country, call).then(({ argument, record }) => flagResult(record, key, argument.text, shape()));
       }),
 
     flags: (organization, website, country, call) =>
-      settle(async () => {
-        const { argument, record } = await readyFor(organization, website, country, call);
-        return flagsRow(record, argument.text, shape());
-      }),
+      settle(() => readyFor(organization, website, country, call).then(({ argument, record }) => flagsRow(record, argument.text, shape()))),
 
     profile: (organization, fields, website, country, call) =>
-      settle(async () => {
+      settle(() => {
         const chosen = parseFields(fields);
-        const { argument, record } = await readyFor(organization, website, country, call);
-        return profileResult(record, chosen, argument.text, shape());
+        return readyFor(organization, website, country, call).then(({ argument, record }) => profileResult(record, chosen, argument.text, shape()));
       }),
 
     headers: (fields) => {

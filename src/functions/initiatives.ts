@@ -64,7 +64,18 @@ export function findFlag(name: string): FlagKey | null {
 }
 
 /** The initiative argument of CLIMATE.FLAG. */
+/** Initiative names already read: a FLAG column names the same one in every row. */
+const readNames = new Map<string, FlagKey>();
+
 export function parseInitiative(value: unknown): FlagKey {
+  const known = typeof value === 'string' ? readNames.get(value) : undefined;
+  if (known !== undefined) return known;
+  const key = readInitiative(value);
+  if (typeof value === 'string' && readNames.size < 1_000) readNames.set(value, key);
+  return key;
+}
+
+function readInitiative(value: unknown): FlagKey {
   const text = plainText(readCell(value), 'The initiative', 'an initiative name such as "SBTi"');
   const key = findFlag(text);
   if (key === null) {

@@ -86,11 +86,15 @@ function attributed(value: PlainValue, record: OrganizationRecord, requested: st
   if (!ctx.dataTypes) return value;
   const card = cardFor(record, requested, ctx);
   // Every cell of the organization that shows this value under this label shows the same object.
-  const key = `${typeof value}:${value}\u0000${label}`;
-  let cell = card.cells.get(key);
+  let byValue = card.cells.get(label);
+  if (!byValue) {
+    byValue = new Map();
+    card.cells.set(label, byValue);
+  }
+  let cell = byValue.get(value);
   if (!cell) {
     cell = attributedValue(value, record, requested, label, card);
-    card.cells.set(key, cell);
+    byValue.set(value, cell);
   }
   return cell;
 }
@@ -110,8 +114,8 @@ interface Card extends Pick<Attribution, 'properties' | 'provider'> {
   /** What the card was built with: another scale or logo address needs another card. */
   scoreScale: ScoreScale;
   logoUrl: string | null;
-  /** The attributed values already made from this card, by value and label. */
-  cells: Map<string, AttributedValue>;
+  /** The attributed values already made from this card, by label and value. */
+  cells: Map<string, Map<PlainValue, AttributedValue>>;
 }
 
 /**
