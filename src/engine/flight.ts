@@ -41,10 +41,7 @@ export class Flight<T> {
   readonly addresses = new Set<string>();
 
   /** `onEmpty` runs when the last waiting caller leaves before the answer (deadline or cancel). */
-  constructor(
-    private readonly onEmpty: () => void,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly onEmpty: () => void) {}
 
   get waiting(): number {
     return this.calls.size;
@@ -56,7 +53,7 @@ export class Flight<T> {
       const call: Call<T> = {
         resolve,
         reject,
-        deadlineAt: this.now() + deadlineMs,
+        deadlineAt: Date.now() + deadlineMs,
         deadlineMs,
         signal: ctx?.signal,
         onAbort: () => this.leave(call, cancelledError()),
@@ -96,7 +93,7 @@ export class Flight<T> {
   private arm(at: number): void {
     this.disarm();
     this.timerAt = at;
-    this.timer = setTimeout(() => this.expire(), Math.max(0, at - this.now()));
+    this.timer = setTimeout(() => this.expire(), Math.max(0, at - Date.now()));
   }
 
   private disarm(): void {
@@ -109,7 +106,7 @@ export class Flight<T> {
   private expire(): void {
     this.timer = null;
     this.timerAt = Infinity;
-    const now = this.now();
+    const now = Date.now();
     let next = Infinity;
     for (const call of [...this.calls]) {
       if (call.deadlineAt <= now) this.leave(call, deadlineError(call.deadlineMs));

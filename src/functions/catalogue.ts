@@ -7,7 +7,7 @@ import type { ScoreScale } from '../settings/settings';
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { decodeIndustry, decodeList, decodeRecommendedActions, decodeSbtiCompany } from '../service/records';
 import { parseLinkHeader } from '../service/linkHeader';
-import { CellFailure, failureFrom, pendingFailure } from './errors';
+import { CellFailure, convertFailures, failureFrom, pendingFailure } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
 import { parseOrganization, type OrganizationArgument, type OrganizationQuery } from './organizationArgument';
@@ -56,34 +56,13 @@ export interface Catalogue {
   actions(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
 }
 
-/**
- * Every failure leaves as a CellFailure: the boundary needs to know nothing else. `work` may throw
- * (a bad argument) or reject (the engine's failures).
- */
+/** Every failure leaves as a CellFailure: the boundary needs to know nothing else. */
 function settle<T>(work: () => Promise<T>): Promise<T> {
-  let answer: Promise<T>;
-  try {
-    answer = work();
-  } catch (error) {
-    return Promise.reject(failureFrom(error));
-  }
-  return answer.then(undefined, (error: unknown) => {
-    throw failureFrom(error);
-  });
+  return convertFailures(work, failureFrom);
 }
 
 export function createCatalogue(deps: CatalogueDeps): Catalogue {
-  let lastShape: ShapeContext | null = null;
-  /** How results are shaped now; the same object while nothing changed (every cell asks). */
-  const shape = (): ShapeContext => {
-    const dataTypes = deps.dataTypes();
-    const scoreScale = deps.scoreScale();
-    const logoUrl = deps.logoUrl();
-    if (lastShape?.dataTypes !== dataTypes || lastShape.scoreScale !== scoreScale || lastShape.logoUrl !== logoUrl) {
-      lastShape = { dataTypes, scoreScale, logoUrl };
-    }
-    return lastShape;
-  };
+  const shape = (): ShapeContext => ({ dataTypes: deps.dataTypes(), scoreScale: deps.scoreScale(), logoUrl: deps.logoUrl() });
 
   /**
    * The organization's record once its profile is final; a pending one is #N/A that updates itself.

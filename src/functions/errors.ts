@@ -39,6 +39,21 @@ export function failureFrom(error: unknown): CellFailure {
   return new CellFailure('#VALUE!', `Unexpected problem: ${sentence(error)}`);
 }
 
+/**
+ * `work`'s answer, with a failure, thrown at once (a bad argument) or rejected later (the engine's),
+ * turned by `convert` into what the caller's callers expect. Promise steps, not an async frame: every
+ * cell of a sheet passes through here.
+ */
+export function convertFailures<T>(work: () => T | Promise<T>, convert: (error: unknown) => unknown): Promise<T> {
+  try {
+    return Promise.resolve(work()).then(undefined, (error: unknown) => {
+      throw convert(error);
+    });
+  } catch (error) {
+    return Promise.reject(convert(error));
+  }
+}
+
 /** A profile still being built: #N/A now, and the engine recalculates the cell once it is final. */
 export function pendingFailure(status: string | null): CellFailure {
   return new CellFailure('#N/A', `Profiling (${status ?? 'started'}) — this cell updates itself`);

@@ -4,7 +4,7 @@
  * `CustomFunctions.Error` values, thrown for a single cell or placed in a spilled array.
  */
 import type { CallContext, CancelSignal, Spill } from './catalogue';
-import { CellFailure, failureFrom } from './errors';
+import { CellFailure, convertFailures, failureFrom } from './errors';
 
 /**
  * Excel's `onCanceled` as the engine's cancel signal. Thousands of cells each get one, and each has a
@@ -51,13 +51,7 @@ export function cellError(error: unknown): CustomFunctions.Error {
 
 /** One cell: the value, or Excel's error with our message. */
 export function toCell<T>(work: () => T | Promise<T>): Promise<T> {
-  try {
-    return Promise.resolve(work()).then(undefined, (error: unknown) => {
-      throw cellError(error);
-    });
-  } catch (error) {
-    return Promise.reject(cellError(error));
-  }
+  return convertFailures(work, cellError);
 }
 
 /** A spilled array: values as they are, failed elements as error values in their place. */

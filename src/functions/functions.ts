@@ -20,25 +20,13 @@ import { callContext, cellError, toCell, toSpill } from './excelBoundary';
 import { providerLogoUrl } from './providerLogo';
 
 let shared: Catalogue | null = null;
-let dataTypes: boolean | null = null;
-
-/**
- * Whether this host shows data types. Its requirement sets do not change while it runs, so once Office
- * can answer, the answer is kept: every cell of a sheet asks.
- */
-function hostShowsDataTypes(): boolean {
-  if (dataTypes !== null) return dataTypes;
-  const answer = supportsDataTypes();
-  if (typeof Office !== 'undefined' && Office.context?.requirements) dataTypes = answer;
-  return answer;
-}
 
 /** One catalogue per runtime, over the engine the task pane shares. */
 function catalogue(): Catalogue {
   shared ??= createCatalogue({
     engine: runtimeEngine,
     scoreScale: () => runtimeSettings().current().scoreScale,
-    dataTypes: hostShowsDataTypes,
+    dataTypes: supportsDataTypes,
     logoUrl: providerLogoUrl,
   });
   return shared;

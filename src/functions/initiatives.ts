@@ -6,6 +6,7 @@
 import { INITIATIVE_KEYS, type InitiativeKey, type OrganizationRecord } from '../service/types';
 import { ArgumentError } from './argumentError';
 import { readCell } from './cellInput';
+import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
 
 export type FlagKey = InitiativeKey | 'reduction_action';
@@ -63,16 +64,11 @@ export function findFlag(name: string): FlagKey | null {
   return BY_NAME.get(nameKey(name)) ?? null;
 }
 
-/** The initiative argument of CLIMATE.FLAG. */
-/** Initiative names already read: a FLAG column names the same one in every row. */
-const readNames = new Map<string, FlagKey>();
+const readNames = new RecentReadings<string, FlagKey>(1_000);
 
+/** The initiative argument of CLIMATE.FLAG. */
 export function parseInitiative(value: unknown): FlagKey {
-  const known = typeof value === 'string' ? readNames.get(value) : undefined;
-  if (known !== undefined) return known;
-  const key = readInitiative(value);
-  if (typeof value === 'string' && readNames.size < 1_000) readNames.set(value, key);
-  return key;
+  return typeof value === 'string' ? readNames.get(value, () => readInitiative(value)) : readInitiative(value);
 }
 
 function readInitiative(value: unknown): FlagKey {

@@ -18,6 +18,7 @@ import type { OrganizationRequest } from '../service/types';
 import { validateDuns, validateIsin, validateLei, validateSpGlobal, type IdentifierCheck } from '../identifiers';
 import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
+import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
 
 /** The fields of a registration request a cell can name (the engine's OrganizationQuery). */
@@ -62,26 +63,13 @@ const DOMAIN = String.raw`(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}
 const WEB_ADDRESS = new RegExp(String.raw`^(?:https?://)?(?:www\.)?(${DOMAIN})(?::\d{1,5})?(?:[/?#]\S*)?$`, 'i');
 const EMAIL = new RegExp(String.raw`^(?:mailto:)?[^\s@]+@(${DOMAIN})$`, 'i');
 
-/**
- * Recent readings, by input. A row's SCORE and FLAGs read the same cells, and a recalculation reads a
- * whole sheet again: each distinct input is read once. Readings are frozen, as they are shared.
- */
-const recent = new Map<string | number, Readonly<OrganizationArgument>>();
-const RECENT_LIMIT = 5_000;
+const recent = new RecentReadings<string | number, OrganizationArgument>(5_000);
 
 /** Reads the organization argument, plus the optional website and country arguments beside it. */
 export function parseOrganization(value: unknown, website?: unknown, country?: unknown): Readonly<OrganizationArgument> {
   const key = readingKey(value, website, country);
-  if (key === null) return readArguments(value, website, country);
-  let argument = recent.get(key);
-  if (argument === undefined) {
-    argument = readArguments(value, website, country); // a refusal throws, and is not kept
-    Object.freeze(argument.query);
-    Object.freeze(argument);
-    if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string | number);
-    recent.set(key, argument);
-  }
-  return argument;
+  const read = () => readArguments(value, website, country);
+  return key === null ? read() : recent.get(key, read);
 }
 
 const isEmpty = (value: unknown): boolean => value === null || value === undefined;

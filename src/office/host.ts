@@ -28,9 +28,19 @@ export function hasExcelApi(): boolean {
   return typeof Excel !== 'undefined' && typeof Excel.run === 'function';
 }
 
-/** Cells can carry data types with provider attribution (logo + link in the card). */
+/** Answers per Office context: a host's requirement sets do not change while it runs. */
+const dataTypeAnswers = new WeakMap<object, boolean>();
+
+/** Cells can carry data types with provider attribution (logo + link in the card). Every cell asks. */
 export function supportsDataTypes(): boolean {
-  return isSetSupported('CustomFunctionsRuntime', '1.4');
+  const context = typeof Office === 'undefined' ? undefined : Office.context;
+  if (!context) return false;
+  const known = dataTypeAnswers.get(context);
+  if (known !== undefined) return known;
+  if (!context.requirements) return false; // not kept: a page outside Office, or Office not ready yet
+  const answer = isSetSupported('CustomFunctionsRuntime', '1.4');
+  dataTypeAnswers.set(context, answer);
+  return answer;
 }
 
 /** Images can be placed on a sheet (`worksheet.shapes.addImage`). */

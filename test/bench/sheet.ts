@@ -5,11 +5,9 @@
  * invoking 4 x R functions, keeping results) and differs only in how it reaches the service.
  */
 import type { CellOutcome as HarnessOutcome, SheetResults, SheetSpec } from '../harness';
+import { PENDING } from '../harness/expectations';
 import type { CellOutcome } from './cells';
 import { FLAG_COLUMNS, type SupplierRow } from './workload';
-
-/** Cells whose profile is not final show #N/A "Profiling (status) ...": ours, and the baselines too. */
-export const PENDING_MESSAGE = /^Profiling \(/;
 
 export const FORMULAS: Record<string, string> = {
   B: '=CLIMATE.SCORE(A{row})',
@@ -25,7 +23,8 @@ function toCell(outcome: HarnessOutcome | undefined): CellOutcome {
   if (!outcome || outcome.kind === 'busy') return { kind: 'unsettled' };
   if (outcome.kind === 'array') return { kind: 'error', message: 'unexpected spill' };
   if (outcome.kind === 'error') {
-    return PENDING_MESSAGE.test(outcome.message ?? '') ? { kind: 'pending' } : { kind: 'error', message: outcome.message ?? outcome.code };
+    // Cells whose profile is not final show #N/A "Profiling (status) …": ours, and the baselines too.
+    return PENDING.test(outcome.message ?? '') ? { kind: 'pending' } : { kind: 'error', message: outcome.message ?? outcome.code };
   }
   const value = outcome.value as { basicValue?: unknown } | number | boolean;
   const plain = typeof value === 'object' && value !== null ? value.basicValue : value;

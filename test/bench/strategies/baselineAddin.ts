@@ -8,6 +8,7 @@
 import { CustomFunctionsError } from '../../harness/officeGlobals';
 import { builtFunctions } from '../../harness/dist';
 import { Workbook } from '../../harness/workbook';
+import { pendingFailure } from '../../../src/functions/errors';
 import type { OrganizationRecord, OrganizationRequest } from '../../../src/service/types';
 import { cellValue, type CellField, type CellOutcome } from '../cells';
 import { outcomesOf, sheetOf } from '../sheet';
@@ -24,7 +25,7 @@ export interface BaselineAddin {
 function shown(record: OrganizationRecord, field: CellField): number | boolean {
   const cell = cellValue(record, field);
   if (cell.kind === 'value') return cell.value;
-  if (cell.kind === 'pending') throw new CustomFunctionsError('#N/A', `Profiling (${record.status}) — this cell updates itself.`);
+  if (cell.kind === 'pending') throw new CustomFunctionsError('#N/A', pendingFailure(record.status).message);
   throw new CustomFunctionsError('#VALUE!', (cell as Extract<CellOutcome, { kind: 'error' }>).message);
 }
 
