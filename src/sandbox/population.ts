@@ -5,6 +5,7 @@
  */
 import { Industry, OrganizationRecord, OrganizationRequest, RecommendedAction, SbtiChange, SbtiCompany } from '../service/types';
 import { MatchKeys, OrganizationIndex, nameKey, websiteKey } from './matching';
+import { nearNameIndex, nearNameOf } from './nearNames';
 import { FIRST_ORGANIZATION_ID, SandboxOrganization, generateOrganizations } from './organizationGenerator';
 import { parseOrganizationRequest } from './organizationRequest';
 import { SandboxProfile, buildProfile, drawScore, withScore } from './profile';
@@ -32,6 +33,8 @@ export class Population {
   readonly sbtiChanges: readonly SbtiChange[];
   readonly landscape: ScoreLandscape;
   private readonly index = new OrganizationIndex();
+  /** Near names (see nearNames.ts): tried only when nothing else matched. */
+  private readonly nearNames: ReadonlyMap<string, number>;
   private readonly sbtiOrganizationOf: ReadonlyMap<number, number>;
   private readonly sbtiCompanyOfChange: ReadonlyMap<number, number>;
   private readonly privateScoreCache = new Map<number, ReadonlyMap<number, number>>();
@@ -63,6 +66,7 @@ export class Population {
         spGlobal: org.spGlobal,
       });
     }
+    this.nearNames = nearNameIndex(this.organizations, nameKey);
   }
 
   /** The id the next registered (unseen) organization gets. */
@@ -79,8 +83,24 @@ export class Population {
   }
 
   find(keys: MatchKeys): SandboxOrganization | null {
-    const id = this.index.find(keys);
+    const id = this.index.find(keys) ?? this.nearMatch(keys);
     return id === null ? null : this.organization(id);
+  }
+
+  /** The near-name cases this population answers: the name to type and the organization it resolves to. */
+  nearNameCases(): Array<{ name: string; organization: SandboxOrganization }> {
+    return [...this.nearNames.values()].map((id) => {
+      const organization = this.organization(id)!;
+      return { name: nearNameOf(organization)!, organization };
+    });
+  }
+
+  /** A name close to a registered one (and nothing else that names another organization). */
+  private nearMatch(keys: MatchKeys): number | null {
+    if (!keys.name || keys.website || keys.duns || keys.lei || keys.isin || keys.spGlobal) return null;
+    const id = this.nearNames.get(keys.name);
+    if (id === undefined) return null;
+    return keys.hqRegion && keys.hqRegion !== this.organization(id)?.hqRegion ? null : id;
   }
 
   /**
