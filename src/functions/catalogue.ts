@@ -11,7 +11,7 @@ import { CellFailure, convertFailures, failureFrom, pendingFailure } from './err
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
 import { parseOrganization, type OrganizationArgument, type OrganizationQuery } from './organizationArgument';
-import { readMatch, type MatchReading } from './nameMatch';
+import { matchInputOf, readMatch, type MatchReading } from './nameMatch';
 import { displayName, flagResult, flagsRow, matchResult, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
 import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiField, type SbtiQuery } from './referenceData';
 import { readCell } from './cellInput';
@@ -81,7 +81,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
   };
 
   const matchOf = ({ argument, record }: Ready): MatchReading =>
-    readMatch({ kind: argument.kind, text: argument.text, identified: argument.query.website !== undefined }, record, deps.isAccepted);
+    readMatch(matchInputOf(argument), record, deps.isAccepted);
 
   return {
     // The hot path of a sheet: one promise step per cell after the engine's answer, no async frames.

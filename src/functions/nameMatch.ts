@@ -6,7 +6,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import type { OrganizationRecord } from '../service/types';
-import type { OrganizationKind } from './organizationArgument';
+import type { OrganizationArgument, OrganizationKind } from './organizationArgument';
 
 /** Similarity at or above which two normalized names are the same company (`exact`), below it `check`. */
 export const MATCH_THRESHOLD = 0.9;
@@ -86,6 +86,10 @@ export interface MatchInput {
   text: string;
   /** A website or identifier went with the name (the optional website argument). */
   identified: boolean;
+}
+
+export function matchInputOf(argument: Readonly<OrganizationArgument>): MatchInput {
+  return { kind: argument.kind, text: argument.text, identified: argument.query.website !== undefined };
 }
 
 /**
