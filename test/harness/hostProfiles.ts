@@ -29,13 +29,13 @@ export const HOST_PROFILES: readonly HostProfile[] = [
     name: 'CustomFunctionsRuntime 1.4 only',
     requirements: { ...BASE, CustomFunctionsRuntime: '1.4', ExcelApi: '1.15' },
     attributedValues: false,
-    hosts: 'the first builds with CustomFunctionsRuntime 1.4 (Windows 2208, Mac 16.64), before ExcelApi 1.16',
+    hosts: 'a host reporting CustomFunctionsRuntime 1.4 with an ExcelApi below 1.16 (the two sets are asked separately)',
   },
   {
     name: 'CustomFunctionsRuntime 1.4 + ExcelApi 1.16',
     requirements: { ...BASE, CustomFunctionsRuntime: '1.4', ExcelApi: '1.18' },
     attributedValues: false,
-    hosts: 'Windows 2209-2503, Mac 16.65-16.95: Entity values with a provider, but not Double/Boolean ones',
+    hosts: 'Windows 2208-2503, Mac 16.64-16.95: Entity values with a provider, but not Double/Boolean ones',
   },
   {
     name: 'CustomFunctionsRuntime 1.4 + ExcelApi 1.19',
