@@ -182,7 +182,8 @@ export function readActiveSheetFormulas(): Promise<SheetFormulas | null> {
     used.load([...BOX_FIELDS, 'formulas']);
     await context.sync();
     if (used.isNullObject) return null;
-    return { sheet: sheet.name, rowIndex: used.rowIndex, columnIndex: used.columnIndex, formulas: used.formulas as CellValue[][] };
+    const formulas = used.formulas as CellValue[][];
+    return { sheet: sheet.name, rowIndex: used.rowIndex, columnIndex: used.columnIndex, formulas };
   });
 }
 
@@ -190,7 +191,11 @@ export function readActiveSheetFormulas(): Promise<SheetFormulas | null> {
  * Writes attributions the check placed, each only if its cells are still empty (the sheet may have
  * changed since it was read): nothing is written over. Returns the places written.
  */
-export function writeAttributions(sheetName: string, places: AttributionCell[], logoBase64: string | null): Promise<AttributionCell[]> {
+export function writeAttributions(
+  sheetName: string,
+  places: AttributionCell[],
+  logoBase64: string | null,
+): Promise<AttributionCell[]> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const targets = places.map((place) => {

@@ -95,7 +95,8 @@ export function findClimateBlocks(sheet: SheetFormulas): Block[] {
   cells.forEach((cell, i) => {
     const key = root(i);
     const block = blocks.get(key);
-    if (!block) blocks.set(key, { top: cell.row, left: cell.column, bottom: cell.row, right: cell.column, shows: cell.shows });
+    if (!block)
+      blocks.set(key, { top: cell.row, left: cell.column, bottom: cell.row, right: cell.column, shows: cell.shows });
     else {
       block.top = Math.min(block.top, cell.row);
       block.bottom = Math.max(block.bottom, cell.row);
@@ -129,7 +130,12 @@ export function hasAttribution(sheet: SheetFormulas, block: Block): boolean {
  * floating over the free cell left of it), else below it, else right of it; null when all are taken.
  * `taken` holds cells chosen for other blocks in the same check.
  */
-export function placeAttribution(sheet: SheetFormulas, block: Block, logo: boolean, taken: Set<string> = new Set()): AttributionCell | null {
+export function placeAttribution(
+  sheet: SheetFormulas,
+  block: Block,
+  logo: boolean,
+  taken: Set<string> = new Set(),
+): AttributionCell | null {
   const grid = new Grid(sheet);
   const free = (row: number, column: number) => grid.free(row, column) && !taken.has(`${row},${column}`);
   const rows = [

@@ -28,18 +28,29 @@ export function mountAttributionCheck(): AttributionSection {
       setStatus(status, 'info', 'The active sheet shows no CLIMATE scores or flags.');
       return;
     }
-    const blocks = `${plan.blocks} ${plan.blocks === 1 ? 'block' : 'blocks'} of CLIMATE scores and flags on ${sheet.sheet}`;
+    const count = plan.blocks === 1 ? '1 block' : `${plan.blocks} blocks`;
     if (plan.fixes.length === 0) {
-      setStatus(status, 'success', `All ${blocks} show the attribution.`);
+      setStatus(
+        status,
+        'success',
+        `Every block of CLIMATE scores and flags on ${sheet.sheet} shows the attribution (${count}).`,
+      );
       return;
     }
+    const blocks = `${count} of CLIMATE scores and flags on ${sheet.sheet}`;
     const places = plan.fixes.flatMap((fix) => (fix.place ? [fix.place] : []));
     const logo = places.some((place) => place.logoColumn !== null) ? await logoBase64() : null;
     const written = places.length > 0 ? await writeAttributions(sheet.sheet, places, logo) : [];
     const missing = plan.fixes.length - written.length;
     const added = `${blocks}: ${plan.fixes.length} without attribution, added to ${written.length}`;
-    setStatus(status, missing === 0 ? 'success' : 'error', missing === 0 ? `${added}.` : `${added}; ${missing} still need it.`);
-    const lines = plan.fixes.map((fix) => describeFix(sheet.sheet, fix, fix.place !== null && !written.includes(fix.place)));
+    setStatus(
+      status,
+      missing === 0 ? 'success' : 'error',
+      missing === 0 ? `${added}.` : `${added}; ${missing} still need it.`,
+    );
+    const lines = plan.fixes.map((fix) =>
+      describeFix(sheet.sheet, fix, fix.place !== null && !written.includes(fix.place)),
+    );
     replaceChildren(list, ...lines.map((line) => el('li', {}, line)));
     list.hidden = false;
   };

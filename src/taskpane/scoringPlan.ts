@@ -5,8 +5,9 @@
  *
  * New columns start right of the sheet's used range, so nothing the analyst typed is overwritten.
  * Headers go in the row above the first supplier; the attribution (logo + source line) always in the
- * row above the headers: Excel shows a data type's logo only inside its card, never in the grid. When the suppliers start so high that there is no room, the plan asks for rows
- * to be inserted at the top of the sheet, and every row number in it already counts them.
+ * row above the headers: Excel shows a data type's logo only inside its card, never in the grid.
+ * When the suppliers start so high that there is no room, the plan asks for rows to be inserted at
+ * the top of the sheet, and every row number in it already counts them.
  */
 import { OUTPUTS, type OutputDefinition, type OutputFormula, type OutputKey } from './outputs';
 import { columnLetters } from './a1';

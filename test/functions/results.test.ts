@@ -1,7 +1,7 @@
 /**
  * Result shaping: the number or boolean a cell shows, the attribution it carries on hosts with data
- * types (each host profile of the harness, as host.ts answers for it), and #N/A (never 0) where the record has no value. Also the error codes and messages chosen
- * for each engine failure.
+ * types (each host profile of the harness, as host.ts answers for it), and #N/A (never 0) where the
+ * record has no value. Also the error codes and messages chosen for each engine failure.
  */
 import { CellFailure, failureFrom, pendingFailure } from '../../src/functions/errors';
 import { parseFields } from '../../src/functions/fields';
@@ -188,7 +188,8 @@ describe('each host profile', () => {
         ...profileResult(record(), parseFields('score,status,link'), 'Acme', ctx)[0],
         ...profileResult(record(), null, 'Acme', ctx).map(([, value]) => value),
       ].filter((value) => !(value instanceof CellFailure)); // fields the record lacks: #N/A everywhere
-      const shapes = new Set(values.map((value) => (typeof value === 'object' ? (value as { type: string }).type : 'plain')));
+      const shapeOf = (value: unknown) => (typeof value === 'object' ? (value as { type: string }).type : 'plain');
+      const shapes = new Set(values.map(shapeOf));
       expect([...shapes].sort()).toEqual(profile.attributedValues ? ['Boolean', 'Double', 'String'] : ['plain']);
       const attributed = values.filter((value): value is Excel.DoubleCellValue => typeof value === 'object');
       expect(attributed.every((value) => value.provider?.logoTargetAddress === LINK)).toBe(true);

@@ -1,14 +1,22 @@
 /**
  * The rest of the catalogue on the built bundle in the Node harness, against the sandbox: each host
- * profile's value shapes (plain values where Excel does not render attributed ones), the score-scale setting, refused input sending nothing, auth and failed
- * profiles, STATUS following a profile to the end, LINK, HEADERS, the full PROFILE table,
+ * profile's value shapes (plain values where Excel does not render attributed ones), the score-scale
+ * setting, refused input sending nothing, auth and failed profiles, STATUS following a profile to the end, LINK, HEADERS, the full PROFILE table,
  * INDUSTRIES, SBTI, ACTIONS, and calls Excel cancels.
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import type { Settings } from '../../src/settings/settings';
 import { SBTI_FIELDS } from '../../src/service/types';
 import { BAD_INITIATIVES, BAD_ORGANIZATIONS } from '../functions/badInputs';
-import { checkCell, checkRow, excelRound, expectedFlag, expectedFlags, expectedScore, type ExpectContext } from './expectations';
+import {
+  checkCell,
+  checkRow,
+  excelRound,
+  expectedFlag,
+  expectedFlags,
+  expectedScore,
+  type ExpectContext,
+} from './expectations';
 import { DEFAULT_LOCATION } from './node';
 import { HOST_PROFILES, PLAIN_HOST } from './hostProfiles';
 import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
@@ -53,11 +61,11 @@ const plain = (outcome: CellOutcome) => (outcome.kind === 'value' ? outcome.valu
 const spill = (outcome: CellOutcome) => (outcome.kind === 'array' ? outcome.rows.map((row) => row.map(plain)) : outcome);
 
 const shapes = [
-  ...HOST_PROFILES.map((profile) => [profile.name, { requirements: profile.requirements }, profile.attributedValues] as const),
+  ...HOST_PROFILES.map(({ name, requirements, attributedValues }) => [name, { requirements }, attributedValues] as const),
   ['no requirements API at all', { requirementsAbsent: true }, false] as const,
 ];
 
-test.each(shapes)('host "%s": SCORE, FLAG and FLAGS are attributed only where Excel renders it', async (_name, options, attributed) => {
+test.each(shapes)('host "%s": SCORE, FLAG and FLAGS attributed only where Excel renders it', async (_, options, attributed) => {
   const org = known();
   const record = sandbox.population.recordFor({ name: org.name })!;
   const s = await open({}, options);
@@ -65,7 +73,8 @@ test.each(shapes)('host "%s": SCORE, FLAG and FLAGS are attributed only where Ex
     inputs: [[org.name]],
     formulas: { B: '=CLIMATE.SCORE(A{row})', C: '=CLIMATE.FLAG(A{row},"sbti")', D: '=CLIMATE.FLAGS(A{row})' },
   });
-  const ctx: ExpectContext = { dataTypes: attributed, logoUrl: new URL('assets/logo-provider.png', DEFAULT_LOCATION).href };
+  const logoUrl = new URL('assets/logo-provider.png', DEFAULT_LOCATION).href;
+  const ctx: ExpectContext = { dataTypes: attributed, logoUrl };
   expect([
     checkCell(score, expectedScore(record, org.name), record, ctx),
     checkCell(flag, expectedFlag(record, 'sbti', org.name), record, ctx),

@@ -29,7 +29,8 @@ export const HOST_PROFILES: readonly HostProfile[] = [
     name: 'CustomFunctionsRuntime 1.4 only',
     requirements: { ...BASE, CustomFunctionsRuntime: '1.4', ExcelApi: '1.15' },
     attributedValues: false,
-    hosts: 'a host reporting CustomFunctionsRuntime 1.4 with an ExcelApi below 1.16 (the two sets are asked separately)',
+    hosts:
+      'a host reporting CustomFunctionsRuntime 1.4 with an ExcelApi below 1.16 (the two sets are asked separately)',
   },
   {
     name: 'CustomFunctionsRuntime 1.4 + ExcelApi 1.16',

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 const profiles = HOST_PROFILES.map((profile, i) => [profile.name, profile, i] as const);
 
-test.each(profiles)('host "%s": a 2,000-row supplier sheet shows exactly what the sandbox says', async (_name, profile, i) => {
+test.each(profiles)('host "%s": a 2,000-row supplier sheet shows exactly what the sandbox says', async (_, profile, i) => {
   // A seed per profile: each run meets suppliers the sandbox has not seen yet.
   const rows = supplierRows(sandbox.population, DEFAULT_MIX, 11 + i);
   const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });

@@ -280,11 +280,14 @@ export class Workbook {
         this.supports('CustomFunctionsRuntime', '1.4');
       if (!allowed) return { kind: 'error', code: '#VALUE!', message: 'harness: a data type where this host takes plain values only' };
       const cell = value as { type?: unknown; properties?: unknown; layouts?: unknown; provider?: unknown };
-      if (typeof cell.type !== 'string') return { kind: 'error', code: '#VALUE!', message: 'harness: an object that is no cell value' };
+      if (typeof cell.type !== 'string') {
+        return { kind: 'error', code: '#VALUE!', message: 'harness: an object that is no cell value' };
+      }
       const attributed = cell.properties !== undefined || cell.layouts !== undefined || cell.provider !== undefined;
       const needs = attributed && ['Double', 'Boolean', 'String'].includes(cell.type) ? '1.19' : '1.16';
       if (!this.supports('ExcelApi', needs)) {
-        return { kind: 'error', code: '#VALUE!', message: `harness: a ${cell.type} cell value${attributed ? ' with attribution' : ''} needs ExcelApi ${needs}` };
+        const what = `${cell.type} cell value${attributed ? ' with attribution' : ''}`;
+        return { kind: 'error', code: '#VALUE!', message: `harness: a ${what} needs ExcelApi ${needs}` };
       }
       // Kept as returned (not copied): a 2,000-row sheet of cards shares one card per organization.
       return { kind: 'value', value };

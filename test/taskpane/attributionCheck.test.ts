@@ -3,17 +3,29 @@
  * analysts type them, which of them already show the source line, and where the logo and the line
  * go without writing over anything.
  */
-import { describeFix, findClimateBlocks, planAttributionCheck, type SheetFormulas } from '../../src/taskpane/attributionCheck';
+import {
+  describeFix,
+  findClimateBlocks,
+  planAttributionCheck,
+  type SheetFormulas,
+} from '../../src/taskpane/attributionCheck';
 import { SOURCE_LINE_FORMULA, type CellValue } from '../../src/taskpane/scoringPlan';
 
 const LINE = 'Climate data by DitchCarbon';
 
 /** A sheet from rows of cells starting at A1 ('' is empty). */
-const sheet = (rows: CellValue[][], rowIndex = 0, columnIndex = 0): SheetFormulas => ({ sheet: 'Suppliers', rowIndex, columnIndex, formulas: rows });
+const sheet = (rows: CellValue[][], rowIndex = 0, columnIndex = 0): SheetFormulas => ({
+  sheet: 'Suppliers',
+  rowIndex,
+  columnIndex,
+  formulas: rows,
+});
 
 /** Every occupied cell of a sheet, to compare before and after. */
 const occupied = (s: SheetFormulas): string[] =>
-  s.formulas.flatMap((row, r) => row.flatMap((value, c) => (value === null || value === '' ? [] : [`${s.rowIndex + r},${s.columnIndex + c}`])));
+  s.formulas.flatMap((row, r) =>
+    row.flatMap((value, c) => (value === null || value === '' ? [] : [`${s.rowIndex + r},${s.columnIndex + c}`])),
+  );
 
 const handTyped = (): SheetFormulas =>
   sheet([
@@ -32,7 +44,12 @@ test('headers above: the logo and the line go under the block, on free cells onl
   const before = handTyped();
   const { blocks, fixes } = planAttributionCheck(before, true);
   expect(blocks).toBe(1);
-  expect(fixes).toEqual([{ block: { top: 1, left: 1, bottom: 4, right: 2 }, place: { row: 5, logoColumn: 1, textColumn: 2, formula: SOURCE_LINE_FORMULA } }]);
+  expect(fixes).toEqual([
+    {
+      block: { top: 1, left: 1, bottom: 4, right: 2 },
+      place: { row: 5, logoColumn: 1, textColumn: 2, formula: SOURCE_LINE_FORMULA },
+    },
+  ]);
   const taken = new Set(occupied(before));
   expect(taken.has('5,1') || taken.has('5,2')).toBe(false);
   expect(describeFix('Suppliers', fixes[0])).toBe('Suppliers!B2:C5: logo over B6, source line in C6.');
@@ -49,8 +66,16 @@ test('a free row above is preferred; without images one free cell is enough', ()
 });
 
 test('a block that shows the source line near it (typed or written by the pane) needs nothing', () => {
-  const typed = sheet([[null, LINE], ['Supplier', 'Score'], ['Acme', '=CLIMATE.SCORE(A3)']]);
-  const written = sheet([[null, null, SOURCE_LINE_FORMULA], ['Supplier', 'Score', 'SBTi'], ['Acme', '=CLIMATE.SCORE(A3)', '=CLIMATE.FLAG(A3,"sbti")']]);
+  const typed = sheet([
+    [null, LINE],
+    ['Supplier', 'Score'],
+    ['Acme', '=CLIMATE.SCORE(A3)'],
+  ]);
+  const written = sheet([
+    [null, null, SOURCE_LINE_FORMULA],
+    ['Supplier', 'Score', 'SBTi'],
+    ['Acme', '=CLIMATE.SCORE(A3)', '=CLIMATE.FLAG(A3,"sbti")'],
+  ]);
   expect(planAttributionCheck(typed, true)).toEqual({ blocks: 1, fixes: [] });
   expect(planAttributionCheck(written, true)).toEqual({ blocks: 1, fixes: [] });
 });
@@ -73,8 +98,12 @@ test('LINK or STATUS alone shows no score: not a block; a sheet offset from A1 i
 });
 
 test('a block hemmed in on every side gets no place and the pane says what to do', () => {
-  const full = Array.from({ length: 12 }, (_, r) => Array.from({ length: 12 }, (_, c) => (r === 5 && c === 5 ? '=CLIMATE.SCORE(A1)' : 'x')));
+  const full = Array.from({ length: 12 }, (_, r) =>
+    Array.from({ length: 12 }, (_, c) => (r === 5 && c === 5 ? '=CLIMATE.SCORE(A1)' : 'x')),
+  );
   const [fix] = planAttributionCheck(sheet(full), true).fixes;
   expect(fix.place).toBeNull();
-  expect(describeFix('Suppliers', fix)).toBe(`Suppliers!F6:F6: no free cell nearby; add the line "${LINE}" and the logo by hand.`);
+  expect(describeFix('Suppliers', fix)).toBe(
+    `Suppliers!F6:F6: no free cell nearby; add the line "${LINE}" and the logo by hand.`,
+  );
 });

@@ -176,7 +176,9 @@ export function installExcelShim(sheet: ShimSheet): void {
       if (!have) return;
       const atLeast = (a: string, b: string): boolean => {
         const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
-        for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+        for (let i = 0; i < Math.max(x.length, y.length); i++) {
+          if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+        }
         return true;
       };
       const isSetSupported = (name: string, version = '1.1') => name in have && atLeast(have[name], version);
