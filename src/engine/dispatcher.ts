@@ -13,7 +13,7 @@
 import { RateLimitError, ServiceError, MalformedResponseError } from '../service/errors';
 import { errorFromResponse } from '../service/responseErrors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';
-import { rateLimitPauseMs, retryDelayMs } from './backoff';
+import { rateLimitPauseMs, retryDelayMs, timerDelay } from './backoff';
 import type { AimdLimiter, BatchHealth } from './limiter';
 
 export const QUIET_MS = 25;
@@ -122,10 +122,18 @@ export class Dispatcher {
     this.failWaiting(error);
   }
 
-  /** The key (or the service) changed: sending may resume, starting again with a single probe batch. */
+  /**
+   * The key (or the service) changed: sending may resume, starting again with a single probe batch, and
+   * a pause the old key earned no longer holds.
+   */
   keyChanged(): void {
     this.blockedBy = null;
     this.keyConfirmed = false;
+    this.rateLimitedInARow = 0;
+    this.limiter.resume();
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    if (!this.disposed) this.pump();
   }
 
   /** Stops for good: requests in flight are aborted and every task fails with `error`. */
@@ -201,7 +209,7 @@ export class Dispatcher {
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;
       this.pump();
-    }, ms);
+    }, timerDelay(ms));
   }
 
   private async sendBatch(tasks: Task[]): Promise<void> {

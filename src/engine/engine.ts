@@ -351,7 +351,7 @@ class RequestEngine implements Engine {
     };
     const flight: Flight<OrganizationOutcome> = new Flight(() => {
       if (this.dispatcher.withdraw(current)) forget();
-    });
+    }, this.now);
     let current: Task = this.recordTask(
       { url: '/organizations', method: 'POST', body: request },
       wanted,
@@ -433,7 +433,7 @@ class RequestEngine implements Engine {
     };
     const flight: Flight<BatchResponseItem> = new Flight(() => {
       if (this.dispatcher.withdraw(task)) forget();
-    });
+    }, this.now);
     this.getFlights.set(path, flight);
     const answer = flight.join(ctx, this.applied.deadlineMs);
     this.dispatcher.submit(task);
