@@ -126,7 +126,10 @@ export class RecordCache {
     this.saveTimer ??= setTimeout(() => void this.save(), this.limits.saveDelayMs);
   }
 
-  /** The most recently used entries that fit both bounds, written oldest first. */
+  /**
+   * The most recently used entries that fit both bounds, written oldest first. A record that does not
+   * fit is left out with the strings it would have added to the table; smaller ones after it still go in.
+   */
   private serialize(): string {
     let oldest = this.now();
     for (const entry of this.memory.values()) oldest = Math.min(oldest, entry.fetchedAt);
@@ -140,8 +143,13 @@ export class RecordCache {
       if (kept.length >= this.limits.persistedEntries) break;
       const known = table.strings.length;
       const json = JSON.stringify([key, Math.floor(entry.fetchedAt / 1000) - base, ...compactRecord(entry.record, table)]);
-      for (const added of table.strings.slice(known)) tableChars += added.length + 3;
-      if (chars + json.length + tableChars > this.limits.persistedChars) break;
+      let addedChars = 0;
+      for (const added of table.strings.slice(known)) addedChars += JSON.stringify(added).length + 1;
+      if (chars + json.length + 1 + tableChars + addedChars > this.limits.persistedChars) {
+        table.truncate(known);
+        continue;
+      }
+      tableChars += addedChars;
       chars += json.length + 1;
       kept.push(json);
     }
