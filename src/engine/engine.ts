@@ -27,7 +27,8 @@ import { Flight, type CallContext } from './flight';
 import { identify, type Identity, type OrganizationQuery } from './identity';
 import { AimdLimiter } from './limiter';
 import { ProfileWatch, type Profile } from './profiling';
-import { RecordCache } from './recordCache';
+import { createRecordCache } from './cacheStore';
+import type { RecordCache } from './recordCache';
 
 export type OrganizationOutcome =
   | { state: 'ready'; record: OrganizationRecord }
@@ -175,7 +176,7 @@ class RequestEngine implements Engine {
       this.now,
       deps.random ?? Math.random,
     );
-    this.cache = new RecordCache(deps.storage ?? this.settings.storage, this.now);
+    this.cache = createRecordCache(deps.storage, this.settings.storage, this.now).cache;
     this.profiles = new ProfileWatch((profile) => this.poll(profile));
     this.waitFor(
       this.settings.loaded().then(

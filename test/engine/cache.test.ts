@@ -1,4 +1,5 @@
 /** Cache TTL, persistence and bounds; profiling polls; private figures; other GETs; refresh; events. */
+import { SETTINGS_CACHE_LIMITS } from '../../src/engine/cacheStore';
 import { compactRecord, expandRecord, StringTable } from '../../src/engine/compactRecord';
 import { CACHE_STORAGE_KEY, RecordCache } from '../../src/engine/recordCache';
 import { MemoryStorage } from '../../src/settings/storage';
@@ -88,7 +89,7 @@ describe('cache', () => {
     await cache.save();
     const bounded = (await storage.getItem(CACHE_STORAGE_KEY))!;
     expect(bounded.length).toBeLessThanOrEqual(100_000);
-    const reloaded = new RecordCache(storage, () => Date.now());
+    const reloaded = new RecordCache(storage, () => Date.now(), SETTINGS_CACHE_LIMITS);
     await reloaded.load('https://api.example.com', HOUR);
     expect(reloaded.get('n:brightwater logistics 2000', HOUR)?.name).toBe('Brightwater Logistics 2000'); // newest kept
     expect(reloaded.get('n:brightwater logistics 1', HOUR)).toBeNull(); // oldest dropped
