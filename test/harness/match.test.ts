@@ -7,6 +7,7 @@
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { ACCEPTED_MATCHES_SETTING } from '../../src/office/documentSettings';
 import { MATCH_THRESHOLD, nameSimilarity } from '../../src/functions/nameMatch';
+import { HOST_PROFILES, PLAIN_HOST } from './hostProfiles';
 import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
 import { seededSettings } from './settingsSeed';
 import type { CellOutcome, SheetSpec } from './types';
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 async function open(options: NodeWorkbookOptions = {}): Promise<NodeWorkbookSession> {
-  session = await openNodeWorkbook({ dataTypes: false, ...options, storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }) });
+  session = await openNodeWorkbook({ requirements: PLAIN_HOST.requirements, ...options, storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }) });
   return session;
 }
 
@@ -89,10 +90,14 @@ test('pending, not found and refused input show what SCORE shows', async () => {
   expect(rows[1][1]).toMatchObject({ kind: 'error', code: '#VALUE!' });
 });
 
-test('on data-type hosts the MATCH cell carries its card and the provider attribution', async () => {
+test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))('host "%s": MATCH is a plain word, or a cell value with its card and the provider attribution', async (_name, profile) => {
   const { name, organization } = near();
-  const s = await open({ dataTypes: true });
+  const s = await open({ requirements: profile.requirements });
   const [[match]] = await calculate(s, { inputs: [[name]], formulas: { B: '=CLIMATE.MATCH(A{row})' } });
+  if (!profile.attributedValues) {
+    expect(plain(match)).toBe('check');
+    return;
+  }
   const value = plain(match) as Excel.StringCellValue;
   expect(value).toMatchObject({ type: 'String', basicValue: 'check', provider: { description: 'Climate data by DitchCarbon' } });
   expect(value.provider?.logoTargetAddress).toMatch(/^https:\/\//);
