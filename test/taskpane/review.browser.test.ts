@@ -17,9 +17,10 @@ import type { SandboxOrganization } from '../../src/sandbox/population';
 import { productionDist, ROOT } from '../build/dist';
 import { PLAIN_HOST } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
-import { AccessibilityTree } from './browser/accessibility';
-import { chromiumAvailable, launchChromium, routeOfficeJs } from './browser/chromium';
-import { installExcelShim, type ShimSheet, type WorkbookDump } from './browser/excelShim';
+import type { AccessibilityTree } from './browser/accessibility';
+import { chromiumAvailable, launchChromium } from './browser/chromium';
+import type { ShimSheet, WorkbookDump } from './browser/excelShim';
+import { openPanePage } from './browser/panePage';
 import { serveFolder, type StaticServer } from './browser/staticServer';
 
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS ? join(ROOT, 'docs', 'screenshots') : join(ROOT, 'test-results', 'screenshots');
@@ -33,7 +34,7 @@ let ax: AccessibilityTree;
 /** Per supplier row (sheet row = index + 3 once the attribution row is inserted): name, expected verdict, organization. */
 const suppliers: Array<{ name: string; verdict: 'exact' | 'check' | 'parent'; org: SandboxOrganization }> = [];
 
-const dump = (): Promise<WorkbookDump> => page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump());
+let dump: () => Promise<WorkbookDump>;
 const waitForText = async (selector: string, expected: string, timeout = 30_000): Promise<void> => {
   try {
     await page.locator(selector).filter({ hasText: expected }).waitFor({ timeout });
@@ -89,22 +90,13 @@ beforeAll(async () => {
   const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
   site = await serveFolder(dist);
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 360, height: 900 }, deviceScaleFactor: 1, colorScheme: 'light' });
-  await routeOfficeJs(context);
-  page = await context.newPage();
   const sheet: ShimSheet = {
     name: 'Suppliers',
     rows: [['Supplier'], ...suppliers.map((s) => [s.name])],
     selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
     requirements: PLAIN_HOST.requirements,
   };
-  await page.addInitScript(installExcelShim, sheet);
-  await page.addInitScript((items) => {
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, storage);
-  await page.goto(`${site.url}/taskpane.html`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
-  ax = await AccessibilityTree.attach(page);
+  ({ page, ax, dump } = await openPanePage(browser, site.url, sheet, storage));
 }, 120_000);
 
 afterAll(async () => {
