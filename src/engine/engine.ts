@@ -27,7 +27,8 @@ import { Flight, type CallContext } from './flight';
 import { identify, type Identity, type OrganizationQuery } from './identity';
 import { AimdLimiter } from './limiter';
 import { ProfileWatch, type Profile } from './profiling';
-import { RecordCache } from './recordCache';
+import { createRecordCache } from './cacheStore';
+import type { RecordCache } from './recordCache';
 
 export type OrganizationOutcome =
   | { state: 'ready'; record: OrganizationRecord }
@@ -175,7 +176,7 @@ class RequestEngine implements Engine {
       this.now,
       deps.random ?? Math.random,
     );
-    this.cache = new RecordCache(deps.storage ?? this.settings.storage, this.now);
+    this.cache = createRecordCache(deps.storage, this.settings.storage, this.now).cache;
     this.profiles = new ProfileWatch((profile) => this.poll(profile));
     this.waitFor(
       this.settings.loaded().then(
@@ -351,7 +352,7 @@ class RequestEngine implements Engine {
     };
     const flight: Flight<OrganizationOutcome> = new Flight(() => {
       if (this.dispatcher.withdraw(current)) forget();
-    });
+    }, this.now);
     let current: Task = this.recordTask(
       { url: '/organizations', method: 'POST', body: request },
       wanted,
@@ -433,7 +434,7 @@ class RequestEngine implements Engine {
     };
     const flight: Flight<BatchResponseItem> = new Flight(() => {
       if (this.dispatcher.withdraw(task)) forget();
-    });
+    }, this.now);
     this.getFlights.set(path, flight);
     const answer = flight.join(ctx, this.applied.deadlineMs);
     this.dispatcher.submit(task);

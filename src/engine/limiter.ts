@@ -9,6 +9,7 @@
  * - a shared pause: `Retry-After` (or a back-off when it is absent) stops every sender, not only the
  *   batch that heard it.
  */
+import { MAX_RETRY_AFTER_MS } from '../service/responseErrors';
 
 export type BatchHealth = 'ok' | 'rate-limited' | 'failed';
 
@@ -47,9 +48,14 @@ export class AimdLimiter {
     return Math.max(0, this.pausedUntilMs - this.now());
   }
 
-  /** Every sender waits at least this long; a longer pause already running is kept. */
+  /** Every sender waits at least this long (at most MAX_RETRY_AFTER_MS); a longer pause already running is kept. */
   pause(ms: number): void {
-    this.pausedUntilMs = Math.max(this.pausedUntilMs, this.now() + ms);
+    this.pausedUntilMs = Math.max(this.pausedUntilMs, this.now() + Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)));
+  }
+
+  /** Ends the pause: it was earned by another key or service. */
+  resume(): void {
+    this.pausedUntilMs = 0;
   }
 
   canSend(): boolean {
