@@ -31,7 +31,7 @@ export interface FunctionsEngine {
 export interface CatalogueDeps {
   engine(): FunctionsEngine;
   scoreScale(): ScoreScale;
-  /** The host renders data types (CustomFunctionsRuntime 1.4). */
+  /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */
   dataTypes(): boolean;
   logoUrl(): string | null;
 }

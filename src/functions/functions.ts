@@ -10,7 +10,7 @@
  *
  * Result types: SCORE and FLAG return `number | DoubleCellValue` / `boolean | BooleanCellValue`,
  * which the metadata declares as `any` (allowed to carry data types thanks to the generated
- * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 get an attributed
+ * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19 get an attributed
  * cell value and older hosts a plain number or boolean from the same function.
  */
 import { runtimeEngine, runtimeSettings } from '../engine/runtime';

@@ -1,6 +1,6 @@
 /**
  * Result shaping: a final organization record becomes what the cell shows. On hosts with data types
- * (CustomFunctionsRuntime 1.4) every score and flag is a cell value that still behaves as a number or
+ * (CustomFunctionsRuntime 1.4 and ExcelApi 1.19) every score and flag is a cell value that still behaves as a number or
  * a boolean (SUM, SORT, conditional formatting) and carries the licence's attribution: a card with
  * the organization's context and `provider` = the service's logo, linking to the public profile. On
  * older hosts values are plain and the task pane writes the attribution beside the columns instead.
@@ -16,7 +16,7 @@ import { scaleScore } from './scoreScale';
 export const PROVIDER_DESCRIPTION = 'Climate data by DitchCarbon';
 
 export interface ShapeContext {
-  /** The host renders data types (CustomFunctionsRuntime 1.4). */
+  /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */
   dataTypes: boolean;
   scoreScale: ScoreScale;
   /** The provider logo served from the add-in's own assets; null when the origin is unknown. */

@@ -4,7 +4,7 @@
  * seed and size always give the same world.
  */
 import { Industry, OrganizationRecord, OrganizationRequest, RecommendedAction, SbtiChange, SbtiCompany } from '../service/types';
-import { MatchKeys, OrganizationIndex, nameKey, websiteKey } from './matching';
+import { IndexMatch, MatchKeys, OrganizationIndex, nameKeys, websiteKey } from './matching';
 import { FIRST_ORGANIZATION_ID, SandboxOrganization, generateOrganizations } from './organizationGenerator';
 import { parseOrganizationRequest } from './organizationRequest';
 import { SandboxProfile, buildProfile, drawScore, withScore } from './profile';
@@ -54,7 +54,7 @@ export class Population {
     }
     for (const org of this.organizations) {
       this.index.add(org.id, {
-        name: nameKey(org.name),
+        name: nameKeys(org.name),
         website: websiteKey(org.website),
         hqRegion: org.hqRegion,
         duns: org.duns,
@@ -78,9 +78,9 @@ export class Population {
     return this.industries[id - 1] ?? null;
   }
 
-  find(keys: MatchKeys): SandboxOrganization | null {
-    const id = this.index.find(keys);
-    return id === null ? null : this.organization(id);
+  /** Which population organization the keys name, by the rules of matching.ts (ids of this population). */
+  match(keys: MatchKeys): IndexMatch | null {
+    return this.index.find(keys);
   }
 
   /**
@@ -90,15 +90,22 @@ export class Population {
   recordFor(request: OrganizationRequest): OrganizationRecord | null {
     const parsed = parseOrganizationRequest(request);
     if (!parsed.ok) return null;
-    const org = this.find(parsed.request.keys);
-    return org ? this.record(org, parsed.request.externalId) : null;
+    const match = this.match(parsed.request.keys);
+    const org = match?.kind === 'found' ? this.organization(match.id) : null;
+    return org ? this.record(org, parsed.request.externalId, null, match?.kind === 'found' && match.namesake) : null;
   }
 
   /**
    * The record of a population organization. A subsidiary answers with its parent's figures, and says
    * so. With `projectId`, the project's private performances replace the public score where it has one.
+   * `namesake`: the request named another legal form of the same name (matching.ts), and the record says so.
    */
-  record(org: SandboxOrganization, externalId: string | null = null, projectId: number | null = null): OrganizationRecord {
+  record(
+    org: SandboxOrganization,
+    externalId: string | null = null,
+    projectId: number | null = null,
+    namesake = false,
+  ): OrganizationRecord {
     const owner = org.parentId === null ? org : this.organization(org.parentId)!;
     const industry = this.industry(owner.industryId)!;
     let profile = owner.profile;
@@ -113,7 +120,7 @@ export class Population {
       hqRegion: org.hqRegion,
       externalId,
       status: 'synced',
-      relationship: owner === org ? 'requested organization' : 'ultimate parent',
+      relationship: owner !== org ? 'ultimate parent' : namesake ? 'namesake' : 'requested organization',
       matching: { id: owner.id, name: owner.name, industry },
       industryMean: this.landscape.industryMean(owner.industryId),
       profile,

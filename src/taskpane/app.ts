@@ -7,6 +7,7 @@ import { hasExcelApi, showPane } from '../office/host';
 import { recalculateWorkbook } from '../office/workbook';
 import type { Settings } from '../settings/settings';
 import { mountActivity } from './activity';
+import { mountAttributionCheck } from './attributionSection';
 import { connectionSummary, mountConnection } from './connection';
 import { needsRecalculation } from './connectionEffects';
 import type { PaneActions } from './paneActions';
@@ -27,6 +28,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   const activity = mountActivity(context);
   const score = mountScoreColumn(context, { onSummary: (summary) => activity.showProfiling(summary.profiling) });
   mountReference(context);
+  const attribution = mountAttributionCheck();
 
   let before = context.settings.current();
   renderBadge(before);
@@ -47,7 +49,8 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     async scoreSelection(): Promise<void> {
       await showPane();
       byId('section-score', 'details').open = true;
-      await score.scoreCurrentSelection();
+      // Once written, every other block of scores and flags on the sheet (e.g. typed by hand) gets its attribution.
+      await score.scoreCurrentSelection(() => attribution.check());
     },
     async refreshAll(): Promise<void> {
       await activity.refreshAll();

@@ -1,7 +1,7 @@
 /**
  * Result shaping: the number or boolean a cell shows, the attribution it carries on hosts with data
- * types, and #N/A (never 0) where the record has no value. Also the error codes and messages chosen
- * for each engine failure.
+ * types (each host profile of the harness, as host.ts answers for it), and #N/A (never 0) where the
+ * record has no value. Also the error codes and messages chosen for each engine failure.
  */
 import { CellFailure, failureFrom, pendingFailure } from '../../src/functions/errors';
 import { parseFields } from '../../src/functions/fields';
@@ -9,6 +9,8 @@ import { ArgumentError } from '../../src/functions/argumentError';
 import { flagResult, flagsRow, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
 import { roundLikeExcel, scaleScore } from '../../src/functions/scoreScale';
 import { EngineError } from '../../src/engine/errors';
+import { supportsDataTypes } from '../../src/office/host';
+import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
 import { INITIATIVE_KEYS, type OrganizationRecord } from '../../src/service/types';
 
 const LINK = 'https://profiles.example/organizations/acme-industrial-7';
@@ -166,6 +168,33 @@ describe('hosts with data types', () => {
     expect(value.provider).toEqual({ description: 'Climate data by DitchCarbon', logoSourceAddress: LOGO });
     expect(value.layouts?.card?.title).toBe('Climate score: Acme Widgets');
   });
+});
+
+describe('each host profile', () => {
+  afterEach(() => {
+    delete (globalThis as Record<string, unknown>).Office;
+  });
+
+  test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
+    'host "%s": every shape is an attributed cell value there, or a plain value',
+    (_name, profile) => {
+      const isSetSupported = (name: string, version: string) => supportedBy(profile, name, version);
+      (globalThis as Record<string, unknown>).Office = { context: { requirements: { isSetSupported } } };
+      const ctx: ShapeContext = { ...plain, dataTypes: supportsDataTypes() };
+      const values = [
+        scoreResult(record(), 'Acme', ctx),
+        flagResult(record(), 'sbti', 'Acme', ctx),
+        ...flagsRow(record(), 'Acme', ctx)[0],
+        ...profileResult(record(), parseFields('score,status,link'), 'Acme', ctx)[0],
+        ...profileResult(record(), null, 'Acme', ctx).map(([, value]) => value),
+      ].filter((value) => !(value instanceof CellFailure)); // fields the record lacks: #N/A everywhere
+      const shapeOf = (value: unknown) => (typeof value === 'object' ? (value as { type: string }).type : 'plain');
+      const shapes = new Set(values.map(shapeOf));
+      expect([...shapes].sort()).toEqual(profile.attributedValues ? ['Boolean', 'Double', 'String'] : ['plain']);
+      const attributed = values.filter((value): value is Excel.DoubleCellValue => typeof value === 'object');
+      expect(attributed.every((value) => value.provider?.logoTargetAddress === LINK)).toBe(true);
+    },
+  );
 });
 
 describe('missing values are #N/A, never 0', () => {

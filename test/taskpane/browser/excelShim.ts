@@ -13,6 +13,8 @@ export interface ShimSheet {
   name: string;
   rows: Array<Array<string | number | boolean | null>>;
   selection: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
+  /** Office.context.requirements as the host reports them (set -> version); absent: none, as outside Office. */
+  requirements?: Record<string, string>;
 }
 
 /** What the test reads back (`window.__workbook.dump()`). */
@@ -37,6 +39,7 @@ export function installExcelShim(sheet: ShimSheet): void {
     }),
   );
   let selection: Box = { ...sheet.selection };
+  const ribbon: Record<string, (event: { completed(): void }) => void> = {};
   const dump: WorkbookDump = { cells: [], inserts: [], shapes: [], calculations: [], documentSettings: {}, documentSettingsSaves: 0 };
 
   const usedBox = (): Box | null => {
@@ -164,10 +167,30 @@ export function installExcelShim(sheet: ShimSheet): void {
   document.addEventListener('readystatechange', () => {
     const office = page.Office as { onReady(callback: () => void): unknown; context: object } | undefined;
     if (document.readyState !== 'interactive' || !office) return;
-    office.onReady(() => Object.defineProperty(office.context, 'document', { configurable: true, value: { settings } }));
+    // The ribbon: Office.actions of a host with add-in commands, so a test can press a button.
+    const associate = (name: string, handler: (event: { completed(): void }) => void) => void (ribbon[name] = handler);
+    Object.defineProperty(office, 'actions', { configurable: true, value: { associate } });
+    office.onReady(() => {
+      Object.defineProperty(office.context, 'document', { configurable: true, value: { settings } });
+      const have = sheet.requirements;
+      if (!have) return;
+      const atLeast = (a: string, b: string): boolean => {
+        const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
+        for (let i = 0; i < Math.max(x.length, y.length); i++) {
+          if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+        }
+        return true;
+      };
+      const isSetSupported = (name: string, version = '1.1') => name in have && atLeast(have[name], version);
+      Object.defineProperty(office.context, 'requirements', { configurable: true, value: { isSetSupported } });
+    });
   });
 
   page.__workbook = {
+    /** Presses a ribbon button (an ExecuteFunction action the add-in associated). */
+    press(name: string) {
+      ribbon[name]?.({ completed: () => undefined });
+    },
     select(box: Box) {
       selection = { ...box };
     },
