@@ -212,6 +212,10 @@ test('attribution check on hand-typed formulas: line and logo added beside the b
   ])
     expect(cellAt(after, row, column)).toBeUndefined();
 
+  // The pane's account of it, for the README.
+  await pane.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await pane.page.locator('#attribution-check').screenshot({ path: join(SCREENSHOTS, 'attribution-check.png') });
+
   // Checked again: nothing more to add, nothing written.
   await (await pane.ax.get('button', 'Check attribution')).locator.click();
   await pane.waitForText(
