@@ -21,7 +21,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
-const { HelpPagePlugin } = require('./src/dev/helpPagePlugin');
+const { HelpPagePlugin } = require('./src/build/helpPagePlugin');
 
 const DEV_URL = 'https://localhost:3000/';
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
@@ -29,7 +29,8 @@ const FUNCTIONS_SOURCE = path.resolve(__dirname, 'src/functions/functions.ts');
 const HELP_SOURCE = path.resolve(__dirname, 'docs/functions.md');
 const HELP_PAGE = 'help/functions.html';
 /** The provider line the help page carries, as the pane and the cells word it (test/build checks they agree). */
-const PROVIDER_ATTRIBUTION = { text: 'Climate data by DitchCarbon', href: 'https://ditchcarbon.com', logo: 'assets/logo-provider.png' };
+const provider = require('./src/provider.json');
+const PROVIDER_ATTRIBUTION = { text: provider.description, href: provider.site, logo: provider.logoPng };
 /** Outputs that address the add-in at DEV_URL: the manifest's pages and icons, the functions' help links. */
 const REBASED_OUTPUTS = ['manifest.xml', 'functions.json'];
 

@@ -54,7 +54,9 @@ export function authError(serviceMessage: string): EngineError {
   return new EngineError('auth', `${said} ${SET_KEY_ADVICE}`);
 }
 
-export function missingKeyError(): EngineError {
+/** No key to send: none set, or (`settingsProblem`) the one in the settings is not a valid key. */
+export function missingKeyError(settingsProblem: string | null = null): EngineError {
+  if (settingsProblem !== null) return new EngineError('auth', `${settingsProblem} ${SET_KEY_ADVICE}`);
   return new EngineError('auth', `No API key is set for the climate service. ${SET_KEY_ADVICE}`);
 }
 

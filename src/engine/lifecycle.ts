@@ -87,7 +87,7 @@ export class EngineLifecycle {
     if (this.disposed) return new EngineError('cancelled', 'The add-in is shutting down.');
     if (ctx?.signal?.aborted) return cancelledError();
     if (this.authFailure) return this.authFailure;
-    if (!this.applied.apiKey) return missingKeyError();
+    if (!this.applied.apiKey) return missingKeyError(this.parts.settings.keyProblem());
     return null;
   }
 

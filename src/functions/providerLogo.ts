@@ -3,7 +3,7 @@
  * build ships it in dist/assets, addressed at the add-in's own origin (https in Excel), so Excel's
  * card loads it from where the add-in is hosted rather than from a third party.
  */
-export const PROVIDER_LOGO_PATH = 'assets/logo-provider.png';
+import { PROVIDER_LOGO_PATH } from '../provider';
 
 let resolved: { page: string; logo: string | null } | null = null;
 

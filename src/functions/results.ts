@@ -13,8 +13,8 @@ import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS, FLAG_LABELS, flagOf, type FlagKey } from './initiatives';
 import type { MatchReading } from './nameMatch';
 import { scaleScore } from './scoreScale';
+import { PROVIDER_DESCRIPTION } from '../provider';
 
-export const PROVIDER_DESCRIPTION = 'Climate data by DitchCarbon';
 
 export interface ShapeContext {
   /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */

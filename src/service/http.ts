@@ -5,6 +5,7 @@
  * MalformedResponseError. It never retries (the engine decides that) and never puts the key in a
  * message.
  */
+import { isSendableKey } from './apiKey';
 import { MalformedResponseError, NetworkError, ServiceError } from './errors';
 import { tryParseJson } from './json';
 import { errorFromResponse } from './responseErrors';
@@ -189,7 +190,7 @@ function requestHeaders(req: HttpRequest, apiKey: string | null): Record<string,
   const key = apiKey?.trim();
   if (key) {
     // fetch would reject such a header with a message that quotes it; say what is wrong instead.
-    if (!/^[\x21-\x7e]+$/.test(key)) {
+    if (!isSendableKey(key)) {
       throw new Error('The API key contains spaces or characters that cannot be sent; copy it again.');
     }
     headers.Authorization = `Bearer ${key}`;

@@ -14,6 +14,7 @@
  * as "the sandbox" would send the demo key to whatever else listens on this machine, and tests are
  * clearer when they say which key they use.
  */
+import { isSendableKey } from '../service/apiKey';
 import { normalizeBaseUrl } from '../service/baseUrl';
 import type { KeyValueStorage } from './storage';
 
@@ -104,7 +105,7 @@ function checkApiKey(value: unknown): string | null {
   if (typeof value !== 'string') throw new Error('The API key must be text.');
   const key = value.trim();
   if (key === '') return null;
-  if (!/^[\x21-\x7e]{8,512}$/.test(key)) {
+  if (!isSendableKey(key) || key.length < 8 || key.length > 512) {
     throw new Error('The API key must be 8 to 512 characters without spaces, as the service issued it.');
   }
   return key;
@@ -252,16 +253,24 @@ function defaultBaseUrl(): string {
   }
 }
 
+/** "The API key must be …" -> "The API key in the settings is not valid: it must be …". */
+function invalidKeyMessage(rule: string): string {
+  return `The API key in the settings is not valid: ${rule.replace(/^The API key /, 'it ')}`;
+}
+
 function defaultKeyFor(baseUrl: string): string | null {
   return baseUrl === SANDBOX_BASE_URL ? SANDBOX_DEMO_KEY : null;
 }
 
-/** What a fresh install uses; `explicitKey` is a key the user stored (it wins over the default). */
-function resolve(stored: Partial<Settings>): Settings {
+/**
+ * The settings in force: each stored value, else its default. A stored key the checks refused
+ * (`keyRefused`) is never replaced by the sandbox's demo key: someone set a key, and must hear it is wrong.
+ */
+function resolve(stored: Partial<Settings>, keyRefused = false): Settings {
   const baseUrl = stored.baseUrl ?? defaultBaseUrl();
   return {
     baseUrl,
-    apiKey: stored.apiKey ?? defaultKeyFor(baseUrl),
+    apiKey: stored.apiKey ?? (keyRefused ? null : defaultKeyFor(baseUrl)),
     project: stored.project ?? null,
     privatePerformances: stored.privatePerformances ?? false,
     maxBatch: stored.maxBatch ?? 50,
@@ -287,6 +296,8 @@ export class SettingsStore {
   private readonly listeners = new Set<(settings: Settings) => void>();
   private firstLoad: Promise<Settings> | null = null;
   private loadProblems: string[] = [];
+  /** Why the stored key was refused at load; null once a key is saved or removed. */
+  private storedKeyProblem: string | null = null;
   /** Updates run one after another so that two quick saves cannot interleave their writes. */
   private writes: Promise<unknown> = Promise.resolve();
 
@@ -311,6 +322,7 @@ export class SettingsStore {
   private async read(): Promise<Settings> {
     const stored: Partial<Settings> = {};
     const problems: string[] = [];
+    let keyProblem: string | null = null;
     await Promise.all(
       FIELDS.map(async (field) => {
         const raw = await this.storage.getItem(SPECS[field].key);
@@ -319,19 +331,33 @@ export class SettingsStore {
           const value = SPECS[field].check(SPECS[field].decode(raw));
           if (value !== null) (stored as Record<string, unknown>)[field] = value;
         } catch (error) {
-          problems.push(`${SPECS[field].key}: ${(error as Error).message} The default is used.`);
+          if (field !== 'apiKey') {
+            problems.push(`${SPECS[field].key}: ${(error as Error).message} The default is used.`);
+            return;
+          }
+          keyProblem = invalidKeyMessage((error as Error).message);
+          problems.push(`${SPECS[field].key}: ${keyProblem}`);
         }
       }),
     );
     this.stored = stored;
     this.loadProblems = problems;
-    this.apply(resolve(stored));
+    this.storedKeyProblem = keyProblem;
+    this.apply(resolve(stored, keyProblem !== null));
     return this.settings;
   }
 
   /** Messages about pre-seeded values that were ignored at the last load. */
   problems(): readonly string[] {
     return this.loadProblems;
+  }
+
+  /**
+   * "The API key in the settings is not valid: …" while the stored key is one the checks refused (the
+   * settings then have no key); null otherwise.
+   */
+  keyProblem(): string | null {
+    return this.storedKeyProblem;
   }
 
   current(): Settings {
@@ -383,7 +409,8 @@ export class SettingsStore {
       }
     }
     this.stored = stored;
-    this.apply(resolve(stored));
+    if ('apiKey' in checked) this.storedKeyProblem = null;
+    this.apply(resolve(stored, this.storedKeyProblem !== null));
     return this.settings;
   }
 

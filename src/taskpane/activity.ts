@@ -7,7 +7,7 @@
 import type { EngineStats, OrganizationQuery } from '../engine';
 import { parseOrganization } from '../functions/organizationArgument';
 import { hasExcelApi } from '../office/host';
-import { readSelectedRows, recalculateRows, recalculateWorkbook } from '../office/workbook';
+import { readSelectedRows, recalculateRows, recalculateWorkbook } from './workbook';
 import { organizationsInRows, type OrganizationArgs } from './climateCalls';
 import type { PaneContext } from './paneContext';
 import type { ProfilingEntry } from './scoringProgress';

@@ -4,7 +4,7 @@
  * see connectionEffects.ts). Returns the actions the ribbon calls.
  */
 import { hasExcelApi, showPane } from '../office/host';
-import { recalculateWorkbook } from '../office/workbook';
+import { recalculateWorkbook } from './workbook';
 import type { Settings } from '../settings/settings';
 import { mountActivity } from './activity';
 import { mountAttributionCheck } from './attributionSection';
@@ -22,7 +22,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   await context.settings.loaded();
   const badge = byId('connection-badge');
   const connectionStatus = byId('connection-status');
-  const renderBadge = (settings: Settings): void => setBadge(badge, settings.apiKey ? 'success' : 'error', connectionSummary(settings));
+  const renderBadge = (settings: Settings): void => setBadge(badge, settings.apiKey ? 'success' : 'error', connectionSummary(settings, context.settings.keyProblem()));
 
   mountConnection(context);
   const projects = mountProjects(context);
@@ -37,6 +37,8 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
 
   let before = context.settings.current();
   renderBadge(before);
+  const keyProblem = context.settings.keyProblem();
+  if (keyProblem !== null) setStatus(connectionStatus, 'error', `${keyProblem} Enter the key again and save.`);
   context.settings.subscribe((after) => {
     const recalculate = needsRecalculation(before, after) && hasExcelApi();
     before = after;

@@ -6,7 +6,7 @@
  * licence's "logo wherever a score is shown" needs this line in the grid on every host.
  */
 import { columnLetters } from './a1';
-import { PROVIDER } from './provider';
+import { PROVIDER } from '../provider';
 import { SOURCE_LINE_FORMULA, type AttributionCell, type CellValue } from './scoringPlan';
 
 /** What a sheet holds: the formulas (or values) of its used range, and where that range starts. */

@@ -2,10 +2,10 @@
  * The pane's attribution check: one click finds the blocks of CLIMATE score and flag formulas on the
  * active sheet that show no source line and adds the logo and the line beside each, over free cells
  * only, then says where they went. The ribbon's Score selection runs it too. The finding and placing
- * is attributionCheck.ts; the workbook reads and writes are office/workbook.ts.
+ * is attributionCheck.ts; the workbook reads and writes are workbook.ts.
  */
 import { supportsImages } from '../office/host';
-import { readActiveSheetFormulas, writeAttributions } from '../office/workbook';
+import { readActiveSheetFormulas, writeAttributions } from './workbook';
 import { describeFix, planAttributionCheck } from './attributionCheck';
 import { logoBase64 } from './logo';
 import { byId, el, replaceChildren, setStatus, withBusy } from './view';

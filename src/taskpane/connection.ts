@@ -9,7 +9,7 @@ import { ClimateClient } from '../service/client';
 import { ServiceError } from '../service/errors';
 import { buildTimeBaseUrl, SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../settings/settings';
 import type { PaneContext } from './paneContext';
-import { PROVIDER } from './provider';
+import { PROVIDER } from '../provider';
 import { bindRevealToggle, byId, markInvalid, maskField, messageOf, setStatus, withBusy } from './view';
 
 /** "the sandbox (http://127.0.0.1:4010)" or the host name, for status lines. */
@@ -27,11 +27,12 @@ export function productionBaseUrl(): string {
   return buildTimeBaseUrl() || PROVIDER.productionBaseUrl;
 }
 
-/** A short line for the header badge: where the pane is connected, and whether a key is set. */
-export function connectionSummary(settings: Settings): string {
+/** A short line for the header badge: where the pane is connected, and whether a (valid) key is set. */
+export function connectionSummary(settings: Settings, keyProblem: string | null = null): string {
   const where = describeService(settings.baseUrl);
   const project = settings.project ? ` · ${settings.project.name}` : '';
-  return settings.apiKey ? `${where}${project}` : `${where} · no API key`;
+  if (settings.apiKey) return `${where}${project}`;
+  return keyProblem === null ? `${where} · no API key` : `${where} · API key not valid`;
 }
 
 /** The result of a test call, phrased for the status line; the service's own words on refusal. */

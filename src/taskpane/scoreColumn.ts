@@ -8,8 +8,8 @@
  */
 import { parseOrganization } from '../functions/organizationArgument';
 import { supportsDataTypes, supportsImages } from '../office/host';
-import { addReviewFormat } from '../office/reviewWorkbook';
-import { readSelection, writeScoringPlan, type RangeTarget } from '../office/workbook';
+import { addReviewFormat } from './reviewWorkbook';
+import { readSelection, writeScoringPlan, type RangeTarget } from './workbook';
 import { columnLetters } from './a1';
 import { logoBase64 } from './logo';
 import { OUTPUTS, type OutputDefinition, type OutputKey } from './outputs';

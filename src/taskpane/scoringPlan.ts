@@ -11,7 +11,7 @@
  */
 import { OUTPUTS, type OutputDefinition, type OutputFormula, type OutputKey } from './outputs';
 import { columnLetters } from './a1';
-import { PROVIDER } from './provider';
+import { PROVIDER } from '../provider';
 
 export type CellValue = string | number | boolean | null;
 

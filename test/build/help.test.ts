@@ -6,12 +6,12 @@ import { get } from 'https';
 import { join, posix } from 'path';
 import { generateCertificates } from 'office-addin-dev-certs';
 import { startDevServer } from '../../src/dev/devServer';
-import { PROVIDER } from '../../src/taskpane/provider';
+import { PROVIDER } from '../../src/provider';
 import { productionDist, removeTempDirs, tempDir } from './dist';
 
 type Attribution = { text: string; href: string; logo: string };
-const { markdownToHtml } = require('../../src/dev/markdownToHtml.js') as { markdownToHtml: (markdown: string) => string };
-const { helpPage } = require('../../src/dev/helpPagePlugin.js') as {
+const { markdownToHtml } = require('../../src/build/markdownToHtml.js') as { markdownToHtml: (markdown: string) => string };
+const { helpPage } = require('../../src/build/helpPagePlugin.js') as {
   helpPage: (page: { markdown: string; attribution: Attribution; logoSrc: string }) => string;
 };
 const { HELP_PAGE, PROVIDER_ATTRIBUTION } = require('../../webpack.config.js') as { HELP_PAGE: string; PROVIDER_ATTRIBUTION: Attribution };

@@ -147,6 +147,23 @@ describe('validation', () => {
     expect((error as Error).message).not.toContain('secret');
   });
 
+  test('a stored key the checks refuse is never replaced by the demo key, and says so until a key is saved', async () => {
+    const storage = new MemoryStorage();
+    await storage.setItem('climate.apiKey', 'short');
+    const store = new SettingsStore(storage);
+    const settings = await store.load();
+    expect(settings.baseUrl).toBe(SANDBOX_BASE_URL);
+    expect(settings.apiKey).toBeNull();
+    const problem =
+      'The API key in the settings is not valid: it must be 8 to 512 characters without spaces, as the service issued it.';
+    expect(store.keyProblem()).toBe(problem);
+    expect(store.problems()).toEqual([`climate.apiKey: ${problem}`]);
+    expect(store.problems().join(' ')).not.toContain('short');
+
+    expect((await store.update({ apiKey: 'a-valid-key-123' })).apiKey).toBe('a-valid-key-123');
+    expect(store.keyProblem()).toBeNull();
+  });
+
   test('numbers typed as text in the pane are accepted', async () => {
     const store = new SettingsStore(new MemoryStorage());
     const settings = await store.update({ maxBatch: '30' as unknown as number });

@@ -1,7 +1,7 @@
 /** The Office probes where there is no Office (Node here, like a page without office.js), and on each host profile. */
 import { hasExcelApi, isSetSupported, officeReady, showPane, supportsDataTypes, supportsImages } from '../../src/office/host';
 import { hasDocumentSettings, readWorkbookProject, rememberWorkbookProject } from '../../src/office/documentSettings';
-import { NoWorkbookError, readSelection } from '../../src/office/workbook';
+import { NoWorkbookError, readSelection } from '../../src/taskpane/workbook';
 import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
 
 const globals = globalThis as Record<string, unknown>;

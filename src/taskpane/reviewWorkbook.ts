@@ -4,9 +4,9 @@
  * format that marks rows to review, selecting a row, rewriting a row's formulas, recalculating rows.
  * Conditional formats are ExcelApi 1.6; selecting a range 1.1.
  */
-import type { CellGrid } from '../taskpane/climateCalls';
-import type { CellValue } from '../taskpane/scoringPlan';
-import type { RangeBox } from '../taskpane/selectionModel';
+import type { CellGrid } from './climateCalls';
+import type { CellValue } from './scoringPlan';
+import type { RangeBox } from './selectionModel';
 import { BOX_FIELDS, box, run } from './workbook';
 
 /** The fill of a row to review: Fluent's warning background, readable in print. */

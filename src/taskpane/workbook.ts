@@ -3,12 +3,12 @@
  * logic gets plain snapshots (values and boxes) and hands back plans, so it runs in tests without
  * Excel; this module is exercised in the browser tests through an Excel.run shim.
  */
-import type { CellGrid } from '../taskpane/climateCalls';
-import type { SheetFormulas } from '../taskpane/attributionCheck';
-import type { AttributionCell, CellValue, ScoringPlan } from '../taskpane/scoringPlan';
-import type { RangeBox, SelectionSnapshot } from '../taskpane/selectionModel';
-import { PROVIDER } from '../taskpane/provider';
-import { hasExcelApi } from './host';
+import type { CellGrid } from './climateCalls';
+import type { SheetFormulas } from './attributionCheck';
+import type { AttributionCell, CellValue, ScoringPlan } from './scoringPlan';
+import type { RangeBox, SelectionSnapshot } from './selectionModel';
+import { PROVIDER } from '../provider';
+import { hasExcelApi } from '../office/host';
 
 /** Rows written per round trip: Excel on the web limits the size of one request. */
 const ROWS_PER_WRITE = 500;
