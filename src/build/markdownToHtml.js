@@ -19,7 +19,7 @@ function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-const ESCAPABLE = /^[!-\/:-@\[-`{-~]$/; // ASCII punctuation, as CommonMark's backslash escapes
+const ESCAPABLE = /^[!-/:-@[-`{-~]$/; // ASCII punctuation, as CommonMark's backslash escapes
 const ANCHOR = /^<a id="([A-Za-z][\w.:-]*)"><\/a>/;
 const ENTITY = /^&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/;
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;

@@ -1,6 +1,6 @@
 /**
  * The typed client of the climate profile service: one method per endpoint of the contract
- * (`../shared/spec/service-contract.md`), each returning decoded records or throwing a typed error of
+ * (docs/service-contract.md), each returning decoded records or throwing a typed error of
  * errors.ts. A thin, faithful layer: no retry, no cache, no batching policy (the engine does those).
  */
 import { decodeBatch, encodeBatch } from './batchCodec';

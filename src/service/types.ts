@@ -1,10 +1,10 @@
 /**
- * The records of the climate profile service, as `../shared/spec/service-contract.md` describes them.
+ * The records of the climate profile service, as docs/service-contract.md describes them.
  * Every field the contract marks optional or "not shown" is nullable: the client reads a missing field
  * as null and ignores fields it does not know.
  */
 
-/** The 13 initiative keys of the brief, in the brief's order (also the order of CLIMATE.FLAGS). */
+/** The 13 initiative keys, in the order of docs/service-contract.md (also the order of CLIMATE.FLAGS). */
 export const INITIATIVE_KEYS = [
   'sbti',
   'cdp',

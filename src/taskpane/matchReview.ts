@@ -16,7 +16,7 @@ import type { PaneContext } from './paneContext';
 import { ALL, TO_REVIEW, assessRow, countVerdicts, filterEntries, pageOf, verdictOf, type ReviewEntry } from './reviewModel';
 import { literal } from './scoringPlan';
 import type { RangeBox } from './selectionModel';
-import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from './view';
+import { byId, el, replaceChildren, setStatus, withBusy } from './view';
 
 /** Rows read per Excel.run. */
 const SLICE_ROWS = 500;

@@ -17,7 +17,7 @@ export function buildProduction(outDir: string, options: { flags?: string[]; env
     });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`webpack failed:\n${stdout}\n${stderr}`);
+    throw new Error(`webpack failed:\n${stdout}\n${stderr}`, { cause: error });
   }
   return outDir;
 }

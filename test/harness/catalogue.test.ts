@@ -22,7 +22,7 @@ import { HOST_PROFILES, PLAIN_HOST } from './hostProfiles';
 import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
 import { seededSettings } from './settingsSeed';
 import { calculateOutcomes, waitForResults } from './session';
-import type { CellOutcome, InputValue, Outcome, SheetSpec } from './types';
+import type { CellOutcome, InputValue, Outcome } from './types';
 
 let sandbox: RunningSandbox;
 let session: NodeWorkbookSession | null = null;

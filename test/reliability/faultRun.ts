@@ -5,7 +5,6 @@
  */
 import type { RunningSandbox, SandboxKnobs, SandboxStats } from '../../src/sandbox/server';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
-import type { OrganizationRecord } from '../../src/service/types';
 import type { Settings } from '../../src/settings/settings';
 import { DEFAULT_LOCATION, openNodeWorkbook, seededSettings, waitForResults, type NodeWorkbookSession, type SheetResults } from '../harness';
 import type { Expected, RowExpectation } from '../harness/expectations';
