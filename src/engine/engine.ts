@@ -19,6 +19,7 @@ import {
   cancelledError,
   ENGINE_ERROR_KINDS,
   engineErrorFrom,
+  registrationErrorFrom,
   EngineError,
   missingKeyError,
   type EngineErrorKind,
@@ -399,7 +400,8 @@ class RequestEngine implements Engine {
         onRecord(record);
         return true;
       },
-      fail: (error, attempts) => onError(engineErrorFrom(error, attempts)),
+      fail: (error, attempts) =>
+        onError(item.method === 'POST' ? registrationErrorFrom(error, attempts) : engineErrorFrom(error, attempts)),
       dropped: onDropped,
     };
   }
