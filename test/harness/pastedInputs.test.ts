@@ -8,6 +8,7 @@ import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../sr
 import type { SandboxOrganization } from '../../src/sandbox/population';
 import { legalFormTwins } from '../sandbox/harness';
 import { excelRound } from './expectations';
+import { PLAIN_HOST } from './hostProfiles';
 import { openNodeWorkbook, type NodeWorkbookSession } from './node';
 import { seededSettings } from './settingsSeed';
 import type { CellOutcome, InputValue } from './types';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   sandbox.resetStats();
   const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  session = await openNodeWorkbook({ storage, dataTypes: false });
+  session = await openNodeWorkbook({ storage, requirements: PLAIN_HOST.requirements }); // plain numbers to compare
 });
 afterEach(() => session.close());
 afterAll(() => sandbox.close());
