@@ -103,7 +103,9 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     });
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      void withBusy(apply, status, () => refine(entry, { website: website.value.trim(), country: country.value.trim(), identifier: identifier.value.trim() }));
+      // A field never typed in has no value yet (undefined, not '').
+      const typed = (input: HTMLElementTagNameMap['fluent-text-input']): string => (input.value ?? '').trim();
+      void withBusy(apply, status, () => refine(entry, { website: typed(website), country: typed(country), identifier: typed(identifier) }));
     });
     return form;
   };

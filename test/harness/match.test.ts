@@ -9,6 +9,7 @@ import { ACCEPTED_MATCHES_SETTING } from '../../src/office/documentSettings';
 import { MATCH_THRESHOLD, nameSimilarity } from '../../src/functions/nameMatch';
 import { HOST_PROFILES, PLAIN_HOST } from './hostProfiles';
 import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
+import { calculateOutcomes } from './session';
 import { seededSettings } from './settingsSeed';
 import type { CellOutcome, SheetSpec } from './types';
 
@@ -33,15 +34,7 @@ async function open(options: NodeWorkbookOptions = {}): Promise<NodeWorkbookSess
   return session;
 }
 
-/** Each formula cell's settled outcome, row by row, in column order. */
-async function calculate(s: NodeWorkbookSession, spec: SheetSpec): Promise<CellOutcome[][]> {
-  const addresses = await s.calculate(spec);
-  await s.settled(30_000);
-  const results = await s.results();
-  const columns = Object.keys(spec.formulas).length;
-  const outcomes = addresses.map((address) => results[address].outcome);
-  return spec.inputs.map((_row, i) => outcomes.slice(i * columns, (i + 1) * columns));
-}
+const calculate = calculateOutcomes;
 
 const plain = (outcome: CellOutcome) => (outcome.kind === 'value' ? outcome.value : outcome);
 const owners = () => sandbox.population.organizations.filter((o) => o.parentId === null && o.profile !== null);
