@@ -137,7 +137,7 @@ export function placeAttribution(
   taken: Set<string> = new Set(),
 ): AttributionCell | null {
   const grid = new Grid(sheet);
-  const free = (row: number, column: number) => grid.free(row, column) && !taken.has(`${row},${column}`);
+  const free = (row: number, column: number) => grid.free(row, column) && !taken.has(cellKey({ row, column }));
   const rows = [
     ...Array.from({ length: ROWS_AROUND }, (_, i) => block.top - 1 - i),
     ...Array.from({ length: ROWS_AROUND }, (_, i) => block.bottom + 1 + i),
@@ -165,18 +165,36 @@ export function placeAttribution(
   return null;
 }
 
-/** The blocks without attribution and where each one's goes. */
-export function planAttributionCheck(sheet: SheetFormulas, logo: boolean): { blocks: number; fixes: AttributionFix[] } {
+/** A cell of the sheet, 0-based. */
+export interface CellAt {
+  row: number;
+  column: number;
+}
+
+export const cellKey = ({ row, column }: CellAt): string => `${row},${column}`;
+
+/** The cells a fix would use: the one its logo floats over and the one its line goes in. */
+export function cellsOf(place: AttributionCell): CellAt[] {
+  const columns = place.logoColumn === null ? [place.textColumn] : [place.logoColumn, place.textColumn];
+  return columns.map((column) => ({ row: place.row, column }));
+}
+
+/**
+ * The blocks without attribution and where each one's goes. `blocked` cells (by cellKey) are not
+ * used though empty, e.g. those an image already floats over.
+ */
+export function planAttributionCheck(
+  sheet: SheetFormulas,
+  logo: boolean,
+  blocked: ReadonlySet<string> = new Set(),
+): { blocks: number; fixes: AttributionFix[] } {
   const blocks = findClimateBlocks(sheet);
-  const taken = new Set<string>();
+  const taken = new Set<string>(blocked);
   const fixes = blocks
     .filter((block) => !hasAttribution(sheet, block))
     .map((block): AttributionFix => {
       const place = placeAttribution(sheet, block, logo, taken);
-      if (place) {
-        taken.add(`${place.row},${place.textColumn}`);
-        if (place.logoColumn !== null) taken.add(`${place.row},${place.logoColumn}`);
-      }
+      for (const cell of place ? cellsOf(place) : []) taken.add(cellKey(cell));
       return { block, place };
     });
   return { blocks: blocks.length, fixes };
