@@ -25,6 +25,20 @@ export interface Block {
   right: number;
 }
 
+/** A cell of the sheet, 0-based. */
+export interface CellAt {
+  row: number;
+  column: number;
+}
+
+export const cellKey = ({ row, column }: CellAt): string => `${row},${column}`;
+
+/** The cells a fix would use: the one its logo floats over and the one its line goes in. */
+export function cellsOf(place: AttributionCell): CellAt[] {
+  const columns = place.logoColumn === null ? [place.textColumn] : [place.logoColumn, place.textColumn];
+  return columns.map((column) => ({ row: place.row, column }));
+}
+
 export interface AttributionFix {
   block: Block;
   /** Where the logo image floats (a free cell) and the source line goes; null when nothing is free nearby. */
@@ -81,12 +95,12 @@ export function findClimateBlocks(sheet: SheetFormulas): Block[] {
   // Union-find over cells near each other; cells come row by row, so only earlier rows need looking back.
   const parent = cells.map((_cell, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
-  const index = new Map(cells.map((cell, i) => [`${cell.row},${cell.column}`, i]));
+  const index = new Map(cells.map((cell, i) => [cellKey(cell), i]));
   cells.forEach((cell, i) => {
     for (let dr = 0; dr <= ROW_GAP; dr += 1) {
       for (let dc = -COLUMN_GAP; dc <= COLUMN_GAP; dc += 1) {
         if (dr === 0 && dc >= 0) continue;
-        const j = index.get(`${cell.row - dr},${cell.column + dc}`);
+        const j = index.get(cellKey({ row: cell.row - dr, column: cell.column + dc }));
         if (j !== undefined) parent[root(i)] = root(j);
       }
     }
@@ -111,18 +125,21 @@ export function findClimateBlocks(sheet: SheetFormulas): Block[] {
     .sort((a, b) => a.top - b.top || a.left - b.left);
 }
 
-/** A source line (typed or written by the pane) within reach of the block. */
-export function hasAttribution(sheet: SheetFormulas, block: Block): boolean {
-  const line = PROVIDER.sourceLine.toLowerCase();
-  for (const cell of new Grid(sheet).cells()) {
-    const near =
+/** One of the sheet's source lines is within reach of the block. */
+export function hasAttribution(lines: readonly CellAt[], block: Block): boolean {
+  return lines.some(
+    (cell) =>
       cell.row >= block.top - ROWS_AROUND &&
       cell.row <= block.bottom + ROWS_AROUND &&
       cell.column >= block.left - COLUMNS_AROUND &&
-      cell.column <= block.right + COLUMNS_AROUND;
-    if (near && cell.text.toLowerCase().includes(line)) return true;
-  }
-  return false;
+      cell.column <= block.right + COLUMNS_AROUND,
+  );
+}
+
+/** The cells that show the source line, typed or written by the pane (read once per check). */
+export function sourceLines(sheet: SheetFormulas): CellAt[] {
+  const line = PROVIDER.sourceLine.toLowerCase();
+  return [...new Grid(sheet).cells()].filter((cell) => cell.text.toLowerCase().includes(line));
 }
 
 /**
@@ -165,20 +182,6 @@ export function placeAttribution(
   return null;
 }
 
-/** A cell of the sheet, 0-based. */
-export interface CellAt {
-  row: number;
-  column: number;
-}
-
-export const cellKey = ({ row, column }: CellAt): string => `${row},${column}`;
-
-/** The cells a fix would use: the one its logo floats over and the one its line goes in. */
-export function cellsOf(place: AttributionCell): CellAt[] {
-  const columns = place.logoColumn === null ? [place.textColumn] : [place.logoColumn, place.textColumn];
-  return columns.map((column) => ({ row: place.row, column }));
-}
-
 /**
  * The blocks without attribution and where each one's goes. `blocked` cells (by cellKey) are not
  * used though empty, e.g. those an image already floats over.
@@ -189,9 +192,10 @@ export function planAttributionCheck(
   blocked: ReadonlySet<string> = new Set(),
 ): { blocks: number; fixes: AttributionFix[] } {
   const blocks = findClimateBlocks(sheet);
+  const lines = sourceLines(sheet);
   const taken = new Set<string>(blocked);
   const fixes = blocks
-    .filter((block) => !hasAttribution(sheet, block))
+    .filter((block) => !hasAttribution(lines, block))
     .map((block): AttributionFix => {
       const place = placeAttribution(sheet, block, logo, taken);
       for (const cell of place ? cellsOf(place) : []) taken.add(cellKey(cell));
