@@ -188,21 +188,20 @@ export function readActiveSheetFormulas(): Promise<SheetFormulas | null> {
 }
 
 /**
- * Writes attributions the check placed, each only if its cells are still empty (the sheet may have
- * changed since it was read): nothing is written over. Returns the places written.
+ * Writes attributions the check placed, each only if the cells it uses are still empty (the sheet may
+ * have changed since it was read): nothing is written over. Returns the places written.
  */
 export function writeAttributions(
   sheetName: string,
-  places: AttributionCell[],
+  places: Array<{ place: AttributionCell; cells: CellAt[] }>,
   logoBase64: string | null,
 ): Promise<AttributionCell[]> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
-    const targets = places.map((place) => {
-      const columns = place.logoColumn === null ? [place.textColumn] : [place.logoColumn, place.textColumn];
-      const cells = columns.map((column) => sheet.getRangeByIndexes(place.row, column, 1, 1).load('formulas'));
-      return { place, cells };
-    });
+    const targets = places.map(({ place, cells }) => ({
+      place,
+      cells: cells.map(({ row, column }) => sheet.getRangeByIndexes(row, column, 1, 1).load('formulas')),
+    }));
     await context.sync();
     const written: AttributionCell[] = [];
     for (const { place, cells } of targets) {

@@ -69,7 +69,8 @@ export function mountAttributionCheck(): AttributionSection {
     const blocks = `${count} of CLIMATE scores and flags on ${sheet.sheet}`;
     const places = plan.fixes.flatMap((fix) => (fix.place ? [fix.place] : []));
     const logo = places.some((place) => place.logoColumn !== null) ? await logoBase64() : null;
-    const written = places.length > 0 ? await writeAttributions(sheet.sheet, places, logo) : [];
+    const targets = places.map((place) => ({ place, cells: cellsOf(place) }));
+    const written = places.length > 0 ? await writeAttributions(sheet.sheet, targets, logo) : [];
     const missing = plan.fixes.length - written.length;
     const added = `${blocks}: ${plan.fixes.length} without attribution, added to ${written.length}`;
     setStatus(
