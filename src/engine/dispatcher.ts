@@ -15,6 +15,7 @@ import { MalformedResponseError, RateLimitError, type ServiceError } from '../se
 import { errorFromResponse } from '../service/responseErrors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';
 import { rateLimitPauseMs, retryDelayMs, timerDelay } from './backoff';
+import type { KnownKey } from './keyMemory';
 import type { AimdLimiter, BatchHealth } from './limiter';
 import { classifyFailure, type RetryDecision } from './retryPolicy';
 
@@ -83,6 +84,8 @@ export class Dispatcher {
    * then costs one request, not one per slot.
    */
   private keyConfirmed = false;
+  /** The current key, to remember when it works (and forget when refused). */
+  private knownKey: KnownKey | null = null;
 
   constructor(
     private readonly hooks: DispatcherHooks,
@@ -128,14 +131,24 @@ export class Dispatcher {
    * The key (or the service) changed: sending may resume, starting again with a single probe batch, and
    * a pause the old key earned no longer holds.
    */
-  keyChanged(): void {
+  keyChanged(key: KnownKey | null = null): Promise<void> {
     this.blockedBy = null;
     this.keyConfirmed = false;
+    this.knownKey = key;
     this.rateLimitedInARow = 0;
     this.limiter.resume();
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
     if (!this.disposed) this.pump();
+    return (key?.recall() ?? Promise.resolve(null)).then(
+      (window) => {
+        if (window === null || this.knownKey !== key || this.disposed) return;
+        this.keyConfirmed = true; // worked here before: no probe, and the window it sustained
+        this.limiter.startAt(window);
+        this.pump();
+      },
+      () => undefined,
+    );
   }
 
   /** Stops for good: requests in flight are aborted and every task fails with `error`. */
@@ -290,12 +303,18 @@ export class Dispatcher {
       this.requeueNow(paused, new RateLimitError('The service is limiting the request rate (HTTP 429).', null));
     }
     if (retryError !== null) this.retryLater(again, retryError);
-    if (this.blockedBy === null) this.keyConfirmed = true;
+    if (this.blockedBy === null) {
+      this.keyConfirmed = true;
+      this.knownKey?.worked(this.limiter.limit);
+    }
     return paused.length > 0 ? 'rate-limited' : 'ok';
   }
 
   private failAll(tasks: Task[], decision: Extract<RetryDecision, { action: 'fail' }>): void {
-    if (decision.blockKey) this.hooks.onAuthFailure(decision.error as ServiceError);
+    if (decision.blockKey) {
+      this.knownKey?.refused();
+      this.hooks.onAuthFailure(decision.error as ServiceError);
+    }
     for (const task of tasks) task.fail(decision.error, task.attempts);
   }
 

@@ -25,6 +25,7 @@ import {
 } from './errors';
 import { Flight, type CallContext } from './flight';
 import { identify, type Identity, type OrganizationQuery } from './identity';
+import { KeyMemory } from './keyMemory';
 import { AimdLimiter } from './limiter';
 import { ProfileWatch, type Profile } from './profiling';
 import { createRecordCache } from './cacheStore';
@@ -135,6 +136,7 @@ class RequestEngine implements Engine {
   private readonly limiter: AimdLimiter;
   private readonly dispatcher: Dispatcher;
   private readonly cache: RecordCache;
+  private readonly keys: KeyMemory;
   private readonly profiles: ProfileWatch;
   private readonly flights = new Map<string, Flight<OrganizationOutcome>>();
   private readonly getFlights = new Map<string, Flight<BatchResponseItem>>();
@@ -176,6 +178,7 @@ class RequestEngine implements Engine {
       this.now,
       deps.random ?? Math.random,
     );
+    this.keys = new KeyMemory(this.settings.storage);
     this.cache = createRecordCache(deps.storage, this.settings.storage, this.now).cache;
     this.profiles = new ProfileWatch((profile) => this.poll(profile));
     this.waitFor(
@@ -511,12 +514,16 @@ class RequestEngine implements Engine {
     if (first || previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey || previous.deadlineMs !== next.deadlineMs) {
       this.client = null;
     }
-    if (previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey) {
+    let recalled: Promise<void> = Promise.resolve();
+    if (first || previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey) {
       this.authFailure = null;
-      this.dispatcher.keyChanged();
+      recalled = this.dispatcher.keyChanged(this.keys.forKey(next.baseUrl, next.apiKey));
       this.profiles.resume();
     }
-    if (first) return this.cache.load(scopeOf(next), next.cacheTtlMs);
+    if (first) {
+      await Promise.all([this.cache.load(scopeOf(next), next.cacheTtlMs), recalled]);
+      return;
+    }
     if (scopeOf(previous) !== scopeOf(next)) {
       this.switchScope();
       const load = this.cache.load(scopeOf(next), next.cacheTtlMs);

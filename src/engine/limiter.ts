@@ -38,6 +38,11 @@ export class AimdLimiter {
     return this.inFlightCount;
   }
 
+  /** Starts from a window the service sustained before (a known key), not from INITIAL_CONCURRENCY. */
+  startAt(window: number): void {
+    this.limitValue = Math.max(this.limitValue, Math.min(window, this.cap));
+  }
+
   setCap(cap: number): void {
     this.cap = cap;
     this.limitValue = Math.min(this.limitValue, cap);
