@@ -15,6 +15,8 @@ export interface ShimSheet {
   selection: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
   /** Office.context.requirements as the host reports them (set -> version); absent: none, as outside Office. */
   requirements?: Record<string, string>;
+  /** Images already floating on the sheet (points; the shim's cells are 64 x 20). */
+  images?: Array<{ name: string; left: number; top: number; width: number; height: number }>;
 }
 
 /** What the test reads back (`window.__workbook.dump()`). */
@@ -47,6 +49,7 @@ export function installExcelShim(sheet: ShimSheet): void {
   const dump: WorkbookDump = {
     cells: [], inserts: [], shapes: [], calculations: [], documentSettings: {}, documentSettingsSaves: 0, conditionalFormats: [], selection,
   };
+  const floating: Array<{ left: number; top: number; width: number; height: number }> = [...(sheet.images ?? [])];
 
   const usedBox = (): Box | null => {
     let top = Infinity, left = Infinity, bottom = -1, right = -1;
@@ -151,8 +154,15 @@ export function installExcelShim(sheet: ShimSheet): void {
     shapes: {
       addImage(base64: string) {
         const shape = { name: '', altTextDescription: '', base64Length: base64.length, left: 0, top: 0, height: 0, lockAspectRatio: false };
+        // The logo is square: its width follows its height (kept out of the dump, which lists what was set).
+        Object.defineProperty(shape, 'width', { get: () => shape.height, enumerable: false });
         dump.shapes.push(shape);
+        floating.push(shape as typeof shape & { width: number });
         return shape;
+      },
+      load: () => undefined,
+      get items() {
+        return floating.map(({ left, top, width, height }) => ({ left, top, width, height }));
       },
     },
   });
