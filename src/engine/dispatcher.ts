@@ -1,6 +1,7 @@
 /**
  * The batching queue: tasks (one per distinct request) wait here and leave as `POST /batch` requests.
- * - A batch leaves at once when `maxBatch` tasks are waiting and a slot is free, otherwise after a quiet
+ * - A batch leaves at once when a batch's worth of tasks is waiting (batchSize: 50, up to `maxBatch`
+ *   when requests back up) and a slot is free, otherwise after a quiet
  *   window of QUIET_MS without new tasks (at most MAX_WAIT_MS after the first one), so a single cell
  *   answers quickly and a burst of cells goes out in full batches.
  * - Slots and pauses come from the AIMD limiter.
@@ -22,6 +23,8 @@ import { classifyFailure, type RetryDecision } from './retryPolicy';
 export const QUIET_MS = 25;
 export const MAX_WAIT_MS = 100;
 export const MAX_ATTEMPTS = 8;
+/** Items per batch while the window keeps up with the queue. */
+export const PREFERRED_BATCH = 50;
 
 /** One request through the queue, with the engine's handlers for how it ends. */
 export interface Task {
@@ -177,8 +180,15 @@ export class Dispatcher {
     this.hooks.onActivity();
   }
 
+  /**
+   * PREFERRED_BATCH items while free slots keep up with the queue (small batches answer sooner); when
+   * requests back up, the free slots are filled evenly, up to the settings' maximum (the service takes
+   * 100), so a backlog leaves in one round rather than several.
+   */
   private batchSize(): number {
-    return Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
+    const most = Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
+    const free = Math.max(1, this.limiter.limit - this.limiter.inFlight);
+    return Math.min(most, Math.max(PREFERRED_BATCH, Math.ceil(this.queue.length / free)));
   }
 
   /**

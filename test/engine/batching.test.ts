@@ -67,6 +67,24 @@ describe('caps', () => {
     expect(service.maxInFlight).toBeLessThanOrEqual(16);
   });
 
+  test('batches of 50 while the window keeps up; a backlog fills the free slots with up to maxBatch (100) each', async () => {
+    const { engine, service } = await rig(); // maxBatch: the default, the service's 100
+    service.hold();
+    const calls = Array.from({ length: 1_000 }, (_, i) => engine.organization(supplier(i)));
+    await advance(30);
+    expect(service.sent.map((r) => r.items.length)).toEqual([50]); // the probe
+    service.release();
+    service.hold();
+    await advance(0);
+    // 950 waiting, 5 free slots: five full batches of 100 rather than five of 50
+    expect(service.sent.slice(1).map((r) => r.items.length)).toEqual([100, 100, 100, 100, 100]);
+    service.release();
+    await advance(0);
+    await Promise.all(calls);
+    expect(service.sent.length).toBeLessThanOrEqual(1 + Math.ceil(950 / 100));
+    expect(Math.max(...service.sent.map((r) => r.items.length))).toBe(100);
+  });
+
   test('the concurrency cap from settings bounds the limit', async () => {
     const { engine, service } = await rig({ maxBatch: 1, maxConcurrency: 2 });
     const calls = Array.from({ length: 40 }, (_, i) => engine.organization(supplier(i)));
