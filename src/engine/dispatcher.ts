@@ -10,7 +10,8 @@
  *   retried with back-off and jitter, at most MAX_ATTEMPTS sends per task; anything else fails only its
  *   own task.
  *   A 401 is handed to the engine, which bars all sending (`block`) until the settings change; and
- *   until a key has been seen to work, a single batch probes it.
+ *   until a key has been seen to work (in this session or an earlier one: keyMemory.ts), a single
+ *   batch of at most PROBE_BATCH probes it.
  */
 import { MalformedResponseError, RateLimitError, type ServiceError } from '../service/errors';
 import { errorFromResponse } from '../service/responseErrors';
@@ -23,6 +24,8 @@ import { classifyFailure, type RetryDecision } from './retryPolicy';
 export const QUIET_MS = 25;
 export const MAX_WAIT_MS = 100;
 export const MAX_ATTEMPTS = 8;
+/** Items in the batch that probes a key not yet seen to work. */
+export const PROBE_BATCH = 10;
 /** Items per batch while the window keeps up with the queue. */
 export const PREFERRED_BATCH = 50;
 
@@ -210,7 +213,11 @@ export class Dispatcher {
 
   private pump(): void {
     while (this.queue.length > 0 && this.blockedBy === null) {
-      const size = this.batchSize();
+      // Until the key is confirmed, one small probe batch goes alone: it answers sooner than a full one,
+      // and its round trip overlaps the rest of the sheet's calculation.
+      const probing = !this.keyConfirmed;
+      if (probing && this.limiter.inFlight > 0) break;
+      const size = probing ? Math.min(PROBE_BATCH, this.batchSize()) : this.batchSize();
       if (this.queue.length < size && !this.flushDue) break;
       const pausedFor = this.limiter.pausedFor();
       if (pausedFor > 0) {
@@ -218,7 +225,6 @@ export class Dispatcher {
         break;
       }
       if (!this.limiter.canSend()) break; // a batch that finishes pumps again
-      if (!this.keyConfirmed && this.limiter.inFlight > 0) break;
       void this.sendBatch(this.queue.splice(0, size));
     }
     if (this.queue.length === 0) {

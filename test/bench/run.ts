@@ -3,6 +3,7 @@
  * cache against a fresh sandbox (same seed), in one process, so the baselines and ours meet the same
  * machine at the same moment. Prints a table, the targets, and last one JSON line.
  */
+import type { IDBFactory } from 'fake-indexeddb';
 import { PREFERRED_BATCH } from '../../src/engine/dispatcher';
 import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
 import { ClimateClient } from '../../src/service/client';
@@ -11,7 +12,7 @@ import { cellsOf, cellValue, sameOutcome, type CellOutcome, type CellSpec } from
 import { parseOptions } from './options';
 import { medianRun, table, targets, type StrategyFigures, type Summary } from './report';
 import { runBaselineAddin } from './strategies/baselineAddin';
-import { freshIndexedDb, persistedCache, runEngine, runEngineWarm, type EngineRun } from './strategies/engine';
+import { copyIndexedDb, freshIndexedDb, persistedCache, runEngine, runEngineWarm, type EngineRun } from './strategies/engine';
 import { naiveAddin } from './strategies/naive';
 import { timerBatchAddin } from './strategies/timerBatch';
 import { seededSettings } from '../harness';
@@ -146,7 +147,7 @@ async function ours(knobs: Partial<SandboxKnobs>, rows: SupplierRow[], cells: Ce
       sandbox.resetStats();
       traffic.reset();
     };
-    const indexedDB = freshIndexedDb();
+    let indexedDB: IDBFactory | null = freshIndexedDb();
     const settings = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
     let cold: EngineRun | null = await runEngine(rows, { settings, indexedDB }, SETTLE_TIMEOUT_MS, traffic.fetch);
     const engine = pass(sandbox, traffic, cold, expected);
@@ -157,6 +158,8 @@ async function ours(knobs: Partial<SandboxKnobs>, rows: SupplierRow[], cells: Ce
     const warm = pass(sandbox, traffic, await runEngineWarm(cold, rows.length, SETTLE_TIMEOUT_MS), expected);
     delete warm.rounds;
     const left = await cold.session.storage();
+    const leftInIndexedDb = await copyIndexedDb(indexedDB);
+    indexedDB = null;
     // The heap the runtime holds (bundle, engine, cache, and the harness's cells): the live heap with
     // the workbook open, less the live heap once it is closed and collected. Both are read after full
     // collections, so garbage left by earlier strategies counts in neither.
@@ -168,7 +171,7 @@ async function ours(knobs: Partial<SandboxKnobs>, rows: SupplierRow[], cells: Ce
     engine.heapMb = megabytes(open - heapUsed());
 
     await nextPass();
-    const again = await runEngine(rows, { settings: left, indexedDB }, SETTLE_TIMEOUT_MS, traffic.fetch);
+    const again = await runEngine(rows, { settings: left, indexedDB: leftInIndexedDb }, SETTLE_TIMEOUT_MS, traffic.fetch);
     const reopened = pass(sandbox, traffic, again, expected);
     await again.session.close();
 

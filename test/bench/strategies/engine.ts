@@ -60,25 +60,42 @@ export interface PersistedCache {
   store: 'indexeddb' | 'settings';
 }
 
-/** The cache blob in the runtime's IndexedDB, read the way the engine's idb-keyval store writes it. */
-function readIndexedDb(factory: IDBFactory): Promise<string | undefined> {
+/** One request on the engine's cache store in `factory`, opened the way idb-keyval opens it. */
+function onCacheStore<T>(factory: IDBFactory, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest): Promise<T | undefined> {
   return new Promise((resolve) => {
     const open = factory.open(CACHE_DATABASE);
     open.onupgradeneeded = () => open.result.createObjectStore(CACHE_OBJECT_STORE);
     open.onerror = () => resolve(undefined);
     open.onsuccess = () => {
       const db = open.result;
-      const get = db.transaction(CACHE_OBJECT_STORE, 'readonly').objectStore(CACHE_OBJECT_STORE).get(CACHE_STORAGE_KEY);
-      get.onsuccess = () => {
+      const request = act(db.transaction(CACHE_OBJECT_STORE, mode).objectStore(CACHE_OBJECT_STORE));
+      request.onsuccess = () => {
         db.close();
-        resolve(typeof get.result === 'string' ? get.result : undefined);
+        resolve(request.result as T);
       };
-      get.onerror = () => {
+      request.onerror = () => {
         db.close();
         resolve(undefined);
       };
     };
   });
+}
+
+/** The cache blob in the runtime's IndexedDB. */
+async function readIndexedDb(factory: IDBFactory): Promise<string | undefined> {
+  const value = await onCacheStore<unknown>(factory, 'readonly', (store) => store.get(CACHE_STORAGE_KEY));
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * A copy of what a runtime left in IndexedDB, for the next runtime: the profile on disk is the same,
+ * while the closed runtime's open connections (which hold its whole context) are not carried over.
+ */
+export async function copyIndexedDb(from: IDBFactory): Promise<IDBFactory> {
+  const copy = new IDBFactory();
+  const blob = await readIndexedDb(from);
+  if (blob !== undefined) await onCacheStore(copy, 'readwrite', (store) => store.put(blob, CACHE_STORAGE_KEY));
+  return copy;
 }
 
 /**
