@@ -20,16 +20,17 @@ export class NoWorkbookError extends Error {
   }
 }
 
-function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+/** One Excel.run, or NoWorkbookError outside Excel (also for the review's reads and writes). */
+export function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
   if (!hasExcelApi()) return Promise.reject(new NoWorkbookError());
   return Excel.run(batch);
 }
 
-function box(range: Excel.Range): RangeBox {
+export function box(range: Excel.Range): RangeBox {
   return { rowIndex: range.rowIndex, columnIndex: range.columnIndex, rowCount: range.rowCount, columnCount: range.columnCount };
 }
 
-const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];
+export const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];
 
 interface LoadedSelection {
   sheet: Excel.Worksheet;

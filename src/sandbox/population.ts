@@ -4,7 +4,8 @@
  * seed and size always give the same world.
  */
 import { Industry, OrganizationRecord, OrganizationRequest, RecommendedAction, SbtiChange, SbtiCompany } from '../service/types';
-import { IndexMatch, MatchKeys, OrganizationIndex, nameKeys, websiteKey } from './matching';
+import { IndexMatch, MatchKeys, OrganizationIndex, nameKey, nameKeys, websiteKey } from './matching';
+import { nearNameIndex, nearNameOf } from './nearNames';
 import { FIRST_ORGANIZATION_ID, SandboxOrganization, generateOrganizations } from './organizationGenerator';
 import { parseOrganizationRequest } from './organizationRequest';
 import { SandboxProfile, buildProfile, drawScore, withScore } from './profile';
@@ -32,6 +33,8 @@ export class Population {
   readonly sbtiChanges: readonly SbtiChange[];
   readonly landscape: ScoreLandscape;
   private readonly index = new OrganizationIndex();
+  /** Near names (see nearNames.ts): tried only when nothing else matched. */
+  private readonly nearNames: ReadonlyMap<string, number>;
   private readonly sbtiOrganizationOf: ReadonlyMap<number, number>;
   private readonly sbtiCompanyOfChange: ReadonlyMap<number, number>;
   private readonly privateScoreCache = new Map<number, ReadonlyMap<number, number>>();
@@ -63,6 +66,7 @@ export class Population {
         spGlobal: org.spGlobal,
       });
     }
+    this.nearNames = nearNameIndex(this.organizations, nameKey);
   }
 
   /** The id the next registered (unseen) organization gets. */
@@ -78,9 +82,28 @@ export class Population {
     return this.industries[id - 1] ?? null;
   }
 
-  /** Which population organization the keys name, by the rules of matching.ts (ids of this population). */
+  /**
+   * Which population organization the keys name, by the rules of matching.ts (ids of this population),
+   * else by a near name (nearNames.ts).
+   */
   match(keys: MatchKeys): IndexMatch | null {
-    return this.index.find(keys);
+    return this.index.find(keys) ?? this.nearMatch(keys);
+  }
+
+  /** The near-name cases this population answers: the name to type and the organization it resolves to. */
+  nearNameCases(): Array<{ name: string; organization: SandboxOrganization }> {
+    return [...this.nearNames.values()].map((id) => {
+      const organization = this.organization(id)!;
+      return { name: nearNameOf(organization)!, organization };
+    });
+  }
+
+  /** A name close to a registered one (and nothing else that names another organization): the weakest match. */
+  private nearMatch(keys: MatchKeys): IndexMatch | null {
+    if (!keys.name || keys.website || keys.duns || keys.lei || keys.isin || keys.spGlobal) return null;
+    const id = this.nearNames.get(keys.name.base);
+    if (id === undefined || (keys.hqRegion && keys.hqRegion !== this.organization(id)?.hqRegion)) return null;
+    return { kind: 'found', id, by: 'name without legal form', namesake: false };
   }
 
   /**

@@ -8,6 +8,7 @@ import { recalculateWorkbook } from '../office/workbook';
 import type { Settings } from '../settings/settings';
 import { mountActivity } from './activity';
 import { mountAttributionCheck } from './attributionSection';
+import { mountMatchReview } from './matchReview';
 import { connectionSummary, mountConnection } from './connection';
 import { needsRecalculation } from './connectionEffects';
 import type { PaneActions } from './paneActions';
@@ -26,7 +27,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   mountConnection(context);
   const projects = mountProjects(context);
   const activity = mountActivity(context);
-  const score = mountScoreColumn(context, { onSummary: (summary) => activity.showProfiling(summary.profiling) });
+  const review = mountMatchReview(context);
+  const score = mountScoreColumn(context, {
+    onSummary: (summary) => activity.showProfiling(summary.profiling),
+    onScored: (block) => review.setScoredBlock(block),
+  });
   mountReference(context);
   const attribution = mountAttributionCheck();
 

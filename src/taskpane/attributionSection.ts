@@ -51,7 +51,7 @@ export function mountAttributionCheck(): AttributionSection {
     const lines = plan.fixes.map((fix) =>
       describeFix(sheet.sheet, fix, fix.place !== null && !written.includes(fix.place)),
     );
-    replaceChildren(list, ...lines.map((line) => el('li', {}, line)));
+    replaceChildren(list, ...lines.map((line) => el('li', { class: 'meta' }, line)));
     list.hidden = false;
   };
 

@@ -2,22 +2,26 @@
  * The "Score a column" section: take the selected supplier names (and the website and country
  * columns beside them), choose outputs, write the CLIMATE formulas into new columns with headers and
  * the attribution (logo + source line above them on every host; a profile link per row, which only a
- * host whose cells carry data types lets the analyst leave out).
+ * host whose cells carry data types lets the analyst leave out). With the Match column (on by
+ * default), a conditional format marks the rows the match review lists.
  * Then follow the engine until every row has settled and show how they ended.
  */
 import { parseOrganization } from '../functions/organizationArgument';
 import { supportsDataTypes, supportsImages } from '../office/host';
+import { addReviewFormat } from '../office/reviewWorkbook';
 import { readSelection, writeScoringPlan, type RangeTarget } from '../office/workbook';
 import { columnLetters } from './a1';
 import { logoBase64 } from './logo';
 import { OUTPUTS, type OutputDefinition, type OutputKey } from './outputs';
+import type { ReviewBlock } from './matchReview';
 import type { PaneContext } from './paneContext';
+import { reviewRuleFormula } from './reviewModel';
 import { planColumnScoring, type ColumnSelection, type ScoringPlan } from './scoringPlan';
 import { emptySummary, followScoring, type RowQuery, type ScoringSummary } from './scoringProgress';
 import { columnSelection, describeSelection, rowValue, type SelectionModel, type SelectionSnapshot } from './selectionModel';
 import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from './view';
 
-export const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'link'];
+export const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'match', 'link'];
 
 /** The query each scored row's cells send, read exactly as the functions read their arguments. */
 export function rowQueries(snapshot: SelectionSnapshot, selection: ColumnSelection, plan: ScoringPlan): RowQuery[] {
@@ -48,7 +52,20 @@ export interface ScoreColumnSection {
   scoreCurrentSelection(afterWrite?: () => Promise<void>): Promise<void>;
 }
 
-export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summary: ScoringSummary): void }): ScoreColumnSection {
+export interface ScoreColumnHooks {
+  onSummary(summary: ScoringSummary): void;
+  /** The block just written (data rows, new columns): what the match review reads. */
+  onScored(block: ReviewBlock): void;
+}
+
+/** The written block of a plan, and the review's conditional format when it has a Match column. */
+export function scoredBlock(sheet: string, plan: ScoringPlan): { block: ReviewBlock; reviewRule: string | null } {
+  const box = { rowIndex: plan.firstDataRow, columnIndex: plan.firstColumn, rowCount: plan.formulas.length, columnCount: plan.headers.length };
+  const matchAt = plan.outputs.indexOf('match');
+  return { block: { sheet, box }, reviewRule: matchAt < 0 ? null : reviewRuleFormula(plan.firstColumn + matchAt, plan.firstDataRow) };
+}
+
+export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks): ScoreColumnSection {
   const useButton = byId('score-use-selection', 'fluent-button');
   const selectionLine = byId('score-selection');
   const options = byId('score-options');
@@ -138,6 +155,9 @@ export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summar
     const plan = planColumnScoring(selection, { outputs: chosenOutputs(), linkRequired, logo: supportsImages() });
     const logo = plan.attribution.logoColumn !== null ? await logoBase64() : null;
     await writeScoringPlan(snapshot.sheet, plan, logo);
+    const written = scoredBlock(snapshot.sheet, plan);
+    if (written.reviewRule !== null) await addReviewFormat(snapshot.sheet, written.block.box, written.reviewRule);
+    hooks.onScored(written.block);
     // Rows inserted at the top moved the names down: a second run must find them where they are now.
     current.target.box.rowIndex += plan.insertRowsAtTop;
     const last = plan.firstColumn + plan.headers.length - 1;

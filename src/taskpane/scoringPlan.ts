@@ -51,6 +51,8 @@ export interface ScoringPlan {
   firstDataRow: number;
   firstColumn: number;
   headers: string[];
+  /** The output of each column, in column order. */
+  outputs: OutputKey[];
   /** One row per supplier row, one formula per column; '' leaves the cell empty (blank name). */
   formulas: string[][];
   attribution: AttributionCell;
@@ -71,7 +73,7 @@ export function effectiveOutputs(options: PlanOptions): OutputDefinition[] {
 }
 
 /** `"text"` as an Excel string literal. */
-function literal(text: string): string {
+export function literal(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
@@ -88,6 +90,8 @@ export function formulaFor(formula: OutputFormula, args: { name: string; website
   switch (formula.fn) {
     case 'SCORE':
       return `=${call('SCORE', [])}`;
+    case 'MATCH':
+      return `=${call('MATCH', [])}`;
     case 'FLAG':
       return `=${call('FLAG', [literal(formula.initiative)])}`;
     case 'PROFILE':
@@ -136,6 +140,7 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
     firstDataRow,
     firstColumn,
     headers: outputs.map((output) => output.header),
+    outputs: outputs.map((output) => output.key),
     formulas,
     attribution,
     scoredRows,

@@ -6,7 +6,8 @@
 import { CellFailure, failureFrom, pendingFailure } from '../../src/functions/errors';
 import { parseFields } from '../../src/functions/fields';
 import { ArgumentError } from '../../src/functions/argumentError';
-import { flagResult, flagsRow, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
+import { flagResult, flagsRow, matchResult, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
+import { readMatch, type MatchReading } from '../../src/functions/nameMatch';
 import { roundLikeExcel, scaleScore } from '../../src/functions/scoreScale';
 import { EngineError } from '../../src/engine/errors';
 import { supportsDataTypes } from '../../src/office/host';
@@ -38,6 +39,9 @@ function record(overrides: Partial<OrganizationRecord> = {}): OrganizationRecord
     ...overrides,
   };
 }
+
+/** The reading MATCH makes of `record()` asked for as "Acme" by name (nothing accepted). */
+const reading = (): MatchReading => readMatch({ kind: 'name', text: 'Acme', identified: false }, record(), () => false);
 
 const plain: ShapeContext = { dataTypes: false, scoreScale: '0-100', logoUrl: LOGO };
 const rich: ShapeContext = { ...plain, dataTypes: true };
@@ -74,13 +78,15 @@ describe('plain hosts (no CustomFunctionsRuntime 1.4)', () => {
   });
 
   test('PROFILE without fields is a (header, value) table of every field', () => {
-    const table = profileResult(record(), null, 'Acme', plain);
-    expect(table).toHaveLength(32);
+    const table = profileResult(record(), null, 'Acme', plain, reading);
+    expect(table).toHaveLength(34);
     expect(table.slice(0, 3)).toEqual([['Id', 41], ['Name', 'Acme Widgets'], ['Website', 'acme.example']]);
     expect(Object.fromEntries(table.map(([h, v]) => [h, v]))).toMatchObject({
       'Matched organization': 'Acme Industrial',
       'Matched id': 7,
       Relationship: 'subsidiary',
+      Match: 'subsidiary',
+      'Match similarity': 0.29,
       Industry: 'Machinery',
       'Industry id': 3,
       'Industry mean score': 51,
@@ -97,7 +103,7 @@ describe('plain hosts (no CustomFunctionsRuntime 1.4)', () => {
   });
 
   test('PROFILE with fields is one row of their values', () => {
-    expect(profileResult(record(), parseFields('score,percentile,industry_rank,sbti,link'), 'Acme', plain)).toEqual([
+    expect(profileResult(record(), parseFields('score,percentile,industry_rank,sbti,link'), 'Acme', plain, reading)).toEqual([
       [63.5, 81, 'very_high', true, LINK],
     ]);
   });
@@ -146,7 +152,7 @@ describe('hosts with data types', () => {
     for (const element of flagsRow(record(), 'Acme', rich)[0]) {
       expect(element).toMatchObject({ type: 'Boolean', provider: { logoTargetAddress: LINK } });
     }
-    const [[score, status]] = profileResult(record(), parseFields('score,status'), 'Acme', rich);
+    const [[score, status]] = profileResult(record(), parseFields('score,status'), 'Acme', rich, reading);
     expect(score).toMatchObject({ type: 'Double', basicValue: 63.5, provider: { logoSourceAddress: LOGO } });
     expect(status).toMatchObject({ type: 'String', basicValue: 'synced', provider: { logoTargetAddress: LINK } });
   });
@@ -159,6 +165,21 @@ describe('hosts with data types', () => {
     expect(scoreResult(synced, 'Acme', { ...rich, scoreScale: '0-1' })).toMatchObject({ basicValue: 0.6345 });
     expect(scoreResult(synced, 'acme.example', rich)).toMatchObject({ basicValue: 63.5, properties: { Requested: { basicValue: 'acme.example' } } });
     expect(scoreResult(synced, 'Acme', rich)).toMatchObject({ basicValue: 63.5, properties: { Requested: { basicValue: 'Acme' } } });
+  });
+
+  test('MATCH is a String cell value whose card names what was asked, what answered, how and how alike', () => {
+    const cell = matchResult(reading(), record(), 'Acme', rich) as Excel.StringCellValue;
+    expect(cell).toMatchObject({ type: 'String', basicValue: 'subsidiary', provider: { logoSourceAddress: LOGO, logoTargetAddress: LINK } });
+    expect(cell.properties).toEqual({
+      Requested: { type: 'String', basicValue: 'Acme' },
+      'Matched organization': { type: 'String', basicValue: 'Acme Industrial' },
+      Relationship: { type: 'String', basicValue: 'subsidiary' },
+      'Name similarity': { type: 'Double', basicValue: 0.29 },
+      Verdict: { type: 'String', basicValue: 'subsidiary' },
+      Profile: { type: 'String', basicValue: LINK },
+    });
+    expect(cell.layouts?.card?.title).toBe('Match: Acme Industrial');
+    expect(matchResult(reading(), record(), 'Acme', plain)).toBe('subsidiary');
   });
 
   test('missing properties are left out of the card, and no link means no logo target', () => {
@@ -185,8 +206,8 @@ describe('each host profile', () => {
         scoreResult(record(), 'Acme', ctx),
         flagResult(record(), 'sbti', 'Acme', ctx),
         ...flagsRow(record(), 'Acme', ctx)[0],
-        ...profileResult(record(), parseFields('score,status,link'), 'Acme', ctx)[0],
-        ...profileResult(record(), null, 'Acme', ctx).map(([, value]) => value),
+        ...profileResult(record(), parseFields('score,status,link'), 'Acme', ctx, reading)[0],
+        ...profileResult(record(), null, 'Acme', ctx, reading).map(([, value]) => value),
       ].filter((value) => !(value instanceof CellFailure)); // fields the record lacks: #N/A everywhere
       const shapeOf = (value: unknown) => (typeof value === 'object' ? (value as { type: string }).type : 'plain');
       const shapes = new Set(values.map(shapeOf));

@@ -21,7 +21,7 @@ import { DEFAULT_LOCATION } from './node';
 import { HOST_PROFILES, PLAIN_HOST } from './hostProfiles';
 import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
 import { seededSettings } from './settingsSeed';
-import { waitForResults } from './session';
+import { calculateOutcomes, waitForResults } from './session';
 import type { CellOutcome, InputValue, Outcome, SheetSpec } from './types';
 
 let sandbox: RunningSandbox;
@@ -46,15 +46,7 @@ async function open(settings: Partial<Settings> = {}, options: NodeWorkbookOptio
   return session;
 }
 
-/** Calculates a sheet and returns each formula cell's settled outcome, row by row, in column order. */
-async function calculate(s: NodeWorkbookSession, spec: SheetSpec): Promise<CellOutcome[][]> {
-  const addresses = await s.calculate(spec);
-  await s.settled(30_000);
-  const results = await s.results();
-  const columns = Object.keys(spec.formulas).length;
-  const outcomes = addresses.map((address) => results[address].outcome);
-  return spec.inputs.map((_row, i) => outcomes.slice(i * columns, (i + 1) * columns));
-}
+const calculate = calculateOutcomes;
 
 const known = () => sandbox.population.organizations.find((o) => o.parentId === null && o.profile !== null && o.lei !== null)!;
 const plain = (outcome: CellOutcome) => (outcome.kind === 'value' ? outcome.value : outcome);
@@ -160,12 +152,14 @@ test('LINK, HEADERS and the full PROFILE table', async () => {
   expect(spill(fieldHeaders)).toEqual([['Score', 'Industry percentile', 'SBTi']]);
   expect(spill(rangeHeaders)).toEqual([['Score', 'Industry rank', 'RE100']]);
   const rows = spill(table) as unknown[][];
-  expect(rows).toHaveLength(32);
+  expect(rows).toHaveLength(34);
   const profile = Object.fromEntries(rows.map(([header, value]) => [header, value]));
   expect(profile).toMatchObject({
     Id: record.id,
     Name: record.name,
     'Matched id': record.matching_organization!.id,
+    Match: 'exact',
+    'Match similarity': 1,
     Score: excelRound(record.score! * 100, 1),
     'Industry percentile': record.industry_score_percentile,
     Status: 'synced',

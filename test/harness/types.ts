@@ -72,6 +72,8 @@ export interface HarnessOptions {
   requirements?: Record<string, string>;
   /** Office.context.requirements missing altogether, as in a plain browser page. */
   requirementsAbsent?: boolean;
+  /** The workbook's document settings (Office.context.document.settings) at open, e.g. accepted matches. */
+  documentSettings?: Record<string, unknown>;
 }
 
 export interface HarnessStats {

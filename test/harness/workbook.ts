@@ -81,6 +81,7 @@ export class Workbook {
       run: (batch) => this.run(batch),
       calculate: (ranges) => this.calculateRanges(ranges),
       storage: this.storage,
+      documentSettings: new Map(Object.entries(options.documentSettings ?? {})),
     };
     this.globals = officeGlobals(host);
   }

@@ -120,12 +120,12 @@ test('data-type host (ExcelApi 1.19): the source line and logo above the headers
   await link.locator.click();
   expect((await link.state()).checked).toBe('false');
   await (await pane.ax.get('button', 'Write formulas')).locator.click();
-  await pane.waitForText('#score-selection', 'Wrote 3 formulas');
+  await pane.waitForText('#score-selection', 'Wrote 6 formulas');
 
   const book = await pane.dump();
   expect(book.inserts).toEqual([{ row: 0, count: 1, direction: 'Down' }]);
-  expect(cellAt(book, 1, 4)?.value).toBe('Climate score');
-  expect(cellAt(book, 1, 5)).toBeUndefined(); // no Profile column
+  expect([cellAt(book, 1, 4)?.value, cellAt(book, 1, 5)?.value]).toEqual(['Climate score', 'Match']);
+  expect(cellAt(book, 1, 6)).toBeUndefined(); // no Profile column
   expect(cellAt(book, 0, 5)?.formula).toBe(SOURCE_LINE);
   expect(book.shapes).toEqual([{ ...LOGO, base64Length: expect.any(Number), ...at(0, 4) }]);
   await pane.page.context().close();
@@ -140,11 +140,11 @@ test('plain host (CustomFunctionsRuntime 1.4 + ExcelApi 1.16): line, logo and a 
     disabled: true,
   });
   await (await pane.ax.get('button', 'Write formulas')).locator.click();
-  await pane.waitForText('#score-selection', 'Wrote 6 formulas');
+  await pane.waitForText('#score-selection', 'Wrote 9 formulas');
 
   const book = await pane.dump();
-  expect([cellAt(book, 1, 4)?.value, cellAt(book, 1, 5)?.value]).toEqual(['Climate score', 'Profile']);
-  expect(cellAt(book, 2, 5)?.formula).toBe('=HYPERLINK(CLIMATE.LINK($A3,$B3,$C3),"Profile")');
+  expect([4, 5, 6].map((column) => cellAt(book, 1, column)?.value)).toEqual(['Climate score', 'Match', 'Profile']);
+  expect(cellAt(book, 2, 6)?.formula).toBe('=HYPERLINK(CLIMATE.LINK($A3,$B3,$C3),"Profile")');
   expect(cellAt(book, 0, 5)?.formula).toBe(SOURCE_LINE);
   expect(book.shapes).toEqual([{ ...LOGO, base64Length: expect.any(Number), ...at(0, 4) }]);
   await pane.waitForText('#score-progress-text', '3 of 3 rows settled');
@@ -212,6 +212,10 @@ test('attribution check on hand-typed formulas: line and logo added beside the b
   ])
     expect(cellAt(after, row, column)).toBeUndefined();
 
+  // The pane's account of it, for the README.
+  await pane.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await pane.page.locator('#attribution-check').screenshot({ path: join(SCREENSHOTS, 'attribution-check.png') });
+
   // Checked again: nothing more to add, nothing written.
   await (await pane.ax.get('button', 'Check attribution')).locator.click();
   await pane.waitForText(
@@ -231,7 +235,7 @@ test("the ribbon's Score selection scores the selection and runs the same check 
   await pane.page.evaluate(() =>
     (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('scoreSelection'),
   );
-  await pane.waitForText('#score-selection', 'Wrote 6 formulas');
+  await pane.waitForText('#score-selection', 'Wrote 9 formulas');
   await pane.waitForText(
     '#attribution-status',
     '3 blocks of CLIMATE scores and flags on Suppliers: 1 without attribution, added to 1.',
