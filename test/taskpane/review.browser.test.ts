@@ -278,3 +278,21 @@ test('5,000 rows of hand-typed formulas: read 500 rows per Excel.run, listed a p
   expect(Math.max(0, ...warm.tasks)).toBeLessThan(200);
   await big.page.context().close();
 }, 180_000);
+
+test('a host without ExcelApi 1.6 gets its formulas without the marks, and is told where the rows to check are', async () => {
+  const sheet: ShimSheet = {
+    name: 'Suppliers',
+    rows: [['Supplier'], ...suppliers.slice(0, 3).map((s) => [s.name])],
+    selection: { rowIndex: 0, columnIndex: 0, rowCount: 4, columnCount: 1 },
+    requirements: { SharedRuntime: '1.1', CustomFunctionsRuntime: '1.3', ExcelApi: '1.5' },
+  };
+  const old = await openPanePage(browser, site.url, sheet, await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }));
+  await (await old.ax.get('button', 'Use selection')).locator.click();
+  await old.page.locator('#score-selection').filter({ hasText: '(3 rows)' }).waitFor();
+  await (await old.ax.get('button', 'Write formulas')).locator.click();
+  await old.page.locator('#score-selection').filter({ hasText: 'Review matches lists the rows to check.' }).waitFor();
+  const book = await old.dump();
+  expect(book.conditionalFormats).toEqual([]);
+  expect(book.cells.find((cell) => cell.row === 2 && cell.column === 2)?.formula).toBe('=CLIMATE.MATCH($A3)');
+  await old.page.context().close();
+});
