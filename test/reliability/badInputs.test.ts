@@ -57,8 +57,8 @@ const ORGANIZATION_FORMULAS: Record<string, string> = {
 };
 
 const FIELD_LIST =
-  'id, name, website, hq_region, external_id, matched_id, matched_name, relationship, industry, industry_id, ' +
-  'industry_mean, score, percentile, rank, industry_rank, region_rank, status, link, sbti, cdp, climate_pledge, ' +
+  'id, name, website, hq_region, external_id, matched_id, matched_name, relationship, match, match_similarity, ' +
+  'industry, industry_id, industry_mean, score, percentile, rank, industry_rank, region_rank, status, link, sbti, cdp, climate_pledge, ' +
   'un_global_compact, re100, climate_action_100, race_to_zero, rspo, pri, responsible_business_alliance, ' +
   'responsible_minerals_initiative, responsible_labor_initiative, ecovadis, reduction_action, or flags / all';
 const unknownField = (field: string) => `Unknown field "${field}". Use: ${FIELD_LIST}.`;
