@@ -14,6 +14,7 @@ import type { PaneContext } from './paneContext';
 import { mountProjects } from './projects';
 import { mountReference } from './reference';
 import { mountScoreColumn } from './scoreColumn';
+import { mountSummary } from './summary';
 import { byId, messageOf, setBadge, setStatus } from './view';
 
 export async function startPane(context: PaneContext): Promise<PaneActions> {
@@ -25,7 +26,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   mountConnection(context);
   const projects = mountProjects(context);
   const activity = mountActivity(context);
-  const score = mountScoreColumn(context, { onSummary: (summary) => activity.showProfiling(summary.profiling) });
+  const summarySection = mountSummary(context);
+  const score = mountScoreColumn(context, {
+    onSummary: (summary) => activity.showProfiling(summary.profiling),
+    onScoredBlock: (block, columns) => summarySection.useScoredBlock(block, columns),
+  });
   mountReference(context);
 
   let before = context.settings.current();
@@ -51,6 +56,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     },
     async refreshAll(): Promise<void> {
       await activity.refreshAll();
+    },
+    async buildSummary(): Promise<void> {
+      await showPane();
+      byId('section-summary', 'details').open = true;
+      await summarySection.buildSummary();
     },
   };
 }

@@ -11,9 +11,11 @@ import { columnLetters } from './a1';
 import { logoBase64 } from './logo';
 import { OUTPUTS, type OutputDefinition, type OutputKey } from './outputs';
 import type { PaneContext } from './paneContext';
-import { planColumnScoring, type ColumnSelection, type ScoringPlan } from './scoringPlan';
+import { effectiveOutputs, planColumnScoring, type ColumnSelection, type ScoringPlan } from './scoringPlan';
 import { emptySummary, followScoring, type RowQuery, type ScoringSummary } from './scoringProgress';
-import { columnSelection, describeSelection, rowValue, type SelectionModel, type SelectionSnapshot } from './selectionModel';
+import { columnSelection, describeSelection, rowValue, type ColumnOption, type SelectionModel, type SelectionSnapshot } from './selectionModel';
+import { blockFromPlan } from './summaryBlock';
+import type { SummaryBlock } from './summaryPlan';
 import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from './view';
 
 export const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'link'];
@@ -44,13 +46,20 @@ export interface ScoreColumnSection {
   scoreCurrentSelection(): Promise<void>;
 }
 
-export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summary: ScoringSummary): void }): ScoreColumnSection {
+export interface ScoreColumnHooks {
+  onSummary(summary: ScoringSummary): void;
+  /** The block just written (when it has a score column), for the Summary section. */
+  onScoredBlock?(block: SummaryBlock, columns: ColumnOption[]): void;
+}
+
+export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks): ScoreColumnSection {
   const useButton = byId('score-use-selection', 'fluent-button');
   const selectionLine = byId('score-selection');
   const options = byId('score-options');
   const header = byId('score-header', 'fluent-checkbox');
   const website = byId('score-website', 'select');
   const country = byId('score-country', 'select');
+  const spend = byId('score-spend', 'select');
   const runButton = byId('score-run', 'fluent-button');
   const progress = byId('score-progress');
   const bar = byId('score-progress-bar', 'fluent-progress-bar');
@@ -102,6 +111,7 @@ export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summar
     header.checked = model.firstRowIsHeader;
     fillColumnPicker(website, model, model.websiteGuess);
     fillColumnPicker(country, model, model.countryGuess);
+    fillColumnPicker(spend, model, model.spendGuess);
     options.hidden = false;
     setStatus(selectionLine, 'info', describeRows(model));
   };
@@ -131,9 +141,14 @@ export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summar
       websiteColumn: pickedColumn(website),
       countryColumn: pickedColumn(country),
     });
-    const plan = planColumnScoring(selection, { outputs: chosenOutputs(), attribution, logo: attribution && supportsImages() });
+    const planOptions = { outputs: chosenOutputs(), attribution, logo: attribution && supportsImages() };
+    const plan = planColumnScoring(selection, planOptions);
     const logo = plan.attribution !== null && plan.attribution.logoColumn !== null ? await logoBase64() : null;
     await writeScoringPlan(snapshot.sheet, plan, logo);
+    const outputKeys = effectiveOutputs(planOptions).map((output) => output.key);
+    if (outputKeys.includes('score')) {
+      hooks.onScoredBlock?.(blockFromPlan(model.sheet, selection, plan, outputKeys, pickedColumn(spend)), model.columns);
+    }
     // Rows inserted at the top moved the names down: a second run must find them where they are now.
     current.target.box.rowIndex += plan.insertRowsAtTop;
     const last = plan.firstColumn + plan.headers.length - 1;
