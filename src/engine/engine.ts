@@ -25,9 +25,11 @@ import {
 } from './errors';
 import { Flight, type CallContext } from './flight';
 import { identify, type Identity, type OrganizationQuery } from './identity';
+import { KeyMemory } from './keyMemory';
 import { AimdLimiter } from './limiter';
 import { ProfileWatch, type Profile } from './profiling';
-import { RecordCache } from './recordCache';
+import { createRecordCache } from './cacheStore';
+import type { RecordCache } from './recordCache';
 
 export type OrganizationOutcome =
   | { state: 'ready'; record: OrganizationRecord }
@@ -134,6 +136,7 @@ class RequestEngine implements Engine {
   private readonly limiter: AimdLimiter;
   private readonly dispatcher: Dispatcher;
   private readonly cache: RecordCache;
+  private readonly keys: KeyMemory;
   private readonly profiles: ProfileWatch;
   private readonly flights = new Map<string, Flight<OrganizationOutcome>>();
   private readonly getFlights = new Map<string, Flight<BatchResponseItem>>();
@@ -175,7 +178,8 @@ class RequestEngine implements Engine {
       this.now,
       deps.random ?? Math.random,
     );
-    this.cache = new RecordCache(deps.storage ?? this.settings.storage, this.now);
+    this.keys = new KeyMemory(this.settings.storage);
+    this.cache = createRecordCache(deps.storage, this.settings.storage, this.now).cache;
     this.profiles = new ProfileWatch((profile) => this.poll(profile));
     this.waitFor(
       this.settings.loaded().then(
@@ -351,7 +355,7 @@ class RequestEngine implements Engine {
     };
     const flight: Flight<OrganizationOutcome> = new Flight(() => {
       if (this.dispatcher.withdraw(current)) forget();
-    });
+    }, this.now);
     let current: Task = this.recordTask(
       { url: '/organizations', method: 'POST', body: request },
       wanted,
@@ -433,7 +437,7 @@ class RequestEngine implements Engine {
     };
     const flight: Flight<BatchResponseItem> = new Flight(() => {
       if (this.dispatcher.withdraw(task)) forget();
-    });
+    }, this.now);
     this.getFlights.set(path, flight);
     const answer = flight.join(ctx, this.applied.deadlineMs);
     this.dispatcher.submit(task);
@@ -510,12 +514,16 @@ class RequestEngine implements Engine {
     if (first || previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey || previous.deadlineMs !== next.deadlineMs) {
       this.client = null;
     }
-    if (previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey) {
+    let recalled: Promise<void> = Promise.resolve();
+    if (first || previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey) {
       this.authFailure = null;
-      this.dispatcher.keyChanged();
+      recalled = this.dispatcher.keyChanged(this.keys.forKey(next.baseUrl, next.apiKey));
       this.profiles.resume();
     }
-    if (first) return this.cache.load(scopeOf(next), next.cacheTtlMs);
+    if (first) {
+      await Promise.all([this.cache.load(scopeOf(next), next.cacheTtlMs), recalled]);
+      return;
+    }
     if (scopeOf(previous) !== scopeOf(next)) {
       this.switchScope();
       const load = this.cache.load(scopeOf(next), next.cacheTtlMs);

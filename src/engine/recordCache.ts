@@ -1,6 +1,6 @@
 /**
  * Final organization records by request key: in memory (bounded, least recently used first out) and
- * persisted in settings storage (bounded, compact, with the time each was fetched) so that a
+ * persisted (bounded, compact, with the time each was fetched; where: cacheStore.ts) so that a
  * recalculation, a reopened workbook or a second runtime does not ask the service again. Entries older
  * than the TTL are neither served nor kept. One scope (service address, and project for private
  * figures) at a time: records of another scope are never served.
@@ -22,13 +22,6 @@ export interface CacheLimits {
   saveDelayMs: number;
 }
 
-export const DEFAULT_CACHE_LIMITS: CacheLimits = {
-  memoryEntries: 20_000,
-  persistedEntries: 10_000,
-  persistedChars: 1_500_000,
-  saveDelayMs: 1_000,
-};
-
 interface Entry {
   record: OrganizationRecord;
   fetchedAt: number;
@@ -49,11 +42,13 @@ export class RecordCache {
   private scope = '';
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private saving: Promise<void> = Promise.resolve();
+  /** How long the last write took to prepare: the next waits ten times that, so writing stays under 10% of the time. */
+  private lastSaveMs = 0;
 
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly now: () => number,
-    private readonly limits: CacheLimits = DEFAULT_CACHE_LIMITS,
+    private readonly limits: CacheLimits,
   ) {}
 
   get size(): number {
@@ -110,7 +105,9 @@ export class RecordCache {
   save(): Promise<void> {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
+    const started = this.now();
     const blob = this.serialize();
+    this.lastSaveMs = this.now() - started;
     this.saving = this.saving.then(() => this.storage.setItem(CACHE_STORAGE_KEY, blob)).catch(() => undefined);
     return this.saving;
   }
@@ -123,10 +120,13 @@ export class RecordCache {
   }
 
   private scheduleSave(): void {
-    this.saveTimer ??= setTimeout(() => void this.save(), this.limits.saveDelayMs);
+    this.saveTimer ??= setTimeout(() => void this.save(), Math.max(this.limits.saveDelayMs, 10 * this.lastSaveMs));
   }
 
-  /** The most recently used entries that fit both bounds, written oldest first. */
+  /**
+   * The most recently used entries that fit both bounds, written oldest first. A record that does not
+   * fit is left out with the strings it would have added to the table; smaller ones after it still go in.
+   */
   private serialize(): string {
     let oldest = this.now();
     for (const entry of this.memory.values()) oldest = Math.min(oldest, entry.fetchedAt);
@@ -140,8 +140,13 @@ export class RecordCache {
       if (kept.length >= this.limits.persistedEntries) break;
       const known = table.strings.length;
       const json = JSON.stringify([key, Math.floor(entry.fetchedAt / 1000) - base, ...compactRecord(entry.record, table)]);
-      for (const added of table.strings.slice(known)) tableChars += added.length + 3;
-      if (chars + json.length + tableChars > this.limits.persistedChars) break;
+      let addedChars = 0;
+      for (const added of table.strings.slice(known)) addedChars += JSON.stringify(added).length + 1;
+      if (chars + json.length + 1 + tableChars + addedChars > this.limits.persistedChars) {
+        table.truncate(known);
+        continue;
+      }
+      tableChars += addedChars;
       chars += json.length + 1;
       kept.push(json);
     }

@@ -11,7 +11,8 @@ import { CellFailure, convertFailures, failureFrom, pendingFailure } from './err
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
 import { parseOrganization, type OrganizationArgument, type OrganizationQuery } from './organizationArgument';
-import { displayName, flagResult, flagsRow, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
+import { matchInputOf, readMatch, type MatchReading } from './nameMatch';
+import { displayName, flagResult, flagsRow, matchResult, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
 import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiField, type SbtiQuery } from './referenceData';
 import { readCell } from './cellInput';
 import { plainText } from './textArgument';
@@ -31,9 +32,11 @@ export interface FunctionsEngine {
 export interface CatalogueDeps {
   engine(): FunctionsEngine;
   scoreScale(): ScoreScale;
-  /** The host renders data types (CustomFunctionsRuntime 1.4). */
+  /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */
   dataTypes(): boolean;
   logoUrl(): string | null;
+  /** The analyst accepted this input with this matched organization in this workbook. */
+  isAccepted(input: string, matchedId: number): boolean;
 }
 
 export type Spill = SpillElement[][];
@@ -47,6 +50,7 @@ export interface Catalogue {
   score(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
   flag(organization: unknown, initiative: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
   flags(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
+  match(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
   profile(organization: unknown, fields: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
   headers(fields: unknown): string[][];
   link(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<string>;
@@ -76,6 +80,9 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     });
   };
 
+  const matchOf = ({ argument, record }: Ready): MatchReading =>
+    readMatch(matchInputOf(argument), record, deps.isAccepted);
+
   return {
     // The hot path of a sheet: one promise step per cell after the engine's answer, no async frames.
     score: (organization, website, country, call) =>
@@ -90,10 +97,17 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     flags: (organization, website, country, call) =>
       settle(() => readyFor(organization, website, country, call).then(({ argument, record }) => flagsRow(record, argument.text, shape()))),
 
+    match: (organization, website, country, call) =>
+      settle(() => readyFor(organization, website, country, call).then((ready) => matchResult(matchOf(ready), ready.record, ready.argument.text, shape()))),
+
     profile: (organization, fields, website, country, call) =>
       settle(() => {
         const chosen = parseFields(fields);
-        return readyFor(organization, website, country, call).then(({ argument, record }) => profileResult(record, chosen, argument.text, shape()));
+        return readyFor(organization, website, country, call).then((ready) => {
+          let reading: MatchReading | null = null;
+          const match = (): MatchReading => (reading ??= matchOf(ready));
+          return profileResult(ready.record, chosen, ready.argument.text, shape(), match);
+        });
       }),
 
     headers: (fields) => {

@@ -4,7 +4,8 @@
  * Excel; this module is exercised in the browser tests through an Excel.run shim.
  */
 import type { CellGrid } from '../taskpane/climateCalls';
-import type { CellValue, ScoringPlan } from '../taskpane/scoringPlan';
+import type { SheetFormulas } from '../taskpane/attributionCheck';
+import type { AttributionCell, CellValue, ScoringPlan } from '../taskpane/scoringPlan';
 import type { RangeBox, SelectionSnapshot } from '../taskpane/selectionModel';
 import { PROVIDER } from '../taskpane/provider';
 import { hasExcelApi } from './host';
@@ -19,16 +20,17 @@ export class NoWorkbookError extends Error {
   }
 }
 
+/** One Excel.run, or NoWorkbookError outside Excel (also for the review's and the summary's). */
 export function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
   if (!hasExcelApi()) return Promise.reject(new NoWorkbookError());
   return Excel.run(batch);
 }
 
-function box(range: Excel.Range): RangeBox {
+export function box(range: Excel.Range): RangeBox {
   return { rowIndex: range.rowIndex, columnIndex: range.columnIndex, rowCount: range.rowCount, columnCount: range.columnCount };
 }
 
-const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];
+export const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];
 
 export interface LoadedSelection {
   sheet: Excel.Worksheet;
@@ -145,22 +147,70 @@ export function writeScoringPlan(sheetName: string, plan: ScoringPlan, logoBase6
       sheet.getRangeByIndexes(plan.firstDataRow + start, plan.firstColumn, slice.length, width).formulas = slice;
       await context.sync();
     }
-    const attribution = plan.attribution;
-    if (attribution) {
-      sheet.getRangeByIndexes(attribution.row, attribution.textColumn, 1, 1).formulas = [[attribution.formula]];
-      if (attribution.logoColumn !== null && logoBase64) {
-        const cell = sheet.getRangeByIndexes(attribution.row, attribution.logoColumn, 1, 1);
-        cell.load(['left', 'top', 'height']);
-        await context.sync();
-        const image = sheet.shapes.addImage(logoBase64);
-        image.name = `${PROVIDER.name} logo`;
-        image.altTextDescription = `${PROVIDER.sourceLine} (logo)`;
-        image.lockAspectRatio = true;
-        image.height = Math.max(12, cell.height - 2);
-        image.left = cell.left + 1;
-        image.top = cell.top + 1;
-      }
-    }
+    await writeAttribution(context, sheet, plan.attribution, logoBase64);
+  });
+}
+
+/** The source line in its cell and, when there is a logo column and an image, the logo floating over it. */
+async function writeAttribution(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  place: AttributionCell,
+  logoBase64: string | null,
+): Promise<void> {
+  sheet.getRangeByIndexes(place.row, place.textColumn, 1, 1).formulas = [[place.formula]];
+  if (place.logoColumn !== null && logoBase64) {
+    const cell = sheet.getRangeByIndexes(place.row, place.logoColumn, 1, 1);
+    cell.load(['left', 'top', 'height']);
     await context.sync();
+    const image = sheet.shapes.addImage(logoBase64);
+    image.name = `${PROVIDER.name} logo`;
+    image.altTextDescription = `${PROVIDER.sourceLine} (logo)`;
+    image.lockAspectRatio = true;
+    image.height = Math.max(12, cell.height - 2);
+    image.left = cell.left + 1;
+    image.top = cell.top + 1;
+  }
+  await context.sync();
+}
+
+/** The formulas (values where there is none) of the active sheet's used range: what the attribution check reads. */
+export function readActiveSheetFormulas(): Promise<SheetFormulas | null> {
+  return run(async (context) => {
+    const sheet = context.workbook.worksheets.getActiveWorksheet();
+    sheet.load('name');
+    const used = sheet.getUsedRangeOrNullObject(true);
+    used.load([...BOX_FIELDS, 'formulas']);
+    await context.sync();
+    if (used.isNullObject) return null;
+    const formulas = used.formulas as CellValue[][];
+    return { sheet: sheet.name, rowIndex: used.rowIndex, columnIndex: used.columnIndex, formulas };
+  });
+}
+
+/**
+ * Writes attributions the check placed, each only if its cells are still empty (the sheet may have
+ * changed since it was read): nothing is written over. Returns the places written.
+ */
+export function writeAttributions(
+  sheetName: string,
+  places: AttributionCell[],
+  logoBase64: string | null,
+): Promise<AttributionCell[]> {
+  return run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const targets = places.map((place) => {
+      const columns = place.logoColumn === null ? [place.textColumn] : [place.logoColumn, place.textColumn];
+      const cells = columns.map((column) => sheet.getRangeByIndexes(place.row, column, 1, 1).load('formulas'));
+      return { place, cells };
+    });
+    await context.sync();
+    const written: AttributionCell[] = [];
+    for (const { place, cells } of targets) {
+      if (cells.some((cell) => String(cell.formulas[0][0] ?? '') !== '')) continue;
+      await writeAttribution(context, sheet, place, logoBase64);
+      written.push(place);
+    }
+    return written;
   });
 }

@@ -1,4 +1,5 @@
 /** Cache TTL, persistence and bounds; profiling polls; private figures; other GETs; refresh; events. */
+import { SETTINGS_CACHE_LIMITS } from '../../src/engine/cacheStore';
 import { compactRecord, expandRecord, StringTable } from '../../src/engine/compactRecord';
 import { CACHE_STORAGE_KEY, RecordCache } from '../../src/engine/recordCache';
 import { MemoryStorage } from '../../src/settings/storage';
@@ -88,7 +89,7 @@ describe('cache', () => {
     await cache.save();
     const bounded = (await storage.getItem(CACHE_STORAGE_KEY))!;
     expect(bounded.length).toBeLessThanOrEqual(100_000);
-    const reloaded = new RecordCache(storage, () => Date.now());
+    const reloaded = new RecordCache(storage, () => Date.now(), SETTINGS_CACHE_LIMITS);
     await reloaded.load('https://api.example.com', HOUR);
     expect(reloaded.get('n:brightwater logistics 2000', HOUR)?.name).toBe('Brightwater Logistics 2000'); // newest kept
     expect(reloaded.get('n:brightwater logistics 1', HOUR)).toBeNull(); // oldest dropped
@@ -233,5 +234,25 @@ describe('observability', () => {
     ]);
     const last = events.filter((e) => e.type === 'stats').pop();
     expect(last?.type === 'stats' && last.stats.calls).toBe(4);
+  });
+});
+
+describe('the persisted size bound holds whatever the records hold', () => {
+  test('one oversized record is left out of storage; its strings do not count against the others', async () => {
+    const storage = new MemoryStorage();
+    const limits = { memoryEntries: 100, persistedEntries: 100, persistedChars: 20_000, saveDelayMs: 10 };
+    const cache = new RecordCache(storage, () => Date.now(), limits);
+    await cache.load('https://api.example.com', HOUR);
+    for (let id = 1; id <= 20; id += 1) cache.set(`n:supplier ${id}`, record(id, `Supplier ${id}`));
+    const link = `https://${'a'.repeat(4_000_000)}.example/organizations/21`;
+    const giant = record(21, 'Supplier 21');
+    cache.set('n:supplier 21', { ...giant, matching_organization: { ...giant.matching_organization!, link } });
+    await cache.save();
+    const blob = (await storage.getItem(CACHE_STORAGE_KEY))!;
+    expect(blob.length).toBeLessThanOrEqual(20_000);
+    const reloaded = new RecordCache(storage, () => Date.now(), limits);
+    await reloaded.load('https://api.example.com', HOUR);
+    expect(reloaded.get('n:supplier 21', HOUR)).toBeNull();
+    for (let id = 1; id <= 20; id += 1) expect(reloaded.get(`n:supplier ${id}`, HOUR)?.name).toBe(`Supplier ${id}`);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * A fake Excel for the pane's page: `Excel.run` over one in-memory sheet that records what the pane
- * writes (values, formulas, inserted rows, images, recalculations), plus `Office.context.document`
- * settings. It implements only the slice of the Excel API that src/office uses, with the same
- * names, so the built bundle runs unchanged. Installed with `page.addInitScript(installExcelShim,
+ * writes (values, formulas, inserted rows, images, recalculations, conditional formats, the
+ * selection), plus `Office.context.document` settings. It implements only the slice of the Excel API
+ * that src/office uses, with the same names, so the built bundle runs unchanged. Installed with `page.addInitScript(installExcelShim,
  * sheet)`: it must stay self-contained (it is serialized into the page).
  *
  * The shim does not calculate: formula cells read back as empty values, as they would in the instant
@@ -13,6 +13,8 @@ export interface ShimSheet {
   name: string;
   rows: Array<Array<string | number | boolean | null>>;
   selection: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
+  /** Office.context.requirements as the host reports them (set -> version); absent: none, as outside Office. */
+  requirements?: Record<string, string>;
 }
 
 /** What the test reads back (`window.__workbook.dump()`). */
@@ -23,6 +25,10 @@ export interface WorkbookDump {
   calculations: Array<{ scope: 'workbook' | 'range'; type?: string; box?: number[] }>;
   documentSettings: Record<string, unknown>;
   documentSettingsSaves: number;
+  /** Conditional formats added (range.conditionalFormats.add), with the custom rule and fill set on them. */
+  conditionalFormats: Array<{ box: number[]; type: string; formula: string | null; fill: string | null }>;
+  /** The selection now (range.select() moves it). */
+  selection: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
 }
 
 export function installExcelShim(sheet: ShimSheet): void {
@@ -37,7 +43,10 @@ export function installExcelShim(sheet: ShimSheet): void {
     }),
   );
   let selection: Box = { ...sheet.selection };
-  const dump: WorkbookDump = { cells: [], inserts: [], shapes: [], calculations: [], documentSettings: {}, documentSettingsSaves: 0 };
+  const ribbon: Record<string, (event: { completed(): void }) => void> = {};
+  const dump: WorkbookDump = {
+    cells: [], inserts: [], shapes: [], calculations: [], documentSettings: {}, documentSettingsSaves: 0, conditionalFormats: [], selection,
+  };
 
   const usedBox = (): Box | null => {
     let top = Infinity, left = Infinity, bottom = -1, right = -1;
@@ -66,7 +75,7 @@ export function installExcelShim(sheet: ShimSheet): void {
   const read = (box: Box, pick: (cell: Cell | undefined) => unknown): unknown[][] =>
     Array.from({ length: box.rowCount }, (_, i) => Array.from({ length: box.columnCount }, (_, j) => pick(cells.get(key(box.rowIndex + i, box.columnIndex + j)))));
 
-  const worksheet: Record<string, unknown> = { name: sheet.name, load: () => worksheet };
+  const worksheet: Record<string, unknown> = { name: sheet.name, load: () => worksheet, activate: () => undefined };
   const range = (box: Box): Record<string, unknown> => {
     const self: Record<string, unknown> = {
       ...box,
@@ -78,6 +87,20 @@ export function installExcelShim(sheet: ShimSheet): void {
       width: 64 * box.columnCount,
       load: () => self,
       calculate: () => void dump.calculations.push({ scope: 'range', box: [box.rowIndex, box.columnIndex, box.rowCount, box.columnCount] }),
+      select: () => void (selection = { ...box }),
+      // Excel's ConditionalFormatCollection.add(type): the custom rule's formula and fill are set after.
+      conditionalFormats: {
+        add(type: string) {
+          const entry = { box: [box.rowIndex, box.columnIndex, box.rowCount, box.columnCount], type, formula: null as string | null, fill: null as string | null };
+          dump.conditionalFormats.push(entry);
+          return {
+            custom: {
+              rule: { set formula(text: string) { entry.formula = text; } },
+              format: { fill: { set color(colour: string) { entry.fill = colour; } } },
+            },
+          };
+        },
+      },
       getEntireRow: () => ({
         insert(direction: string) {
           const moved = new Map<string, Cell>();
@@ -164,10 +187,30 @@ export function installExcelShim(sheet: ShimSheet): void {
   document.addEventListener('readystatechange', () => {
     const office = page.Office as { onReady(callback: () => void): unknown; context: object } | undefined;
     if (document.readyState !== 'interactive' || !office) return;
-    office.onReady(() => Object.defineProperty(office.context, 'document', { configurable: true, value: { settings } }));
+    // The ribbon: Office.actions of a host with add-in commands, so a test can press a button.
+    const associate = (name: string, handler: (event: { completed(): void }) => void) => void (ribbon[name] = handler);
+    Object.defineProperty(office, 'actions', { configurable: true, value: { associate } });
+    office.onReady(() => {
+      Object.defineProperty(office.context, 'document', { configurable: true, value: { settings } });
+      const have = sheet.requirements;
+      if (!have) return;
+      const atLeast = (a: string, b: string): boolean => {
+        const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
+        for (let i = 0; i < Math.max(x.length, y.length); i++) {
+          if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+        }
+        return true;
+      };
+      const isSetSupported = (name: string, version = '1.1') => name in have && atLeast(have[name], version);
+      Object.defineProperty(office.context, 'requirements', { configurable: true, value: { isSetSupported } });
+    });
   });
 
   page.__workbook = {
+    /** Presses a ribbon button (an ExecuteFunction action the add-in associated). */
+    press(name: string) {
+      ribbon[name]?.({ completed: () => undefined });
+    },
     select(box: Box) {
       selection = { ...box };
     },
@@ -177,7 +220,7 @@ export function installExcelShim(sheet: ShimSheet): void {
         return { row, column, value: cell.value, formula: cell.formula, bold: cell.bold };
       });
       list.sort((a, b) => a.row - b.row || a.column - b.column);
-      return JSON.parse(JSON.stringify({ ...dump, cells: list }));
+      return JSON.parse(JSON.stringify({ ...dump, cells: list, selection }));
     },
   };
 }
