@@ -1,7 +1,7 @@
 /**
  * The "Summary" section (and the ribbon's Summary button): build or refresh the "Climate summary"
  * sheet for the scored block, which is the selected block of CLIMATE formulas when the selection holds
- * one, else the block "Score a column" just wrote. The spend column is the analyst's choice, proposed
+ * one, else the block last scored or summarized. The spend column is the analyst's choice, proposed
  * from the headers. The sheet itself is planned by summaryPlan.ts and written by office/summarySheet.ts.
  */
 import { supportsDynamicArrays, supportsImages } from '../office/host';
@@ -84,6 +84,8 @@ export function mountSummary(context: PaneContext): SummarySection {
     const found = (await selectedBlock()) ?? scored;
     if (!found) throw new Error('Select the block of CLIMATE formulas (or score a column first), then build the summary.');
     const block = { ...found, spendColumn: pickedSpend(found) };
+    // The summary sheet becomes active: a refresh from the ribbon then finds this block again.
+    scored = block;
     const logo = supportsImages();
     const settings = context.settings.current();
     const plan = planSummary(block, {
