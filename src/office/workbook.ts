@@ -20,7 +20,7 @@ export class NoWorkbookError extends Error {
   }
 }
 
-/** One Excel.run, or NoWorkbookError outside Excel (also for the review's reads and writes). */
+/** One Excel.run, or NoWorkbookError outside Excel (also for the review's and the summary's). */
 export function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
   if (!hasExcelApi()) return Promise.reject(new NoWorkbookError());
   return Excel.run(batch);
@@ -32,14 +32,14 @@ export function box(range: Excel.Range): RangeBox {
 
 export const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];
 
-interface LoadedSelection {
+export interface LoadedSelection {
   sheet: Excel.Worksheet;
   selection: RangeBox;
   used: RangeBox | null;
 }
 
 /** Loads the selection, its sheet and the sheet's used range. */
-async function loadSelection(context: Excel.RequestContext): Promise<LoadedSelection> {
+export async function loadSelection(context: Excel.RequestContext): Promise<LoadedSelection> {
   const range = context.workbook.getSelectedRange();
   range.load(BOX_FIELDS);
   const sheet = range.worksheet;
