@@ -30,7 +30,7 @@ import { KeyMemory } from './keyMemory';
 import { AimdLimiter } from './limiter';
 import { ProfileWatch, type Profile } from './profiling';
 import { createRecordCache } from './cacheStore';
-import type { RecordCache } from './recordCache';
+import { isFinal, type RecordCache } from './recordCache';
 
 export type OrganizationOutcome =
   | { state: 'ready'; record: OrganizationRecord }
@@ -106,11 +106,6 @@ const LASTING_FAILURES: readonly EngineErrorKind[] = ['invalid', 'not-found'];
 
 export function createEngine(deps: EngineDeps): Engine {
   return new RequestEngine(deps);
-}
-
-/** A record with no status is treated as final: there is nothing to wait for. */
-function isFinal(record: OrganizationRecord): boolean {
-  return record.status === null || record.status === 'synced' || record.status === 'errored';
 }
 
 function outcomeOf(record: OrganizationRecord): OrganizationOutcome | EngineError {
@@ -375,7 +370,7 @@ class RequestEngine implements Engine {
   private recordArrived(key: string, flight: Flight<OrganizationOutcome>, record: OrganizationRecord, generation: number): void {
     if (generation === this.generation) {
       if (!isFinal(record)) this.profiles.watch(key, record, flight.addresses);
-      else if (this.applied.cacheTtlMs > 0) this.cache.set(key, record);
+      if (this.applied.cacheTtlMs > 0) this.cache.set(key, record); // a pending one, to watch after a reload
     }
     const outcome = outcomeOf(record);
     if (outcome instanceof EngineError) flight.reject(outcome);
@@ -472,6 +467,7 @@ class RequestEngine implements Engine {
         if (error.kind === 'auth') return; // resumed when the settings change
         if (error.kind !== 'not-found') return this.profiles.reschedule(profile);
         this.profiles.finish(profile); // gone at the service: the cells ask again from scratch
+        for (const key of profile.keys) this.cache.delete(key);
         this.recalculateLater(profile);
       },
       () => undefined,
@@ -521,12 +517,19 @@ class RequestEngine implements Engine {
       void this.dispatcher.keyChanged(this.keys.forKey(next.baseUrl, next.apiKey)); // no call waits for it
       this.profiles.resume();
     }
-    if (first) return this.cache.load(scopeOf(next), next.cacheTtlMs);
+    if (first) return this.cache.load(scopeOf(next), next.cacheTtlMs).then(() => this.watchStored());
     if (scopeOf(previous) !== scopeOf(next)) {
       this.switchScope();
-      const load = this.cache.load(scopeOf(next), next.cacheTtlMs);
+      const load = this.cache.load(scopeOf(next), next.cacheTtlMs).then(() => this.watchStored());
       this.waitFor(this.ready.then(() => load));
       await load;
+    }
+  }
+
+  /** Profiles still pending when the cache was written are watched again, not registered anew. */
+  private watchStored(): void {
+    for (const [key, record] of this.cache.pending(this.applied.cacheTtlMs)) {
+      if (!this.profiles.find(key)) this.profiles.watch(key, record, []);
     }
   }
 
