@@ -28,6 +28,8 @@ export interface SheetDump {
   /** Charts (sheet.charts.add(type, sourceData, seriesBy)): source as `'Sheet'!A1:B2`, position as its top-left cell. */
   charts: Array<{ name: string; type: string; source: string; seriesBy: string; title: string; position: string | null }>;
   hiddenColumns: number[];
+  /** Names of the images on this sheet (all of them, with their placement, are in WorkbookDump.shapes). */
+  shapes: string[];
 }
 
 /** What the test reads back (`window.__workbook.dump()`). */
@@ -51,7 +53,15 @@ export function installExcelShim(sheet: ShimSheet): void {
   type Cell = { value: unknown; formula: string | null; bold: boolean; numberFormat?: string };
   type Box = { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
   type Chart = SheetDump['charts'][number];
-  type Sheet = { name: string; id: string; cells: Map<string, Cell>; charts: Chart[]; hidden: Set<number>; worksheet: Record<string, unknown> };
+  type Sheet = {
+    name: string;
+    id: string;
+    cells: Map<string, Cell>;
+    charts: Chart[];
+    hidden: Set<number>;
+    worksheet: Record<string, unknown>;
+    shapes: () => Array<Record<string, unknown>>;
+  };
   const page = window as unknown as Record<string, unknown>;
   const key = (row: number, column: number): string => `${row},${column}`;
   const letters = (text: string): number => [...text.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
@@ -78,7 +88,8 @@ export function installExcelShim(sheet: ShimSheet): void {
   let active = sheet.name;
 
   const addSheet = (name: string, rows: ShimSheet['rows']): Sheet => {
-    const state: Sheet = { name, id: `{00000000-0001-0000-${String(sheets.length).padStart(4, '0')}-000000000000}`, cells: new Map(), charts: [], hidden: new Set(), worksheet: {} };
+    const id = `{00000000-0001-0000-${String(sheets.length).padStart(4, '0')}-000000000000}`;
+    const state: Sheet = { name, id, cells: new Map(), charts: [], hidden: new Set(), worksheet: {}, shapes: () => [] };
     rows.forEach((row, r) =>
       row.forEach((value, c) => {
         if (value !== null && value !== '') state.cells.set(key(r, c), { value, formula: null, bold: false });
@@ -221,6 +232,7 @@ export function installExcelShim(sheet: ShimSheet): void {
     const shapeItems: Array<Record<string, unknown>> = [];
     let loadedCharts: Array<Record<string, unknown>> = [];
     let loadedShapes: Array<Record<string, unknown>> = [];
+    state.shapes = () => shapeItems;
     Object.assign(worksheet, {
       getRangeByIndexes: (rowIndex: number, columnIndex: number, rowCount: number, columnCount: number) => range(state, { rowIndex, columnIndex, rowCount, columnCount }),
       // No address: the whole sheet (Worksheet.getRange()).
@@ -265,7 +277,7 @@ export function installExcelShim(sheet: ShimSheet): void {
         },
         load: () => void (loadedShapes = [...shapeItems]),
         addImage(base64: string) {
-          const shape = { sheet: state.name, name: '', altTextDescription: '', base64Length: base64.length, left: 0, top: 0, height: 0, lockAspectRatio: false };
+          const shape = { name: '', altTextDescription: '', base64Length: base64.length, left: 0, top: 0, height: 0, lockAspectRatio: false };
           dump.shapes.push(shape);
           const item = Object.assign(shape, {
             delete: () => {
@@ -371,7 +383,7 @@ export function installExcelShim(sheet: ShimSheet): void {
         });
         return out.sort((a, b) => a.row - b.row || a.column - b.column);
       };
-      const all = sheets.map((state) => ({ name: state.name, id: state.id, cells: list(state), charts: state.charts, hiddenColumns: [...state.hidden].sort((a, b) => a - b) }));
+      const all = sheets.map((state) => ({ name: state.name, id: state.id, cells: list(state), charts: state.charts, hiddenColumns: [...state.hidden].sort((a, b) => a - b), shapes: state.shapes().map((shape) => String(shape.name)) }));
       const cells = list(first()).map(({ numberFormat: _, ...cell }) => cell);
       return JSON.parse(JSON.stringify({ ...dump, cells, selection, sheets: all, activeSheet: active }));
     },
