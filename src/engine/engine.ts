@@ -19,6 +19,7 @@ import {
   cancelledError,
   ENGINE_ERROR_KINDS,
   engineErrorFrom,
+  registrationErrorFrom,
   EngineError,
   missingKeyError,
   type EngineErrorKind,
@@ -403,7 +404,8 @@ class RequestEngine implements Engine {
         onRecord(record);
         return true;
       },
-      fail: (error, attempts) => onError(engineErrorFrom(error, attempts)),
+      fail: (error, attempts) =>
+        onError(item.method === 'POST' ? registrationErrorFrom(error, attempts) : engineErrorFrom(error, attempts)),
       dropped: onDropped,
     };
   }
@@ -514,16 +516,12 @@ class RequestEngine implements Engine {
     if (first || previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey || previous.deadlineMs !== next.deadlineMs) {
       this.client = null;
     }
-    let recalled: Promise<void> = Promise.resolve();
     if (first || previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey) {
       this.authFailure = null;
-      recalled = this.dispatcher.keyChanged(this.keys.forKey(next.baseUrl, next.apiKey));
+      void this.dispatcher.keyChanged(this.keys.forKey(next.baseUrl, next.apiKey)); // no call waits for it
       this.profiles.resume();
     }
-    if (first) {
-      await Promise.all([this.cache.load(scopeOf(next), next.cacheTtlMs), recalled]);
-      return;
-    }
+    if (first) return this.cache.load(scopeOf(next), next.cacheTtlMs);
     if (scopeOf(previous) !== scopeOf(next)) {
       this.switchScope();
       const load = this.cache.load(scopeOf(next), next.cacheTtlMs);

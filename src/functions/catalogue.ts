@@ -7,6 +7,7 @@ import type { ScoreScale } from '../settings/settings';
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { decodeIndustry, decodeList, decodeRecommendedActions, decodeSbtiCompany } from '../service/records';
 import { parseLinkHeader } from '../service/linkHeader';
+import { PROFILE_LINK_RULE as LINK_RULE } from '../service/profileLink';
 import { CellFailure, convertFailures, failureFrom, pendingFailure } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
@@ -123,7 +124,10 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       settle(async () => {
         const { argument, record } = await readyFor(organization, website, country, call);
         const link = record.matching_organization?.link;
-        if (!link) throw new CellFailure('#N/A', `No public profile link for ${displayName(record, argument.text)}.`);
+        if (!link) {
+          const name = displayName(record, argument.text);
+          throw new CellFailure('#N/A', `No public profile link for ${name}: the service sent none, or one that is ${LINK_RULE}.`);
+        }
         return link;
       }),
 

@@ -7,6 +7,7 @@
 import type { CellGrid } from '../taskpane/climateCalls';
 import type { CellValue } from '../taskpane/scoringPlan';
 import type { RangeBox } from '../taskpane/selectionModel';
+import { isSetSupported } from './host';
 import { BOX_FIELDS, box, run } from './workbook';
 
 /** The fill of a row to review: Fluent's warning background, readable in print. */
@@ -49,7 +50,11 @@ export function readRowGrid(sheetName: string, top: number, bottom: number): Pro
  * A formula-based conditional format on `target`: Excel keeps it in the file, prints it, and applies
  * it again whenever the formula's cells change (a verdict that turns `accepted` loses its fill).
  */
-export function addReviewFormat(sheetName: string, target: RangeBox, formula: string): Promise<void> {
+export function addReviewFormat(sheetName: string, target: RangeBox, formula: string): Promise<boolean> {
+  // A host that reports its requirement sets and lacks ExcelApi 1.6 (Excel 2016 without updates)
+  // cannot add one: the scoring stands without the marks, and the pane says so.
+  const reported = typeof Office !== 'undefined' && Office.context?.requirements !== undefined;
+  if (reported && !isSetSupported('ExcelApi', '1.6')) return Promise.resolve(false);
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const range = sheet.getRangeByIndexes(target.rowIndex, target.columnIndex, target.rowCount, target.columnCount);
@@ -57,6 +62,7 @@ export function addReviewFormat(sheetName: string, target: RangeBox, formula: st
     format.custom.rule.formula = formula;
     format.custom.format.fill.color = REVIEW_FILL;
     await context.sync();
+    return true;
   });
 }
 

@@ -4,11 +4,11 @@
  * Excel; this module is exercised in the browser tests through an Excel.run shim.
  */
 import type { CellGrid } from '../taskpane/climateCalls';
-import type { SheetFormulas } from '../taskpane/attributionCheck';
+import type { CellAt, SheetFormulas } from '../taskpane/attributionCheck';
 import type { AttributionCell, CellValue, ScoringPlan } from '../taskpane/scoringPlan';
 import type { RangeBox, SelectionSnapshot } from '../taskpane/selectionModel';
 import { PROVIDER } from '../taskpane/provider';
-import { hasExcelApi } from './host';
+import { hasExcelApi, supportsImages } from './host';
 
 /** Rows written per round trip: Excel on the web limits the size of one request. */
 const ROWS_PER_WRITE = 500;
@@ -189,21 +189,20 @@ export function readActiveSheetFormulas(): Promise<SheetFormulas | null> {
 }
 
 /**
- * Writes attributions the check placed, each only if its cells are still empty (the sheet may have
- * changed since it was read): nothing is written over. Returns the places written.
+ * Writes attributions the check placed, each only if the cells it uses are still empty (the sheet may
+ * have changed since it was read): nothing is written over. Returns the places written.
  */
 export function writeAttributions(
   sheetName: string,
-  places: AttributionCell[],
+  places: Array<{ place: AttributionCell; cells: CellAt[] }>,
   logoBase64: string | null,
 ): Promise<AttributionCell[]> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
-    const targets = places.map((place) => {
-      const columns = place.logoColumn === null ? [place.textColumn] : [place.logoColumn, place.textColumn];
-      const cells = columns.map((column) => sheet.getRangeByIndexes(place.row, column, 1, 1).load('formulas'));
-      return { place, cells };
-    });
+    const targets = places.map(({ place, cells }) => ({
+      place,
+      cells: cells.map(({ row, column }) => sheet.getRangeByIndexes(row, column, 1, 1).load('formulas')),
+    }));
     await context.sync();
     const written: AttributionCell[] = [];
     for (const { place, cells } of targets) {
@@ -212,5 +211,29 @@ export function writeAttributions(
       written.push(place);
     }
     return written;
+  });
+}
+
+interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+const overlaps = (a: Box, b: Box): boolean =>
+  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+
+/** Which of these cells an image (any shape) of the sheet floats over; none where the host has no shapes. */
+export function cellsUnderShapes(sheetName: string, cells: CellAt[]): Promise<CellAt[]> {
+  if (cells.length === 0 || !supportsImages()) return Promise.resolve([]);
+  return run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const shapes = sheet.shapes;
+    shapes.load('items/left,items/top,items/width,items/height');
+    const box = ['left', 'top', 'width', 'height'];
+    const ranges = cells.map(({ row, column }) => sheet.getRangeByIndexes(row, column, 1, 1).load(box));
+    await context.sync();
+    return cells.filter((_cell, i) => shapes.items.some((shape) => overlaps(shape, ranges[i])));
   });
 }

@@ -177,6 +177,8 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
       );
       for (const entry of judged) if (entry) entries.push(entry);
       setStatus(status, 'busy', `Reviewing ${where}: ${Math.min(bottom, from + SLICE_ROWS - 1) - top + 1} of ${block.box.rowCount} rows read.`);
+      // A slice whose records are all cached settles in microtasks: give the page a turn before the next.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
     if (entries.length === 0) throw new Error(`No CLIMATE formulas that name an organization in ${where}.`);
     current = { block, entries };

@@ -23,6 +23,8 @@ import { blockFromPlan } from './summaryBlock';
 import type { SummaryBlock } from './summaryPlan';
 import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from './view';
 
+const UNMARKED = ' This Excel cannot add conditional formats (ExcelApi 1.6): Review matches lists the rows to check.';
+
 export const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'match', 'link'];
 
 /** The query each scored row's cells send, read exactly as the functions read their arguments. */
@@ -162,7 +164,7 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     const logo = plan.attribution.logoColumn !== null ? await logoBase64() : null;
     await writeScoringPlan(snapshot.sheet, plan, logo);
     const written = scoredBlock(snapshot.sheet, plan);
-    if (written.reviewRule !== null) await addReviewFormat(snapshot.sheet, written.block.box, written.reviewRule);
+    const marked = written.reviewRule === null || (await addReviewFormat(snapshot.sheet, written.block.box, written.reviewRule));
     hooks.onScored(written.block);
     if (plan.outputs.includes('score')) {
       hooks.onScoredBlock?.(blockFromPlan(model.sheet, selection, plan, plan.outputs, pickedColumn(spend)), model.columns);
@@ -173,7 +175,8 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     setStatus(
       selectionLine,
       'success',
-      `Wrote ${plan.scoredRows.length * plan.headers.length} formulas into ${model.sheet}!${columnLetters(plan.firstColumn)}:${columnLetters(last)}.`,
+      `Wrote ${plan.scoredRows.length * plan.headers.length} formulas into ${model.sheet}!${columnLetters(plan.firstColumn)}:${columnLetters(last)}.` +
+        (marked ? '' : UNMARKED),
     );
     await afterWrite?.();
     summaryList.hidden = true;

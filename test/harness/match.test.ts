@@ -1,7 +1,8 @@
 /**
  * CLIMATE.MATCH on the built bundle in the Node harness, against the sandbox: every verdict the
  * sandbox's data gives (identifier by LEI and by website, exact, parent for a subsidiary's name,
- * check for a near name, accepted from the workbook's document settings), pending and refused input
+ * check for a near name, namesake for another legal form, accepted from the workbook's document
+ * settings; the sandbox never answers `subsidiary`, see test/functions/nameMatch.test.ts), pending and refused input
  * exactly as SCORE shows them, the PROFILE fields, and no request of its own next to SCORE.
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
@@ -41,14 +42,28 @@ const owners = () => sandbox.population.organizations.filter((o) => o.parentId =
 const subsidiary = () => sandbox.population.organizations.find((o) => o.parentId !== null)!;
 const near = () => sandbox.population.nearNameCases()[0];
 
-test('each verdict the sandbox gives: identifier (LEI, website, name with website), exact, parent, check', async () => {
+/** A name under another legal form than the one registered: the sandbox answers with that namesake. */
+const namesake = (): string =>
+  owners()
+    .map((o) => `${o.name.split(' ').slice(0, -1).join(' ')} GmbH`)
+    .find((name) => sandbox.population.recordFor({ name })?.organization_relationship_type === 'namesake')!;
+
+test('each verdict the sandbox gives: identifier (LEI, website, name with website), exact, parent, check, namesake', async () => {
   const [a, b, c] = owners();
   const s = await open();
   const rows = await calculate(s, {
-    inputs: [[a.lei, null], [b.website, null], [c.name.toUpperCase(), null], [near().name, near().organization.website], [subsidiary().name, null], [near().name, null]],
+    inputs: [
+      [a.lei, null],
+      [b.website, null],
+      [c.name.toUpperCase(), null],
+      [near().name, near().organization.website],
+      [subsidiary().name, null],
+      [near().name, null],
+      [namesake(), null],
+    ],
     formulas: { C: '=CLIMATE.MATCH(A{row},B{row})' },
   });
-  expect(rows.map(([match]) => plain(match))).toEqual(['identifier', 'identifier', 'exact', 'identifier', 'parent', 'check']);
+  expect(rows.map(([match]) => plain(match))).toEqual(['identifier', 'identifier', 'exact', 'identifier', 'parent', 'check', 'namesake']);
 });
 
 test('accepted: a pair in the workbook settings (any case of the input) turns check into accepted, for that match only', async () => {

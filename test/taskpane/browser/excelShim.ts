@@ -16,6 +16,8 @@ export interface ShimSheet {
   selection: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
   /** Office.context.requirements as the host reports them (set -> version); absent: none, as outside Office. */
   requirements?: Record<string, string>;
+  /** Images already floating on the first sheet (points; the shim's cells are 64 x 20). */
+  images?: Array<{ name: string; left: number; top: number; width: number; height: number }>;
   /** More sheets of the workbook, after the first (values only). */
   otherSheets?: Array<{ name: string; rows: Array<Array<string | number | boolean | null>> }>;
 }
@@ -87,7 +89,7 @@ export function installExcelShim(sheet: ShimSheet): void {
   };
   let active = sheet.name;
 
-  const addSheet = (name: string, rows: ShimSheet['rows']): Sheet => {
+  const addSheet = (name: string, rows: ShimSheet['rows'], images: ShimSheet['images'] = []): Sheet => {
     const id = `{00000000-0001-0000-${String(sheets.length).padStart(4, '0')}-000000000000}`;
     const state: Sheet = { name, id, cells: new Map(), charts: [], hidden: new Set(), worksheet: {}, shapes: () => [] };
     rows.forEach((row, r) =>
@@ -95,7 +97,7 @@ export function installExcelShim(sheet: ShimSheet): void {
         if (value !== null && value !== '') state.cells.set(key(r, c), { value, formula: null, bold: false });
       }),
     );
-    state.worksheet = makeWorksheet(state);
+    state.worksheet = makeWorksheet(state, images);
     sheets.push(state);
     return state;
   };
@@ -224,12 +226,12 @@ export function installExcelShim(sheet: ShimSheet): void {
   };
   const pendingFormats = new Map<string, string>();
 
-  function makeWorksheet(state: Sheet): Record<string, unknown> {
+  function makeWorksheet(state: Sheet, images: NonNullable<ShimSheet['images']>): Record<string, unknown> {
     const worksheet: Record<string, unknown> = { isNullObject: false, load: () => worksheet, activate: () => void (active = state.name) };
     Object.defineProperty(worksheet, 'name', { get: () => state.name });
     Object.defineProperty(worksheet, 'id', { get: () => state.id });
     const chartItems: Array<Record<string, unknown>> = [];
-    const shapeItems: Array<Record<string, unknown>> = [];
+    const shapeItems: Array<Record<string, unknown>> = images.map((image) => ({ ...image }));
     let loadedCharts: Array<Record<string, unknown>> = [];
     let loadedShapes: Array<Record<string, unknown>> = [];
     state.shapes = () => shapeItems;
@@ -278,6 +280,8 @@ export function installExcelShim(sheet: ShimSheet): void {
         load: () => void (loadedShapes = [...shapeItems]),
         addImage(base64: string) {
           const shape = { name: '', altTextDescription: '', base64Length: base64.length, left: 0, top: 0, height: 0, lockAspectRatio: false };
+          // The logo is square: its width follows its height (kept out of the dump, which lists what was set).
+          Object.defineProperty(shape, 'width', { get: () => shape.height, enumerable: false });
           dump.shapes.push(shape);
           const item = Object.assign(shape, {
             delete: () => {
@@ -293,7 +297,7 @@ export function installExcelShim(sheet: ShimSheet): void {
     return worksheet;
   }
 
-  addSheet(sheet.name, sheet.rows);
+  addSheet(sheet.name, sheet.rows, sheet.images);
   for (const other of sheet.otherSheets ?? []) addSheet(other.name, other.rows);
   const find = (name: string): Sheet | undefined => sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
   const first = (): Sheet => sheets[0];
