@@ -30,6 +30,8 @@ export interface SheetDump {
   /** Charts (sheet.charts.add(type, sourceData, seriesBy)): source as `'Sheet'!A1:B2`, position as its top-left cell. */
   charts: Array<{ name: string; type: string; source: string; seriesBy: string; title: string; position: string | null }>;
   hiddenColumns: number[];
+  /** Names of the images on this sheet (all of them, with their placement, are in WorkbookDump.shapes). */
+  shapes: string[];
 }
 
 /** What the test reads back (`window.__workbook.dump()`). */
@@ -53,7 +55,15 @@ export function installExcelShim(sheet: ShimSheet): void {
   type Cell = { value: unknown; formula: string | null; bold: boolean; numberFormat?: string };
   type Box = { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
   type Chart = SheetDump['charts'][number];
-  type Sheet = { name: string; id: string; cells: Map<string, Cell>; charts: Chart[]; hidden: Set<number>; worksheet: Record<string, unknown> };
+  type Sheet = {
+    name: string;
+    id: string;
+    cells: Map<string, Cell>;
+    charts: Chart[];
+    hidden: Set<number>;
+    worksheet: Record<string, unknown>;
+    shapes: () => Array<Record<string, unknown>>;
+  };
   const page = window as unknown as Record<string, unknown>;
   const key = (row: number, column: number): string => `${row},${column}`;
   const letters = (text: string): number => [...text.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
@@ -80,7 +90,8 @@ export function installExcelShim(sheet: ShimSheet): void {
   let active = sheet.name;
 
   const addSheet = (name: string, rows: ShimSheet['rows'], images: ShimSheet['images'] = []): Sheet => {
-    const state: Sheet = { name, id: `{00000000-0001-0000-${String(sheets.length).padStart(4, '0')}-000000000000}`, cells: new Map(), charts: [], hidden: new Set(), worksheet: {} };
+    const id = `{00000000-0001-0000-${String(sheets.length).padStart(4, '0')}-000000000000}`;
+    const state: Sheet = { name, id, cells: new Map(), charts: [], hidden: new Set(), worksheet: {}, shapes: () => [] };
     rows.forEach((row, r) =>
       row.forEach((value, c) => {
         if (value !== null && value !== '') state.cells.set(key(r, c), { value, formula: null, bold: false });
@@ -223,6 +234,7 @@ export function installExcelShim(sheet: ShimSheet): void {
     const shapeItems: Array<Record<string, unknown>> = images.map((image) => ({ ...image }));
     let loadedCharts: Array<Record<string, unknown>> = [];
     let loadedShapes: Array<Record<string, unknown>> = [];
+    state.shapes = () => shapeItems;
     Object.assign(worksheet, {
       getRangeByIndexes: (rowIndex: number, columnIndex: number, rowCount: number, columnCount: number) => range(state, { rowIndex, columnIndex, rowCount, columnCount }),
       // No address: the whole sheet (Worksheet.getRange()).
@@ -267,7 +279,7 @@ export function installExcelShim(sheet: ShimSheet): void {
         },
         load: () => void (loadedShapes = [...shapeItems]),
         addImage(base64: string) {
-          const shape = { sheet: state.name, name: '', altTextDescription: '', base64Length: base64.length, left: 0, top: 0, height: 0, lockAspectRatio: false };
+          const shape = { name: '', altTextDescription: '', base64Length: base64.length, left: 0, top: 0, height: 0, lockAspectRatio: false };
           // The logo is square: its width follows its height (kept out of the dump, which lists what was set).
           Object.defineProperty(shape, 'width', { get: () => shape.height, enumerable: false });
           dump.shapes.push(shape);
@@ -375,7 +387,7 @@ export function installExcelShim(sheet: ShimSheet): void {
         });
         return out.sort((a, b) => a.row - b.row || a.column - b.column);
       };
-      const all = sheets.map((state) => ({ name: state.name, id: state.id, cells: list(state), charts: state.charts, hiddenColumns: [...state.hidden].sort((a, b) => a - b) }));
+      const all = sheets.map((state) => ({ name: state.name, id: state.id, cells: list(state), charts: state.charts, hiddenColumns: [...state.hidden].sort((a, b) => a - b), shapes: state.shapes().map((shape) => String(shape.name)) }));
       const cells = list(first()).map(({ numberFormat: _, ...cell }) => cell);
       return JSON.parse(JSON.stringify({ ...dump, cells, selection, sheets: all, activeSheet: active }));
     },
