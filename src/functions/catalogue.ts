@@ -11,18 +11,16 @@ import { PROFILE_LINK_RULE as LINK_RULE } from '../service/profileLink';
 import { CellFailure, convertFailures, failureFrom, pendingFailure } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
-import { parseOrganization, type OrganizationArgument, type OrganizationQuery } from './organizationArgument';
+import { parseOrganization, type OrganizationArgument } from './organizationArgument';
 import { matchInputOf, readMatch, type MatchReading } from './nameMatch';
 import { displayName, flagResult, flagsRow, matchResult, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
 import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiField, type SbtiQuery } from './referenceData';
 import { readCell } from './cellInput';
 import { plainText } from './textArgument';
 
-import type { CallContext, CancelSignal } from '../engine/flight';
+import { isEngineError, type CallContext, type CancelSignal, type OrganizationOutcome, type OrganizationQuery } from '../engine';
 
 export type { CallContext, CancelSignal };
-
-export type OrganizationOutcome = { state: 'ready' | 'pending'; record: OrganizationRecord };
 
 /** The part of the engine the functions use (src/engine's Engine satisfies it). */
 export interface FunctionsEngine {
@@ -139,7 +137,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
           const outcome = await deps.engine().organization(argument.query, call);
           return outcome.record.status ?? 'unknown';
         } catch (error) {
-          if ((error as { kind?: unknown }).kind === 'errored') return 'errored';
+          if (isEngineError(error, 'errored')) return 'errored';
           throw error;
         }
       }),
