@@ -28,6 +28,7 @@ function catalogue(): Catalogue {
     scoreScale: () => runtimeSettings().current().scoreScale,
     dataTypes: supportsDataTypes,
     logoUrl: providerLogoUrl,
+    deadlineMs: () => runtimeSettings().current().deadlineMs,
   });
   return shared;
 }
