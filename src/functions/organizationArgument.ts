@@ -20,18 +20,13 @@
  * - anything else is a name.
  */
 import { getDomain } from 'tldts';
-import type { OrganizationRequest } from '../service/types';
+import type { OrganizationQuery } from '../engine';
 import { validateDuns, validateIsin, validateLei, validateSpGlobal, type IdentifierCheck } from '../identifiers';
 import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
 
-/** The fields of a registration request a cell can name (the engine's OrganizationQuery). */
-export type OrganizationQuery = Pick<
-  OrganizationRequest,
-  'name' | 'website' | 'hq_region' | 'duns_number' | 'lei_number' | 'isin_number' | 'sp_global_number'
->;
 
 export type OrganizationKind = 'name' | 'website' | 'duns' | 'lei' | 'isin' | 'spg';
 
