@@ -38,7 +38,7 @@ export interface SheetDump {
 export interface WorkbookDump {
   cells: Array<{ row: number; column: number; value: unknown; formula: string | null; bold: boolean }>;
   inserts: Array<{ row: number; count: number; direction: string }>;
-  shapes: Array<{ sheet: string; name: string; altTextDescription: string; base64Length: number; left: number; top: number; height: number }>;
+  shapes: Array<{ name: string; altTextDescription: string; base64Length: number; left: number; top: number; height: number }>;
   calculations: Array<{ scope: 'workbook' | 'range'; type?: string; box?: number[] }>;
   documentSettings: Record<string, unknown>;
   documentSettingsSaves: number;
@@ -279,7 +279,7 @@ export function installExcelShim(sheet: ShimSheet): void {
         },
         load: () => void (loadedShapes = [...shapeItems]),
         addImage(base64: string) {
-          const shape = { sheet: state.name, name: '', altTextDescription: '', base64Length: base64.length, left: 0, top: 0, height: 0, lockAspectRatio: false };
+          const shape = { name: '', altTextDescription: '', base64Length: base64.length, left: 0, top: 0, height: 0, lockAspectRatio: false };
           // The logo is square: its width follows its height (kept out of the dump, which lists what was set).
           Object.defineProperty(shape, 'width', { get: () => shape.height, enumerable: false });
           dump.shapes.push(shape);
