@@ -14,7 +14,7 @@
  * cell value and older hosts a plain number or boolean from the same function. MATCH does the same
  * with `string | StringCellValue`.
  */
-import { runtimeEngine, runtimeSettings } from '../engine/runtime';
+import { runtimeEngine, runtimeSettings } from '../runtime';
 import { supportsDataTypes } from '../office/host';
 import { createCatalogue, type Catalogue } from './catalogue';
 import { callContext, cellError, toCell, toSpill } from './excelBoundary';
@@ -31,6 +31,7 @@ function catalogue(): Catalogue {
     dataTypes: supportsDataTypes,
     logoUrl: providerLogoUrl,
     isAccepted: isAcceptedMatch,
+    deadlineMs: () => runtimeSettings().current().deadlineMs,
   });
   return shared;
 }
