@@ -1,5 +1,13 @@
 /** Waiting times: retries after failures, pauses after 429 without Retry-After, profiling polls. */
 
+/** setTimeout fires at once for delays above 2^31-1 ms (about 24.8 days): no engine timer asks for more. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A delay setTimeout honours: not negative, not NaN, not past MAX_TIMER_MS. */
+export function timerDelay(ms: number): number {
+  return Number.isFinite(ms) ? Math.min(MAX_TIMER_MS, Math.max(0, ms)) : MAX_TIMER_MS;
+}
+
 export const RETRY_BASE_MS = 250;
 export const RETRY_CAP_MS = 10_000;
 

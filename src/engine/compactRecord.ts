@@ -29,6 +29,11 @@ export class StringTable {
     return index;
   }
 
+  /** Forgets the strings added after the first `length` (those of a record that was not kept). */
+  truncate(length: number): void {
+    for (const dropped of this.strings.splice(length)) this.positions.delete(dropped);
+  }
+
   at(index: CompactValue): string | null {
     return typeof index === 'number' ? (this.strings[index] ?? null) : null;
   }

@@ -1,24 +1,33 @@
 /**
  * The batching queue: tasks (one per distinct request) wait here and leave as `POST /batch` requests.
- * - A batch leaves at once when `maxBatch` tasks are waiting and a slot is free, otherwise after a quiet
+ * - A batch leaves at once when a batch's worth of tasks is waiting (batchSize: 50, up to `maxBatch`
+ *   when requests back up) and a slot is free, otherwise after a quiet
  *   window of QUIET_MS without new tasks (at most MAX_WAIT_MS after the first one), so a single cell
  *   answers quickly and a burst of cells goes out in full batches.
  * - Slots and pauses come from the AIMD limiter.
- * - Failures are sorted per batch and per item: 429 pauses everybody and requeues; 5xx, dropped
- *   connections, timeouts, malformed bodies and answers with the wrong number of items are retried with
- *   back-off and jitter, at most MAX_ATTEMPTS sends per task; anything else fails only its own task.
+ * - Failures are classified per batch and per item (retryPolicy.ts): 429 pauses everybody and requeues;
+ *   5xx, dropped connections, timeouts, malformed bodies and answers with the wrong number of items are
+ *   retried with back-off and jitter, at most MAX_ATTEMPTS sends per task; anything else fails only its
+ *   own task.
  *   A 401 is handed to the engine, which bars all sending (`block`) until the settings change; and
- *   until a key has been seen to work, a single batch probes it.
+ *   until a key has been seen to work (in this session or an earlier one: keyMemory.ts), a single
+ *   batch of at most PROBE_BATCH probes it.
  */
-import { RateLimitError, ServiceError, MalformedResponseError } from '../service/errors';
+import { MalformedResponseError, RateLimitError, type ServiceError } from '../service/errors';
 import { errorFromResponse } from '../service/responseErrors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';
-import { rateLimitPauseMs, retryDelayMs } from './backoff';
+import { rateLimitPauseMs, retryDelayMs, timerDelay } from './backoff';
+import type { KnownKey } from './keyMemory';
 import type { AimdLimiter, BatchHealth } from './limiter';
+import { classifyFailure, type RetryDecision } from './retryPolicy';
 
 export const QUIET_MS = 25;
 export const MAX_WAIT_MS = 100;
 export const MAX_ATTEMPTS = 8;
+/** Items in the batch that probes a key not yet seen to work. */
+export const PROBE_BATCH = 10;
+/** Items per batch while the window keeps up with the queue. */
+export const PREFERRED_BATCH = 50;
 
 /** One request through the queue, with the engine's handlers for how it ends. */
 export interface Task {
@@ -81,6 +90,8 @@ export class Dispatcher {
    * then costs one request, not one per slot.
    */
   private keyConfirmed = false;
+  /** The current key, to remember when it works (and forget when refused). */
+  private knownKey: KnownKey | null = null;
 
   constructor(
     private readonly hooks: DispatcherHooks,
@@ -122,10 +133,28 @@ export class Dispatcher {
     this.failWaiting(error);
   }
 
-  /** The key (or the service) changed: sending may resume, starting again with a single probe batch. */
-  keyChanged(): void {
+  /**
+   * The key (or the service) changed: sending may resume, starting again with a single probe batch, and
+   * a pause the old key earned no longer holds.
+   */
+  keyChanged(key: KnownKey | null = null): Promise<void> {
     this.blockedBy = null;
     this.keyConfirmed = false;
+    this.knownKey = key;
+    this.rateLimitedInARow = 0;
+    this.limiter.resume();
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    if (!this.disposed) this.pump();
+    return (key?.recall() ?? Promise.resolve(null)).then(
+      (window) => {
+        if (window === null || this.knownKey !== key || this.disposed) return;
+        this.keyConfirmed = true; // worked here before: no probe, and the window it sustained
+        this.limiter.startAt(window);
+        this.pump();
+      },
+      () => undefined,
+    );
   }
 
   /** Stops for good: requests in flight are aborted and every task fails with `error`. */
@@ -154,8 +183,15 @@ export class Dispatcher {
     this.hooks.onActivity();
   }
 
+  /**
+   * PREFERRED_BATCH items while free slots keep up with the queue (small batches answer sooner); when
+   * requests back up, the free slots are filled evenly, up to the settings' maximum (the service takes
+   * 100), so a backlog leaves in one round rather than several.
+   */
   private batchSize(): number {
-    return Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
+    const most = Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
+    const free = Math.max(1, this.limiter.limit - this.limiter.inFlight);
+    return Math.min(most, Math.max(PREFERRED_BATCH, Math.ceil(this.queue.length / free)));
   }
 
   /**
@@ -177,7 +213,11 @@ export class Dispatcher {
 
   private pump(): void {
     while (this.queue.length > 0 && this.blockedBy === null) {
-      const size = this.batchSize();
+      // Until the key is confirmed, one small probe batch goes alone: it answers sooner than a full one,
+      // and its round trip overlaps the rest of the sheet's calculation.
+      const probing = !this.keyConfirmed;
+      if (probing && this.limiter.inFlight > 0) break;
+      const size = probing ? Math.min(PROBE_BATCH, this.batchSize()) : this.batchSize();
       if (this.queue.length < size && !this.flushDue) break;
       const pausedFor = this.limiter.pausedFor();
       if (pausedFor > 0) {
@@ -185,7 +225,6 @@ export class Dispatcher {
         break;
       }
       if (!this.limiter.canSend()) break; // a batch that finishes pumps again
-      if (!this.keyConfirmed && this.limiter.inFlight > 0) break;
       void this.sendBatch(this.queue.splice(0, size));
     }
     if (this.queue.length === 0) {
@@ -201,7 +240,7 @@ export class Dispatcher {
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;
       this.pump();
-    }, ms);
+    }, timerDelay(ms));
   }
 
   private async sendBatch(tasks: Task[]): Promise<void> {
@@ -229,67 +268,70 @@ export class Dispatcher {
     }
   }
 
-  /** A whole request failed: the same fate for each of its tasks. */
+  /** A whole request failed: the same decision for each of its tasks. */
   private sortFailure(tasks: Task[], error: unknown, congestionEvent: number): BatchHealth {
-    if (!(error instanceof ServiceError)) {
-      for (const task of tasks) task.fail(error, task.attempts);
-      return 'failed';
+    const decision = classifyFailure(error);
+    switch (decision.action) {
+      case 'fail':
+        this.failAll(tasks, decision);
+        return 'failed';
+      case 'pause':
+        this.pauseAll(decision.retryAfterMs, congestionEvent);
+        this.requeueNow(tasks, decision.error);
+        return 'rate-limited';
+      case 'requeue':
+        this.serviceMaxBatch = Math.max(1, Math.floor(tasks.length / 2));
+        this.requeueNow(tasks, decision.error);
+        return 'failed';
+      case 'retry-later':
+        this.retryLater(tasks, decision.error);
+        return 'failed';
     }
-    if (error.kind === 'auth') {
-      this.hooks.onAuthFailure(error);
-      for (const task of tasks) task.fail(error, task.attempts);
-      return 'failed';
-    }
-    if (error instanceof RateLimitError) {
-      this.pauseAll(error.retryAfterMs, congestionEvent);
-      this.requeueNow(tasks, error);
-      return 'rate-limited';
-    }
-    if (error.kind === 'too-large') {
-      this.serviceMaxBatch = Math.max(1, Math.floor(tasks.length / 2));
-      this.requeueNow(tasks, error);
-      return 'failed';
-    }
-    if (error.retryable) this.retryLater(tasks, error);
-    else for (const task of tasks) task.fail(error, task.attempts);
-    return 'failed';
   }
 
-  /** A 200 batch: each item on its own. */
+  /** A 200 batch: each item decided on its own; items that share a decision are carried out together. */
   private sortAnswers(tasks: Task[], answers: BatchResponseItem[], congestionEvent: number): BatchHealth {
-    let health: BatchHealth = 'ok';
-    const rateLimited: Task[] = [];
-    const retry: Task[] = [];
+    const paused: Task[] = [];
+    const again: Task[] = [];
     let retryError: ServiceError | null = null;
     let retryAfterMs: number | null = null;
     for (const [index, answer] of answers.entries()) {
       const task = tasks[index];
-      if (answer.status >= 200 && answer.status <= 299) {
-        if (task.accept(answer)) continue;
-        retry.push(task);
-        retryError = new MalformedResponseError('The service sent an unreadable record.', answer.status);
-        continue;
-      }
-      const error = errorFromResponse(answer.status, answer.headers, answer.body);
-      if (error instanceof RateLimitError) {
-        health = 'rate-limited';
-        if (error.retryAfterMs !== null) retryAfterMs = Math.max(retryAfterMs ?? 0, error.retryAfterMs);
-        rateLimited.push(task);
-      } else if (error.retryable) {
-        retry.push(task);
-        retryError = error;
+      const ok = answer.status >= 200 && answer.status <= 299;
+      if (ok && task.accept(answer)) continue;
+      const decision = classifyFailure(
+        ok
+          ? new MalformedResponseError('The service sent an unreadable record.', answer.status)
+          : errorFromResponse(answer.status, answer.headers, answer.body),
+      );
+      if (decision.action === 'fail') {
+        this.failAll([task], decision);
+      } else if (decision.action === 'pause') {
+        if (decision.retryAfterMs !== null) retryAfterMs = Math.max(retryAfterMs ?? 0, decision.retryAfterMs);
+        paused.push(task);
       } else {
-        if (error.kind === 'auth') this.hooks.onAuthFailure(error);
-        task.fail(error, task.attempts);
+        again.push(task);
+        retryError = decision.error;
       }
     }
-    if (rateLimited.length > 0) {
+    if (paused.length > 0) {
       this.pauseAll(retryAfterMs, congestionEvent);
-      this.requeueNow(rateLimited, new RateLimitError('The service is limiting the request rate (HTTP 429).', null));
+      this.requeueNow(paused, new RateLimitError('The service is limiting the request rate (HTTP 429).', null));
     }
-    if (retryError !== null) this.retryLater(retry, retryError);
-    if (this.blockedBy === null) this.keyConfirmed = true;
-    return health;
+    if (retryError !== null) this.retryLater(again, retryError);
+    if (this.blockedBy === null) {
+      this.keyConfirmed = true;
+      this.knownKey?.worked(this.limiter.limit);
+    }
+    return paused.length > 0 ? 'rate-limited' : 'ok';
+  }
+
+  private failAll(tasks: Task[], decision: Extract<RetryDecision, { action: 'fail' }>): void {
+    if (decision.blockKey) {
+      this.knownKey?.refused();
+      this.hooks.onAuthFailure(decision.error as ServiceError);
+    }
+    for (const task of tasks) task.fail(decision.error, task.attempts);
   }
 
   /** `congestionEvent`: the value the 429'd batch was sent under. */

@@ -39,6 +39,14 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * Whether `error` is the engine's (optionally of one of `kinds`). A guard rather than bare `kind`
+ * strings, so that a renamed kind fails to compile where it is tested.
+ */
+export function isEngineError(error: unknown, ...kinds: EngineErrorKind[]): error is EngineError {
+  return error instanceof EngineError && (kinds.length === 0 || kinds.includes(error.kind));
+}
+
 export const SET_KEY_ADVICE = 'Set your API key in the Climate pane.';
 
 export function authError(serviceMessage: string): EngineError {
@@ -66,6 +74,16 @@ export function cancelledError(): EngineError {
 function withTries(message: string, attempts: number): string {
   const base = message.trim().replace(/\.$/, '');
   return attempts > 1 ? `${base} (tried ${attempts} times).` : `${base}.`;
+}
+
+/**
+ * A registration the service refused (422): whatever the input was, the service could not tell which
+ * organization it names, and its own words say why. Other failures read as for any request.
+ */
+export function registrationErrorFrom(error: unknown, attempts: number): EngineError {
+  if (!(error instanceof ServiceError) || error.kind !== 'validation') return engineErrorFrom(error, attempts);
+  const said = error.message.trim().replace(/\.?$/, '.');
+  return new EngineError('invalid', `The service could not identify the organization from what was sent: ${said}`);
 }
 
 /** The failure a caller sees once retrying has stopped (or was never worth it). */

@@ -6,6 +6,7 @@
  * A sheet joins thousands of callers to a few hundred flights, so a flight keeps one timer for all
  * its callers (armed for the earliest deadline) rather than one per caller.
  */
+import { timerDelay } from './backoff';
 import { cancelledError, deadlineError, EngineError } from './errors';
 
 /**
@@ -40,8 +41,14 @@ export class Flight<T> {
   /** Cells that asked, including those that left: they all show this organization. */
   readonly addresses = new Set<string>();
 
-  /** `onEmpty` runs when the last waiting caller leaves before the answer (deadline or cancel). */
-  constructor(private readonly onEmpty: () => void) {}
+  /**
+   * `onEmpty` runs when the last waiting caller leaves before the answer (deadline or cancel); `now` is
+   * the engine's clock, which deadlines are measured on.
+   */
+  constructor(
+    private readonly onEmpty: () => void,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get waiting(): number {
     return this.calls.size;
@@ -53,7 +60,7 @@ export class Flight<T> {
       const call: Call<T> = {
         resolve,
         reject,
-        deadlineAt: Date.now() + deadlineMs,
+        deadlineAt: this.now() + deadlineMs,
         deadlineMs,
         signal: ctx?.signal,
         onAbort: () => this.leave(call, cancelledError()),
@@ -93,7 +100,7 @@ export class Flight<T> {
   private arm(at: number): void {
     this.disarm();
     this.timerAt = at;
-    this.timer = setTimeout(() => this.expire(), Math.max(0, at - Date.now()));
+    this.timer = setTimeout(() => this.expire(), timerDelay(at - this.now()));
   }
 
   private disarm(): void {
@@ -106,7 +113,7 @@ export class Flight<T> {
   private expire(): void {
     this.timer = null;
     this.timerAt = Infinity;
-    const now = Date.now();
+    const now = this.now();
     let next = Infinity;
     for (const call of [...this.calls]) {
       if (call.deadlineAt <= now) this.leave(call, deadlineError(call.deadlineMs));

@@ -9,6 +9,7 @@
  * - a shared pause: `Retry-After` (or a back-off when it is absent) stops every sender, not only the
  *   batch that heard it.
  */
+import { MAX_RETRY_AFTER_MS } from '../service/responseErrors';
 
 export type BatchHealth = 'ok' | 'rate-limited' | 'failed';
 
@@ -37,6 +38,11 @@ export class AimdLimiter {
     return this.inFlightCount;
   }
 
+  /** Starts from a window the service sustained before (a known key), not from INITIAL_CONCURRENCY. */
+  startAt(window: number): void {
+    this.limitValue = Math.max(this.limitValue, Math.min(window, this.cap));
+  }
+
   setCap(cap: number): void {
     this.cap = cap;
     this.limitValue = Math.min(this.limitValue, cap);
@@ -47,9 +53,14 @@ export class AimdLimiter {
     return Math.max(0, this.pausedUntilMs - this.now());
   }
 
-  /** Every sender waits at least this long; a longer pause already running is kept. */
+  /** Every sender waits at least this long (at most MAX_RETRY_AFTER_MS); a longer pause already running is kept. */
   pause(ms: number): void {
-    this.pausedUntilMs = Math.max(this.pausedUntilMs, this.now() + ms);
+    this.pausedUntilMs = Math.max(this.pausedUntilMs, this.now() + Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)));
+  }
+
+  /** Ends the pause: it was earned by another key or service. */
+  resume(): void {
+    this.pausedUntilMs = 0;
   }
 
   canSend(): boolean {

@@ -1,6 +1,7 @@
 /**
- * Final organization records by request key: in memory (bounded, least recently used first out) and
- * persisted in settings storage (bounded, compact, with the time each was fetched) so that a
+ * Organization records by request key (final ones to serve; those still being profiled to watch again
+ * after a reload): in memory (bounded, least recently used first out) and
+ * persisted (bounded, compact, with the time each was fetched; where: cacheStore.ts) so that a
  * recalculation, a reopened workbook or a second runtime does not ask the service again. Entries older
  * than the TTL are neither served nor kept. One scope (service address, and project for private
  * figures) at a time: records of another scope are never served.
@@ -10,6 +11,11 @@ import type { KeyValueStorage } from '../settings/storage';
 import { compactRecord, expandRecord, StringTable, type CompactRecord } from './compactRecord';
 
 export const CACHE_STORAGE_KEY = 'climate.cache.v1';
+
+/** A record with no status is treated as final: there is nothing to wait for. */
+export function isFinal(record: OrganizationRecord): boolean {
+  return record.status === null || record.status === 'synced' || record.status === 'errored';
+}
 
 export interface CacheLimits {
   /** Records held in memory. */
@@ -21,13 +27,6 @@ export interface CacheLimits {
   /** Writes are gathered for this long so a burst of answers is one write. */
   saveDelayMs: number;
 }
-
-export const DEFAULT_CACHE_LIMITS: CacheLimits = {
-  memoryEntries: 20_000,
-  persistedEntries: 10_000,
-  persistedChars: 1_500_000,
-  saveDelayMs: 1_000,
-};
 
 interface Entry {
   record: OrganizationRecord;
@@ -49,11 +48,13 @@ export class RecordCache {
   private scope = '';
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private saving: Promise<void> = Promise.resolve();
+  /** How long the last write took to prepare: the next waits ten times that, so writing stays under 10% of the time. */
+  private lastSaveMs = 0;
 
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly now: () => number,
-    private readonly limits: CacheLimits = DEFAULT_CACHE_LIMITS,
+    private readonly limits: CacheLimits,
   ) {}
 
   get size(): number {
@@ -79,9 +80,10 @@ export class RecordCache {
     }
   }
 
+  /** A final record; records still being profiled are kept only to be watched again (`pending`). */
   get(key: string, ttlMs: number): OrganizationRecord | null {
     const entry = this.memory.get(key);
-    if (entry === undefined) return null;
+    if (entry === undefined || !isFinal(entry.record)) return null;
     this.memory.delete(key);
     if (this.now() - entry.fetchedAt >= ttlMs) {
       this.scheduleSave();
@@ -89,6 +91,17 @@ export class RecordCache {
     }
     this.memory.set(key, entry);
     return entry.record;
+  }
+
+  /**
+   * Records that were still being profiled when last seen (within the TTL): a reopened workbook
+   * watches them again instead of registering them anew.
+   */
+  pending(ttlMs: number): [string, OrganizationRecord][] {
+    const now = this.now();
+    return [...this.memory].flatMap(([key, { record, fetchedAt }]) =>
+      isFinal(record) || now - fetchedAt >= ttlMs ? [] : [[key, record] as [string, OrganizationRecord]],
+    );
   }
 
   set(key: string, record: OrganizationRecord): void {
@@ -110,7 +123,9 @@ export class RecordCache {
   save(): Promise<void> {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
+    const started = this.now();
     const blob = this.serialize();
+    this.lastSaveMs = this.now() - started;
     this.saving = this.saving.then(() => this.storage.setItem(CACHE_STORAGE_KEY, blob)).catch(() => undefined);
     return this.saving;
   }
@@ -123,10 +138,13 @@ export class RecordCache {
   }
 
   private scheduleSave(): void {
-    this.saveTimer ??= setTimeout(() => void this.save(), this.limits.saveDelayMs);
+    this.saveTimer ??= setTimeout(() => void this.save(), Math.max(this.limits.saveDelayMs, 10 * this.lastSaveMs));
   }
 
-  /** The most recently used entries that fit both bounds, written oldest first. */
+  /**
+   * The most recently used entries that fit both bounds, written oldest first. A record that does not
+   * fit is left out with the strings it would have added to the table; smaller ones after it still go in.
+   */
   private serialize(): string {
     let oldest = this.now();
     for (const entry of this.memory.values()) oldest = Math.min(oldest, entry.fetchedAt);
@@ -140,8 +158,13 @@ export class RecordCache {
       if (kept.length >= this.limits.persistedEntries) break;
       const known = table.strings.length;
       const json = JSON.stringify([key, Math.floor(entry.fetchedAt / 1000) - base, ...compactRecord(entry.record, table)]);
-      for (const added of table.strings.slice(known)) tableChars += added.length + 3;
-      if (chars + json.length + tableChars > this.limits.persistedChars) break;
+      let addedChars = 0;
+      for (const added of table.strings.slice(known)) addedChars += JSON.stringify(added).length + 1;
+      if (chars + json.length + 1 + tableChars + addedChars > this.limits.persistedChars) {
+        table.truncate(known);
+        continue;
+      }
+      tableChars += addedChars;
       chars += json.length + 1;
       kept.push(json);
     }

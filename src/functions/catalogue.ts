@@ -11,17 +11,16 @@ import { PROFILE_LINK_RULE as LINK_RULE } from '../service/profileLink';
 import { CellFailure, convertFailures, failureFrom, pendingFailure } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
-import { parseOrganization, type OrganizationArgument, type OrganizationQuery } from './organizationArgument';
-import { displayName, flagResult, flagsRow, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
+import { parseOrganization, type OrganizationArgument } from './organizationArgument';
+import { matchInputOf, readMatch, type MatchReading } from './nameMatch';
+import { displayName, flagResult, flagsRow, matchResult, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
 import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiField, type SbtiQuery } from './referenceData';
 import { readCell } from './cellInput';
 import { plainText } from './textArgument';
 
-import type { CallContext, CancelSignal } from '../engine/flight';
+import { isEngineError, type CallContext, type CancelSignal, type OrganizationOutcome, type OrganizationQuery } from '../engine';
 
 export type { CallContext, CancelSignal };
-
-export type OrganizationOutcome = { state: 'ready' | 'pending'; record: OrganizationRecord };
 
 /** The part of the engine the functions use (src/engine's Engine satisfies it). */
 export interface FunctionsEngine {
@@ -32,9 +31,11 @@ export interface FunctionsEngine {
 export interface CatalogueDeps {
   engine(): FunctionsEngine;
   scoreScale(): ScoreScale;
-  /** The host renders data types (CustomFunctionsRuntime 1.4). */
+  /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */
   dataTypes(): boolean;
   logoUrl(): string | null;
+  /** The analyst accepted this input with this matched organization in this workbook. */
+  isAccepted(input: string, matchedId: number): boolean;
   /** How long one cell may take, a whole multi-page listing included. */
   deadlineMs(): number;
 }
@@ -50,6 +51,7 @@ export interface Catalogue {
   score(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
   flag(organization: unknown, initiative: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
   flags(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
+  match(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
   profile(organization: unknown, fields: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
   headers(fields: unknown): string[][];
   link(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<string>;
@@ -79,6 +81,9 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     });
   };
 
+  const matchOf = ({ argument, record }: Ready): MatchReading =>
+    readMatch(matchInputOf(argument), record, deps.isAccepted);
+
   return {
     // The hot path of a sheet: one promise step per cell after the engine's answer, no async frames.
     score: (organization, website, country, call) =>
@@ -93,10 +98,17 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     flags: (organization, website, country, call) =>
       settle(() => readyFor(organization, website, country, call).then(({ argument, record }) => flagsRow(record, argument.text, shape()))),
 
+    match: (organization, website, country, call) =>
+      settle(() => readyFor(organization, website, country, call).then((ready) => matchResult(matchOf(ready), ready.record, ready.argument.text, shape()))),
+
     profile: (organization, fields, website, country, call) =>
       settle(() => {
         const chosen = parseFields(fields);
-        return readyFor(organization, website, country, call).then(({ argument, record }) => profileResult(record, chosen, argument.text, shape()));
+        return readyFor(organization, website, country, call).then((ready) => {
+          let reading: MatchReading | null = null;
+          const match = (): MatchReading => (reading ??= matchOf(ready));
+          return profileResult(ready.record, chosen, ready.argument.text, shape(), match);
+        });
       }),
 
     headers: (fields) => {
@@ -127,7 +139,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
           const outcome = await deps.engine().organization(argument.query, call);
           return outcome.record.status ?? 'unknown';
         } catch (error) {
-          if ((error as { kind?: unknown }).kind === 'errored') return 'errored';
+          if (isEngineError(error, 'errored')) return 'errored';
           throw error;
         }
       }),

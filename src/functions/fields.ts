@@ -9,6 +9,7 @@ import type { OrganizationRecord } from '../service/types';
 import { ArgumentError } from './argumentError';
 import { readCell } from './cellInput';
 import { FLAG_KEYS, FLAG_LABELS, findFlag, flagOf, nameKey, type FlagKey } from './initiatives';
+import type { MatchReading } from './nameMatch';
 import { checkedText } from './textArgument';
 import { scaleScore } from './scoreScale';
 
@@ -17,7 +18,8 @@ export type FieldValue = string | number | boolean | null;
 export interface ProfileField {
   key: string;
   header: string;
-  read(record: OrganizationRecord, scale: ScoreScale): FieldValue;
+  /** `match` reads the row's match verdict (it depends on what was asked, not only on the record). */
+  read(record: OrganizationRecord, scale: ScoreScale, match: () => MatchReading): FieldValue;
 }
 
 const matched = (r: OrganizationRecord) => r.matching_organization;
@@ -31,6 +33,8 @@ const RECORD_FIELDS: ProfileField[] = [
   { key: 'matched_id', header: 'Matched id', read: (r) => matched(r)?.id ?? null },
   { key: 'matched_name', header: 'Matched organization', read: (r) => matched(r)?.name ?? null },
   { key: 'relationship', header: 'Relationship', read: (r) => r.organization_relationship_type },
+  { key: 'match', header: 'Match', read: (_r, _scale, match) => match().verdict },
+  { key: 'match_similarity', header: 'Match similarity', read: (_r, _scale, match) => match().similarity },
   { key: 'industry', header: 'Industry', read: (r) => matched(r)?.industry?.name ?? r.industry?.name ?? null },
   { key: 'industry_id', header: 'Industry id', read: (r) => matched(r)?.industry?.id ?? r.industry?.id ?? null },
   { key: 'industry_mean', header: 'Industry mean score', read: (r, scale) => scaleScore(r.industry?.mean_score ?? null, scale) },
@@ -56,7 +60,9 @@ export const PROFILE_FIELDS: readonly ProfileField[] = [...RECORD_FIELDS, ...FLA
 const FIELD_ALIASES: Record<string, string[]> = {
   hq_region: ['country', 'region', 'hq'],
   matched_id: ['matching_organization_id'],
-  matched_name: ['matched', 'match', 'matching_organization', 'matched organization'],
+  matched_name: ['matched', 'matching_organization', 'matched organization'],
+  match: ['verdict', 'match_verdict'],
+  match_similarity: ['similarity', 'name_similarity'],
   relationship: ['organization_relationship_type', 'relationship_type'],
   industry_mean: ['industry_mean_score', 'mean_score'],
   percentile: ['industry_score_percentile', 'industry_percentile'],

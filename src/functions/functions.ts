@@ -10,13 +10,14 @@
  *
  * Result types: SCORE and FLAG return `number | DoubleCellValue` / `boolean | BooleanCellValue`,
  * which the metadata declares as `any` (allowed to carry data types thanks to the generated
- * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 get an attributed
+ * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19 get an attributed
  * cell value and older hosts a plain number or boolean from the same function.
  */
-import { runtimeEngine, runtimeSettings } from '../engine/runtime';
+import { runtimeEngine, runtimeSettings } from '../runtime';
 import { supportsDataTypes } from '../office/host';
 import { createCatalogue, type Catalogue } from './catalogue';
 import { callContext, cellError, toCell, toSpill } from './excelBoundary';
+import { isAcceptedMatch } from './acceptedMatches';
 import { providerLogoUrl } from './providerLogo';
 
 let shared: Catalogue | null = null;
@@ -28,6 +29,7 @@ function catalogue(): Catalogue {
     scoreScale: () => runtimeSettings().current().scoreScale,
     dataTypes: supportsDataTypes,
     logoUrl: providerLogoUrl,
+    isAccepted: isAcceptedMatch,
     deadlineMs: () => runtimeSettings().current().deadlineMs,
   });
   return shared;
@@ -79,6 +81,27 @@ export function flag(
   return toCell(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))) as Promise<
     boolean | Excel.BooleanCellValue
   >;
+}
+
+/**
+ * How sure the answer is about the organization: identifier, exact, parent, subsidiary (or another relationship), check or accepted.
+ * @customfunction MATCH
+ * @helpurl https://localhost:3000/help/functions.html#match
+ * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
+ * @param [website] Website of the organization.
+ * @param [country] Country or region code of the head office.
+ * @param invocation Excel's invocation: the calling cell, and cancellation.
+ * @returns One word, with the requested and matched names, relationship and similarity in its card where Excel shows data types.
+ * @requiresAddress
+ * @cancelable
+ */
+export function match(
+  organization: unknown,
+  website?: unknown,
+  country?: unknown,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<string | Excel.StringCellValue> {
+  return toCell(() => catalogue().match(organization, website, country, callContext(invocation))) as Promise<string | Excel.StringCellValue>;
 }
 
 /**

@@ -8,24 +8,25 @@
  * - a prefix forces the kind: `lei:`, `isin:`, `duns:`, `spg:` (S&P Global), `name:`, `web:`;
  * - a number, or a run of up to 9 digits (dashes allowed in a 9-digit one), is a DUNS: Excel keeps
  *   a typed DUNS as a number and drops its leading zeros, which are restored;
+ * - an LEI or ISIN as people paste it, in any case and with spaces or dashes, when the check digits
+ *   of the compacted form pass (only then: a name must not become an identifier by chance); it is
+ *   sent upper case;
  * - 20 upper-case letters/digits ending in 2 digits is an LEI, 2 letters + 9 + a digit an ISIN
  *   (also written in blocks of four); near misses of those shapes get the identifier's own message
  *   rather than being looked up as a name;
- * - a web address or an e-mail address is a website (its domain);
+ * - a web address or an e-mail address is a website: its registrable domain, by the public suffix
+ *   list (`procurement.apple.com` -> `apple.com`, `bp.co.uk` stays); `http://`, `https://`, `www.`
+ *   or `mailto:` with nothing after them is refused;
  * - anything else is a name.
  */
-import type { OrganizationRequest } from '../service/types';
+import { getDomain } from 'tldts';
+import type { OrganizationQuery } from '../engine';
 import { validateDuns, validateIsin, validateLei, validateSpGlobal, type IdentifierCheck } from '../identifiers';
 import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
 
-/** The fields of a registration request a cell can name (the engine's OrganizationQuery). */
-export type OrganizationQuery = Pick<
-  OrganizationRequest,
-  'name' | 'website' | 'hq_region' | 'duns_number' | 'lei_number' | 'isin_number' | 'sp_global_number'
->;
 
 export type OrganizationKind = 'name' | 'website' | 'duns' | 'lei' | 'isin' | 'spg';
 
@@ -62,6 +63,12 @@ const PREFIXES: Record<string, OrganizationKind> = {
 const DOMAIN = String.raw`(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}`;
 const WEB_ADDRESS = new RegExp(String.raw`^(?:https?://)?(?:www\.)?(${DOMAIN})(?::\d{1,5})?(?:[/?#]\S*)?$`, 'i');
 const EMAIL = new RegExp(String.raw`^(?:mailto:)?[^\s@]+@(${DOMAIN})$`, 'i');
+
+/** How an address starts: text that starts so is a website or nothing, never a name. */
+const ADDRESS_START = /^(?:https?:\/\/|www\.|mailto:)/i;
+const BARE_ADDRESS_START = /^(?:https?:\/\/(?:www\.)?|www\.|mailto:)$/i;
+/** Digits an LEI or ISIN pasted in another case or with separators must hold (real ones hold 4 or more). */
+const MIN_PASTED_DIGITS = 4;
 
 const recent = new RecentReadings<string | number, OrganizationArgument>(5_000);
 
@@ -132,6 +139,8 @@ function readAs(kind: OrganizationKind, rest: string, prefix: string): Organizat
 }
 
 function detect(text: string): OrganizationArgument {
+  const pasted = pastedIdentifier(text);
+  if (pasted) return pasted;
   if (/^[0-9]{1,9}$/.test(text)) return duns(text.padStart(9, '0'));
   if (/^[0-9][0-9 -]*[0-9]$/.test(text)) return duns(text);
   const code = /^[0-9A-Z]{4}(?: [0-9A-Z]{4})+$/.test(text) ? text.replace(/ /g, '') : text;
@@ -145,20 +154,38 @@ function detect(text: string): OrganizationArgument {
     }
     if (digits >= 6 && code.length >= 16 && code.length <= 24) return identifier('lei', validateLei(code));
   }
-  if (!/\s/.test(text) && (WEB_ADDRESS.test(text) || EMAIL.test(text))) return website(text);
+  if (ADDRESS_START.test(text) || (!/\s/.test(text) && (WEB_ADDRESS.test(text) || EMAIL.test(text)))) return website(text);
   return { kind: 'name', query: { name: text }, text };
+}
+
+/** An LEI or ISIN in another case or with spaces or dashes, only when the compacted form passes its check. */
+function pastedIdentifier(text: string): OrganizationArgument | null {
+  const code = text.replace(/[\s-]+/g, '').toUpperCase();
+  if (code === text || !/^[0-9A-Z]+$/.test(code) || code.replace(/[^0-9]/g, '').length < MIN_PASTED_DIGITS) return null;
+  const lei = code.length === 20 ? validateLei(code) : null;
+  if (lei?.ok) return identifier('lei', lei);
+  const isin = code.length === 12 ? validateIsin(code) : null;
+  return isin?.ok ? identifier('isin', isin) : null;
 }
 
 function website(text: string): OrganizationArgument {
   const domain = domainOf(text);
-  if (domain === null) throw new ArgumentError(`Not a valid website: ${text} is neither a web address nor an e-mail address.`);
   return { kind: 'website', query: { website: domain }, text: domain };
 }
 
-/** The domain a web or e-mail address names, lower-cased and without `www.`; null if it is neither. */
-function domainOf(text: string): string | null {
+/**
+ * The registrable domain a web or e-mail address names, lower-cased: the public suffix list says where
+ * the organization's own part ends (`procurement.apple.com` -> `apple.com`, `bp.co.uk` stays), private
+ * suffixes included (`acme.github.io` stays). Refuses what is neither kind of address (`shown` in the message).
+ */
+function domainOf(text: string, shown = text): string {
+  if (BARE_ADDRESS_START.test(text)) {
+    throw new ArgumentError(`Nothing after "${text}": write the website or e-mail address after it.`);
+  }
   const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text);
-  return match ? match[1].toLowerCase() : null;
+  if (!match) throw new ArgumentError(`Not a valid website: ${excerpt(shown)} is neither a web address nor an e-mail address.`);
+  const host = match[1].toLowerCase();
+  return getDomain(host, { allowPrivateDomains: true, extractHostname: false }) ?? host;
 }
 
 function dunsFromNumber(value: number): string {
@@ -191,9 +218,7 @@ function label(kind: OrganizationKind): string {
 function optionalWebsite(input: CellInput): string | null {
   if (input.kind === 'empty') return null;
   const text = plainText(input, 'The website', 'a web or e-mail address');
-  const domain = domainOf(text.replace(/^(?:web|website|url)\s*:\s*/i, ''));
-  if (domain === null) throw new ArgumentError(`Not a valid website: ${text} is neither a web address nor an e-mail address.`);
-  return domain;
+  return domainOf(text.replace(/^(?:web|website|url)\s*:\s*/i, ''), text);
 }
 
 /** Country or region of the head office: a code (upper-cased) or a name, as the service takes it. */

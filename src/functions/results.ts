@@ -1,6 +1,6 @@
 /**
  * Result shaping: a final organization record becomes what the cell shows. On hosts with data types
- * (CustomFunctionsRuntime 1.4) every score and flag is a cell value that still behaves as a number or
+ * (CustomFunctionsRuntime 1.4 and ExcelApi 1.19) every score and flag is a cell value that still behaves as a number or
  * a boolean (SUM, SORT, conditional formatting) and carries the licence's attribution: a card with
  * the organization's context and `provider` = the service's logo, linking to the public profile. On
  * older hosts values are plain and the task pane writes the attribution beside the columns instead.
@@ -11,12 +11,13 @@ import type { OrganizationRecord } from '../service/types';
 import { notPublished, CellFailure } from './errors';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS, FLAG_LABELS, flagOf, type FlagKey } from './initiatives';
+import type { MatchReading } from './nameMatch';
 import { scaleScore } from './scoreScale';
 
 export const PROVIDER_DESCRIPTION = 'Climate data by DitchCarbon';
 
 export interface ShapeContext {
-  /** The host renders data types (CustomFunctionsRuntime 1.4). */
+  /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */
   dataTypes: boolean;
   scoreScale: ScoreScale;
   /** The provider logo served from the add-in's own assets; null when the origin is unknown. */
@@ -63,11 +64,31 @@ export function profileResult(
   fields: readonly ProfileField[] | null,
   requested: string,
   ctx: ShapeContext,
+  match: () => MatchReading,
 ): SpillElement[][] {
   const value = (field: ProfileField): SpillElement =>
-    element(field.read(record, ctx.scoreScale), field.header, record, requested, ctx);
+    element(field.read(record, ctx.scoreScale, match), field.header, record, requested, ctx);
   if (fields === null) return PROFILE_FIELDS.map((field) => [field.header, value(field)]);
   return [fields.map(value)];
+}
+
+/**
+ * MATCH's word. Where cells carry data types its card shows what was asked, what answered, how they
+ * relate and how alike the names are, with the same provider attribution as every other cell.
+ */
+export function matchResult(reading: MatchReading, record: OrganizationRecord, requested: string, ctx: ShapeContext): CellResult {
+  if (!ctx.dataTypes) return reading.verdict;
+  const entries: Array<[string, string | number | null]> = [
+    ['Requested', requested],
+    ['Matched organization', reading.matchedName],
+    ['Relationship', reading.relationship],
+    ['Name similarity', reading.similarity],
+    ['Verdict', reading.verdict],
+    ['Profile', record.matching_organization?.link ?? null],
+  ];
+  const properties = cellProperties(entries);
+  const card: Excel.CardLayout = { title: `Match: ${displayName(record, requested)}`, sections: [{ layout: 'List', properties: Object.keys(properties) }] };
+  return { type: 'String', basicValue: reading.verdict, properties, layouts: { card }, provider: cardFor(record, requested, ctx).provider };
 }
 
 /** One field's cell: attributed when the host has data types, #N/A when the record lacks it. */
@@ -138,6 +159,16 @@ function cardFor(record: OrganizationRecord, requested: string, ctx: ShapeContex
   return card;
 }
 
+/** Card properties from (name, value) entries; values the record lacks are left out. */
+function cellProperties(entries: Array<[string, string | number | null]>): Record<string, Excel.CellValue> {
+  const properties: Record<string, Excel.CellValue> = {};
+  for (const [name, value] of entries) {
+    if (value === null) continue;
+    properties[name] = typeof value === 'number' ? { type: 'Double', basicValue: value } : { type: 'String', basicValue: value };
+  }
+  return properties;
+}
+
 /** The organization's context, and the provider's logo linking to the public profile. */
 function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeContext): Card {
   const matched = record.matching_organization;
@@ -154,11 +185,7 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
     ['Status', record.status],
     ['Profile', matched?.link ?? null],
   ];
-  const properties: Record<string, Excel.CellValue> = {};
-  for (const [name, value] of entries) {
-    if (value === null) continue;
-    properties[name] = typeof value === 'number' ? { type: 'Double', basicValue: value } : { type: 'String', basicValue: value };
-  }
+  const properties = cellProperties(entries);
   const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
   if (ctx.logoUrl !== null) provider.logoSourceAddress = ctx.logoUrl;
   if (matched?.link) provider.logoTargetAddress = matched.link;

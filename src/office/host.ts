@@ -28,17 +28,31 @@ export function hasExcelApi(): boolean {
   return typeof Excel !== 'undefined' && typeof Excel.run === 'function';
 }
 
+/**
+ * What a cell value with the provider's attribution needs, per Office's typings: custom functions
+ * may return cell values from CustomFunctionsRuntime 1.4, and Double/Boolean/String values carry
+ * `properties`, `layouts` and `provider` from ExcelApi 1.19 (1.16 knows them only bare). A host with
+ * the first and not the second would be given values its Excel does not know.
+ */
+export const ATTRIBUTED_VALUE_SETS: ReadonlyArray<readonly [name: string, version: string]> = [
+  ['CustomFunctionsRuntime', '1.4'],
+  ['ExcelApi', '1.19'],
+];
+
 /** Answers per Office context: a host's requirement sets do not change while it runs. */
 const dataTypeAnswers = new WeakMap<object, boolean>();
 
-/** Cells can carry data types with provider attribution (logo + link in the card). Every cell asks. */
+/**
+ * Cells can carry data types with provider attribution (logo + link in the card): every set of
+ * ATTRIBUTED_VALUE_SETS is supported. Every cell asks, so the answer is kept per Office context.
+ */
 export function supportsDataTypes(): boolean {
   const context = typeof Office === 'undefined' ? undefined : Office.context;
   if (!context) return false;
   const known = dataTypeAnswers.get(context);
   if (known !== undefined) return known;
   if (!context.requirements) return false; // not kept: a page outside Office, or Office not ready yet
-  const answer = isSetSupported('CustomFunctionsRuntime', '1.4');
+  const answer = ATTRIBUTED_VALUE_SETS.every(([name, version]) => isSetSupported(name, version));
   dataTypeAnswers.set(context, answer);
   return answer;
 }
@@ -52,4 +66,12 @@ export function supportsImages(): boolean {
 export async function showPane(): Promise<void> {
   if (typeof Office === 'undefined' || typeof Office.addin?.showAsTaskpane !== 'function') return;
   await Office.addin.showAsTaskpane();
+}
+
+/**
+ * Formulas spill (dynamic arrays: SORTBY, TAKE, FILTER). No requirement set names them; the spill
+ * APIs (Range.getSpillingToRange) arrived with ExcelApi 1.12, so a host with 1.12 calculates them.
+ */
+export function supportsDynamicArrays(): boolean {
+  return isSetSupported('ExcelApi', '1.12');
 }

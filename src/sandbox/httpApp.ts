@@ -62,6 +62,8 @@ export function buildApp(state: SandboxState, routes: readonly ServiceRoute[], o
       return;
     }
     if (knobs.latencyMs > 0) await sleep(knobs.latencyMs);
+    // Cut meanwhile (the sandbox closed under it): never handled, as a gateway forwards nothing it lost.
+    if (request.raw.socket.destroyed) return reply.hijack();
     const auth = state.keys.authenticate(request.headers.authorization, route.scope, knobs.revokedKeys);
     if (!auth.ok) {
       state.stats.authFailure();

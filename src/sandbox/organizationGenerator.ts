@@ -120,7 +120,8 @@ export function generateOrganizations(seed: number, count: number): GeneratedOrg
       const brand = brands[related.id - FIRST_ORGANIZATION_ID];
       const region = pickRegion(random, related.hqRegion);
       const plainName = `${brand.base} ${region.country}`;
-      const host = `${region.code.toLowerCase()}.${brand.slug}.example`;
+      // Its own registrable domain, as the add-in sends only that (a sub-domain would name the parent).
+      const host = `${brand.slug}-${slugOf(region.country)}.example`;
       candidate = { brand, region, plainName, suffix: random.pick(region.suffixes), host, parentId: related.id };
     } else if (related && related.parentId === null && roll < SUBSIDIARY_SHARE + NAMESAKE_SHARE) {
       // A namesake: an unrelated company with the same name in another country.

@@ -3,7 +3,7 @@
  * (the route answers 422 with that message).
  */
 import { IdentifierCheck, validateDuns, validateIsin, validateLei, validateSpGlobal } from '../identifiers';
-import { MatchKeys, nameKey, websiteKey } from './matching';
+import { MatchKeys, nameKeys, websiteKey } from './matching';
 
 export interface ParsedOrganizationRequest {
   keys: MatchKeys;
@@ -59,7 +59,7 @@ export function parseOrganizationRequest(body: unknown): ParseResult {
     const name = text(fields, 'name');
     const website = text(fields, 'website');
     const keys: MatchKeys = {
-      name: name === null ? null : nameKey(name) || null,
+      name: name === null ? null : nameKeys(name),
       website: website === null ? null : websiteKey(website) || null,
       hqRegion: text(fields, 'hq_region')?.toUpperCase() ?? null,
       duns: null,
@@ -69,6 +69,7 @@ export function parseOrganizationRequest(body: unknown): ParseResult {
     };
     for (const { field, key, validate } of IDENTIFIERS) keys[key] = identifier(fields, field, validate);
     if (!keys.name && !keys.website && !keys.duns && !keys.lei && !keys.isin && !keys.spGlobal) {
+      if (name !== null) return { ok: false, message: `name "${name}" has no letter or digit to match on` };
       return {
         ok: false,
         message:
@@ -95,5 +96,5 @@ export function registrationIdentity(keys: MatchKeys): string {
   if (keys.isin) return `isin:${keys.isin}`;
   if (keys.spGlobal) return `sp:${keys.spGlobal}`;
   if (keys.website) return `website:${keys.website}`;
-  return `name:${keys.name}|${keys.hqRegion ?? ''}`;
+  return `name:${[keys.name?.base, keys.name?.form].filter(Boolean).join(' ')}|${keys.hqRegion ?? ''}`;
 }

@@ -4,7 +4,8 @@
  * seed and size always give the same world.
  */
 import { Industry, OrganizationRecord, OrganizationRequest, RecommendedAction, SbtiChange, SbtiCompany } from '../service/types';
-import { MatchKeys, OrganizationIndex, nameKey, websiteKey } from './matching';
+import { IndexMatch, MatchKeys, OrganizationIndex, nameKey, nameKeys, websiteKey } from './matching';
+import { nearNameIndex, nearNameOf } from './nearNames';
 import { FIRST_ORGANIZATION_ID, SandboxOrganization, generateOrganizations } from './organizationGenerator';
 import { parseOrganizationRequest } from './organizationRequest';
 import { SandboxProfile, buildProfile, drawScore, withScore } from './profile';
@@ -32,6 +33,8 @@ export class Population {
   readonly sbtiChanges: readonly SbtiChange[];
   readonly landscape: ScoreLandscape;
   private readonly index = new OrganizationIndex();
+  /** Near names (see nearNames.ts): tried only when nothing else matched. */
+  private readonly nearNames: ReadonlyMap<string, number>;
   private readonly sbtiOrganizationOf: ReadonlyMap<number, number>;
   private readonly sbtiCompanyOfChange: ReadonlyMap<number, number>;
   private readonly privateScoreCache = new Map<number, ReadonlyMap<number, number>>();
@@ -54,7 +57,7 @@ export class Population {
     }
     for (const org of this.organizations) {
       this.index.add(org.id, {
-        name: nameKey(org.name),
+        name: nameKeys(org.name),
         website: websiteKey(org.website),
         hqRegion: org.hqRegion,
         duns: org.duns,
@@ -63,6 +66,7 @@ export class Population {
         spGlobal: org.spGlobal,
       });
     }
+    this.nearNames = nearNameIndex(this.organizations, nameKey);
   }
 
   /** The id the next registered (unseen) organization gets. */
@@ -78,9 +82,28 @@ export class Population {
     return this.industries[id - 1] ?? null;
   }
 
-  find(keys: MatchKeys): SandboxOrganization | null {
-    const id = this.index.find(keys);
-    return id === null ? null : this.organization(id);
+  /**
+   * Which population organization the keys name, by the rules of matching.ts (ids of this population),
+   * else by a near name (nearNames.ts).
+   */
+  match(keys: MatchKeys): IndexMatch | null {
+    return this.index.find(keys) ?? this.nearMatch(keys);
+  }
+
+  /** The near-name cases this population answers: the name to type and the organization it resolves to. */
+  nearNameCases(): Array<{ name: string; organization: SandboxOrganization }> {
+    return [...this.nearNames.values()].map((id) => {
+      const organization = this.organization(id)!;
+      return { name: nearNameOf(organization)!, organization };
+    });
+  }
+
+  /** A name close to a registered one (and nothing else that names another organization): the weakest match. */
+  private nearMatch(keys: MatchKeys): IndexMatch | null {
+    if (!keys.name || keys.website || keys.duns || keys.lei || keys.isin || keys.spGlobal) return null;
+    const id = this.nearNames.get(keys.name.base);
+    if (id === undefined || (keys.hqRegion && keys.hqRegion !== this.organization(id)?.hqRegion)) return null;
+    return { kind: 'found', id, by: 'name without legal form', namesake: false };
   }
 
   /**
@@ -90,15 +113,22 @@ export class Population {
   recordFor(request: OrganizationRequest): OrganizationRecord | null {
     const parsed = parseOrganizationRequest(request);
     if (!parsed.ok) return null;
-    const org = this.find(parsed.request.keys);
-    return org ? this.record(org, parsed.request.externalId) : null;
+    const match = this.match(parsed.request.keys);
+    const org = match?.kind === 'found' ? this.organization(match.id) : null;
+    return org ? this.record(org, parsed.request.externalId, null, match?.kind === 'found' && match.namesake) : null;
   }
 
   /**
    * The record of a population organization. A subsidiary answers with its parent's figures, and says
    * so. With `projectId`, the project's private performances replace the public score where it has one.
+   * `namesake`: the request named another legal form of the same name (matching.ts), and the record says so.
    */
-  record(org: SandboxOrganization, externalId: string | null = null, projectId: number | null = null): OrganizationRecord {
+  record(
+    org: SandboxOrganization,
+    externalId: string | null = null,
+    projectId: number | null = null,
+    namesake = false,
+  ): OrganizationRecord {
     const owner = org.parentId === null ? org : this.organization(org.parentId)!;
     const industry = this.industry(owner.industryId)!;
     let profile = owner.profile;
@@ -113,7 +143,7 @@ export class Population {
       hqRegion: org.hqRegion,
       externalId,
       status: 'synced',
-      relationship: owner === org ? 'requested organization' : 'ultimate parent',
+      relationship: owner !== org ? 'ultimate parent' : namesake ? 'namesake' : 'requested organization',
       matching: { id: owner.id, name: owner.name, industry },
       industryMean: this.landscape.industryMean(owner.industryId),
       profile,

@@ -5,8 +5,11 @@ import { SandboxProfile } from './profile';
 /** Public profile pages live under a reserved domain: the link is real in shape, never a real site. */
 export const PROFILE_LINK_BASE = 'https://profiles.sandbox.example/organizations';
 
-/** How the answer relates to what was asked: a subsidiary's request answers with its ultimate parent. */
-export type RelationshipType = 'requested organization' | 'ultimate parent';
+/**
+ * How the answer relates to what was asked: a subsidiary's request answers with its ultimate parent; a
+ * name asked with another legal form than the one registered answers with that namesake (matching.ts).
+ */
+export type RelationshipType = 'requested organization' | 'ultimate parent' | 'namesake';
 
 export interface RecordParts {
   id: number;

@@ -5,7 +5,7 @@
  */
 import { OrganizationRecord, OrganizationStatus } from '../service/types';
 import { KnobStore } from './knobs';
-import { OrganizationIndex } from './matching';
+import { OrganizationIndex, strongerMatch } from './matching';
 import { ParsedOrganizationRequest, registrationIdentity } from './organizationRequest';
 import { SandboxOrganization } from './organizationGenerator';
 import { Population } from './population';
@@ -31,9 +31,16 @@ export interface Registration {
   profile: SandboxProfile;
 }
 
+/** `namesake`: found by the name under another legal form (matching.ts); the record says so. */
 export type Resolution =
-  | { kind: 'known'; organization: SandboxOrganization }
-  | { kind: 'registered'; registration: Registration; isNew: boolean };
+  | { kind: 'known'; organization: SandboxOrganization; namesake: boolean }
+  | { kind: 'registered'; registration: Registration; isNew: boolean; namesake: boolean }
+  | { kind: 'ambiguous'; message: string };
+
+/** Resolutions that have a record to answer with. */
+export type Found = Exclude<Resolution, { kind: 'ambiguous' }>;
+
+const LISTED_NAMESAKES = 3;
 
 export class Registry {
   private readonly registrations: Registration[] = [];
@@ -46,17 +53,30 @@ export class Registry {
     private readonly onRegistered: (identity: string) => void,
   ) {}
 
-  /** The population organization the request names, else its registration (made now if new). */
+  /**
+   * The organization the request names, population or registered, else its registration (made now if
+   * new); an ambiguous name registers nothing.
+   */
   resolve(request: ParsedOrganizationRequest): Resolution {
-    return this.find(request) ?? { kind: 'registered', registration: this.register(request), isNew: true };
+    return this.find(request) ?? { kind: 'registered', registration: this.register(request), isNew: true, namesake: false };
   }
 
   /** Like `resolve`, but registers nothing: null for an organization the sandbox has not met. */
   find(request: ParsedOrganizationRequest): Resolution | null {
-    const known = this.population.find(request.keys);
-    if (known) return { kind: 'known', organization: known };
-    const existing = this.get(this.index.find(request.keys) ?? NaN);
-    return existing ? { kind: 'registered', registration: existing, isNew: false } : null;
+    const match = strongerMatch(this.population.match(request.keys), this.index.find(request.keys));
+    if (match === null) return null;
+    if (match.kind === 'ambiguous') return { kind: 'ambiguous', message: this.ambiguity(request.name, match.ids) };
+    const organization = this.population.organization(match.id);
+    if (organization) return { kind: 'known', organization, namesake: match.namesake };
+    const registration = this.get(match.id);
+    return registration ? { kind: 'registered', registration, isNew: false, namesake: match.namesake } : null;
+  }
+
+  /** The record a found resolution answers with. */
+  recordOf(found: Found, externalId: string | null): OrganizationRecord {
+    return found.kind === 'known'
+      ? this.population.record(found.organization, externalId, null, found.namesake)
+      : this.record(found.registration, externalId, found.namesake);
   }
 
   get(id: number): Registration | null {
@@ -73,7 +93,7 @@ export class Registry {
     return profilingStatus(elapsed, this.knobs.current.profilingSeconds, registration.fails);
   }
 
-  record(registration: Registration, externalId: string | null = null): OrganizationRecord {
+  record(registration: Registration, externalId: string | null = null, namesake = false): OrganizationRecord {
     const status = this.status(registration);
     const industry = this.population.industry(registration.industryId)!;
     return shapeRecord({
@@ -83,11 +103,25 @@ export class Registry {
       hqRegion: registration.hqRegion,
       externalId,
       status,
-      relationship: 'requested organization',
+      relationship: namesake ? 'namesake' : 'requested organization',
       matching: { id: registration.id, name: registration.name, industry },
       industryMean: this.population.landscape.industryMean(registration.industryId),
       profile: status === 'synced' ? registration.profile : null,
     });
+  }
+
+  /** The 422 message of a name several organizations share once their legal forms are set aside. */
+  private ambiguity(name: string | null, ids: readonly number[]): string {
+    const described = ids.slice(0, LISTED_NAMESAKES).map((id) => {
+      const org = this.population.organization(id);
+      const [shown, region] = org ? [org.name, org.hqRegion] : [this.get(id)?.name, this.get(id)?.hqRegion];
+      return region ? `${shown} (${region})` : `${shown}`;
+    });
+    const more = ids.length > LISTED_NAMESAKES ? ` and ${ids.length - LISTED_NAMESAKES} more` : '';
+    return (
+      `"${name}" fits ${ids.length} organizations: ${described.join(', ')}${more}; ` +
+      'add the legal form, country or an identifier'
+    );
   }
 
   private register(request: ParsedOrganizationRequest): Registration {

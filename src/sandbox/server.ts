@@ -73,11 +73,7 @@ function recordFor(state: SandboxState, request: OrganizationRequest): Organizat
   const parsed = parseOrganizationRequest(request);
   if (!parsed.ok) return null;
   const found = state.registry.find(parsed.request);
-  if (!found) return null;
-  const { externalId } = parsed.request;
-  return found.kind === 'known'
-    ? state.population.record(found.organization, externalId)
-    : state.registry.record(found.registration, externalId);
+  return found && found.kind !== 'ambiguous' ? state.registry.recordOf(found, parsed.request.externalId) : null;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {

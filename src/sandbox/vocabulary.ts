@@ -105,8 +105,16 @@ export const REGION_SPECS: readonly RegionSpec[] = [
   { code: 'ZA', country: 'South Africa', worldRegion: 'Africa', suffixes: ['Pty Ltd'], weight: 1 },
 ];
 
-/** Legal-form words dropped when names are compared ("Brightwater Logistics Ltd" = "Brightwater Logistics"). */
+/** Legal-form words split off the end of a name when names are compared (rules: matching.ts). */
 export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'ltd', 'limited', 'plc', 'inc', 'incorporated', 'corp', 'corporation', 'llc', 'gmbh', 'ag', 'sa', 'sas',
   'bv', 'nv', 'ab', 'spa', 'srl', 'sl', 'kk', 'co', 'company', 'pty', 'pvt', 'pte', 'ltda', 'as', 'dac', 'oy', 'se',
 ]);
+
+/** Long spellings of legal forms, read as their usual short form: "Acme Limited" is "Acme Ltd". */
+export const LEGAL_FORM_SPELLINGS: Readonly<Record<string, string>> = {
+  limited: 'ltd',
+  incorporated: 'inc',
+  corporation: 'corp',
+  company: 'co',
+};

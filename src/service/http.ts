@@ -5,7 +5,7 @@
  * MalformedResponseError. It never retries (the engine decides that) and never puts the key in a
  * message.
  */
-import { MalformedResponseError, NetworkError } from './errors';
+import { MalformedResponseError, NetworkError, ServiceError } from './errors';
 import { tryParseJson } from './json';
 import { errorFromResponse } from './responseErrors';
 import type { HttpMethod } from './types';
@@ -23,6 +23,12 @@ export interface FetchResponseLike {
   status: number;
   headers: { forEach(callback: (value: string, name: string) => void): void };
   text(): Promise<string>;
+  /** Read chunk by chunk where present (browsers, undici), so that an endless body is cut off. */
+  body?: { getReader(): BodyReader } | null;
+}
+interface BodyReader {
+  read(): Promise<{ done: boolean; value?: Uint8Array }>;
+  cancel(): Promise<void>;
 }
 
 export interface HttpConfig {
@@ -52,6 +58,15 @@ export interface HttpResponse {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The largest answer read, in characters: a full batch of 100 records is about 150,000. Anything
+ * larger is refused (not retried) rather than held in memory.
+ */
+export const MAX_BODY_CHARS = 4_000_000;
+
+function tooLarge(): ServiceError {
+  return new ServiceError('http', `The service sent an answer larger than ${MAX_BODY_CHARS} characters; it was not read.`, null);
+}
 
 /**
  * Sends one request and resolves with a 2xx answer whose body is parsed JSON. If the caller's signal
@@ -112,12 +127,40 @@ async function exchange(
   };
   try {
     const response = await config.fetch(url, { ...init, signal: controller.signal }).catch(failure('send'));
-    const text = await response.text().catch(failure('read'));
-    return { status: response.status, headers: headerRecord(response), text };
+    const headers = headerRecord(response);
+    if (Number(headers['content-length']) > MAX_BODY_CHARS * 4) {
+      controller.abort();
+      throw tooLarge(); // UTF-8 takes at most 4 bytes per character: this many bytes cannot fit
+    }
+    const text = await readBounded(response).catch((error: unknown) => {
+      if (error instanceof ServiceError) throw error;
+      return failure('read')(error);
+    });
+    return { status: response.status, headers, text };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onCallerAbort);
   }
+}
+
+/** The body as text, refused with tooLarge() as soon as it passes MAX_BODY_CHARS. */
+async function readBounded(response: FetchResponseLike): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) {
+    const text = await response.text();
+    if (text.length > MAX_BODY_CHARS) throw tooLarge();
+    return text;
+  }
+  const decoder = new TextDecoder();
+  let text = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += decoder.decode(chunk.value, { stream: true });
+    if (text.length > MAX_BODY_CHARS) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+  }
+  return text + decoder.decode();
 }
 
 /** Resolves a path or an absolute URL, refusing anything outside the base URL so the key stays there. */

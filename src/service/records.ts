@@ -149,8 +149,14 @@ function objectWithId(raw: unknown, what: string): JsonObject & { id: number } {
   return { ...o, id };
 }
 
+/**
+ * The longest text field kept (names, links, descriptions): longer values read as absent, so that one
+ * hostile record cannot fill the cache or a cell.
+ */
+export const MAX_TEXT_CHARS = 4_096;
+
 function text(value: unknown): string | null {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return value.length <= MAX_TEXT_CHARS ? value : null;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 }

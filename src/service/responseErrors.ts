@@ -45,17 +45,25 @@ export function errorFromResponse(status: number, headers: Record<string, string
   return new ServiceError('http', said ? `HTTP ${status}: ${said}` : `The service answered HTTP ${status}.`, status);
 }
 
+/** The longest pause a `Retry-After` can impose: a larger value would stall every cell past its deadline. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
 /**
- * `Retry-After` in milliseconds: delay-seconds or an HTTP-date (RFC 9110 10.2.3). Null when absent or
- * unreadable; a date in the past reads as 0.
+ * `Retry-After` in milliseconds: delay-seconds or an HTTP-date (RFC 9110 10.2.3), at most
+ * MAX_RETRY_AFTER_MS. Null when absent or unreadable; a date in the past reads as 0.
  */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
   if (value === null) return null;
   const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const date = Date.parse(text);
-  if (Number.isNaN(date) || /^[\d.+-]+$/.test(text)) return null;
-  return Math.max(0, date - now);
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    ms = Number(text) * 1000;
+  } else {
+    const date = Date.parse(text);
+    if (Number.isNaN(date) || /^[\d.+-]+$/.test(text)) return null;
+    ms = date - now;
+  }
+  return Number.isFinite(ms) ? Math.round(Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms))) : null;
 }
 
 function headerValue(headers: Record<string, string>, name: string): string | null {

@@ -168,9 +168,11 @@ const SPECS: FieldSpecs = {
   },
   maxBatch: {
     key: 'climate.maxBatch',
-    meaning: 'Most requests sent in one `POST /batch`.',
+    meaning:
+      'Most requests sent in one `POST /batch` (the engine sends up to 50 while batches in flight keep up, ' +
+      'fuller batches when requests back up).',
     format: `whole number ${SETTINGS_LIMITS.maxBatch.min}-${SETTINGS_LIMITS.maxBatch.max}`,
-    defaultText: '`50`',
+    defaultText: '`100`',
     check: wholeNumber('maxBatch', 'The batch size'),
     encode: String,
     decode: plain,
@@ -264,7 +266,7 @@ function resolve(stored: Partial<Settings>): Settings {
     apiKey: stored.apiKey ?? defaultKeyFor(baseUrl),
     project: stored.project ?? null,
     privatePerformances: stored.privatePerformances ?? false,
-    maxBatch: stored.maxBatch ?? 50,
+    maxBatch: stored.maxBatch ?? 100,
     maxConcurrency: stored.maxConcurrency ?? 16,
     deadlineMs: stored.deadlineMs ?? 120_000,
     cacheTtlMs: stored.cacheTtlMs ?? 24 * HOUR_MS,

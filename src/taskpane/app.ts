@@ -7,6 +7,8 @@ import { hasExcelApi, showPane } from '../office/host';
 import { recalculateWorkbook } from '../office/workbook';
 import type { Settings } from '../settings/settings';
 import { mountActivity } from './activity';
+import { mountAttributionCheck } from './attributionSection';
+import { mountMatchReview } from './matchReview';
 import { connectionSummary, mountConnection } from './connection';
 import { needsRecalculation } from './connectionEffects';
 import type { PaneActions } from './paneActions';
@@ -14,6 +16,7 @@ import type { PaneContext } from './paneContext';
 import { mountProjects } from './projects';
 import { mountReference } from './reference';
 import { mountScoreColumn } from './scoreColumn';
+import { mountSummary } from './summary';
 import { byId, messageOf, setBadge, setStatus } from './view';
 
 export async function startPane(context: PaneContext): Promise<PaneActions> {
@@ -25,8 +28,15 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   mountConnection(context);
   const projects = mountProjects(context);
   const activity = mountActivity(context);
-  const score = mountScoreColumn(context, { onSummary: (summary) => activity.showProfiling(summary.profiling) });
+  const review = mountMatchReview(context);
+  const summarySection = mountSummary(context);
+  const score = mountScoreColumn(context, {
+    onSummary: (summary) => activity.showProfiling(summary.profiling),
+    onScored: (block) => review.setScoredBlock(block),
+    onScoredBlock: (block, columns) => summarySection.useScoredBlock(block, columns),
+  });
   mountReference(context);
+  const attribution = mountAttributionCheck();
 
   let before = context.settings.current();
   renderBadge(before);
@@ -47,10 +57,16 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     async scoreSelection(): Promise<void> {
       await showPane();
       byId('section-score', 'details').open = true;
-      await score.scoreCurrentSelection();
+      // Once written, every other block of scores and flags on the sheet (e.g. typed by hand) gets its attribution.
+      await score.scoreCurrentSelection(() => attribution.check());
     },
     async refreshAll(): Promise<void> {
       await activity.refreshAll();
+    },
+    async buildSummary(): Promise<void> {
+      await showPane();
+      byId('section-summary', 'details').open = true;
+      await summarySection.buildSummary();
     },
   };
 }

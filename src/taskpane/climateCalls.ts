@@ -10,6 +10,7 @@ import type { CellValue } from './scoringPlan';
 /** Where the organization, website and country arguments sit, per function. */
 const ARGUMENT_POSITIONS: Record<string, [number, number, number]> = {
   SCORE: [0, 1, 2],
+  MATCH: [0, 1, 2],
   LINK: [0, 1, 2],
   STATUS: [0, 1, 2],
   FLAGS: [0, 1, 2],
@@ -33,20 +34,28 @@ export interface CellGrid {
   formulas: string[][];
 }
 
+interface ClimateCall {
+  name: string;
+  args: string[];
+  /** Where the argument list runs in the formula: just after `(` up to its `)`. */
+  start: number;
+  end: number;
+}
+
 /** The calls `CLIMATE.NAME(...)` of a formula, each with its top-level argument texts. */
-export function climateCalls(formula: string): Array<{ name: string; args: string[] }> {
-  const calls: Array<{ name: string; args: string[] }> = [];
+export function climateCalls(formula: string): ClimateCall[] {
+  const calls: ClimateCall[] = [];
   const pattern = /CLIMATE\.([A-Z]+)\s*\(/gi;
   let match: RegExpExecArray | null;
   while ((match = pattern.exec(formula)) !== null) {
-    const args = splitArguments(formula, pattern.lastIndex);
-    if (args) calls.push({ name: match[1].toUpperCase(), args });
+    const split = splitArguments(formula, pattern.lastIndex);
+    if (split) calls.push({ name: match[1].toUpperCase(), args: split.args, start: pattern.lastIndex, end: split.end });
   }
   return calls;
 }
 
 /** Top-level comma-separated arguments from just after `(` to the matching `)`; null if unbalanced. */
-function splitArguments(formula: string, start: number): string[] | null {
+function splitArguments(formula: string, start: number): { args: string[]; end: number } | null {
   const args: string[] = [];
   let depth = 0;
   let current = '';
@@ -62,7 +71,7 @@ function splitArguments(formula: string, start: number): string[] | null {
     if (char === '(') depth++;
     if (char === ')' && depth-- === 0) {
       args.push(current.trim());
-      return args;
+      return { args, end: i };
     }
     if (char === ',' && depth === 0) {
       args.push(current.trim());
@@ -85,6 +94,48 @@ function resolveArgument(text: string | undefined, grid: CellGrid): CellValue | 
   const row = grid.values[ref.row - grid.rowIndex];
   if (!row || ref.column < grid.columnIndex) return UNRESOLVED;
   return row[ref.column - grid.columnIndex] ?? null;
+}
+
+/** The organization a row's CLIMATE formulas ask for: the first call whose arguments can be read. */
+export function rowOrganization(grid: CellGrid, row: number): OrganizationArgs | null {
+  for (const formula of grid.formulas[row - grid.rowIndex] ?? []) {
+    if (typeof formula !== 'string' || !formula.startsWith('=')) continue;
+    for (const call of climateCalls(formula)) {
+      const positions = ARGUMENT_POSITIONS[call.name];
+      if (!positions) continue;
+      const [organization, website, country] = positions.map((position) => resolveArgument(call.args[position], grid));
+      if (organization !== UNRESOLVED && website !== UNRESOLVED && country !== UNRESOLVED) return { organization, website, country };
+    }
+  }
+  return null;
+}
+
+/** Argument texts (formula syntax, e.g. `"acme.com"` or `$B2`) to put in place of a call's own. */
+export interface ArgumentChange {
+  organization?: string;
+  website?: string;
+  country?: string;
+}
+
+/**
+ * The formula with the organization, website and country arguments of each of its CLIMATE calls
+ * replaced where the change says so (a missing optional argument is added, empty ones before it).
+ */
+export function withArguments(formula: string, change: ArgumentChange): string {
+  let result = formula;
+  // From the last call back, so that the positions of earlier calls still hold.
+  for (const call of climateCalls(formula).reverse()) {
+    const positions = ARGUMENT_POSITIONS[call.name];
+    if (!positions) continue;
+    const args = [...call.args];
+    [change.organization, change.website, change.country].forEach((text, i) => {
+      if (text === undefined) return;
+      while (args.length <= positions[i]) args.push('');
+      args[positions[i]] = text;
+    });
+    result = result.slice(0, call.start) + args.join(',') + result.slice(call.end);
+  }
+  return result;
 }
 
 /**

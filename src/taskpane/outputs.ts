@@ -5,14 +5,15 @@
  */
 import { FLAG_KEYS, FLAG_LABELS, type FlagKey } from '../functions/initiatives';
 
-/** CLIMATE.PROFILE mnemonics the ranks and the percentile are read with (one value each). */
-export type ProfileField = 'rank' | 'industry_rank' | 'region_rank' | 'percentile';
+/** CLIMATE.PROFILE mnemonics the ranks, the percentile and the industry mean are read with (one value each). */
+export type ProfileField = 'rank' | 'industry_rank' | 'region_rank' | 'percentile' | 'industry_mean';
 
-export type OutputKey = 'score' | `flag:${FlagKey}` | `profile:${ProfileField}` | 'link';
+export type OutputKey = 'score' | 'match' | `flag:${FlagKey}` | `profile:${ProfileField}` | 'link';
 
 /** How a column's formula is built from the row's arguments (`$A2`, `$B2`, `$C2` or empty). */
 export type OutputFormula =
   | { fn: 'SCORE' }
+  | { fn: 'MATCH' }
   | { fn: 'FLAG'; initiative: FlagKey }
   | { fn: 'PROFILE'; field: ProfileField }
   | { fn: 'LINK' };
@@ -28,11 +29,14 @@ const PROFILE_OUTPUTS: Array<[ProfileField, string]> = [
   ['industry_rank', 'Industry rank'],
   ['region_rank', 'Region rank'],
   ['percentile', 'Industry percentile'],
+  ['industry_mean', 'Industry mean score'],
 ];
 
 /** Every output, in the order columns are written. */
 export const OUTPUTS: readonly OutputDefinition[] = [
   { key: 'score', header: 'Climate score', formula: { fn: 'SCORE' } },
+  // The row's match verdict: what the review and the conditional format read.
+  { key: 'match', header: 'Match', formula: { fn: 'MATCH' } },
   ...FLAG_KEYS.map((flag): OutputDefinition => ({
     key: `flag:${flag}`,
     header: FLAG_LABELS[flag],

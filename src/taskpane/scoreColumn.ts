@@ -1,22 +1,31 @@
 /**
  * The "Score a column" section: take the selected supplier names (and the website and country
- * columns beside them), choose outputs, write the CLIMATE formulas into new columns with headers and,
- * on hosts without data types, the attribution (logo + source line above, a profile link per row).
+ * columns beside them), choose outputs, write the CLIMATE formulas into new columns with headers and
+ * the attribution (logo + source line above them on every host; a profile link per row, which only a
+ * host whose cells carry data types lets the analyst leave out). With the Match column (on by
+ * default), a conditional format marks the rows the match review lists.
  * Then follow the engine until every row has settled and show how they ended.
  */
 import { parseOrganization } from '../functions/organizationArgument';
 import { supportsDataTypes, supportsImages } from '../office/host';
+import { addReviewFormat } from '../office/reviewWorkbook';
 import { readSelection, writeScoringPlan, type RangeTarget } from '../office/workbook';
 import { columnLetters } from './a1';
 import { logoBase64 } from './logo';
 import { OUTPUTS, type OutputDefinition, type OutputKey } from './outputs';
+import type { ReviewBlock } from './matchReview';
 import type { PaneContext } from './paneContext';
+import { reviewRuleFormula } from './reviewModel';
 import { planColumnScoring, type ColumnSelection, type ScoringPlan } from './scoringPlan';
 import { emptySummary, followScoring, type RowQuery, type ScoringSummary } from './scoringProgress';
-import { columnSelection, describeSelection, rowValue, type SelectionModel, type SelectionSnapshot } from './selectionModel';
+import { columnSelection, describeSelection, rowValue, type ColumnOption, type SelectionModel, type SelectionSnapshot } from './selectionModel';
+import { blockFromPlan } from './summaryBlock';
+import type { SummaryBlock } from './summaryPlan';
 import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from './view';
 
-export const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'link'];
+const UNMARKED = ' This Excel cannot add conditional formats (ExcelApi 1.6): Review matches lists the rows to check.';
+
+export const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'match', 'link'];
 
 /** The query each scored row's cells send, read exactly as the functions read their arguments. */
 export function rowQueries(snapshot: SelectionSnapshot, selection: ColumnSelection, plan: ScoringPlan): RowQuery[] {
@@ -40,29 +49,48 @@ export function progressText(summary: ScoringSummary): string {
 }
 
 export interface ScoreColumnSection {
-  /** The ribbon's "Score selection": the current selection with the outputs ticked in the pane. */
-  scoreCurrentSelection(): Promise<void>;
+  /**
+   * The ribbon's "Score selection": the current selection with the outputs ticked in the pane;
+   * `afterWrite` runs once the formulas are written, before the rows are followed to the end.
+   */
+  scoreCurrentSelection(afterWrite?: () => Promise<void>): Promise<void>;
 }
 
-export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summary: ScoringSummary): void }): ScoreColumnSection {
+export interface ScoreColumnHooks {
+  onSummary(summary: ScoringSummary): void;
+  /** The block just written (data rows, new columns): what the match review reads. */
+  onScored(block: ReviewBlock): void;
+  /** The block just written (when it has a score column), for the Summary section. */
+  onScoredBlock?(block: SummaryBlock, columns: ColumnOption[]): void;
+}
+
+/** The written block of a plan, and the review's conditional format when it has a Match column. */
+export function scoredBlock(sheet: string, plan: ScoringPlan): { block: ReviewBlock; reviewRule: string | null } {
+  const box = { rowIndex: plan.firstDataRow, columnIndex: plan.firstColumn, rowCount: plan.formulas.length, columnCount: plan.headers.length };
+  const matchAt = plan.outputs.indexOf('match');
+  return { block: { sheet, box }, reviewRule: matchAt < 0 ? null : reviewRuleFormula(plan.firstColumn + matchAt, plan.firstDataRow) };
+}
+
+export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks): ScoreColumnSection {
   const useButton = byId('score-use-selection', 'fluent-button');
   const selectionLine = byId('score-selection');
   const options = byId('score-options');
   const header = byId('score-header', 'fluent-checkbox');
   const website = byId('score-website', 'select');
   const country = byId('score-country', 'select');
+  const spend = byId('score-spend', 'select');
   const runButton = byId('score-run', 'fluent-button');
   const progress = byId('score-progress');
   const bar = byId('score-progress-bar', 'fluent-progress-bar');
   const progressLine = byId('score-progress-text');
   const summaryList = byId('score-summary');
   const flagCount = byId('score-flag-count');
-  const attribution = !supportsDataTypes();
+  const linkRequired = !supportsDataTypes();
 
   const checkboxes = new Map<OutputKey, HTMLElementTagNameMap['fluent-checkbox']>();
   const addOutput = (container: HTMLElement, output: OutputDefinition): void => {
     const id = `output-${output.key.replace(/[^a-z0-9]+/gi, '-')}`;
-    const forced = attribution && output.key === 'link';
+    const forced = linkRequired && output.key === 'link';
     const box = el('fluent-checkbox', { slot: 'input', id, value: output.key, checked: forced || DEFAULT_OUTPUTS.includes(output.key), disabled: forced });
     const label = el('label', { slot: 'label', for: id }, output.header, forced ? el('span', { class: 'meta' }, ' (always, with each score)') : null);
     checkboxes.set(output.key, box);
@@ -102,6 +130,7 @@ export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summar
     header.checked = model.firstRowIsHeader;
     fillColumnPicker(website, model, model.websiteGuess);
     fillColumnPicker(country, model, model.countryGuess);
+    fillColumnPicker(spend, model, model.spendGuess);
     options.hidden = false;
     setStatus(selectionLine, 'info', describeRows(model));
   };
@@ -121,7 +150,7 @@ export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summar
     summaryList.hidden = false;
   };
 
-  const write = async (): Promise<void> => {
+  const write = async (afterWrite?: () => Promise<void>): Promise<void> => {
     if (!current) throw new Error('Select the supplier names and choose Use selection first.');
     // Read again: the sheet may have changed since the names were chosen.
     const snapshot = await readSelection(current.target);
@@ -131,17 +160,25 @@ export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summar
       websiteColumn: pickedColumn(website),
       countryColumn: pickedColumn(country),
     });
-    const plan = planColumnScoring(selection, { outputs: chosenOutputs(), attribution, logo: attribution && supportsImages() });
-    const logo = plan.attribution !== null && plan.attribution.logoColumn !== null ? await logoBase64() : null;
+    const plan = planColumnScoring(selection, { outputs: chosenOutputs(), linkRequired, logo: supportsImages() });
+    const logo = plan.attribution.logoColumn !== null ? await logoBase64() : null;
     await writeScoringPlan(snapshot.sheet, plan, logo);
+    const written = scoredBlock(snapshot.sheet, plan);
+    const marked = written.reviewRule === null || (await addReviewFormat(snapshot.sheet, written.block.box, written.reviewRule));
+    hooks.onScored(written.block);
+    if (plan.outputs.includes('score')) {
+      hooks.onScoredBlock?.(blockFromPlan(model.sheet, selection, plan, plan.outputs, pickedColumn(spend)), model.columns);
+    }
     // Rows inserted at the top moved the names down: a second run must find them where they are now.
     current.target.box.rowIndex += plan.insertRowsAtTop;
     const last = plan.firstColumn + plan.headers.length - 1;
     setStatus(
       selectionLine,
       'success',
-      `Wrote ${plan.scoredRows.length * plan.headers.length} formulas into ${model.sheet}!${columnLetters(plan.firstColumn)}:${columnLetters(last)}.`,
+      `Wrote ${plan.scoredRows.length * plan.headers.length} formulas into ${model.sheet}!${columnLetters(plan.firstColumn)}:${columnLetters(last)}.` +
+        (marked ? '' : UNMARKED),
     );
+    await afterWrite?.();
     summaryList.hidden = true;
     progress.hidden = false;
     // The bar moves with every row; the status line (a live region) at most once a second and at the
@@ -162,13 +199,13 @@ export function mountScoreColumn(context: PaneContext, hooks: { onSummary(summar
   };
 
   useButton.addEventListener('click', () => void withBusy(useButton, selectionLine, useSelection));
-  runButton.addEventListener('click', () => void withBusy(runButton, selectionLine, write));
+  runButton.addEventListener('click', () => void withBusy(runButton, selectionLine, () => write()));
 
   return {
-    scoreCurrentSelection: () =>
+    scoreCurrentSelection: (afterWrite) =>
       withBusy(runButton, selectionLine, async () => {
         await useSelection();
-        await write();
+        await write(afterWrite);
       }),
   };
 }

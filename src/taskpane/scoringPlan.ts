@@ -4,9 +4,10 @@
  * CLIMATE formulas go into which new columns, and where the attribution goes.
  *
  * New columns start right of the sheet's used range, so nothing the analyst typed is overwritten.
- * Headers go in the row above the first supplier; the attribution (logo + source line) in the row
- * above the headers. When the suppliers start so high that there is no room, the plan asks for rows
- * to be inserted at the top of the sheet, and every row number in it already counts them.
+ * Headers go in the row above the first supplier; the attribution (logo + source line) always in the
+ * row above the headers: Excel shows a data type's logo only inside its card, never in the grid.
+ * When the suppliers start so high that there is no room, the plan asks for rows to be inserted at
+ * the top of the sheet, and every row number in it already counts them.
  */
 import { OUTPUTS, type OutputDefinition, type OutputFormula, type OutputKey } from './outputs';
 import { columnLetters } from './a1';
@@ -29,8 +30,8 @@ export interface ColumnSelection {
 
 export interface PlanOptions {
   outputs: readonly OutputKey[];
-  /** Hosts without data types: logo + source line above the columns and a profile link per row. */
-  attribution: boolean;
+  /** Hosts without data types: the profile link column cannot be left out (cells carry no link). */
+  linkRequired: boolean;
   /** The host can place an image (ExcelApi 1.9 shapes); otherwise the source line stands alone. */
   logo: boolean;
 }
@@ -50,9 +51,11 @@ export interface ScoringPlan {
   firstDataRow: number;
   firstColumn: number;
   headers: string[];
+  /** The output of each column, in column order. */
+  outputs: OutputKey[];
   /** One row per supplier row, one formula per column; '' leaves the cell empty (blank name). */
   formulas: string[][];
-  attribution: AttributionCell | null;
+  attribution: AttributionCell;
   /** Indexes into `names` of the rows that got formulas. */
   scoredRows: number[];
 }
@@ -61,18 +64,21 @@ export function isBlank(value: CellValue): boolean {
   return value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** The outputs in catalogue order, without repeats, plus the profile link when attribution needs it. */
+/** The outputs in catalogue order, without repeats, plus the profile link where the host needs it. */
 export function effectiveOutputs(options: PlanOptions): OutputDefinition[] {
   const keys = new Set<OutputKey>(options.outputs);
   if (keys.size === 0) throw new Error('Choose at least one output to write.');
-  if (options.attribution) keys.add('link');
+  if (options.linkRequired) keys.add('link');
   return OUTPUTS.filter((output) => keys.has(output.key));
 }
 
 /** `"text"` as an Excel string literal. */
-function literal(text: string): string {
+export function literal(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
+
+/** The source line every attribution writes: the provider's words, linking to its site. */
+export const SOURCE_LINE_FORMULA = `=HYPERLINK(${literal(PROVIDER.site)},${literal(PROVIDER.sourceLine)})`;
 
 /** The formula of one output for one row, e.g. `=CLIMATE.FLAG($A2,"sbti",$B2)`. */
 export function formulaFor(formula: OutputFormula, args: { name: string; website: string; country: string }): string {
@@ -84,6 +90,8 @@ export function formulaFor(formula: OutputFormula, args: { name: string; website
   switch (formula.fn) {
     case 'SCORE':
       return `=${call('SCORE', [])}`;
+    case 'MATCH':
+      return `=${call('MATCH', [])}`;
     case 'FLAG':
       return `=${call('FLAG', [literal(formula.initiative)])}`;
     case 'PROFILE':
@@ -96,7 +104,7 @@ export function formulaFor(formula: OutputFormula, args: { name: string; website
 export function planColumnScoring(selection: ColumnSelection, options: PlanOptions): ScoringPlan {
   const outputs = effectiveOutputs(options);
   if (selection.names.length === 0) throw new Error('The selection holds no supplier rows.');
-  const rowsAbove = options.attribution ? 2 : 1; // headers, and the attribution above them
+  const rowsAbove = 2; // headers, and the attribution above them
   const insertRowsAtTop = Math.max(0, rowsAbove - selection.firstDataRow);
   const firstDataRow = selection.firstDataRow + insertRowsAtTop;
   const headerRow = firstDataRow - 1;
@@ -118,15 +126,13 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
   });
   if (scoredRows.length === 0) throw new Error('Every selected supplier cell is empty.');
 
-  const attribution: AttributionCell | null = options.attribution
-    ? {
-        row: headerRow - 1,
-        logoColumn: options.logo ? firstColumn : null,
-        // Beside the logo when there is one, so that the text does not run under the image.
-        textColumn: options.logo ? firstColumn + 1 : firstColumn,
-        formula: `=HYPERLINK(${literal(PROVIDER.site)},${literal(PROVIDER.sourceLine)})`,
-      }
-    : null;
+  const attribution: AttributionCell = {
+    row: headerRow - 1,
+    logoColumn: options.logo ? firstColumn : null,
+    // Beside the logo when there is one, so that the text does not run under the image.
+    textColumn: options.logo ? firstColumn + 1 : firstColumn,
+    formula: SOURCE_LINE_FORMULA,
+  };
 
   return {
     insertRowsAtTop,
@@ -134,6 +140,7 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
     firstDataRow,
     firstColumn,
     headers: outputs.map((output) => output.header),
+    outputs: outputs.map((output) => output.key),
     formulas,
     attribution,
     scoredRows,

@@ -28,7 +28,8 @@ type Outcome = 'scored' | 'pending' | 'notFound' | 'errors';
 /** One supplier row: the query its cells send, or the reason it could not be read (a bad identifier). */
 export type RowQuery = { query: OrganizationQuery } | { invalid: string };
 
-function kindOf(error: unknown): string {
+/** The engine's failure kind (`not-found`, `errored`, ...), '' for anything else. */
+export function kindOf(error: unknown): string {
   return typeof error === 'object' && error !== null && 'kind' in error ? String((error as { kind: unknown }).kind) : '';
 }
 

@@ -1,9 +1,10 @@
 /** Cache TTL, persistence and bounds; profiling polls; private figures; other GETs; refresh; events. */
+import { SETTINGS_CACHE_LIMITS } from '../../src/engine/cacheStore';
 import { compactRecord, expandRecord, StringTable } from '../../src/engine/compactRecord';
 import { CACHE_STORAGE_KEY, RecordCache } from '../../src/engine/recordCache';
 import { MemoryStorage } from '../../src/settings/storage';
 import type { EngineEvent } from '../../src/engine';
-import { record } from './fakeService';
+import { FakeService, record } from './fakeService';
 import { advance, rig, supplier, track } from './rig';
 
 beforeEach(() => jest.useFakeTimers());
@@ -39,6 +40,28 @@ describe('cache', () => {
     expect(again.map((o) => o.record.score)).toEqual(fetched.map((o) => o.record.score));
     expect(again.map((o) => o.record.initiatives)).toEqual(fetched.map((o) => o.record.initiatives));
     expect(again.map((o) => o.record.matching_organization)).toEqual(fetched.map((o) => o.record.matching_organization));
+  });
+
+  test('a reopened workbook watches profiles still pending instead of registering them again', async () => {
+    const first = await rig();
+    first.service.statuses.set(1, 'researching');
+    const before = await Promise.all([first.engine.organization(supplier(1)), advance(30)]);
+    expect(before[0].state).toBe('pending');
+    await first.engine.flush();
+    first.engine.dispose();
+
+    const service = new FakeService();
+    service.statuses.set(1, 'synced');
+    const second = await rig({}, { storage: first.storage, service });
+    const recalculated = second.recalculated;
+    const again = await Promise.all([second.engine.organization(supplier(1), { address: 'Sheet1!B2' }), advance(30)]);
+    expect(again[0]).toMatchObject({ state: 'pending', record: { id: 1 } });
+    expect(service.sent).toHaveLength(0); // no registration
+    await advance(1_100);
+    expect(service.items()).toEqual([{ url: '/organizations/1', method: 'GET' }]); // one poll
+    await advance(100);
+    expect(recalculated).toEqual([['Sheet1!B2']]);
+    await expect(second.engine.organization(supplier(1))).resolves.toMatchObject({ state: 'ready' });
   });
 
   test('persisted records past their TTL are not served after a reload', async () => {
@@ -88,7 +111,7 @@ describe('cache', () => {
     await cache.save();
     const bounded = (await storage.getItem(CACHE_STORAGE_KEY))!;
     expect(bounded.length).toBeLessThanOrEqual(100_000);
-    const reloaded = new RecordCache(storage, () => Date.now());
+    const reloaded = new RecordCache(storage, () => Date.now(), SETTINGS_CACHE_LIMITS);
     await reloaded.load('https://api.example.com', HOUR);
     expect(reloaded.get('n:brightwater logistics 2000', HOUR)?.name).toBe('Brightwater Logistics 2000'); // newest kept
     expect(reloaded.get('n:brightwater logistics 1', HOUR)).toBeNull(); // oldest dropped
@@ -171,8 +194,8 @@ describe('profiling', () => {
     for (let id = 1; id <= 30; id += 1) service.statuses.set(id, 'created');
     await Promise.all([...Array.from({ length: 30 }, (_, i) => engine.organization(supplier(i))), advance(30)]);
     await advance(1_100);
-    expect(service.sent).toHaveLength(2);
-    expect(service.sent[1].items).toHaveLength(30);
+    expect(service.sent).toHaveLength(3); // the probe (10), the other 20, then one poll for all 30
+    expect(service.sent[2].items).toHaveLength(30);
   });
 });
 
@@ -233,5 +256,25 @@ describe('observability', () => {
     ]);
     const last = events.filter((e) => e.type === 'stats').pop();
     expect(last?.type === 'stats' && last.stats.calls).toBe(4);
+  });
+});
+
+describe('the persisted size bound holds whatever the records hold', () => {
+  test('one oversized record is left out of storage; its strings do not count against the others', async () => {
+    const storage = new MemoryStorage();
+    const limits = { memoryEntries: 100, persistedEntries: 100, persistedChars: 20_000, saveDelayMs: 10 };
+    const cache = new RecordCache(storage, () => Date.now(), limits);
+    await cache.load('https://api.example.com', HOUR);
+    for (let id = 1; id <= 20; id += 1) cache.set(`n:supplier ${id}`, record(id, `Supplier ${id}`));
+    const link = `https://${'a'.repeat(4_000_000)}.example/organizations/21`;
+    const giant = record(21, 'Supplier 21');
+    cache.set('n:supplier 21', { ...giant, matching_organization: { ...giant.matching_organization!, link } });
+    await cache.save();
+    const blob = (await storage.getItem(CACHE_STORAGE_KEY))!;
+    expect(blob.length).toBeLessThanOrEqual(20_000);
+    const reloaded = new RecordCache(storage, () => Date.now(), limits);
+    await reloaded.load('https://api.example.com', HOUR);
+    expect(reloaded.get('n:supplier 21', HOUR)).toBeNull();
+    for (let id = 1; id <= 20; id += 1) expect(reloaded.get(`n:supplier ${id}`, HOUR)?.name).toBe(`Supplier ${id}`);
   });
 });

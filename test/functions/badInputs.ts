@@ -46,6 +46,10 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
   { label: 'zero', input: 0, message: 'Not a valid DUNS: 0 is not a positive number.' },
   { label: 'an S&P id with letters', input: 'spg:ABC', message: 'Not a valid S&P Global identifier: may contain only digits (optionally after "IQ").' },
   { label: 'a prefix and nothing', input: 'lei:', message: 'Nothing after "lei:": write the LEI after it.' },
+  { label: 'http:// and nothing', input: 'http://', message: 'Nothing after "http://": write the website or e-mail address after it.' },
+  { label: 'https:// and nothing', input: 'https://', message: 'Nothing after "https://": write the website or e-mail address after it.' },
+  { label: 'www. and nothing', input: 'www.', message: 'Nothing after "www.": write the website or e-mail address after it.' },
+  { label: 'mailto: and nothing', input: 'mailto:', message: 'Nothing after "mailto:": write the website or e-mail address after it.' },
   { label: 'a forced website that is not one', input: 'web:not a site', message: 'Not a valid website: not a site is neither a web address nor an e-mail address.' },
 ];
 

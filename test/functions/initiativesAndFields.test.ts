@@ -70,7 +70,7 @@ describe('PROFILE fields', () => {
     expect(keys('flags')).toEqual([...FLAG_KEYS]);
     expect(keys('all')).toEqual(PROFILE_FIELDS.map((field) => field.key));
     expect(PROFILE_FIELDS.map((field) => field.key)).toEqual([
-      'id', 'name', 'website', 'hq_region', 'external_id', 'matched_id', 'matched_name', 'relationship',
+      'id', 'name', 'website', 'hq_region', 'external_id', 'matched_id', 'matched_name', 'relationship', 'match', 'match_similarity',
       'industry', 'industry_id', 'industry_mean', 'score', 'percentile', 'rank', 'industry_rank',
       'region_rank', 'status', 'link', ...FLAG_KEYS,
     ]);

@@ -18,6 +18,7 @@ const GOLDEN: Array<{ id: string; params: Param[]; result: FunctionMetadata['res
     result: {},
     options: { cancelable: true, requiresAddress: true },
   },
+  { id: 'MATCH', params: [['organization', false, false], ['website', true, false], ['country', true, false]], result: {}, options: { cancelable: true, requiresAddress: true } },
   { id: 'FLAGS', params: [['organization', false, false], ['website', true, false], ['country', true, false]], result: { dimensionality: 'matrix' }, options: { cancelable: true, requiresAddress: true } },
   {
     id: 'PROFILE',

@@ -35,6 +35,28 @@ describe('parseOrganization reads', () => {
     ['a Double cell value (a DUNS)', { type: 'Double', basicValue: 150483782 }, { duns_number: '150483782' }],
     ['an entity cell value by its text', { type: 'Entity', text: 'Acme Corp', properties: {} }, { name: 'Acme Corp' }],
     ['a 1x1 range', [['Acme Corp']], { name: 'Acme Corp' }],
+    // Identifiers as people paste them: any case, spaces or dashes, when the check digits pass.
+    ['a lower-case ISIN', ISIN.toLowerCase(), { isin_number: ISIN }],
+    ['a mixed-case ISIN', 'Us0378331005', { isin_number: ISIN }],
+    ['an ISIN with a space', 'US 0378331005', { isin_number: ISIN }],
+    ['an ISIN with a dash', 'US-0378331005', { isin_number: ISIN }],
+    ['an ISIN with two dashes', 'US-037833100-5', { isin_number: ISIN }],
+    ['a lower-case ISIN in blocks', 'us03 7833 1005', { isin_number: ISIN }],
+    ['an ISIN with letters in its body, lower case', 'gb00bh4hks39', { isin_number: 'GB00BH4HKS39' }],
+    ['a lower-case LEI', LEI.toLowerCase(), { lei_number: LEI }],
+    ['a mixed-case LEI with dashes', `${LEI.slice(0, 4)}-${LEI.slice(4, 10).toLowerCase()}-${LEI.slice(10)}`, { lei_number: LEI }],
+    // ... and only then: a name stays a name.
+    ['a lower-case ISIN whose check digit fails (a name)', 'us0378331006', { name: 'us0378331006' }],
+    ['an ISIN-shaped name with a dash whose check fails', 'US-0378331006', { name: 'US-0378331006' }],
+    ['a name with digits and dashes', 'Route-66 Diner 2024', { name: 'Route-66 Diner 2024' }],
+    ['a lower-case name of 12 letters', 'brightwaters', { name: 'brightwaters' }],
+    // Websites and e-mail addresses: the registrable domain, by the public suffix list.
+    ['an e-mail address on a sub-domain', 'buyer@procurement.apple.com', { website: 'apple.com' }],
+    ['a web address on a sub-domain', 'https://procurement.apple.com/suppliers', { website: 'apple.com' }],
+    ['a domain under a two-part public suffix', 'bp.co.uk', { website: 'bp.co.uk' }],
+    ['an e-mail address on a sub-domain under a two-part suffix', 'jane@mail.bp.co.uk', { website: 'bp.co.uk' }],
+    ['www. on a two-part public suffix', 'www.bp.co.uk', { website: 'bp.co.uk' }],
+    ['a site on a private suffix keeps its owner', 'https://acme.github.io/', { website: 'acme.github.io' }],
   ])('%s', (_label, input, query) => {
     expect(parseOrganization(input).query).toEqual(query);
   });
@@ -43,6 +65,8 @@ describe('parseOrganization reads', () => {
     expect(parseOrganization('Acme', 'https://acme.com/', 'us').query).toEqual({ name: 'Acme', website: 'acme.com', hq_region: 'US' });
     expect(parseOrganization('Acme', null, 'Germany').query).toEqual({ name: 'Acme', hq_region: 'Germany' });
     expect(parseOrganization('acme.com', 'www.acme.com').query).toEqual({ website: 'acme.com' });
+    expect(parseOrganization('Apple', 'buyer@procurement.apple.com').query).toEqual({ name: 'Apple', website: 'apple.com' });
+    expect(parseOrganization('apple.com', 'https://procurement.apple.com').query).toEqual({ website: 'apple.com' });
   });
 
   test('the card shows the organization as sent, normalized', () => {
@@ -67,6 +91,10 @@ describe('parseOrganization refuses, with the message the cell shows', () => {
   test.each<[string, unknown, unknown, string]>([
     ['a website that is not one', 'no site', undefined, 'Not a valid website: no site is neither a web address nor an e-mail address.'],
     ['a website as a number', 42, undefined, '42 is not a web or e-mail address.'],
+    ['https:// alone as website', 'https://', undefined, 'Nothing after "https://": write the website or e-mail address after it.'],
+    ['mailto: alone as website', 'mailto:', undefined, 'Nothing after "mailto:": write the website or e-mail address after it.'],
+    ['www. alone as website', 'web: www.', undefined, 'Nothing after "www.": write the website or e-mail address after it.'],
+    ['web: alone as website', 'web:', undefined, 'Not a valid website: web: is neither a web address nor an e-mail address.'],
     ['a country as a number', undefined, 42, '42 is not a country code or name.'],
     ['a country with symbols', undefined, 'U$A', 'Not a country: U$A (give a code such as US or a name).'],
     ['a country as markup', undefined, '<b>US</b>', 'The country looks like markup (<b>): give plain text.'],

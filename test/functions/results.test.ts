@@ -1,14 +1,17 @@
 /**
  * Result shaping: the number or boolean a cell shows, the attribution it carries on hosts with data
- * types, and #N/A (never 0) where the record has no value. Also the error codes and messages chosen
- * for each engine failure.
+ * types (each host profile of the harness, as host.ts answers for it), and #N/A (never 0) where the
+ * record has no value. Also the error codes and messages chosen for each engine failure.
  */
 import { CellFailure, failureFrom, pendingFailure } from '../../src/functions/errors';
 import { parseFields } from '../../src/functions/fields';
 import { ArgumentError } from '../../src/functions/argumentError';
-import { flagResult, flagsRow, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
+import { flagResult, flagsRow, matchResult, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
+import { readMatch, type MatchReading } from '../../src/functions/nameMatch';
 import { roundLikeExcel, scaleScore } from '../../src/functions/scoreScale';
-import { EngineError } from '../../src/engine/errors';
+import { EngineError } from '../../src/engine';
+import { supportsDataTypes } from '../../src/office/host';
+import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
 import { INITIATIVE_KEYS, type OrganizationRecord } from '../../src/service/types';
 
 const LINK = 'https://profiles.example/organizations/acme-industrial-7';
@@ -36,6 +39,9 @@ function record(overrides: Partial<OrganizationRecord> = {}): OrganizationRecord
     ...overrides,
   };
 }
+
+/** The reading MATCH makes of `record()` asked for as "Acme" by name (nothing accepted). */
+const reading = (): MatchReading => readMatch({ kind: 'name', text: 'Acme', identified: false }, record(), () => false);
 
 const plain: ShapeContext = { dataTypes: false, scoreScale: '0-100', logoUrl: LOGO };
 const rich: ShapeContext = { ...plain, dataTypes: true };
@@ -72,13 +78,15 @@ describe('plain hosts (no CustomFunctionsRuntime 1.4)', () => {
   });
 
   test('PROFILE without fields is a (header, value) table of every field', () => {
-    const table = profileResult(record(), null, 'Acme', plain);
-    expect(table).toHaveLength(32);
+    const table = profileResult(record(), null, 'Acme', plain, reading);
+    expect(table).toHaveLength(34);
     expect(table.slice(0, 3)).toEqual([['Id', 41], ['Name', 'Acme Widgets'], ['Website', 'acme.example']]);
     expect(Object.fromEntries(table.map(([h, v]) => [h, v]))).toMatchObject({
       'Matched organization': 'Acme Industrial',
       'Matched id': 7,
       Relationship: 'subsidiary',
+      Match: 'subsidiary',
+      'Match similarity': 0.29,
       Industry: 'Machinery',
       'Industry id': 3,
       'Industry mean score': 51,
@@ -95,7 +103,7 @@ describe('plain hosts (no CustomFunctionsRuntime 1.4)', () => {
   });
 
   test('PROFILE with fields is one row of their values', () => {
-    expect(profileResult(record(), parseFields('score,percentile,industry_rank,sbti,link'), 'Acme', plain)).toEqual([
+    expect(profileResult(record(), parseFields('score,percentile,industry_rank,sbti,link'), 'Acme', plain, reading)).toEqual([
       [63.5, 81, 'very_high', true, LINK],
     ]);
   });
@@ -144,7 +152,7 @@ describe('hosts with data types', () => {
     for (const element of flagsRow(record(), 'Acme', rich)[0]) {
       expect(element).toMatchObject({ type: 'Boolean', provider: { logoTargetAddress: LINK } });
     }
-    const [[score, status]] = profileResult(record(), parseFields('score,status'), 'Acme', rich);
+    const [[score, status]] = profileResult(record(), parseFields('score,status'), 'Acme', rich, reading);
     expect(score).toMatchObject({ type: 'Double', basicValue: 63.5, provider: { logoSourceAddress: LOGO } });
     expect(status).toMatchObject({ type: 'String', basicValue: 'synced', provider: { logoTargetAddress: LINK } });
   });
@@ -159,6 +167,21 @@ describe('hosts with data types', () => {
     expect(scoreResult(synced, 'Acme', rich)).toMatchObject({ basicValue: 63.5, properties: { Requested: { basicValue: 'Acme' } } });
   });
 
+  test('MATCH is a String cell value whose card names what was asked, what answered, how and how alike', () => {
+    const cell = matchResult(reading(), record(), 'Acme', rich) as Excel.StringCellValue;
+    expect(cell).toMatchObject({ type: 'String', basicValue: 'subsidiary', provider: { logoSourceAddress: LOGO, logoTargetAddress: LINK } });
+    expect(cell.properties).toEqual({
+      Requested: { type: 'String', basicValue: 'Acme' },
+      'Matched organization': { type: 'String', basicValue: 'Acme Industrial' },
+      Relationship: { type: 'String', basicValue: 'subsidiary' },
+      'Name similarity': { type: 'Double', basicValue: 0.29 },
+      Verdict: { type: 'String', basicValue: 'subsidiary' },
+      Profile: { type: 'String', basicValue: LINK },
+    });
+    expect(cell.layouts?.card?.title).toBe('Match: Acme Industrial');
+    expect(matchResult(reading(), record(), 'Acme', plain)).toBe('subsidiary');
+  });
+
   test('missing properties are left out of the card, and no link means no logo target', () => {
     const bare = record({ matching_organization: null, organization_relationship_type: null, rank: null });
     const value = scoreResult(bare, 'Acme', rich) as Excel.DoubleCellValue;
@@ -166,6 +189,33 @@ describe('hosts with data types', () => {
     expect(value.provider).toEqual({ description: 'Climate data by DitchCarbon', logoSourceAddress: LOGO });
     expect(value.layouts?.card?.title).toBe('Climate score: Acme Widgets');
   });
+});
+
+describe('each host profile', () => {
+  afterEach(() => {
+    delete (globalThis as Record<string, unknown>).Office;
+  });
+
+  test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
+    'host "%s": every shape is an attributed cell value there, or a plain value',
+    (_name, profile) => {
+      const isSetSupported = (name: string, version: string) => supportedBy(profile, name, version);
+      (globalThis as Record<string, unknown>).Office = { context: { requirements: { isSetSupported } } };
+      const ctx: ShapeContext = { ...plain, dataTypes: supportsDataTypes() };
+      const values = [
+        scoreResult(record(), 'Acme', ctx),
+        flagResult(record(), 'sbti', 'Acme', ctx),
+        ...flagsRow(record(), 'Acme', ctx)[0],
+        ...profileResult(record(), parseFields('score,status,link'), 'Acme', ctx, reading)[0],
+        ...profileResult(record(), null, 'Acme', ctx, reading).map(([, value]) => value),
+      ].filter((value) => !(value instanceof CellFailure)); // fields the record lacks: #N/A everywhere
+      const shapeOf = (value: unknown) => (typeof value === 'object' ? (value as { type: string }).type : 'plain');
+      const shapes = new Set(values.map(shapeOf));
+      expect([...shapes].sort()).toEqual(profile.attributedValues ? ['Boolean', 'Double', 'String'] : ['plain']);
+      const attributed = values.filter((value): value is Excel.DoubleCellValue => typeof value === 'object');
+      expect(attributed.every((value) => value.provider?.logoTargetAddress === LINK)).toBe(true);
+    },
+  );
 });
 
 describe('missing values are #N/A, never 0', () => {

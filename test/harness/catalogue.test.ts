@@ -1,17 +1,27 @@
 /**
- * The rest of the catalogue on the built bundle in the Node harness, against the sandbox: plain
- * values on older hosts, the score-scale setting, refused input sending nothing, auth and failed
- * profiles, STATUS following a profile to the end, LINK, HEADERS, the full PROFILE table,
+ * The rest of the catalogue on the built bundle in the Node harness, against the sandbox: each host
+ * profile's value shapes (plain values where Excel does not render attributed ones), the score-scale
+ * setting, refused input sending nothing, auth and failed profiles, STATUS following a profile to the end, LINK, HEADERS, the full PROFILE table,
  * INDUSTRIES, SBTI, ACTIONS, and calls Excel cancels.
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import type { Settings } from '../../src/settings/settings';
-import { INITIATIVE_KEYS, SBTI_FIELDS } from '../../src/service/types';
+import { SBTI_FIELDS } from '../../src/service/types';
 import { BAD_INITIATIVES, BAD_ORGANIZATIONS } from '../functions/badInputs';
-import { excelRound } from './expectations';
+import {
+  checkCell,
+  checkRow,
+  excelRound,
+  expectedFlag,
+  expectedFlags,
+  expectedScore,
+  type ExpectContext,
+} from './expectations';
+import { DEFAULT_LOCATION } from './node';
+import { HOST_PROFILES, PLAIN_HOST } from './hostProfiles';
 import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
 import { seededSettings } from './settingsSeed';
-import { waitForResults } from './session';
+import { calculateOutcomes, waitForResults } from './session';
 import type { CellOutcome, InputValue, Outcome, SheetSpec } from './types';
 
 let sandbox: RunningSandbox;
@@ -36,35 +46,37 @@ async function open(settings: Partial<Settings> = {}, options: NodeWorkbookOptio
   return session;
 }
 
-/** Calculates a sheet and returns each formula cell's settled outcome, row by row, in column order. */
-async function calculate(s: NodeWorkbookSession, spec: SheetSpec): Promise<CellOutcome[][]> {
-  const addresses = await s.calculate(spec);
-  await s.settled(30_000);
-  const results = await s.results();
-  const columns = Object.keys(spec.formulas).length;
-  const outcomes = addresses.map((address) => results[address].outcome);
-  return spec.inputs.map((_row, i) => outcomes.slice(i * columns, (i + 1) * columns));
-}
+const calculate = calculateOutcomes;
 
 const known = () => sandbox.population.organizations.find((o) => o.parentId === null && o.profile !== null && o.lei !== null)!;
 const plain = (outcome: CellOutcome) => (outcome.kind === 'value' ? outcome.value : outcome);
 const spill = (outcome: CellOutcome) => (outcome.kind === 'array' ? outcome.rows.map((row) => row.map(plain)) : outcome);
 
-test('older hosts get plain numbers and booleans (CustomFunctionsRuntime 1.3, or no requirements API at all)', async () => {
+const shapes = [
+  ...HOST_PROFILES.map(({ name, requirements, attributedValues }) => [name, { requirements }, attributedValues] as const),
+  ['no requirements API at all', { requirementsAbsent: true }, false] as const,
+];
+
+test.each(shapes)('host "%s": SCORE, FLAG and FLAGS attributed only where Excel renders it', async (_, options, attributed) => {
   const org = known();
   const record = sandbox.population.recordFor({ name: org.name })!;
-  const expected = [excelRound(record.score! * 100, 1), record.initiatives.sbti, [[...INITIATIVE_KEYS.map((k) => record.initiatives[k]), record.reduction_action_present]]];
-  for (const options of [{ dataTypes: false }, { requirementsAbsent: true }]) {
-    const s = await open({}, options);
-    const [[score, flag, flags]] = await calculate(s, { inputs: [[org.name]], formulas: { B: '=CLIMATE.SCORE(A{row})', C: '=CLIMATE.FLAG(A{row},"sbti")', D: '=CLIMATE.FLAGS(A{row})' } });
-    expect([plain(score), plain(flag), spill(flags)]).toEqual(expected);
-    await s.close();
-  }
+  const s = await open({}, options);
+  const [[score, flag, flags]] = await calculate(s, {
+    inputs: [[org.name]],
+    formulas: { B: '=CLIMATE.SCORE(A{row})', C: '=CLIMATE.FLAG(A{row},"sbti")', D: '=CLIMATE.FLAGS(A{row})' },
+  });
+  const logoUrl = new URL('assets/logo-provider.png', DEFAULT_LOCATION).href;
+  const ctx: ExpectContext = { dataTypes: attributed, logoUrl };
+  expect([
+    checkCell(score, expectedScore(record, org.name), record, ctx),
+    checkCell(flag, expectedFlag(record, 'sbti', org.name), record, ctx),
+    checkRow(flags, expectedFlags(record, org.name), record, ctx),
+  ]).toEqual([null, null, null]);
 });
 
 test('the score-scale setting 0-1 shows the raw score', async () => {
   const org = known();
-  const s = await open({ scoreScale: '0-1' }, { dataTypes: false });
+  const s = await open({ scoreScale: '0-1' }, { requirements: PLAIN_HOST.requirements });
   const [[score]] = await calculate(s, { inputs: [[org.lei]], formulas: { B: '=CLIMATE.SCORE(A{row})' } });
   expect(plain(score)).toBe(sandbox.population.recordFor({ lei_number: org.lei! })!.score);
 });
@@ -120,7 +132,7 @@ test('STATUS follows a new profile to synced; a profile that fails shows #N/A sa
 test('LINK, HEADERS and the full PROFILE table', async () => {
   const org = known();
   const record = sandbox.population.recordFor({ name: org.name })!;
-  const s = await open({}, { dataTypes: false });
+  const s = await open({}, { requirements: PLAIN_HOST.requirements });
   const [[link, flagHeaders, fieldHeaders, rangeHeaders, table]] = await calculate(s, {
     inputs: [[org.name]],
     cells: { H1: 'score', I1: 'Industry Rank', J1: 'RE100' },
@@ -140,12 +152,14 @@ test('LINK, HEADERS and the full PROFILE table', async () => {
   expect(spill(fieldHeaders)).toEqual([['Score', 'Industry percentile', 'SBTi']]);
   expect(spill(rangeHeaders)).toEqual([['Score', 'Industry rank', 'RE100']]);
   const rows = spill(table) as unknown[][];
-  expect(rows).toHaveLength(32);
+  expect(rows).toHaveLength(34);
   const profile = Object.fromEntries(rows.map(([header, value]) => [header, value]));
   expect(profile).toMatchObject({
     Id: record.id,
     Name: record.name,
     'Matched id': record.matching_organization!.id,
+    Match: 'exact',
+    'Match similarity': 1,
     Score: excelRound(record.score! * 100, 1),
     'Industry percentile': record.industry_score_percentile,
     Status: 'synced',
@@ -191,7 +205,7 @@ test('SBTI by ISIN or name, one field or all; ACTIONS for an organization', asyn
 test('cells Excel recalculates while their call is under way are cancelled and end with the right value', async () => {
   sandbox.configure({ latencyMs: 200 });
   const orgs = sandbox.population.organizations.filter((o) => o.parentId === null && o.profile !== null).slice(0, 10);
-  const s = await open({}, { dataTypes: false });
+  const s = await open({}, { requirements: PLAIN_HOST.requirements });
   const addresses = await s.calculate({ inputs: orgs.map((o) => [o.name]), formulas: { B: '=CLIMATE.SCORE(A{row})' } });
   await s.recalculate(addresses);
   await s.settled();

@@ -1,8 +1,8 @@
 /**
  * The globals Excel's custom-functions runtime gives a functions bundle, as far as ours uses them:
- * `CustomFunctions` (associate, Error, ErrorCode), `Office` (onReady, context.requirements),
- * `OfficeRuntime.storage` and `Excel.run` with worksheets -> getRange -> calculate. They are bound to
- * a Workbook, which does the calculating. Realm-neutral: installed on a vm context in Node and on
+ * `CustomFunctions` (associate, Error, ErrorCode), `Office` (onReady, context.requirements,
+ * context.document.settings), `OfficeRuntime.storage` and `Excel.run` with worksheets -> getRange ->
+ * calculate. They are bound to a Workbook, which does the calculating. Realm-neutral: installed on a vm context in Node and on
  * `window` in Chromium.
  */
 
@@ -38,6 +38,8 @@ export interface GlobalsHost {
   /** The calculations a `context.sync()` executes; rejects for an unknown sheet, as Excel does. */
   calculate(ranges: Array<{ sheet: string | null; address: string }>): void;
   storage: Map<string, string>;
+  /** Office.context.document.settings: what the workbook file carries (values kept as JSON copies). */
+  documentSettings: Map<string, unknown>;
 }
 
 export interface RequestContextShim {
@@ -70,6 +72,17 @@ function storageShim(items: Map<string, string>) {
   };
 }
 
+/** Office.Settings over a map: values are copied in and out, as the real settings serialize them. */
+function documentSettingsShim(items: Map<string, unknown>) {
+  const copy = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+  return {
+    get: (name: string) => (items.has(name) ? copy(items.get(name)) : null),
+    set: (name: string, value: unknown) => void items.set(name, copy(value)),
+    remove: (name: string) => void items.delete(name),
+    saveAsync: (callback?: (result: { status: string }) => void) => callback?.({ status: 'succeeded' }),
+  };
+}
+
 function requestContext(host: GlobalsHost): RequestContextShim {
   let queued: Array<{ sheet: string | null; address: string }> = [];
   const worksheet = (sheet: string | null): WorksheetShim => ({
@@ -99,7 +112,9 @@ export function officeGlobals(host: GlobalsHost) {
   };
   const Office = {
     HostType: { Excel: 'Excel' },
+    AsyncResultStatus: { Succeeded: 'succeeded', Failed: 'failed' },
     context: {
+      document: { settings: documentSettingsShim(host.documentSettings) },
       get requirements() {
         return host.isSetSupported('CustomFunctionsRuntime', '1.1') === null ? undefined : requirements;
       },

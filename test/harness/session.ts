@@ -2,7 +2,7 @@
  * The one API tests and the benchmark drive a workbook through, whichever runtime calculates it
  * (Node or Chromium). Every method is asynchronous and returns plain JSON.
  */
-import type { HarnessStats, SheetResults, SheetSpec } from './types';
+import type { CellOutcome, HarnessStats, SheetResults, SheetSpec } from './types';
 
 export interface WorkbookSession {
   readonly runtime: 'node' | 'chromium';
@@ -21,6 +21,16 @@ export interface WorkbookSession {
   /** Console errors and uncaught errors of the runtime. */
   errors(): string[];
   close(): Promise<void>;
+}
+
+/** Calculates a sheet and returns each formula cell's settled outcome, row by row, in column order. */
+export async function calculateOutcomes(session: WorkbookSession, spec: SheetSpec, timeoutMs = 30_000): Promise<CellOutcome[][]> {
+  const addresses = await session.calculate(spec);
+  await session.settled(timeoutMs);
+  const results = await session.results();
+  const columns = Object.keys(spec.formulas).length;
+  const outcomes = addresses.map((address) => results[address].outcome);
+  return spec.inputs.map((_row, i) => outcomes.slice(i * columns, (i + 1) * columns));
 }
 
 /** Polls the results until `predicate` holds; fails with the last results' summary otherwise. */

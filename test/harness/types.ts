@@ -68,10 +68,12 @@ export interface HarnessOptions {
   metadata: FunctionsMetadata;
   /** OfficeRuntime.storage at start, e.g. the settings (base URL of the test sandbox, key). */
   storage?: Record<string, string>;
-  /** CustomFunctionsRuntime 1.4 (data types) supported; default true. */
-  dataTypes?: boolean;
+  /** Office.context.requirements of the host (set -> version); default the modern host of hostProfiles.ts. */
+  requirements?: Record<string, string>;
   /** Office.context.requirements missing altogether, as in a plain browser page. */
   requirementsAbsent?: boolean;
+  /** The workbook's document settings (Office.context.document.settings) at open, e.g. accepted matches. */
+  documentSettings?: Record<string, unknown>;
 }
 
 export interface HarnessStats {

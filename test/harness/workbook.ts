@@ -13,12 +13,15 @@
  *   `cancelable` is declared, and carries the address only with `requiresAddress`;
  * - a scalar result must not be an array, a matrix result must be rows (ragged ones are padded
  *   with #N/A); an object (data type) is accepted only where the metadata allows custom data for
- *   `any` results and the host supports CustomFunctionsRuntime 1.4, otherwise the cell is #VALUE!;
+ *   `any` results and the host supports CustomFunctionsRuntime 1.4, and only of a type the host's
+ *   ExcelApi knows (cell values 1.16; Double/Boolean/String with properties, layouts or provider
+ *   1.19, see hostProfiles.ts), otherwise the cell is #VALUE!;
  * - a thrown CustomFunctions.Error shows its code (and message for #VALUE! and #N/A); anything else
  *   thrown is a bare #VALUE!, as Excel shows it.
  */
 import { expandRange, formatCell, parseCell } from './addresses';
 import { parseFormula, type FormulaArgument, type ParsedFormula } from './formula';
+import { MODERN_HOST, versionAtLeast } from './hostProfiles';
 import { CustomFunctionsError, officeGlobals, type GlobalsHost } from './officeGlobals';
 import type {
   CellOutcome,
@@ -48,16 +51,6 @@ interface Cell {
   running: { onCanceled?: () => void } | null;
 }
 
-const VERSIONS: Record<string, string> = { ExcelApi: '1.12', SharedRuntime: '1.1', CustomFunctionsRuntime: '1.4' };
-
-function versionAtLeast(have: string, want: string): boolean {
-  const [a, b] = [have.split('.').map(Number), want.split('.').map(Number)];
-  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
-    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  }
-  return true;
-}
-
 export class Workbook {
   readonly storage: Map<string, string>;
   readonly globals: ReturnType<typeof officeGlobals>;
@@ -76,8 +69,7 @@ export class Workbook {
   constructor(private readonly options: HarnessOptions) {
     for (const fn of options.metadata.functions) this.byName.set(fn.name.toUpperCase(), fn);
     this.storage = new Map(Object.entries(options.storage ?? {}));
-    this.requirements = new Map(Object.entries(VERSIONS));
-    if (options.dataTypes === false) this.requirements.set('CustomFunctionsRuntime', '1.3');
+    this.requirements = new Map(Object.entries(options.requirements ?? MODERN_HOST.requirements));
     this.requirementsAbsent = options.requirementsAbsent === true;
     const host: GlobalsHost = {
       associate: (id, fn) => {
@@ -85,14 +77,11 @@ export class Workbook {
         this.functions.set(key, fn);
         this.associations[key] = (this.associations[key] ?? 0) + 1;
       },
-      isSetSupported: (name, version) => {
-        if (this.requirementsAbsent) return null;
-        const have = this.requirements.get(name);
-        return have !== undefined && versionAtLeast(have, version);
-      },
+      isSetSupported: (name, version) => (this.requirementsAbsent ? null : this.supports(name, version)),
       run: (batch) => this.run(batch),
       calculate: (ranges) => this.calculateRanges(ranges),
       storage: this.storage,
+      documentSettings: new Map(Object.entries(options.documentSettings ?? {})),
     };
     this.globals = officeGlobals(host);
   }
@@ -289,16 +278,29 @@ export class Workbook {
       const allowed =
         this.options.metadata.allowCustomDataForDataTypeAny === true &&
         (meta.result.type ?? 'any') === 'any' &&
-        !this.requirementsAbsent &&
-        versionAtLeast(this.requirements.get('CustomFunctionsRuntime') ?? '1.0', '1.4');
+        this.supports('CustomFunctionsRuntime', '1.4');
       if (!allowed) return { kind: 'error', code: '#VALUE!', message: 'harness: a data type where this host takes plain values only' };
-      if (typeof (value as { type?: unknown }).type !== 'string') return { kind: 'error', code: '#VALUE!', message: 'harness: an object that is no cell value' };
+      const cell = value as { type?: unknown; properties?: unknown; layouts?: unknown; provider?: unknown };
+      if (typeof cell.type !== 'string') {
+        return { kind: 'error', code: '#VALUE!', message: 'harness: an object that is no cell value' };
+      }
+      const attributed = cell.properties !== undefined || cell.layouts !== undefined || cell.provider !== undefined;
+      const needs = attributed && ['Double', 'Boolean', 'String'].includes(cell.type) ? '1.19' : '1.16';
+      if (!this.supports('ExcelApi', needs)) {
+        const what = `${cell.type} cell value${attributed ? ' with attribution' : ''}`;
+        return { kind: 'error', code: '#VALUE!', message: `harness: a ${what} needs ExcelApi ${needs}` };
+      }
       // Kept as returned (not copied): a 2,000-row sheet of cards shares one card per organization.
       return { kind: 'value', value };
     }
     if (typeof value === 'number' && !Number.isFinite(value)) return { kind: 'error', code: '#NUM!' };
     if (value === undefined) return { kind: 'value', value: null };
     return { kind: 'value', value };
+  }
+
+  private supports(name: string, version: string): boolean {
+    const have = this.requirements.get(name);
+    return !this.requirementsAbsent && have !== undefined && versionAtLeast(have, version);
   }
 
   // --- Excel.run ---------------------------------------------------------------------------------

@@ -1,4 +1,6 @@
 /** Starts sandboxes on loopback for tests and talks to them over real HTTP with Node's fetch. */
+import { nameKey } from '../../src/sandbox/matching';
+import type { SandboxOrganization } from '../../src/sandbox/population';
 import { RunningSandbox, SandboxOptions, SANDBOX_PROJECT_KEY, startSandbox } from '../../src/sandbox/server';
 
 export const SMALL_POPULATION = 500;
@@ -71,4 +73,16 @@ export async function admin(sandbox: RunningSandbox, method: 'GET' | 'POST', pat
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
     }),
   );
+}
+
+/**
+ * Two organizations of a population whose names differ only in the legal form ("… AG" and "… Ltd"),
+ * the only two with that name once the legal form is set aside.
+ */
+export function legalFormTwins(organizations: readonly SandboxOrganization[]): [SandboxOrganization, SandboxOrganization] {
+  const byName = new Map<string, SandboxOrganization[]>();
+  for (const o of organizations) byName.set(nameKey(o.name), [...(byName.get(nameKey(o.name)) ?? []), o]);
+  const twins = [...byName.values()].find((list) => list.length === 2 && list[0].name !== list[1].name);
+  if (!twins) throw new Error('The population has no two names that differ only in the legal form');
+  return [twins[0], twins[1]];
 }

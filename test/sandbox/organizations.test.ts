@@ -2,7 +2,7 @@ import { INITIATIVE_KEYS } from '../../src/service/types';
 import { RunningSandbox, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
 import { nameKey } from '../../src/sandbox/matching';
 import { SandboxOrganization } from '../../src/sandbox/population';
-import { Client, client, links, start } from './harness';
+import { Client, client, legalFormTwins, links, start } from './harness';
 
 let sandbox: RunningSandbox;
 let api: Client;
@@ -15,7 +15,9 @@ beforeAll(async () => {
   api = client(sandbox);
   orgs = sandbox.population.organizations;
   // Three words: stem, sector word, one-word legal form ("Brightwater Logistics Ltd").
-  org = orgs.find((o) => o.parentId === null && o.lei && o.isin && o.spGlobal && o.name.split(' ').length === 3)!;
+  // Its name without the legal form is its own (no namesake), so that form alone finds it.
+  const owners = (o: SandboxOrganization) => orgs.filter((other) => nameKey(other.name) === nameKey(o.name)).length === 1;
+  org = orgs.find((o) => o.parentId === null && o.lei && o.isin && o.spGlobal && o.name.split(' ').length === 3 && owners(o))!;
 });
 afterAll(() => sandbox.close());
 
@@ -80,17 +82,41 @@ describe('POST /organizations for an organization the service knows', () => {
     }
   });
 
+  test('names that differ only in the legal form resolve each to its own record', async () => {
+    for (const twin of legalFormTwins(orgs)) {
+      for (const name of [twin.name, twin.name.toUpperCase()]) {
+        const { body } = await api.post('/organizations', { name });
+        expect([name, body.id, body.organization_relationship_type]).toEqual([name, twin.id, 'requested organization']);
+      }
+    }
+  });
+
+  test('the name without its legal form names no one when two share it: 422 naming both', async () => {
+    const [first, second] = legalFormTwins(orgs);
+    const name = first.name.split(' ').slice(0, 2).join(' '); // the generated names' two words before the legal form
+    expect(nameKey(name)).toBe(nameKey(first.name));
+    const { status, body } = await api.post('/organizations', { name });
+    expect(status).toBe(422);
+    expect(body.error.message).toBe(
+      `"${name}" fits 2 organizations: ${first.name} (${first.hqRegion}), ${second.name} (${second.hqRegion}); ` +
+        'add the legal form, country or an identifier',
+    );
+    expect(sandbox.stats().registrations).toBe(0);
+  });
+
   test('a head-office region tells apart companies with the same name', async () => {
-    const byName = new Map<string, SandboxOrganization[]>();
-    for (const o of orgs) byName.set(nameKey(o.name), [...(byName.get(nameKey(o.name)) ?? []), o]);
-    const twins = [...byName.values()].find((list) => list.length > 1)!;
-    expect(twins).toBeDefined();
-    const [first, second] = twins;
+    const [first, second] = legalFormTwins(orgs);
     expect(first.hqRegion).not.toBe(second.hqRegion);
     const name = nameKey(first.name);
-    expect((await api.post('/organizations', { name })).body.id).toBe(first.id);
     expect((await api.post('/organizations', { name, hq_region: second.hqRegion })).body.id).toBe(second.id);
     expect((await api.post('/organizations', { name, hq_region: first.hqRegion.toLowerCase() })).body.id).toBe(first.id);
+  });
+
+  test('a legal form no one has registered answers with the only namesake, and says so', async () => {
+    const base = org.name.split(' ').slice(0, 2).join(' ');
+    const { body } = await api.post('/organizations', { name: `${base} Oy` });
+    expect(org.name.endsWith(' Oy')).toBe(false);
+    expect(body).toMatchObject({ id: org.id, organization_relationship_type: 'namesake', matching_organization: { id: org.id } });
   });
 
   test('a subsidiary resolves to its ultimate parent, and the record says so', async () => {
@@ -116,6 +142,7 @@ describe('POST /organizations for an organization the service knows', () => {
     [{}, 'Give at least one of name, website'],
     [{ hq_region: 'GB', external_id: 'x' }, 'Give at least one of name, website'],
     [{ name: '   ' }, 'Give at least one of name, website'],
+    [{ name: '!!!' }, 'name "!!!" has no letter or digit to match on'],
     [{ lei_number: '529900T8BM49AURSDO56' }, 'lei_number: LEI check digits fail'],
     [{ isin_number: 'US037833100' }, 'isin_number: ISIN must be 12 characters, got 11'],
     [{ duns_number: '12345' }, 'duns_number: DUNS number must be 9 characters, got 5'],

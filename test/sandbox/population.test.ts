@@ -123,3 +123,26 @@ describe('determinism over HTTP', () => {
     }
   });
 });
+
+describe('near names (a supplier name close to a registered one)', () => {
+  const population = new Population({ seed: 7, organizations: 800 });
+  const cases = population.nearNameCases();
+
+  test('one in 8 owners has one, resolving to it as the requested organization', () => {
+    expect(cases.length).toBeGreaterThan(60);
+    for (const { name, organization } of cases) {
+      expect(name).toBe(`${organization.name.split(' ')[0]} Group`);
+      const record = population.recordFor({ name })!;
+      expect(record).toMatchObject({ id: organization.id, organization_relationship_type: 'requested organization' });
+      expect(record.matching_organization?.name).toBe(organization.name);
+    }
+  });
+
+  test('an exact name, an identifier or another country wins over a near name', () => {
+    const { name, organization } = cases[0];
+    expect(population.recordFor({ name, hq_region: organization.hqRegion === 'US' ? 'DE' : 'US' })).toBeNull();
+    expect(population.recordFor({ name: organization.name })?.id).toBe(organization.id);
+    const other = population.organizations.find((o) => o.id !== organization.id && o.parentId === null)!;
+    expect(population.recordFor({ name, lei_number: other.lei })?.id).toBe(other.id);
+  });
+});

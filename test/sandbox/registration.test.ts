@@ -50,6 +50,34 @@ describe('an organization the service has never seen', () => {
     expect(sandbox.stats()).toMatchObject({ registrations: 1, maxRegistrationsPerOrganization: 1 });
   });
 
+  test.each([
+    ['Japanese', '株式会社トヨタ', ['株式会社トヨタ', '株式会社ﾄﾖﾀ']],
+    ['Cyrillic', 'Сбербанк', ['СБЕРБАНК', 'сбербанк']],
+    ['Arabic', 'أرامكو السعودية', ['أرامكو  السعودية']],
+  ])('a name in %s script is registered, then found under its other spellings', async (_script, name, spellings) => {
+    const first = await api.post('/organizations', { name });
+    expect([first.status, first.body.name, first.body.organization_relationship_type]).toEqual([200, name, 'requested organization']);
+    for (const spelling of spellings) {
+      const again = await api.post('/organizations', { name: spelling });
+      expect([spelling, again.status, again.body.id]).toEqual([spelling, 200, first.body.id]);
+    }
+    expect(sandbox.stats()).toMatchObject({ registrations: 1, maxRegistrationsPerOrganization: 1 });
+  });
+
+  test('two registrations that differ only in the legal form stay apart', async () => {
+    const ag = await api.post('/organizations', { name: 'Quillon Widget Makers AG', hq_region: 'DE' });
+    // Not registered yet: the only organization with this name is the AG, asked for with another legal form.
+    const namesake = await api.post('/organizations', { name: 'Quillon Widget Makers GmbH' });
+    expect(namesake.body).toMatchObject({ id: ag.body.id, organization_relationship_type: 'namesake' });
+    const ltd = await api.post('/organizations', { name: 'Quillon Widget Makers Ltd', hq_region: 'GB' });
+    expect(ltd.body.id).not.toBe(ag.body.id);
+    expect((await api.post('/organizations', { name: 'quillon widget makers limited' })).body.id).toBe(ltd.body.id);
+    expect((await api.post('/organizations', { name: 'Quillon Widget Makers AG' })).body.id).toBe(ag.body.id);
+    const bare = await api.post('/organizations', { name: 'Quillon Widget Makers' });
+    expect([bare.status, bare.body.error?.type]).toEqual([422, 'validation_error']);
+    expect(sandbox.stats()).toMatchObject({ registrations: 1 + 1, maxRegistrationsPerOrganization: 1 });
+  });
+
   test('50 concurrent identical requests register it exactly once and all get the same id', async () => {
     const request = { name: 'Concurrent Kettles GmbH', lei_number: '529900T8BM49AURSDO55' };
     sandbox.configure({ latencyMs: 30 }); // all 50 are in flight together before any is handled

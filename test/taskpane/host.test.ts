@@ -1,7 +1,8 @@
-/** The Office probes where there is no Office (Node here, like a page without office.js). */
+/** The Office probes where there is no Office (Node here, like a page without office.js), and on each host profile. */
 import { hasExcelApi, isSetSupported, officeReady, showPane, supportsDataTypes, supportsImages } from '../../src/office/host';
 import { hasDocumentSettings, readWorkbookProject, rememberWorkbookProject } from '../../src/office/documentSettings';
 import { NoWorkbookError, readSelection } from '../../src/office/workbook';
+import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
 
 const globals = globalThis as Record<string, unknown>;
 
@@ -34,4 +35,15 @@ describe('outside Office', () => {
     await expect(officeReady()).resolves.toEqual({ host: 'Excel' });
     expect([supportsImages(), supportsDataTypes()]).toEqual([true, false]);
   });
+});
+
+describe('each host profile', () => {
+  test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
+    'host "%s": attributed values exactly where Excel renders them; images everywhere',
+    (_name, profile) => {
+      const isSetSupported = (name: string, version: string) => supportedBy(profile, name, version);
+      globals.Office = { context: { requirements: { isSetSupported } } };
+      expect([supportsDataTypes(), supportsImages()]).toEqual([profile.attributedValues, true]);
+    },
+  );
 });

@@ -88,7 +88,7 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
       for (const details of document.querySelectorAll<HTMLDetailsElement>('details.section')) details.open = ids.includes(details.id);
     }, sections);
   };
-  const ALL_SECTIONS = ['section-connection', 'section-projects', 'section-score', 'section-activity', 'section-reference'];
+  const ALL_SECTIONS = ['section-connection', 'section-projects', 'section-score', 'section-review', 'section-activity', 'section-reference'];
   /** The whole pane at its width: the viewport grows to the content so the sticky footer sits at the end. */
   const shot = async (name: string): Promise<void> => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -302,10 +302,11 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     // The header was in row 1: one row is inserted above for the attribution; names move to A3:A9.
     expect(book.inserts).toEqual([{ row: 0, count: 1, direction: 'Down' }]);
     const at = (row: number, column: number) => book.cells.find((cell) => cell.row === row && cell.column === column);
-    expect([4, 5, 6, 7, 8].map((column) => at(1, column)?.value)).toEqual(['Climate score', 'SBTi', 'RE100', 'Industry rank', 'Profile']);
+    expect([4, 5, 6, 7, 8, 9].map((column) => at(1, column)?.value)).toEqual(['Climate score', 'Match', 'SBTi', 'RE100', 'Industry rank', 'Profile']);
     expect(at(1, 4)?.bold).toBe(true);
-    expect([4, 5, 6, 7, 8].map((column) => at(2, column)?.formula)).toEqual([
+    expect([4, 5, 6, 7, 8, 9].map((column) => at(2, column)?.formula)).toEqual([
       '=CLIMATE.SCORE($A3,$B3,$C3)',
+      '=CLIMATE.MATCH($A3,$B3,$C3)',
       '=CLIMATE.FLAG($A3,"sbti",$B3,$C3)',
       '=CLIMATE.FLAG($A3,"re100",$B3,$C3)',
       '=CLIMATE.PROFILE($A3,"industry_rank",$B3,$C3)',
@@ -316,7 +317,11 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     // Outside Office there is no requirement set to say data types or images exist: source line only.
     expect(at(0, 4)?.formula).toBe('=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")');
     expect(book.shapes).toEqual([]);
-    expect(book.cells.filter((cell) => cell.column >= 4).length).toBe(1 + 5 + 6 * 5);
+    expect(book.cells.filter((cell) => cell.column >= 4).length).toBe(1 + 6 + 6 * 6);
+    // The rows to review are marked on the written block (data rows 3-9, columns E:J) by their Match cell.
+    expect(book.conditionalFormats).toEqual([
+      { box: [2, 4, 7, 6], type: 'Custom', formula: '=AND(ISTEXT($F3),$F3<>"identifier",$F3<>"exact",$F3<>"accepted")', fill: '#FFF4CE' },
+    ]);
 
     expect(await text('#score-progress-text')).toBe('6 of 6 rows settled');
     expect(await (await ax.get('progressbar', 'Scoring progress')).state()).toMatchObject({ value: '6', valueMax: 6 });
@@ -344,15 +349,16 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     const hitsBefore = (await counters())['Cache hits'];
     const registrationsBefore = sandbox.stats().registrations;
     await (await button('Write formulas')).click();
-    await waitForText('#score-selection', 'Wrote');
+    // The status still reads "Wrote" from the first run: the second run's last write (its review format) says it is done.
+    await page.waitForFunction(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump().conditionalFormats.length === 2);
     await waitForText('#score-progress-text', '6 of 6 rows settled');
     const book = await dump();
     expect(book.inserts).toHaveLength(1); // the names are below a free row now: nothing inserted
-    expect(book.shapes).toEqual([{ name: 'DitchCarbon logo', altTextDescription: 'Climate data by DitchCarbon (logo)', base64Length: expect.any(Number), left: 9 * 64 + 1, top: 1, height: 18, lockAspectRatio: true }]);
+    expect(book.shapes).toEqual([{ name: 'DitchCarbon logo', altTextDescription: 'Climate data by DitchCarbon (logo)', base64Length: expect.any(Number), left: 10 * 64 + 1, top: 1, height: 18, lockAspectRatio: true }]);
     expect(book.shapes[0].base64Length).toBeGreaterThan(100);
     const at = (row: number, column: number) => book.cells.find((cell) => cell.row === row && cell.column === column);
-    expect(at(0, 10)?.formula).toContain('Climate data by DitchCarbon');
-    expect(at(1, 9)?.value).toBe('Climate score');
+    expect(at(0, 11)?.formula).toContain('Climate data by DitchCarbon');
+    expect(at(1, 10)?.value).toBe('Climate score');
     // The 3 scored organizations came from the cache; nothing was registered again.
     await page.waitForFunction(
       (hits) => {
@@ -377,7 +383,7 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     await (await button('Refresh selected rows')).click();
     await waitForText('#activity-status', 'Refreshed 2 organizations in rows 3–4.');
     const last = (await dump()).calculations.at(-1);
-    expect(last).toEqual({ scope: 'range', box: [2, 0, 2, 14] });
+    expect(last).toEqual({ scope: 'range', box: [2, 0, 2, 16] });
     await shot('activity');
   });
 

@@ -32,25 +32,26 @@ describe('A1 notation', () => {
 });
 
 describe('scoring plan', () => {
-  test('score only, without attribution: one column, header above the first supplier, copy-down formulas', () => {
-    const plan = planColumnScoring(selection(), { outputs: ['score'], attribution: false, logo: false });
-    expect(plan).toMatchObject({ insertRowsAtTop: 0, headerRow: 1, firstDataRow: 2, firstColumn: 3, headers: ['Climate score'], attribution: null });
+  test('score only on a data-type host: one column, header above the first supplier, the source line still above it', () => {
+    const plan = planColumnScoring(selection(), { outputs: ['score'], linkRequired: false, logo: false });
+    expect(plan).toMatchObject({ insertRowsAtTop: 0, headerRow: 1, firstDataRow: 2, firstColumn: 3, headers: ['Climate score'] });
+    expect(plan.attribution).toMatchObject({ row: 0, logoColumn: null, textColumn: 3 });
     expect(plan.formulas).toEqual([['=CLIMATE.SCORE($A3)'], ['=CLIMATE.SCORE($A4)'], ['=CLIMATE.SCORE($A5)']]);
     expect(plan.scoredRows).toEqual([0, 1, 2]);
   });
 
   test('website and country columns become the optional arguments; a missing website leaves its slot empty', () => {
-    const both = planColumnScoring(selection({ websiteColumn: 1, countryColumn: 2 }), { outputs: ['score', 'flag:sbti', 'profile:rank'], attribution: false, logo: false });
+    const both = planColumnScoring(selection({ websiteColumn: 1, countryColumn: 2 }), { outputs: ['score', 'flag:sbti', 'profile:rank'], linkRequired: false, logo: false });
     expect(both.headers).toEqual(['Climate score', 'SBTi', 'Rank']);
     expect(both.formulas[0]).toEqual(['=CLIMATE.SCORE($A3,$B3,$C3)', '=CLIMATE.FLAG($A3,"sbti",$B3,$C3)', '=CLIMATE.PROFILE($A3,"rank",$B3,$C3)']);
-    const countryOnly = planColumnScoring(selection({ countryColumn: 2 }), { outputs: ['score', 'flag:re100'], attribution: false, logo: false });
+    const countryOnly = planColumnScoring(selection({ countryColumn: 2 }), { outputs: ['score', 'flag:re100'], linkRequired: false, logo: false });
     expect(countryOnly.formulas[1]).toEqual(['=CLIMATE.SCORE($A4,,$C4)', '=CLIMATE.FLAG($A4,"re100",,$C4)']);
   });
 
   test('outputs come in catalogue order whatever order they were ticked in, each once', () => {
-    const keys = effectiveOutputs({ outputs: ['profile:percentile', 'flag:ecovadis', 'score', 'flag:sbti', 'score'], attribution: false, logo: false }).map((o) => o.key);
+    const keys = effectiveOutputs({ outputs: ['profile:percentile', 'flag:ecovadis', 'score', 'flag:sbti', 'score'], linkRequired: false, logo: false }).map((o) => o.key);
     expect(keys).toEqual(['score', 'flag:sbti', 'flag:ecovadis', 'profile:percentile']);
-    expect(() => effectiveOutputs({ outputs: [], attribution: true, logo: true })).toThrow('Choose at least one output');
+    expect(() => effectiveOutputs({ outputs: [], linkRequired: true, logo: true })).toThrow('Choose at least one output');
   });
 
   test('every flag and profile field written is one the CLIMATE functions accept', () => {
@@ -62,8 +63,8 @@ describe('scoring plan', () => {
     }
   });
 
-  test('attribution: a profile hyperlink per row, the source line above the headers, logo beside it', () => {
-    const plan = planColumnScoring(selection(), { outputs: ['score'], attribution: true, logo: true });
+  test('hosts without data types: a profile hyperlink per row, the source line above the headers, logo beside it', () => {
+    const plan = planColumnScoring(selection(), { outputs: ['score'], linkRequired: true, logo: true });
     expect(plan.headers).toEqual(['Climate score', 'Profile']);
     expect(plan.formulas[2]).toEqual(['=CLIMATE.SCORE($A5)', '=HYPERLINK(CLIMATE.LINK($A5),"Profile")']);
     expect(plan.attribution).toEqual({
@@ -72,31 +73,32 @@ describe('scoring plan', () => {
       textColumn: 4,
       formula: '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")',
     });
-    const noImage = planColumnScoring(selection(), { outputs: ['score'], attribution: true, logo: false });
+    const noImage = planColumnScoring(selection(), { outputs: ['score'], linkRequired: true, logo: false });
     expect(noImage.attribution).toMatchObject({ logoColumn: null, textColumn: 3 });
   });
 
   test('suppliers from the top of the sheet: rows are inserted for headers and attribution, references follow', () => {
-    const plan = planColumnScoring(selection({ firstDataRow: 0, names: ['Acme Corp'] }), { outputs: ['score'], attribution: true, logo: false });
+    const plan = planColumnScoring(selection({ firstDataRow: 0, names: ['Acme Corp'] }), { outputs: ['score'], linkRequired: true, logo: false });
     expect(plan).toMatchObject({ insertRowsAtTop: 2, headerRow: 1, firstDataRow: 2 });
     expect(plan.attribution?.row).toBe(0);
     expect(plan.formulas).toEqual([['=CLIMATE.SCORE($A3)', '=HYPERLINK(CLIMATE.LINK($A3),"Profile")']]);
-    const headerInRowOne = planColumnScoring(selection({ firstDataRow: 1 }), { outputs: ['score'], attribution: true, logo: false });
+    const headerInRowOne = planColumnScoring(selection({ firstDataRow: 1 }), { outputs: ['score'], linkRequired: true, logo: false });
     expect(headerInRowOne).toMatchObject({ insertRowsAtTop: 1, headerRow: 1, firstDataRow: 2 });
     expect(headerInRowOne.formulas[0][0]).toBe('=CLIMATE.SCORE($A3)');
-    const noAttribution = planColumnScoring(selection({ firstDataRow: 1 }), { outputs: ['score'], attribution: false, logo: false });
-    expect(noAttribution.insertRowsAtTop).toBe(0);
+    // Data-type hosts too: Excel draws the logo only in the card, so the grid gets the line all the same.
+    const dataTypeHost = planColumnScoring(selection({ firstDataRow: 1 }), { outputs: ['score'], linkRequired: false, logo: true });
+    expect(dataTypeHost).toMatchObject({ insertRowsAtTop: 1, attribution: { row: 0, logoColumn: 3, textColumn: 4 } });
   });
 
   test('blank name cells get no formulas; a selection of blanks is refused', () => {
-    const plan = planColumnScoring(selection({ names: ['Acme Corp', '', null, '  ', 'Globex'] }), { outputs: ['score'], attribution: false, logo: false });
+    const plan = planColumnScoring(selection({ names: ['Acme Corp', '', null, '  ', 'Globex'] }), { outputs: ['score'], linkRequired: false, logo: false });
     expect(plan.formulas.map((row) => row[0])).toEqual(['=CLIMATE.SCORE($A3)', '', '', '', '=CLIMATE.SCORE($A7)']);
     expect(plan.scoredRows).toEqual([0, 4]);
-    expect(() => planColumnScoring(selection({ names: ['', null] }), { outputs: ['score'], attribution: false, logo: false })).toThrow('empty');
+    expect(() => planColumnScoring(selection({ names: ['', null] }), { outputs: ['score'], linkRequired: false, logo: false })).toThrow('empty');
   });
 
   test('columns beyond Z and names far right', () => {
-    const plan = planColumnScoring(selection({ nameColumn: 27, firstFreeColumn: 30 }), { outputs: ['score'], attribution: false, logo: false });
+    const plan = planColumnScoring(selection({ nameColumn: 27, firstFreeColumn: 30 }), { outputs: ['score'], linkRequired: false, logo: false });
     expect(plan.formulas[0]).toEqual(['=CLIMATE.SCORE($AB3)']);
   });
 });

@@ -48,12 +48,8 @@ export function organizationRoutes(state: SandboxState): ServiceRoute[] {
           return validationError(`industry_id ${industryId} is not in the industry list`);
         }
         const resolution = registry.resolve(parsed.request);
-        return json(
-          200,
-          resolution.kind === 'known'
-            ? population.record(resolution.organization, externalId)
-            : registry.record(resolution.registration, externalId),
-        );
+        if (resolution.kind === 'ambiguous') return validationError(resolution.message);
+        return json(200, registry.recordOf(resolution, externalId));
       },
     },
     {

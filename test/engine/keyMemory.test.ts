@@ -1,0 +1,65 @@
+/**
+ * A known key pays no probe: once a key has been answered at a base URL, the next session sends its
+ * first batches at the window the service sustained, without waiting for a probe. Only a fingerprint
+ * is remembered; another key, or another service, is probed as before; a 401 forgets it.
+ */
+import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
+import { authFailure, FakeService } from './fakeService';
+import { rig, supplier, TEST_KEY } from './rig';
+
+const until = async (check: () => boolean | Promise<boolean>): Promise<void> => {
+  for (let waited = 0; !(await check()); waited += 5) {
+    if (waited > 5_000) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};
+
+/** A first session that used the key, then a second over the same storage with answers held. */
+async function secondSession(patch: Parameters<typeof rig>[0] = {}) {
+  const first = await rig({ maxBatch: 10 });
+  await Promise.all(Array.from({ length: 200 }, (_, i) => first.engine.organization(supplier(i))));
+  await until(async () => (await first.storage.getItem(KEY_MEMORY_STORAGE_KEY)) !== null); // written in the background
+  first.engine.dispose();
+  const service = new FakeService();
+  service.hold();
+  const second = await rig({ maxBatch: 10, ...patch }, { service, storage: first.storage });
+  return { first, second, service };
+}
+
+test('the next session skips the probe and starts at the window the service sustained', async () => {
+  const { first, second, service } = await secondSession();
+  const remembered = (await first.storage.getItem(KEY_MEMORY_STORAGE_KEY))!;
+  expect(remembered).not.toContain(TEST_KEY);
+  expect(remembered).toMatch(/^\{"https:\/\/api\.example\.com":\{"f":"[0-9a-f]{16}","w":\d+\}\}$/);
+  const window = (JSON.parse(remembered) as Record<string, { w: number }>)['https://api.example.com'].w;
+  expect(window).toBeGreaterThan(4);
+  const calls = Array.from({ length: 300 }, (_, i) => second.engine.organization(supplier(1_000 + i)));
+  await until(() => service.inFlight >= window);
+  expect(service.inFlight).toBe(window); // no probe: the whole window at once
+  service.release();
+  await Promise.all(calls);
+  second.engine.dispose();
+});
+
+test('another key at the same service is probed with a single batch', async () => {
+  const { second, service } = await secondSession({ apiKey: 'dc_test_another_key_42' });
+  const calls = Array.from({ length: 300 }, (_, i) => second.engine.organization(supplier(1_000 + i)));
+  await until(() => service.inFlight >= 1);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(service.inFlight).toBe(1);
+  service.release();
+  await Promise.all(calls);
+  second.engine.dispose();
+});
+
+test('a remembered key that is refused costs one round at most and is forgotten', async () => {
+  const { first, second, service } = await secondSession();
+  service.script.push(...Array.from({ length: 20 }, () => authFailure)); // revoked since
+  service.release();
+  const calls = Array.from({ length: 50 }, (_, i) => second.engine.organization(supplier(1_000 + i)).catch((e: Error) => e));
+  expect((await Promise.all(calls)).every((c) => c instanceof Error)).toBe(true);
+  expect(service.sent.length).toBeLessThanOrEqual(5); // the first round only (50 calls, batches of 10)
+  await second.engine.flush();
+  await until(async () => (await first.storage.getItem(KEY_MEMORY_STORAGE_KEY)) === '{}');
+  second.engine.dispose();
+});

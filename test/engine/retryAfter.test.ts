@@ -1,0 +1,66 @@
+/**
+ * A hostile or broken Retry-After cannot stall the engine: it is capped at five minutes, the pause
+ * timer never overflows (setTimeout fires at once above 2^31-1 ms), and a new key or service address
+ * lifts the pause. Fake transport, fake timers (which overflow as setTimeout does).
+ */
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../src/service/responseErrors';
+import type { RequestAnswer } from './fakeService';
+import { advance, rig, supplier, track } from './rig';
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+const rateLimited = (retryAfter: string) => (): RequestAnswer => ({
+  kind: 'http',
+  status: 429,
+  headers: { 'retry-after': retryAfter },
+  body: '{"error":{"message":"slow down"}}',
+});
+
+test('Retry-After is read as at most five minutes, in seconds or as a date', () => {
+  expect(MAX_RETRY_AFTER_MS).toBe(300_000);
+  expect(parseRetryAfter('99999999999')).toBe(300_000);
+  expect(parseRetryAfter('1e400')).toBeNull();
+  expect(parseRetryAfter('12')).toBe(12_000);
+  const now = Date.UTC(2026, 0, 1);
+  expect(parseRetryAfter('Fri, 01 Jan 2100 00:00:00 GMT', now)).toBe(300_000);
+  expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
+});
+
+test('a huge Retry-After pauses for five minutes, not for ever, and without a timer storm', async () => {
+  const { engine, service } = await rig({ deadlineMs: 3_600_000 });
+  service.script.push(rateLimited('99999999999'));
+  const call = track(engine.organization(supplier(1)));
+  await advance(30);
+  expect(service.sent).toHaveLength(1);
+  await advance(60_000);
+  expect(service.sent).toHaveLength(1); // still paused: the pause timer did not fire early
+  expect(jest.getTimerCount()).toBeLessThan(10);
+  await advance(240_000);
+  expect(service.sent).toHaveLength(2);
+  expect(call.value?.state).toBe('ready');
+});
+
+test('a new key lifts the pause the old one earned', async () => {
+  const { engine, service, settings } = await rig();
+  service.script.push(rateLimited('120'));
+  const first = track(engine.organization(supplier(1)));
+  await advance(30);
+  await settings.update({ apiKey: 'dc_test_another_key_42' });
+  const second = track(engine.organization(supplier(2)));
+  await advance(100);
+  expect(service.sent.length).toBeGreaterThanOrEqual(2);
+  expect(second.value?.state).toBe('ready');
+  expect(first.value?.state).toBe('ready');
+});
+
+test('a new service address lifts the pause too', async () => {
+  const { engine, service, settings } = await rig();
+  service.script.push(rateLimited('120'));
+  track(engine.organization(supplier(1)));
+  await advance(30);
+  await settings.update({ baseUrl: 'https://other.example.com' });
+  const call = track(engine.organization(supplier(2)));
+  await advance(100);
+  expect(call.value?.state).toBe('ready');
+});

@@ -1,0 +1,351 @@
+/**
+ * The licence in the grid, in real Chromium: the BUILT pane, the sandbox over HTTP and the Excel.run
+ * shim playing a host profile (test/harness/hostProfiles.ts). "Score a column" writes the source
+ * line and the logo above the headers on a data-type host (the profile link column may be left out
+ * there) and on a plain host (the link column cannot); the attribution check adds the line and logo
+ * to hand-typed blocks of CLIMATE formulas without writing over any occupied cell; the ribbon's
+ * Score selection runs the same check. Also takes the README's picture of a scored sheet
+ * (docs/screenshots/attribution.png with UPDATE_SCREENSHOTS=1).
+ */
+import { mkdirSync } from 'fs';
+import { join } from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { startSandbox, SANDBOX_PROJECT_KEY, type RunningSandbox } from '../../src/sandbox/server';
+import { productionDist, ROOT } from '../build/dist';
+import { excelRound } from '../harness/expectations';
+import { hostProfile, MODERN_HOST, type HostProfile } from '../harness/hostProfiles';
+import { seededSettings } from '../harness/settingsSeed';
+import { AccessibilityTree } from './browser/accessibility';
+import { chromiumAvailable, launchChromium, routeOfficeJs } from './browser/chromium';
+import { installExcelShim, type ShimSheet, type WorkbookDump } from './browser/excelShim';
+import { serveFolder, type StaticServer } from './browser/staticServer';
+
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? join(ROOT, 'docs', 'screenshots')
+  : join(ROOT, 'test-results', 'screenshots');
+const PLAIN_WITH_116 = hostProfile('CustomFunctionsRuntime 1.4 + ExcelApi 1.16');
+const SOURCE_LINE = '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")';
+const LOGO = {
+  name: 'DitchCarbon logo',
+  altTextDescription: 'Climate data by DitchCarbon (logo)',
+  height: 18,
+  lockAspectRatio: true,
+};
+/** The shim's cell size: a shape over cell (row, column) sits at these points. */
+const at = (row: number, column: number) => ({ left: column * 64 + 1, top: row * 20 + 1 });
+
+let sandbox: RunningSandbox;
+let site: StaticServer;
+let browser: Browser;
+let storage: Record<string, string>;
+const names: string[] = [];
+
+beforeAll(async () => {
+  if (!chromiumAvailable()) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const dist = productionDist();
+  sandbox = await startSandbox({ port: 0, quiet: true, organizations: 300, profilingSeconds: 3600 });
+  names.push(
+    ...sandbox.population.organizations
+      .filter((org) => org.profile !== null)
+      .slice(0, 3)
+      .map((org) => org.name),
+  );
+  storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+  site = await serveFolder(dist);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await sandbox?.close();
+});
+
+interface Pane {
+  page: Page;
+  ax: AccessibilityTree;
+  dump(): Promise<WorkbookDump>;
+  waitForText(selector: string, expected: string): Promise<void>;
+}
+
+/** The built pane on a sheet, as a host of this profile runs it, connected to the sandbox. */
+async function openPane(profile: HostProfile, sheet: Omit<ShimSheet, 'requirements'>): Promise<Pane> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 900 },
+    deviceScaleFactor: 1,
+    colorScheme: 'light',
+  });
+  await routeOfficeJs(context);
+  const page = await context.newPage();
+  await page.addInitScript(installExcelShim, { ...sheet, requirements: profile.requirements });
+  await page.addInitScript((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, storage);
+  await page.goto(`${site.url}/taskpane.html`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  const ax = await AccessibilityTree.attach(page);
+  return {
+    page,
+    ax,
+    dump: () => page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump()),
+    async waitForText(selector, expected) {
+      try {
+        await page.locator(selector).filter({ hasText: expected }).waitFor({ timeout: 15_000 });
+      } catch {
+        throw new Error(
+          `${selector} never showed "${expected}"; it shows "${await page.locator(selector).textContent()}"`,
+        );
+      }
+    },
+  };
+}
+
+const supplierSheet = (): Omit<ShimSheet, 'requirements'> => ({
+  name: 'Suppliers',
+  rows: [['Supplier', 'Website', 'Country', 'Spend'], ...names.map((name, i) => [name, '', '', 100 * (i + 1)])],
+  selection: { rowIndex: 0, columnIndex: 0, rowCount: 4, columnCount: 1 },
+});
+
+const cellAt = (book: WorkbookDump, row: number, column: number) =>
+  book.cells.find((cell) => cell.row === row && cell.column === column);
+
+test('data-type host (ExcelApi 1.19): the source line and logo above the headers; the link column may be left out', async () => {
+  const pane = await openPane(MODERN_HOST, supplierSheet());
+  await (await pane.ax.get('button', 'Use selection')).locator.click();
+  await pane.waitForText('#score-selection', 'Names: Suppliers!A2:A4 (3 rows).');
+  // Cells carry the link in their card here: the column is offered, ticked, and can be unticked.
+  const link = await pane.ax.get('checkbox', 'Profile');
+  expect(await link.state()).toMatchObject({ checked: 'true', disabled: false });
+  await link.locator.click();
+  expect((await link.state()).checked).toBe('false');
+  await (await pane.ax.get('button', 'Write formulas')).locator.click();
+  await pane.waitForText('#score-selection', 'Wrote 6 formulas');
+
+  const book = await pane.dump();
+  expect(book.inserts).toEqual([{ row: 0, count: 1, direction: 'Down' }]);
+  expect([cellAt(book, 1, 4)?.value, cellAt(book, 1, 5)?.value]).toEqual(['Climate score', 'Match']);
+  expect(cellAt(book, 1, 6)).toBeUndefined(); // no Profile column
+  expect(cellAt(book, 0, 5)?.formula).toBe(SOURCE_LINE);
+  expect(book.shapes).toEqual([{ ...LOGO, base64Length: expect.any(Number), ...at(0, 4) }]);
+  await pane.page.context().close();
+});
+
+test('plain host (CustomFunctionsRuntime 1.4 + ExcelApi 1.16): line, logo and a link per row that cannot be left out', async () => {
+  const pane = await openPane(PLAIN_WITH_116, supplierSheet());
+  await (await pane.ax.get('button', 'Use selection')).locator.click();
+  await pane.waitForText('#score-selection', 'Names: Suppliers!A2:A4 (3 rows).');
+  expect(await (await pane.ax.get('checkbox', 'Profile (always, with each score)')).state()).toMatchObject({
+    checked: 'true',
+    disabled: true,
+  });
+  await (await pane.ax.get('button', 'Write formulas')).locator.click();
+  await pane.waitForText('#score-selection', 'Wrote 9 formulas');
+
+  const book = await pane.dump();
+  expect([4, 5, 6].map((column) => cellAt(book, 1, column)?.value)).toEqual(['Climate score', 'Match', 'Profile']);
+  expect(cellAt(book, 2, 6)?.formula).toBe('=HYPERLINK(CLIMATE.LINK($A3,$B3,$C3),"Profile")');
+  expect(cellAt(book, 0, 5)?.formula).toBe(SOURCE_LINE);
+  expect(book.shapes).toEqual([{ ...LOGO, base64Length: expect.any(Number), ...at(0, 4) }]);
+  await pane.waitForText('#score-progress-text', '3 of 3 rows settled');
+  await screenshotOfSheet(pane, book);
+  await pane.page.context().close();
+});
+
+/** Formulas typed by hand: two blocks without attribution (one hemmed in above), one with it. */
+const handTyped = (): Omit<ShimSheet, 'requirements'> => ({
+  name: 'Suppliers',
+  rows: [
+    ['Supplier', 'Score', 'SBTi', 'Notes', null, null, 'Region', 'Region score'],
+    [
+      names[0],
+      '=CLIMATE.SCORE(A2)',
+      '=CLIMATE.FLAG(A2,"sbti")',
+      'key account',
+      null,
+      null,
+      'EU',
+      '=CLIMATE.SCORE("Acme GmbH")',
+    ],
+    [names[1], '=CLIMATE.SCORE(A3)', '=CLIMATE.FLAG(A3,"sbti")', null, null, null, 'US', '=CLIMATE.SCORE("Acme Inc")'],
+    [names[2], '=CLIMATE.SCORE(A4)', '=CLIMATE.FLAG(A4,"sbti")'],
+    ['Average', '=AVERAGE(B2:B4)'],
+    [],
+    [],
+    [],
+    [null, 'Climate data by DitchCarbon'],
+    ['Acme', '=CLIMATE.SCORE(A10)'],
+  ],
+  selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
+});
+
+test('attribution check on hand-typed formulas: line and logo added beside the blocks that lack them, nothing overwritten', async () => {
+  const pane = await openPane(PLAIN_WITH_116, handTyped());
+  const before = await pane.dump();
+  await (await pane.ax.get('button', 'Check attribution')).locator.click();
+  await pane.waitForText(
+    '#attribution-status',
+    '3 blocks of CLIMATE scores and flags on Suppliers: 2 without attribution, added to 2.',
+  );
+  expect(await pane.page.locator('#attribution-list > li').allInnerTexts()).toEqual([
+    'Suppliers!B2:C4: logo over C5, source line in D5.',
+    'Suppliers!H2:H3: logo over H4, source line in I4.',
+  ]);
+
+  const after = await pane.dump();
+  // Every cell that was there is there unchanged; the only new cells are the two source lines.
+  expect(
+    after.cells.filter((cell) => before.cells.some((old) => old.row === cell.row && old.column === cell.column)),
+  ).toEqual(before.cells);
+  const added = after.cells.filter(
+    (cell) => !before.cells.some((old) => old.row === cell.row && old.column === cell.column),
+  );
+  expect(added.map(({ row, column, formula }) => ({ row, column, formula }))).toEqual([
+    { row: 3, column: 8, formula: SOURCE_LINE },
+    { row: 4, column: 3, formula: SOURCE_LINE },
+  ]);
+  // The logos float over cells that were empty and still are.
+  expect(after.shapes.map(({ left, top }) => ({ left, top }))).toEqual([at(4, 2), at(3, 7)]);
+  for (const [row, column] of [
+    [4, 2],
+    [3, 7],
+  ])
+    expect(cellAt(after, row, column)).toBeUndefined();
+
+  // The pane's account of it, for the README.
+  await pane.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await pane.page.locator('#attribution-check').screenshot({ path: join(SCREENSHOTS, 'attribution-check.png') });
+
+  // Checked again: nothing more to add, nothing written.
+  await (await pane.ax.get('button', 'Check attribution')).locator.click();
+  await pane.waitForText(
+    '#attribution-status',
+    'Every block of CLIMATE scores and flags on Suppliers shows the attribution (3 blocks).',
+  );
+  expect((await pane.dump()).shapes).toHaveLength(2);
+  await pane.page.context().close();
+});
+
+test('an image already floating over the first free cell: the check places the logo and line around it', async () => {
+  const image = { name: 'Company logo', ...at(4, 2), width: 30, height: 18 };
+  const pane = await openPane(PLAIN_WITH_116, { ...handTyped(), images: [image] });
+  const before = await pane.dump();
+  await (await pane.ax.get('button', 'Check attribution')).locator.click();
+  await pane.waitForText('#attribution-status', 'without attribution, added to 2.');
+  expect(await pane.page.locator('#attribution-list > li').allInnerTexts()).toEqual([
+    'Suppliers!B2:C4: logo over B6, source line in C6.',
+    'Suppliers!H2:H3: logo over H4, source line in I4.',
+  ]);
+  const after = await pane.dump();
+  expect(
+    after.cells.filter((cell) => before.cells.some((old) => old.row === cell.row && old.column === cell.column)),
+  ).toEqual(before.cells);
+  expect(after.shapes.map(({ left, top }) => ({ left, top }))).toEqual([at(5, 1), at(3, 7)]);
+  await pane.page.context().close();
+});
+
+test("the ribbon's Score selection scores the selection and runs the same check on the sheet's hand-typed blocks", async () => {
+  const sheet = handTyped();
+  const pane = await openPane(PLAIN_WITH_116, {
+    ...sheet,
+    selection: { rowIndex: 0, columnIndex: 0, rowCount: 4, columnCount: 1 },
+  });
+  await pane.page.evaluate(() =>
+    (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('scoreSelection'),
+  );
+  await pane.waitForText('#score-selection', 'Wrote 9 formulas');
+  await pane.waitForText(
+    '#attribution-status',
+    '3 blocks of CLIMATE scores and flags on Suppliers: 1 without attribution, added to 1.',
+  );
+  const book = await pane.dump();
+  // A row was inserted at the top for the scored columns' line (I1 logo, J1 line): everything moved down
+  // one. The check then finds B3:C5 without a line (above its headers is free now) and H3:H4 next to the
+  // new columns, under their line.
+  expect(book.inserts).toEqual([{ row: 0, count: 1, direction: 'Down' }]);
+  expect(book.cells.filter((cell) => cell.formula === SOURCE_LINE).map(({ row, column }) => [row, column])).toEqual([
+    [0, 2],
+    [0, 9],
+  ]);
+  expect(book.shapes.map(({ left, top }) => ({ left, top }))).toEqual([at(0, 8), at(0, 1)]);
+  expect(await pane.page.locator('#attribution-list > li').allInnerTexts()).toEqual([
+    'Suppliers!B3:C5: logo over B1, source line in C1.',
+  ]);
+  await pane.page.context().close();
+});
+
+/**
+ * What Excel shows in a cell the pane wrote: a HYPERLINK its text, SCORE the sandbox record's score
+ * as ROUND(score*100, 1) (what the harness tests check the functions return). The shim itself does
+ * not calculate.
+ */
+function shown(book: WorkbookDump, cell: WorkbookDump['cells'][number]): string {
+  if (cell.formula === null) return String(cell.value);
+  const link = /^=HYPERLINK\(.*,"([^"]*)"\)$/.exec(cell.formula);
+  if (link) return link[1];
+  const name = String(cellAt(book, cell.row, 0)?.value);
+  const record = sandbox.population.recordFor({ name });
+  if (cell.formula.startsWith('=CLIMATE.SCORE(') && record?.score != null)
+    return String(excelRound(record.score * 100, 1));
+  return cell.formula;
+}
+
+/** The README's picture: the shim's sheet drawn as a grid, the logo image where the pane placed it. */
+async function screenshotOfSheet(pane: Pane, book: WorkbookDump): Promise<void> {
+  const grid = await pane.page.context().newPage();
+  await grid.setViewportSize({ width: 660, height: 160 });
+  await grid.setContent('<!doctype html><html><body></body></html>');
+  const logo = `${site.url}/assets/logo-provider.png`;
+  const texts = book.cells.map((cell) => shown(book, cell));
+  await grid.evaluate(
+    ({ book, logo, texts }) => {
+      const rows = Math.max(...book.cells.map((cell) => cell.row)) + 2;
+      const columns = Math.max(...book.cells.map((cell) => cell.column)) + 1;
+      const letter = (c: number) => String.fromCharCode(65 + c);
+      document.body.style.cssText = 'margin:0;font:11px Segoe UI,Arial,sans-serif;position:relative';
+      const table = document.createElement('table');
+      table.style.cssText = 'border-collapse:collapse;table-layout:fixed';
+      const head = table.insertRow();
+      for (let c = -1; c < columns; c++) {
+        const th = document.createElement('th');
+        th.textContent = c < 0 ? '' : letter(c);
+        th.style.cssText = `background:#f3f3f3;border:1px solid #d4d4d4;height:20px;width:${c < 0 ? 28 : c === 0 ? 170 : 90}px`;
+        head.append(th);
+      }
+      for (let r = 0; r < rows; r++) {
+        const tr = table.insertRow();
+        for (let c = -1; c < columns; c++) {
+          const td = tr.insertCell();
+          td.style.cssText = 'border:1px solid #e1e1e1;height:20px;padding:0 3px;white-space:nowrap;overflow:hidden';
+          if (c < 0) {
+            td.textContent = String(r + 1);
+            td.style.background = '#f3f3f3';
+            continue;
+          }
+          const index = book.cells.findIndex((x) => x.row === r && x.column === c);
+          const cell = book.cells[index];
+          td.textContent = cell ? texts[index] : '';
+          if (cell?.bold) td.style.fontWeight = 'bold';
+          if (typeof cell?.value === 'number' || cell?.formula?.startsWith('=CLIMATE')) td.style.textAlign = 'right';
+          if (cell?.formula?.startsWith('=HYPERLINK')) td.style.cssText += ';color:#0563c1;text-decoration:underline';
+        }
+      }
+      document.body.append(table);
+      for (const shape of book.shapes) {
+        // The shim places shapes on 64 x 20 point cells; here the same cell, drawn wider.
+        const column = Math.round((shape.left - 1) / 64);
+        const row = Math.round((shape.top - 1) / 20);
+        const cell = table.rows[row + 1].cells[column + 1];
+        const img = document.createElement('img');
+        img.src = logo;
+        img.alt = shape.altTextDescription;
+        img.style.cssText = `position:absolute;height:${shape.height}px;left:${cell.offsetLeft + 2}px;top:${cell.offsetTop + 2}px`;
+        document.body.append(img);
+      }
+    },
+    { book, logo, texts },
+  );
+  await grid.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
+  await grid.screenshot({ path: join(SCREENSHOTS, 'attribution.png'), fullPage: true });
+  await grid.close();
+}

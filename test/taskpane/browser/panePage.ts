@@ -1,0 +1,29 @@
+/**
+ * The built pane opened on a fake workbook: a new browser context at the pane's size, office.js from
+ * the installed package, the Excel.run shim on `sheet`, the add-in's settings seeded into
+ * localStorage, and the page's accessibility tree once the pane says it is ready.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { AccessibilityTree } from './accessibility';
+import { routeOfficeJs } from './chromium';
+import { installExcelShim, type ShimSheet, type WorkbookDump } from './excelShim';
+
+export interface PanePage {
+  page: Page;
+  ax: AccessibilityTree;
+  dump(): Promise<WorkbookDump>;
+}
+
+export async function openPanePage(browser: Browser, siteUrl: string, sheet: ShimSheet, storage: Record<string, string>, height = 900): Promise<PanePage> {
+  const context = await browser.newContext({ viewport: { width: 360, height }, deviceScaleFactor: 1, colorScheme: 'light' });
+  await routeOfficeJs(context);
+  const page = await context.newPage();
+  await page.addInitScript(installExcelShim, sheet);
+  await page.addInitScript((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, storage);
+  await page.goto(`${siteUrl}/taskpane.html`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  const ax = await AccessibilityTree.attach(page);
+  return { page, ax, dump: () => page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump()) };
+}
