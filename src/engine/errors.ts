@@ -39,6 +39,14 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * Whether `error` is the engine's (optionally of one of `kinds`). A guard rather than bare `kind`
+ * strings, so that a renamed kind fails to compile where it is tested.
+ */
+export function isEngineError(error: unknown, ...kinds: EngineErrorKind[]): error is EngineError {
+  return error instanceof EngineError && (kinds.length === 0 || kinds.includes(error.kind));
+}
+
 export const SET_KEY_ADVICE = 'Set your API key in the Climate pane.';
 
 export function authError(serviceMessage: string): EngineError {

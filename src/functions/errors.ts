@@ -12,6 +12,7 @@
  * The message is always a sentence a person can act on; never a stack trace, never the API key
  * (engine and client messages never carry it), and a missing value is never shown as 0.
  */
+import { isEngineError, type EngineErrorKind } from '../engine';
 import { ArgumentError } from './argumentError';
 
 export type CellErrorCode = '#VALUE!' | '#N/A';
@@ -26,16 +27,15 @@ export class CellFailure extends Error {
   }
 }
 
-/** Error kinds of the engine (EngineErrorKind) and of the client (ServiceErrorKind) that need #VALUE!. */
-const VALUE_KINDS: readonly string[] = ['auth', 'invalid', 'validation'];
+/** The engine's failures that need #VALUE!: the key or the request must change. */
+const VALUE_KINDS: readonly EngineErrorKind[] = ['auth', 'invalid'];
 
 const MAX_MESSAGE = 250;
 
 export function failureFrom(error: unknown): CellFailure {
   if (error instanceof CellFailure) return error;
   if (error instanceof ArgumentError) return new CellFailure('#VALUE!', error.message);
-  const kind = kindOf(error);
-  if (kind !== null) return new CellFailure(VALUE_KINDS.includes(kind) ? '#VALUE!' : '#N/A', sentence(error));
+  if (isEngineError(error)) return new CellFailure(VALUE_KINDS.includes(error.kind) ? '#VALUE!' : '#N/A', sentence(error));
   return new CellFailure('#VALUE!', `Unexpected problem: ${sentence(error)}`);
 }
 
@@ -62,12 +62,6 @@ export function pendingFailure(status: string | null): CellFailure {
 /** A field the service left empty for this organization. */
 export function notPublished(what: string, organization: string): CellFailure {
   return new CellFailure('#N/A', `No ${what} published for ${organization}.`);
-}
-
-function kindOf(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  const kind = (error as { kind?: unknown }).kind;
-  return typeof kind === 'string' ? kind : null;
 }
 
 /** The first line of a message, bounded: never a stack, never a wall of text. */

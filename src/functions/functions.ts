@@ -13,7 +13,7 @@
  * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19 get an attributed
  * cell value and older hosts a plain number or boolean from the same function.
  */
-import { runtimeEngine, runtimeSettings } from '../engine/runtime';
+import { runtimeEngine, runtimeSettings } from '../runtime';
 import { supportsDataTypes } from '../office/host';
 import { createCatalogue, type Catalogue } from './catalogue';
 import { callContext, cellError, toCell, toSpill } from './excelBoundary';
@@ -30,6 +30,7 @@ function catalogue(): Catalogue {
     dataTypes: supportsDataTypes,
     logoUrl: providerLogoUrl,
     isAccepted: isAcceptedMatch,
+    deadlineMs: () => runtimeSettings().current().deadlineMs,
   });
   return shared;
 }

@@ -10,7 +10,7 @@ import type { RangeBox, SelectionSnapshot } from '../taskpane/selectionModel';
 import { PROVIDER } from '../taskpane/provider';
 import { hasExcelApi, supportsImages } from './host';
 
-/** Rows written per round trip: Excel on the web limits the size of one request. */
+/** Rows written (or read) per round trip: Excel on the web limits the size of one request. */
 const ROWS_PER_WRITE = 500;
 
 export class NoWorkbookError extends Error {
@@ -174,16 +174,26 @@ async function writeAttribution(
   await context.sync();
 }
 
-/** The formulas (values where there is none) of the active sheet's used range: what the attribution check reads. */
+/**
+ * The formulas (values where there is none) of the active sheet's used range: what the attribution
+ * check reads. In slices of rows, as writes are, so that a long sheet stays under Excel's request size.
+ */
 export function readActiveSheetFormulas(): Promise<SheetFormulas | null> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getActiveWorksheet();
     sheet.load('name');
     const used = sheet.getUsedRangeOrNullObject(true);
-    used.load([...BOX_FIELDS, 'formulas']);
+    used.load(BOX_FIELDS);
     await context.sync();
     if (used.isNullObject) return null;
-    const formulas = used.formulas as CellValue[][];
+    const formulas: CellValue[][] = [];
+    for (let start = 0; start < used.rowCount; start += ROWS_PER_WRITE) {
+      const count = Math.min(ROWS_PER_WRITE, used.rowCount - start);
+      const slice = sheet.getRangeByIndexes(used.rowIndex + start, used.columnIndex, count, used.columnCount);
+      slice.load('formulas');
+      await context.sync();
+      formulas.push(...(slice.formulas as CellValue[][]));
+    }
     return { sheet: sheet.name, rowIndex: used.rowIndex, columnIndex: used.columnIndex, formulas };
   });
 }

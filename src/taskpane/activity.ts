@@ -4,8 +4,8 @@
  * selected rows. The counters are not a live region: they change many times a second and would
  * drown a screen reader; the refresh results are announced instead.
  */
-import type { EngineStats } from '../engine';
-import { parseOrganization, type OrganizationQuery } from '../functions/organizationArgument';
+import type { EngineStats, OrganizationQuery } from '../engine';
+import { parseOrganization } from '../functions/organizationArgument';
 import { hasExcelApi } from '../office/host';
 import { readSelectedRows, recalculateRows, recalculateWorkbook } from '../office/workbook';
 import { organizationsInRows, type OrganizationArgs } from './climateCalls';

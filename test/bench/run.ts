@@ -89,7 +89,7 @@ async function baseline(strategy: Baseline, knobs: Partial<SandboxKnobs>, rows: 
     const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: traffic.fetch });
     const addin = strategy === 'naive' ? naiveAddin(client) : timerBatchAddin(client, sandbox.knobs().maxBatch);
     const { outcomes, wallMs } = await runBaselineAddin(addin, rows);
-    return { ...served(sandbox), rounds: traffic.rounds, wallMs: Math.round(wallMs), ...judge(outcomes, expectedOutcomes(sandbox, cells)) };
+    return { ...served(sandbox), rounds: traffic.rounds, wallMs: Math.round(wallMs), ...judge(outcomes, expectedOutcomes(sandbox, cells)), cells: cells.length };
   });
 }
 
@@ -156,7 +156,6 @@ async function ours(knobs: Partial<SandboxKnobs>, rows: SupplierRow[], cells: Ce
     engine.cachedRecords = cache.entries;
     await nextPass();
     const warm = pass(sandbox, traffic, await runEngineWarm(cold, rows.length, SETTLE_TIMEOUT_MS), expected);
-    delete warm.rounds;
     const left = await cold.session.storage();
     const leftInIndexedDb = await copyIndexedDb(indexedDB);
     indexedDB = null;

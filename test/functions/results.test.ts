@@ -9,7 +9,7 @@ import { ArgumentError } from '../../src/functions/argumentError';
 import { flagResult, flagsRow, matchResult, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
 import { readMatch, type MatchReading } from '../../src/functions/nameMatch';
 import { roundLikeExcel, scaleScore } from '../../src/functions/scoreScale';
-import { EngineError } from '../../src/engine/errors';
+import { EngineError } from '../../src/engine';
 import { supportsDataTypes } from '../../src/office/host';
 import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
 import { INITIATIVE_KEYS, type OrganizationRecord } from '../../src/service/types';

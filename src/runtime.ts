@@ -1,11 +1,13 @@
 /**
- * The engine of this runtime. In the shared runtime the custom functions and the task pane run in one
- * JavaScript context, so both get this one instance: one queue, one cache, one key.
+ * The one place the runtime is assembled: the engine of this runtime, wired to Office (recalculation)
+ * and to the settings' storage. It sits above the parts it assembles, so src/engine needs none of
+ * them. In the shared runtime the custom functions and the task pane run in one JavaScript context, so
+ * both get this one instance: one queue, one cache, one key.
  */
-import { recalculateCells } from '../office/excelCalculate';
-import { SettingsStore } from '../settings/settings';
-import { defaultStorage } from '../settings/storage';
 import { createEngine, type Engine } from './engine';
+import { recalculateCells } from './office/excelCalculate';
+import { SettingsStore } from './settings/settings';
+import { defaultStorage } from './settings/storage';
 
 let runtime: { settings: SettingsStore; engine: Engine } | null = null;
 

@@ -1,0 +1,54 @@
+/** Plain GETs of the service (industries, SBTi, recommended actions): one flight per path, 2xx answers only. */
+import type { BatchResponseItem } from '../service/types';
+import type { Dispatcher } from './dispatcher';
+import { EngineError, engineErrorFrom } from './errors';
+import type { CallContext } from './flight';
+import { FlightTable } from './flightTable';
+import type { EngineLifecycle } from './lifecycle';
+
+/** A path of the service (`/industries?page=2`); an absolute URL is accepted only under the base URL. */
+function servicePath(url: string, base: string): string {
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  if (url.startsWith(`${base}/`)) return url.slice(base.length);
+  throw new EngineError('invalid', `Only addresses of the climate service at ${base} can be read.`);
+}
+
+export class GetPath {
+  private readonly flights: FlightTable<BatchResponseItem>;
+
+  constructor(
+    private readonly lifecycle: EngineLifecycle,
+    dispatcher: Dispatcher,
+    now: () => number,
+    onJoined: () => void,
+  ) {
+    this.flights = new FlightTable(dispatcher, now, onJoined);
+  }
+
+  /** Throws what fails the call at once; otherwise a place in the flight for this path. */
+  ask(url: string, ctx: CallContext | undefined): Promise<BatchResponseItem> {
+    const path = servicePath(url, this.lifecycle.applied.baseUrl);
+    const refusal = this.lifecycle.refuse(ctx);
+    if (refusal) throw refusal;
+    return this.flights.join(path, ctx, this.lifecycle.applied.deadlineMs, ({ flight, forget }) => ({
+      item: { url: path, method: 'GET' },
+      attempts: 0,
+      wanted: () => flight.waiting > 0,
+      accept: (answer) => {
+        forget();
+        flight.resolve(answer);
+        return true;
+      },
+      fail: (error, attempts) => {
+        forget();
+        flight.reject(engineErrorFrom(error, attempts));
+      },
+      dropped: forget,
+    }));
+  }
+
+  /** Another scope: running flights belong to the old one. */
+  clear(): void {
+    this.flights.clear();
+  }
+}

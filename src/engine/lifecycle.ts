@@ -1,0 +1,167 @@
+/**
+ * The settings the engine follows, and what follows from them: the client for the current service and
+ * key, the cache's scope, the auth failure that holds every call until the key changes, and readiness
+ * (calls wait until the settings and the cache are loaded).
+ */
+import { ClimateClient, type FetchLike } from '../service/client';
+import type { Settings, SettingsStore } from '../settings/settings';
+import type { Dispatcher } from './dispatcher';
+import { cancelledError, EngineError, missingKeyError } from './errors';
+import type { CallContext } from './flight';
+import type { KeyMemory } from './keyMemory';
+import type { AimdLimiter } from './limiter';
+import type { RecordCache } from './recordCache';
+
+/** Longest single HTTP request; the per-call deadline bounds the whole, retries included. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export interface LifecycleParts {
+  settings: SettingsStore;
+  fetch?: FetchLike;
+  limiter: AimdLimiter;
+  dispatcher: Dispatcher;
+  cache: RecordCache;
+  keys: KeyMemory;
+  /** Another service or key: polling of profiles resumes. */
+  onKeyChanged(): void;
+  /** Another service or project: nothing learnt from the old one may be served. */
+  onScopeSwitched(): void;
+  /** The cache for the current scope is loaded (its pending profiles can be watched again). */
+  onCacheLoaded(): void;
+  onAuthFailed(error: EngineError): void;
+}
+
+/** Records of one service, and for private figures one project, are never served for another. */
+function scopeOf(settings: Settings): string {
+  const project = settings.project?.id ?? settings.project?.name ?? '';
+  return settings.privatePerformances ? `${settings.baseUrl} private:${project}` : settings.baseUrl;
+}
+
+export class EngineLifecycle {
+  /** The settings in force. */
+  applied: Settings;
+  /** Bumped when the scope changes: answers to older requests are then not cached. */
+  generation = 0;
+  private authFailure: EngineError | null = null;
+  private client: ClimateClient | null = null;
+  /** Settings being applied or the cache loading; null once calls need not wait. */
+  private loading: Promise<void> | null = null;
+  /** The first settings are applied: later changes are applied as they come. */
+  private started = false;
+  private disposed = false;
+  private unsubscribe: () => void = () => undefined;
+
+  constructor(private readonly parts: LifecycleParts) {
+    this.applied = parts.settings.current();
+  }
+
+  start(): void {
+    const { settings } = this.parts;
+    this.waitFor(
+      settings.loaded().then(
+        (loaded) => this.applyLoaded(loaded),
+        () => this.applyLoaded(settings.current()),
+      ),
+    );
+    // Changes heard before the first load is applied are part of that load.
+    this.unsubscribe = settings.subscribe((next) => {
+      if (this.started) void this.applyChange(next);
+    });
+  }
+
+  /** Resolves once settings and cache are loaded. */
+  ready(): Promise<void> {
+    return this.loading ?? Promise.resolve();
+  }
+
+  /** Runs `ask` once settings and cache are loaded (at once when they are); a throw is a rejection. */
+  whenReady<T>(ask: () => Promise<T>): Promise<T> {
+    if (this.loading) return this.loading.then(ask);
+    try {
+      return ask();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** What fails a call before anything is asked of the service. */
+  refuse(ctx: CallContext | undefined): EngineError | null {
+    if (this.disposed) return new EngineError('cancelled', 'The add-in is shutting down.');
+    if (ctx?.signal?.aborted) return cancelledError();
+    if (this.authFailure) return this.authFailure;
+    if (!this.applied.apiKey) return missingKeyError();
+    return null;
+  }
+
+  currentClient(): ClimateClient {
+    this.client ??= new ClimateClient({
+      baseUrl: this.applied.baseUrl,
+      apiKey: this.applied.apiKey,
+      fetch: this.parts.fetch,
+      timeoutMs: Math.min(REQUEST_TIMEOUT_MS, this.applied.deadlineMs),
+    });
+    return this.client;
+  }
+
+  /** The service refused the key: every call fails with `error` until the key or service changes. */
+  blockAuth(error: EngineError): void {
+    if (this.authFailure) return;
+    this.authFailure = error;
+    this.parts.dispatcher.block(error);
+    this.parts.onAuthFailed(error);
+  }
+
+  /** Stops following the settings; false when already disposed. */
+  dispose(): boolean {
+    if (this.disposed) return false;
+    this.disposed = true;
+    this.unsubscribe();
+    return true;
+  }
+
+  /** The settings first loaded: a new client, the key's memory recalled, the cache loaded for their scope. */
+  private async applyLoaded(loaded: Settings): Promise<void> {
+    this.applied = loaded;
+    this.started = true;
+    this.parts.limiter.setCap(loaded.maxConcurrency);
+    this.client = null;
+    void this.keyChanged(loaded); // no call waits for the key's memory
+    await this.loadCache(loaded);
+  }
+
+  /** A change after the first load: only what it touches starts again. */
+  private async applyChange(next: Settings): Promise<void> {
+    const previous = this.applied;
+    this.applied = next;
+    this.parts.limiter.setCap(next.maxConcurrency);
+    const otherKey = previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey;
+    if (otherKey || previous.deadlineMs !== next.deadlineMs) this.client = null;
+    if (otherKey) void this.keyChanged(next);
+    if (scopeOf(previous) !== scopeOf(next)) {
+      this.generation += 1;
+      this.parts.onScopeSwitched();
+      const load = this.loadCache(next);
+      this.waitFor(this.ready().then(() => load));
+      await load;
+    }
+  }
+
+  private loadCache(settings: Settings): Promise<void> {
+    return this.parts.cache.load(scopeOf(settings), settings.cacheTtlMs).then(() => this.parts.onCacheLoaded());
+  }
+
+  /** A key (or service) not yet refused: calls go out again, with what is remembered of the key. */
+  private keyChanged(next: Settings): Promise<void> {
+    this.authFailure = null;
+    const recalled = this.parts.dispatcher.keyChanged(this.parts.keys.forKey(next.baseUrl, next.apiKey));
+    this.parts.onKeyChanged();
+    return recalled;
+  }
+
+  private waitFor(loading: Promise<void>): void {
+    const ready: Promise<void> = loading.then(() => {
+      if (this.loading === ready) this.loading = null;
+    });
+    this.loading = ready;
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The organization path: a call is answered by the cache, a remembered failure or a profile still being
+ * built; otherwise it joins the one registration request for its key (for private figures followed by
+ * the read of the private record).
+ */
+import type { OrganizationRecord, OrganizationRequest } from '../service/types';
+import type { Dispatcher, Task } from './dispatcher';
+import { EngineError, type EngineErrorKind } from './errors';
+import type { CallContext, Flight } from './flight';
+import { FlightTable, type FlightStart } from './flightTable';
+import { identify, type Identity, type OrganizationQuery } from './identity';
+import type { EngineLifecycle } from './lifecycle';
+import type { ProfileWatch } from './profiling';
+import type { RecordCache } from './recordCache';
+import { isFinal } from './recordCache';
+import { outcomeOf, recordTask, recordUrl } from './recordTask';
+import type { OrganizationOutcome } from './types';
+
+/** Remembered until a refresh: asking again would get the same answer. */
+const LASTING_FAILURES: readonly EngineErrorKind[] = ['invalid', 'not-found'];
+
+export interface OrganizationParts {
+  lifecycle: EngineLifecycle;
+  dispatcher: Dispatcher;
+  cache: RecordCache;
+  profiles: ProfileWatch;
+  now: () => number;
+  counters: { cacheHits: number; joined: number };
+}
+
+export class OrganizationPath {
+  /** Failures a second request would repeat (422, 404), kept until a refresh or a change of service. */
+  private readonly failures = new Map<string, EngineError>();
+  private readonly flights: FlightTable<OrganizationOutcome>;
+
+  constructor(private readonly parts: OrganizationParts) {
+    this.flights = new FlightTable(parts.dispatcher, parts.now, () => (parts.counters.joined += 1));
+  }
+
+  /** Throws what fails the call at once; otherwise the cache's answer or a place in a flight. */
+  ask({ key, request }: Identity, ctx: CallContext | undefined): Promise<OrganizationOutcome> {
+    const { lifecycle, cache, profiles, counters } = this.parts;
+    const refusal = lifecycle.refuse(ctx);
+    if (refusal) throw refusal;
+    const { cacheTtlMs, deadlineMs } = lifecycle.applied;
+
+    const cached = cacheTtlMs > 0 ? cache.get(key, cacheTtlMs) : null;
+    if (cached) {
+      counters.cacheHits += 1;
+      const outcome = outcomeOf(cached);
+      if (outcome instanceof EngineError) throw outcome;
+      return Promise.resolve(outcome);
+    }
+    const failure = this.failures.get(key);
+    if (failure) throw failure;
+    const profile = profiles.find(key);
+    if (profile) {
+      if (ctx?.address) profile.addresses.add(ctx.address);
+      return Promise.resolve({ state: 'pending', record: profile.record });
+    }
+    return this.flights.join(key, ctx, deadlineMs, (begun) => this.register(key, request, begun));
+  }
+
+  /** Forgets cached records and remembered failures: all of them, or those of `queries`. */
+  forget(queries?: OrganizationQuery[]): void {
+    const { cache } = this.parts;
+    if (queries === undefined) {
+      cache.clear();
+      this.failures.clear();
+      return;
+    }
+    for (const query of queries) {
+      let key: string;
+      try {
+        key = identify(query).key;
+      } catch {
+        continue; // a query that names nothing has nothing cached
+      }
+      cache.delete(key);
+      this.failures.delete(key);
+    }
+  }
+
+  /** Another scope: remembered failures and running flights belong to the old one. */
+  switchScope(): void {
+    this.failures.clear();
+    this.flights.clear();
+  }
+
+  /**
+   * One registration request (and, for private figures, the read of the private record that follows),
+   * shared by every call with the same key until it ends.
+   */
+  private register(key: string, request: OrganizationRequest, begun: FlightStart<OrganizationOutcome>): Task {
+    const { lifecycle } = this.parts;
+    const { flight, forget, follow } = begun;
+    const generation = lifecycle.generation;
+    const privateFigures = lifecycle.applied.privatePerformances;
+    const wanted = (): boolean => flight.waiting > 0;
+    const done = (record: OrganizationRecord): void => {
+      forget();
+      this.recordArrived(key, flight, record, generation);
+    };
+    const failed = (error: EngineError): void => {
+      forget();
+      if (LASTING_FAILURES.includes(error.kind) && generation === lifecycle.generation) this.failures.set(key, error);
+      flight.reject(error);
+    };
+    const registered = (record: OrganizationRecord): void => {
+      if (!privateFigures) return done(record);
+      const item = { url: recordUrl(record.id, true), method: 'GET' } as const;
+      follow(recordTask(item, { wanted, onRecord: done, onError: failed, onDropped: forget }));
+    };
+    const item = { url: '/organizations', method: 'POST', body: request } as const;
+    return recordTask(item, { wanted, onRecord: registered, onError: failed, onDropped: forget });
+  }
+
+  private recordArrived(key: string, flight: Flight<OrganizationOutcome>, record: OrganizationRecord, generation: number): void {
+    const { lifecycle, cache, profiles } = this.parts;
+    if (generation === lifecycle.generation) {
+      if (!isFinal(record)) profiles.watch(key, record, flight.addresses);
+      if (lifecycle.applied.cacheTtlMs > 0) cache.set(key, record); // a pending one, to watch after a reload
+    }
+    const outcome = outcomeOf(record);
+    if (outcome instanceof EngineError) flight.reject(outcome);
+    else flight.resolve(outcome);
+  }
+}

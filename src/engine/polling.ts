@@ -1,0 +1,98 @@
+/**
+ * Profiles still being built: each is re-read until its record is final (profiling.ts keeps the
+ * schedule), and the cells that asked for profiles ending close together are recalculated together.
+ */
+import type { Dispatcher } from './dispatcher';
+import type { EngineEvents } from './events';
+import type { EngineLifecycle } from './lifecycle';
+import { ProfileWatch, type Profile } from './profiling';
+import { isFinal, type RecordCache } from './recordCache';
+import { recordTask, recordUrl } from './recordTask';
+
+/** Cells whose profiles end close together are recalculated together. */
+const RECALC_GATHER_MS = 50;
+
+export interface PollingParts {
+  lifecycle: EngineLifecycle;
+  dispatcher: Dispatcher;
+  cache: RecordCache;
+  events: EngineEvents;
+  /** Recalculates the given cells (Office: range.calculate). */
+  recalculate?: (addresses: string[]) => Promise<void>;
+}
+
+export class ProfilePolling {
+  readonly profiles: ProfileWatch;
+  private gatheredAddresses = new Set<string>();
+  private gatheredIds: number[] = [];
+  private gatherTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly parts: PollingParts) {
+    this.profiles = new ProfileWatch((profile) => this.poll(profile));
+  }
+
+  /** Stops watching every profile; the cells that waited are recalculated and ask again. */
+  dropAll(): void {
+    this.recalculate(this.profiles.clear());
+  }
+
+  /** Profiles still pending when the cache was written are watched again, not registered anew. */
+  watchStored(): void {
+    const { cache, lifecycle } = this.parts;
+    for (const [key, record] of cache.pending(lifecycle.applied.cacheTtlMs)) {
+      if (!this.profiles.find(key)) this.profiles.watch(key, record, []);
+    }
+  }
+
+  dispose(): void {
+    this.profiles.clear();
+    if (this.gatherTimer) clearTimeout(this.gatherTimer);
+  }
+
+  private poll(profile: Profile): void {
+    const { lifecycle, cache } = this.parts;
+    const generation = lifecycle.generation;
+    const task = recordTask(
+      { url: recordUrl(profile.id, lifecycle.applied.privatePerformances), method: 'GET' },
+      {
+        wanted: () => this.profiles.isWatched(profile),
+        onRecord: (record) => {
+          if (generation !== lifecycle.generation || !this.profiles.isWatched(profile)) return;
+          if (!isFinal(record)) return this.profiles.update(profile, record);
+          this.profiles.finish(profile);
+          if (lifecycle.applied.cacheTtlMs > 0) for (const key of profile.keys) cache.set(key, record);
+          this.recalculateLater(profile);
+        },
+        onError: (error) => {
+          if (error.kind === 'auth') return; // resumed when the settings change
+          if (error.kind !== 'not-found') return this.profiles.reschedule(profile);
+          this.profiles.finish(profile); // gone at the service: the cells ask again from scratch
+          for (const key of profile.keys) cache.delete(key);
+          this.recalculateLater(profile);
+        },
+        onDropped: () => undefined,
+      },
+    );
+    this.parts.dispatcher.submit(task);
+  }
+
+  private recalculateLater(profile: Profile): void {
+    for (const address of profile.addresses) this.gatheredAddresses.add(address);
+    this.gatheredIds.push(profile.id);
+    this.gatherTimer ??= setTimeout(() => {
+      this.gatherTimer = null;
+      const addresses = [...this.gatheredAddresses];
+      const ids = this.gatheredIds;
+      this.gatheredAddresses = new Set();
+      this.gatheredIds = [];
+      this.parts.events.emit({ type: 'profiled', ids, addresses });
+      this.parts.events.statsChanged();
+      this.recalculate(addresses);
+    }, RECALC_GATHER_MS);
+  }
+
+  private recalculate(addresses: string[]): void {
+    // a closed workbook has no cells to update
+    if (addresses.length > 0 && this.parts.recalculate) this.parts.recalculate(addresses).catch(() => undefined);
+  }
+}

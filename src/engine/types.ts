@@ -1,0 +1,72 @@
+/** The engine's public types: what a call returns, what it counts, what it reports, what it needs. */
+import type { FetchLike } from '../service/client';
+import type { BatchResponseItem, OrganizationRecord } from '../service/types';
+import type { SettingsStore } from '../settings/settings';
+import type { KeyValueStorage } from '../settings/storage';
+import type { EngineErrorKind } from './errors';
+import type { CallContext } from './flight';
+import type { OrganizationQuery } from './identity';
+
+export type OrganizationOutcome =
+  | { state: 'ready'; record: OrganizationRecord }
+  | { state: 'pending'; record: OrganizationRecord };
+
+export interface EngineStats {
+  /** Calls of `organization` and `get`. */
+  calls: number;
+  /** Calls answered from the cache. */
+  cacheHits: number;
+  /** Calls that joined a request already queued or under way. */
+  joined: number;
+  /** HTTP requests sent to the service (each is one `POST /batch`). */
+  requests: number;
+  batches: number;
+  /** Items sent inside batches, retries included. */
+  items: number;
+  retries: number;
+  /** Times the whole queue paused for a 429. */
+  rateLimitWaits: number;
+  pendingProfiles: number;
+  /** Batches in flight. */
+  inFlight: number;
+  /** Requests waiting to be sent or retried. */
+  queued: number;
+  /** Records in the cache. */
+  cached: number;
+  errors: Record<EngineErrorKind, number>;
+  /** Current limit of batches in flight. */
+  concurrency: number;
+}
+
+export type EngineEvent =
+  | { type: 'stats'; stats: EngineStats }
+  | { type: 'settled'; ok: boolean; error?: EngineErrorKind }
+  | { type: 'profiled'; ids: number[]; addresses: string[] }
+  | { type: 'auth-failed'; message: string };
+
+export interface Engine {
+  organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
+  /** Any GET of the service (industries, SBTi, recommended actions) through the same queue; 2xx only. */
+  get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
+  /** Forgets cached records and remembered failures (all, or those of `queries`) so the next calls ask again. */
+  refresh(scope?: { queries?: OrganizationQuery[] }): Promise<void>;
+  stats(): EngineStats;
+  subscribe(listener: (event: EngineEvent) => void): () => void;
+  /** Writes the cache to storage now (it is otherwise written a second after changes). */
+  flush(): Promise<void>;
+  /** Settles every waiting call (cancelled), stops polling and writes the cache. */
+  dispose(): void;
+}
+
+export interface EngineDeps {
+  settings: SettingsStore;
+  /** Recalculates the given cells (Office: range.calculate). */
+  recalculate?: (addresses: string[]) => Promise<void>;
+  fetch?: FetchLike;
+  now?: () => number;
+  /** Where the cache persists; default: the settings' storage. */
+  storage?: KeyValueStorage;
+  /** For jitter; tests fix it. */
+  random?: () => number;
+}
+
