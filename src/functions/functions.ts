@@ -30,6 +30,7 @@ function catalogue(): Catalogue {
     dataTypes: supportsDataTypes,
     logoUrl: providerLogoUrl,
     isAccepted: isAcceptedMatch,
+    deadlineMs: () => runtimeSettings().current().deadlineMs,
   });
   return shared;
 }

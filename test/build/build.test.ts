@@ -59,7 +59,7 @@ describe('dist/ from npm run build', () => {
 
   test('the ribbon functions the manifest names are registered by the built commands bundle', async () => {
     const names = [...read(DIST, 'manifest.xml').matchAll(/<FunctionName>([^<]+)<\/FunctionName>/g)].map((m) => m[1]).sort();
-    expect(names).toEqual(['refreshAll', 'scoreSelection']);
+    expect(names).toEqual(['buildSummary', 'refreshAll', 'scoreSelection']);
     // Run the page's scripts up to the commands bundle against a minimal Office object.
     const registered = new Map<string, unknown>();
     const Office = {

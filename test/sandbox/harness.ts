@@ -69,8 +69,8 @@ export async function admin(sandbox: RunningSandbox, method: 'GET' | 'POST', pat
   return answer(
     await fetch(`${sandbox.url}/__sandbox${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
     }),
   );
 }

@@ -26,7 +26,6 @@ const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
 const PLAIN_WITH_116 = hostProfile('CustomFunctionsRuntime 1.4 + ExcelApi 1.16');
 const SOURCE_LINE = '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")';
 const LOGO = {
-  sheet: 'Suppliers',
   name: 'DitchCarbon logo',
   altTextDescription: 'Climate data by DitchCarbon (logo)',
   height: 18,

@@ -63,40 +63,39 @@ const figureOf = (sheet: SheetDump, label: string) => {
 };
 const rowOf = (sheet: SheetDump, label: string): number => sheet.cells.find((cell) => cell.column === 0 && cell.value === label)!.row;
 
-describe('a host with dynamic arrays: the block just scored', () => {
-  let page: Page;
-  let ax: AccessibilityTree;
-  let dump: () => Promise<WorkbookDump>;
-  const button = async (name: string) => (await ax.get('button', name)).locator;
+/** One workbook's pane, opened before a describe block's tests (the fields are set by then). */
+function paneFor(sheet: () => ShimSheet) {
+  const pane = {} as { page: Page; ax: AccessibilityTree; dump: () => Promise<WorkbookDump> };
+  beforeAll(async () => void Object.assign(pane, await openPanePage(browser, site.url, sheet(), storage)), 60_000);
+  return { pane, button: async (name: string) => (await pane.ax.get('button', name)).locator };
+}
 
-  beforeAll(async () => {
-    const sheet: ShimSheet = {
-      name: 'Suppliers',
-      rows: [['Supplier', 'Annual spend'], ...names.map((name, i) => [name, 1000 * (i + 1)])],
-      selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
-      requirements: PLAIN_HOST.requirements,
-    };
-    ({ page, ax, dump } = await openPanePage(browser, site.url, sheet, storage));
-  }, 60_000);
+describe('a host with dynamic arrays: the block just scored', () => {
+  const { pane, button } = paneFor(() => ({
+    name: 'Suppliers',
+    rows: [['Supplier', 'Annual spend'], ...names.map((name, i) => [name, 1000 * (i + 1)])],
+    selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
+    requirements: PLAIN_HOST.requirements,
+  }));
 
   test('Score a column proposes the spend column; Summary writes the sheet as formulas over the block', async () => {
     await (await button('Use selection')).click();
-    await waitForText(page, '#score-selection', `(${ROWS} rows)`);
-    expect(await page.locator('#score-spend').inputValue()).toBe('1');
-    await page.evaluate(() => ((document.getElementById('output-flag-sbti') as HTMLInputElement).checked = true));
+    await waitForText(pane.page, '#score-selection', `(${ROWS} rows)`);
+    expect(await pane.page.locator('#score-spend').inputValue()).toBe('1');
+    await pane.page.evaluate(() => ((document.getElementById('output-flag-sbti') as HTMLInputElement).checked = true));
     await (await button('Write formulas')).click();
-    await waitForText(page, '#score-progress-text', `${ROWS} of ${ROWS} rows settled`, 60_000);
-    const scored = await dump();
+    await waitForText(pane.page, '#score-progress-text', `${ROWS} of ${ROWS} rows settled`, 60_000);
+    const scored = await pane.dump();
     const header = scored.cells.filter((cell) => cell.row === 1 && typeof cell.value === 'string').map((cell) => [cell.column, cell.value]);
     const scoreColumn = header.find(([, value]) => value === 'Climate score')![0] as number;
     const sbtiColumn = header.find(([, value]) => value === 'SBTi')![0] as number;
     const letter = (column: number) => String.fromCharCode(65 + column);
     const last = ROWS + 2; // attribution row and header above the first supplier (row 3)
 
-    await page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
+    await pane.page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
     await (await button('Build summary')).click();
-    await waitForText(page, '#summary-status', `Built "Climate summary" from ${ROWS} rows of Suppliers`);
-    const book = await dump();
+    await waitForText(pane.page, '#summary-status', `Built "Climate summary" from ${ROWS} rows of Suppliers`);
+    const book = await pane.dump();
     expect(book.sheets.map((sheet) => sheet.name)).toEqual(['Suppliers', 'Climate summary']);
     expect(book.activeSheet).toBe('Climate summary');
     const summary = sheetNamed(book, 'Climate summary');
@@ -138,12 +137,12 @@ describe('a host with dynamic arrays: the block just scored', () => {
   }, 120_000);
 
   test('the ribbon Summary refreshes the same sheet in place, with nothing left of the earlier build', async () => {
-    const before = sheetNamed(await dump(), 'Climate summary');
+    const before = sheetNamed(await pane.dump(), 'Climate summary');
     // The analyst drops the spend column: the refreshed sheet has no spend figures, columns or series.
-    await page.locator('#summary-spend').selectOption('');
-    await page.evaluate(() => (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('buildSummary'));
-    await waitForText(page, '#summary-status', 'Refreshed "Climate summary"');
-    const book = await dump();
+    await pane.page.locator('#summary-spend').selectOption('');
+    await pane.page.evaluate(() => (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('buildSummary'));
+    await waitForText(pane.page, '#summary-status', 'Refreshed "Climate summary"');
+    const book = await pane.dump();
     const after = sheetNamed(book, 'Climate summary');
     expect(book.sheets).toHaveLength(2);
     expect(after.id).toBe(before.id);
@@ -159,30 +158,22 @@ describe('a host with dynamic arrays: the block just scored', () => {
 });
 
 describe('a host without dynamic arrays: a selected block, and a foreign sheet of the same name', () => {
-  let page: Page;
-  let ax: AccessibilityTree;
-  let dump: () => Promise<WorkbookDump>;
-  const button = async (name: string) => (await ax.get('button', name)).locator;
-
-  beforeAll(async () => {
-    const sheet: ShimSheet = {
-      name: 'Vendors',
-      rows: [
-        ['Vendor', 'Website', 'Cost', 'Climate score', 'CDP', 'Industry mean score'],
-        ...names.slice(0, 10).map((name, i) => [name, '', 10 * (i + 1), `=CLIMATE.SCORE($A${i + 2})`, `=CLIMATE.FLAG($A${i + 2},"cdp")`, `=CLIMATE.PROFILE($A${i + 2},"industry_mean")`]),
-      ],
-      selection: { rowIndex: 1, columnIndex: 3, rowCount: 10, columnCount: 3 },
-      requirements: { SharedRuntime: '1.1', CustomFunctionsRuntime: '1.1', ExcelApi: '1.8' },
-      otherSheets: [{ name: 'Climate summary', rows: [['My own notes'], ['keep me']] }],
-    };
-    ({ page, ax, dump } = await openPanePage(browser, site.url, sheet, storage));
-  }, 60_000);
+  const { pane, button } = paneFor(() => ({
+    name: 'Vendors',
+    rows: [
+      ['Vendor', 'Website', 'Cost', 'Climate score', 'CDP', 'Industry mean score'],
+      ...names.slice(0, 10).map((name, i) => [name, '', 10 * (i + 1), `=CLIMATE.SCORE($A${i + 2})`, `=CLIMATE.FLAG($A${i + 2},"cdp")`, `=CLIMATE.PROFILE($A${i + 2},"industry_mean")`]),
+    ],
+    selection: { rowIndex: 1, columnIndex: 3, rowCount: 10, columnCount: 3 },
+    requirements: { SharedRuntime: '1.1', CustomFunctionsRuntime: '1.1', ExcelApi: '1.8' },
+    otherSheets: [{ name: 'Climate summary', rows: [['My own notes'], ['keep me']] }],
+  }));
 
   test('a sheet the summary did not create is not overwritten: the pane asks for another name', async () => {
-    await page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
+    await pane.page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
     await (await button('Build summary')).click();
-    await waitForText(page, '#summary-status', 'A sheet called "Climate summary" already exists and was not made by the Climate summary: choose another name.');
-    const book = await dump();
+    await waitForText(pane.page, '#summary-status', 'A sheet called "Climate summary" already exists and was not made by the Climate summary: choose another name.');
+    const book = await pane.dump();
     const foreign = sheetNamed(book, 'Climate summary');
     expect(foreign.cells.map((cell) => cell.value)).toEqual(['My own notes', 'keep me']);
     expect(foreign.charts).toEqual([]);
@@ -190,13 +181,13 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
   }, 60_000);
 
   test('with another name, the selected block is recognised from its formulas (INDEX/MATCH lists, no logo)', async () => {
-    const input = page.locator('#summary-sheet-name');
+    const input = pane.page.locator('#summary-sheet-name');
     await input.evaluate((element) => {
       (element as HTMLInputElement).value = 'Supplier KPIs';
     });
     await (await button('Build summary')).click();
-    await waitForText(page, '#summary-status', 'Built "Supplier KPIs" from 10 rows of Vendors (scores in column D, 1 initiative flag, spend in column C)');
-    const book = await dump();
+    await waitForText(pane.page, '#summary-status', 'Built "Supplier KPIs" from 10 rows of Vendors (scores in column D, 1 initiative flag, spend in column C)');
+    const book = await pane.dump();
     expect(book.sheets.map((sheet) => sheet.name)).toEqual(['Vendors', 'Climate summary', 'Supplier KPIs']);
     expect(sheetNamed(book, 'Climate summary').cells.map((cell) => cell.value)).toEqual(['My own notes', 'keep me']);
     const summary = sheetNamed(book, 'Supplier KPIs');
