@@ -18,4 +18,5 @@ Office.onReady(() => {
   if (typeof Office.actions?.associate !== 'function') return;
   Office.actions.associate('scoreSelection', command((actions) => actions.scoreSelection()));
   Office.actions.associate('refreshAll', command((actions) => actions.refreshAll()));
+  Office.actions.associate('buildSummary', command((actions) => actions.buildSummary()));
 });

@@ -1,6 +1,7 @@
 /**
  * The batching queue: tasks (one per distinct request) wait here and leave as `POST /batch` requests.
- * - A batch leaves at once when `maxBatch` tasks are waiting and a slot is free, otherwise after a quiet
+ * - A batch leaves at once when a batch's worth of tasks is waiting (batchSize: 50, up to `maxBatch`
+ *   when requests back up) and a slot is free, otherwise after a quiet
  *   window of QUIET_MS without new tasks (at most MAX_WAIT_MS after the first one), so a single cell
  *   answers quickly and a burst of cells goes out in full batches.
  * - Slots and pauses come from the AIMD limiter.
@@ -9,7 +10,8 @@
  *   retried with back-off and jitter, at most MAX_ATTEMPTS sends per task; anything else fails only its
  *   own task.
  *   A 401 is handed to the engine, which bars all sending (`block`) until the settings change; and
- *   until a key has been seen to work, a single batch probes it.
+ *   until a key has been seen to work (in this session or an earlier one: keyMemory.ts), a single
+ *   batch of at most PROBE_BATCH probes it.
  */
 import { MalformedResponseError, RateLimitError, type ServiceError } from '../service/errors';
 import { errorFromResponse } from '../service/responseErrors';
@@ -22,6 +24,10 @@ import { classifyFailure, type RetryDecision } from './retryPolicy';
 export const QUIET_MS = 25;
 export const MAX_WAIT_MS = 100;
 export const MAX_ATTEMPTS = 8;
+/** Items in the batch that probes a key not yet seen to work. */
+export const PROBE_BATCH = 10;
+/** Items per batch while the window keeps up with the queue. */
+export const PREFERRED_BATCH = 50;
 
 /** One request through the queue, with the engine's handlers for how it ends. */
 export interface Task {
@@ -177,8 +183,15 @@ export class Dispatcher {
     this.hooks.onActivity();
   }
 
+  /**
+   * PREFERRED_BATCH items while free slots keep up with the queue (small batches answer sooner); when
+   * requests back up, the free slots are filled evenly, up to the settings' maximum (the service takes
+   * 100), so a backlog leaves in one round rather than several.
+   */
   private batchSize(): number {
-    return Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
+    const most = Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
+    const free = Math.max(1, this.limiter.limit - this.limiter.inFlight);
+    return Math.min(most, Math.max(PREFERRED_BATCH, Math.ceil(this.queue.length / free)));
   }
 
   /**
@@ -200,7 +213,11 @@ export class Dispatcher {
 
   private pump(): void {
     while (this.queue.length > 0 && this.blockedBy === null) {
-      const size = this.batchSize();
+      // Until the key is confirmed, one small probe batch goes alone: it answers sooner than a full one,
+      // and its round trip overlaps the rest of the sheet's calculation.
+      const probing = !this.keyConfirmed;
+      if (probing && this.limiter.inFlight > 0) break;
+      const size = probing ? Math.min(PROBE_BATCH, this.batchSize()) : this.batchSize();
       if (this.queue.length < size && !this.flushDue) break;
       const pausedFor = this.limiter.pausedFor();
       if (pausedFor > 0) {
@@ -208,7 +225,6 @@ export class Dispatcher {
         break;
       }
       if (!this.limiter.canSend()) break; // a batch that finishes pumps again
-      if (!this.keyConfirmed && this.limiter.inFlight > 0) break;
       void this.sendBatch(this.queue.splice(0, size));
     }
     if (this.queue.length === 0) {

@@ -72,6 +72,7 @@ class RequestEngine implements Engine {
         this.gets.clear();
         this.polling.dropAll();
       },
+      onCacheLoaded: () => this.polling.watchStored(),
       onAuthFailed: (error) => this.events.emit({ type: 'auth-failed', message: error.message }),
     });
     const { lifecycle, dispatcher, cache, events, counters } = this;

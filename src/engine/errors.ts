@@ -78,6 +78,16 @@ function withTries(message: string, attempts: number): string {
   return attempts > 1 ? `${base} (tried ${attempts} times).` : `${base}.`;
 }
 
+/**
+ * A registration the service refused (422): whatever the input was, the service could not tell which
+ * organization it names, and its own words say why. Other failures read as for any request.
+ */
+export function registrationErrorFrom(error: unknown, attempts: number): EngineError {
+  if (!(error instanceof ServiceError) || error.kind !== 'validation') return engineErrorFrom(error, attempts);
+  const said = error.message.trim().replace(/\.?$/, '.');
+  return new EngineError('invalid', `The service could not identify the organization from what was sent: ${said}`);
+}
+
 /** The failure a caller sees once retrying has stopped (or was never worth it). */
 export function engineErrorFrom(error: unknown, attempts: number): EngineError {
   if (error instanceof EngineError) return error;

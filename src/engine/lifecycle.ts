@@ -26,6 +26,8 @@ export interface LifecycleParts {
   onKeyChanged(): void;
   /** Another service or project: nothing learnt from the old one may be served. */
   onScopeSwitched(): void;
+  /** The cache for the current scope is loaded (its pending profiles can be watched again). */
+  onCacheLoaded(): void;
   onAuthFailed(error: EngineError): void;
 }
 
@@ -123,8 +125,8 @@ export class EngineLifecycle {
     this.started = true;
     this.parts.limiter.setCap(loaded.maxConcurrency);
     this.client = null;
-    const recalled = this.keyChanged(loaded);
-    await Promise.all([this.parts.cache.load(scopeOf(loaded), loaded.cacheTtlMs), recalled]);
+    void this.keyChanged(loaded); // no call waits for the key's memory
+    await this.loadCache(loaded);
   }
 
   /** A change after the first load: only what it touches starts again. */
@@ -138,10 +140,14 @@ export class EngineLifecycle {
     if (scopeOf(previous) !== scopeOf(next)) {
       this.generation += 1;
       this.parts.onScopeSwitched();
-      const load = this.parts.cache.load(scopeOf(next), next.cacheTtlMs);
+      const load = this.loadCache(next);
       this.waitFor(this.ready().then(() => load));
       await load;
     }
+  }
+
+  private loadCache(settings: Settings): Promise<void> {
+    return this.parts.cache.load(scopeOf(settings), settings.cacheTtlMs).then(() => this.parts.onCacheLoaded());
   }
 
   /** A key (or service) not yet refused: calls go out again, with what is remembered of the key. */

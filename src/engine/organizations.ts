@@ -12,7 +12,8 @@ import { identify, type Identity, type OrganizationQuery } from './identity';
 import type { EngineLifecycle } from './lifecycle';
 import type { ProfileWatch } from './profiling';
 import type { RecordCache } from './recordCache';
-import { isFinal, outcomeOf, recordTask, recordUrl } from './recordTask';
+import { isFinal } from './recordCache';
+import { outcomeOf, recordTask, recordUrl } from './recordTask';
 import type { OrganizationOutcome } from './types';
 
 /** Remembered until a refresh: asking again would get the same answer. */
@@ -118,7 +119,7 @@ export class OrganizationPath {
     const { lifecycle, cache, profiles } = this.parts;
     if (generation === lifecycle.generation) {
       if (!isFinal(record)) profiles.watch(key, record, flight.addresses);
-      else if (lifecycle.applied.cacheTtlMs > 0) cache.set(key, record);
+      if (lifecycle.applied.cacheTtlMs > 0) cache.set(key, record); // a pending one, to watch after a reload
     }
     const outcome = outcomeOf(record);
     if (outcome instanceof EngineError) flight.reject(outcome);

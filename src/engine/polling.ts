@@ -6,8 +6,8 @@ import type { Dispatcher } from './dispatcher';
 import type { EngineEvents } from './events';
 import type { EngineLifecycle } from './lifecycle';
 import { ProfileWatch, type Profile } from './profiling';
-import type { RecordCache } from './recordCache';
-import { isFinal, recordTask, recordUrl } from './recordTask';
+import { isFinal, type RecordCache } from './recordCache';
+import { recordTask, recordUrl } from './recordTask';
 
 /** Cells whose profiles end close together are recalculated together. */
 const RECALC_GATHER_MS = 50;
@@ -36,6 +36,14 @@ export class ProfilePolling {
     this.recalculate(this.profiles.clear());
   }
 
+  /** Profiles still pending when the cache was written are watched again, not registered anew. */
+  watchStored(): void {
+    const { cache, lifecycle } = this.parts;
+    for (const [key, record] of cache.pending(lifecycle.applied.cacheTtlMs)) {
+      if (!this.profiles.find(key)) this.profiles.watch(key, record, []);
+    }
+  }
+
   dispose(): void {
     this.profiles.clear();
     if (this.gatherTimer) clearTimeout(this.gatherTimer);
@@ -59,6 +67,7 @@ export class ProfilePolling {
           if (error.kind === 'auth') return; // resumed when the settings change
           if (error.kind !== 'not-found') return this.profiles.reschedule(profile);
           this.profiles.finish(profile); // gone at the service: the cells ask again from scratch
+          for (const key of profile.keys) cache.delete(key);
           this.recalculateLater(profile);
         },
         onDropped: () => undefined,

@@ -1,5 +1,6 @@
 /**
- * Final organization records by request key: in memory (bounded, least recently used first out) and
+ * Organization records by request key (final ones to serve; those still being profiled to watch again
+ * after a reload): in memory (bounded, least recently used first out) and
  * persisted (bounded, compact, with the time each was fetched; where: cacheStore.ts) so that a
  * recalculation, a reopened workbook or a second runtime does not ask the service again. Entries older
  * than the TTL are neither served nor kept. One scope (service address, and project for private
@@ -10,6 +11,11 @@ import type { KeyValueStorage } from '../settings/storage';
 import { compactRecord, expandRecord, StringTable, type CompactRecord } from './compactRecord';
 
 export const CACHE_STORAGE_KEY = 'climate.cache.v1';
+
+/** A record with no status is treated as final: there is nothing to wait for. */
+export function isFinal(record: OrganizationRecord): boolean {
+  return record.status === null || record.status === 'synced' || record.status === 'errored';
+}
 
 export interface CacheLimits {
   /** Records held in memory. */
@@ -74,9 +80,10 @@ export class RecordCache {
     }
   }
 
+  /** A final record; records still being profiled are kept only to be watched again (`pending`). */
   get(key: string, ttlMs: number): OrganizationRecord | null {
     const entry = this.memory.get(key);
-    if (entry === undefined) return null;
+    if (entry === undefined || !isFinal(entry.record)) return null;
     this.memory.delete(key);
     if (this.now() - entry.fetchedAt >= ttlMs) {
       this.scheduleSave();
@@ -84,6 +91,17 @@ export class RecordCache {
     }
     this.memory.set(key, entry);
     return entry.record;
+  }
+
+  /**
+   * Records that were still being profiled when last seen (within the TTL): a reopened workbook
+   * watches them again instead of registering them anew.
+   */
+  pending(ttlMs: number): [string, OrganizationRecord][] {
+    const now = this.now();
+    return [...this.memory].flatMap(([key, { record, fetchedAt }]) =>
+      isFinal(record) || now - fetchedAt >= ttlMs ? [] : [[key, record] as [string, OrganizationRecord]],
+    );
   }
 
   set(key: string, record: OrganizationRecord): void {
@@ -139,7 +157,8 @@ export class RecordCache {
     for (const [key, entry] of [...this.memory.entries()].reverse()) {
       if (kept.length >= this.limits.persistedEntries) break;
       const known = table.strings.length;
-      const json = JSON.stringify([key, Math.floor(entry.fetchedAt / 1000) - base, ...compactRecord(entry.record, table)]);
+      const age = Math.floor(entry.fetchedAt / 1000) - base;
+      const json = JSON.stringify([key, age, ...compactRecord(entry.record, table)]);
       let addedChars = 0;
       for (const added of table.strings.slice(known)) addedChars += JSON.stringify(added).length + 1;
       if (chars + json.length + 1 + tableChars + addedChars > this.limits.persistedChars) {

@@ -2,13 +2,9 @@
 import { decodeOrganization } from '../service/records';
 import type { BatchRequestItem, OrganizationRecord } from '../service/types';
 import type { Task } from './dispatcher';
-import { EngineError, engineErrorFrom } from './errors';
+import { EngineError, engineErrorFrom, registrationErrorFrom } from './errors';
+import { isFinal } from './recordCache';
 import type { OrganizationOutcome } from './types';
-
-/** A record with no status is treated as final: there is nothing to wait for. */
-export function isFinal(record: OrganizationRecord): boolean {
-  return record.status === null || record.status === 'synced' || record.status === 'errored';
-}
 
 export function outcomeOf(record: OrganizationRecord): OrganizationOutcome | EngineError {
   if (record.status === 'errored') {
@@ -46,7 +42,8 @@ export function recordTask(item: BatchRequestItem, handlers: RecordHandlers): Ta
       handlers.onRecord(record);
       return true;
     },
-    fail: (error, attempts) => handlers.onError(engineErrorFrom(error, attempts)),
+    fail: (error, attempts) =>
+      handlers.onError(item.method === 'POST' ? registrationErrorFrom(error, attempts) : engineErrorFrom(error, attempts)),
     dropped: handlers.onDropped,
   };
 }

@@ -4,15 +4,26 @@
  * runs in Node against any engine that offers `organization` and `get`.
  */
 import type { ScoreScale } from '../settings/settings';
-import type { BatchResponseItem, OrganizationRecord } from '../service/types';
+import type { BatchResponseItem, Industry, OrganizationRecord, Page } from '../service/types';
 import { decodeIndustry, decodeList, decodeRecommendedActions, decodeSbtiCompany } from '../service/records';
-import { parseLinkHeader } from '../service/linkHeader';
+import { collectPages, pageNumberOf, pageOnPath } from '../service/pagination';
+import { PROFILE_LINK_RULE as LINK_RULE } from '../service/profileLink';
 import { CellFailure, convertFailures, failureFrom, pendingFailure } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
 import { parseOrganization, type OrganizationArgument } from './organizationArgument';
 import { matchInputOf, readMatch, type MatchReading } from './nameMatch';
-import { displayName, flagResult, flagsRow, matchResult, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
+import {
+  displayName,
+  flagResult,
+  flagsRow,
+  matchResult,
+  profileResult,
+  scoreResult,
+  type CellResult,
+  type ShapeContext,
+  type SpillElement,
+} from './results';
 import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiField, type SbtiQuery } from './referenceData';
 import { readCell } from './cellInput';
 import { plainText } from './textArgument';
@@ -35,6 +46,8 @@ export interface CatalogueDeps {
   logoUrl(): string | null;
   /** The analyst accepted this input with this matched organization in this workbook. */
   isAccepted(input: string, matchedId: number): boolean;
+  /** How long one cell may take, a whole multi-page listing included. */
+  deadlineMs(): number;
 }
 
 export type Spill = SpillElement[][];
@@ -96,7 +109,11 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       settle(() => readyFor(organization, website, country, call).then(({ argument, record }) => flagsRow(record, argument.text, shape()))),
 
     match: (organization, website, country, call) =>
-      settle(() => readyFor(organization, website, country, call).then((ready) => matchResult(matchOf(ready), ready.record, ready.argument.text, shape()))),
+      settle(() =>
+        readyFor(organization, website, country, call).then((ready) =>
+          matchResult(matchOf(ready), ready.record, ready.argument.text, shape()),
+        ),
+      ),
 
     profile: (organization, fields, website, country, call) =>
       settle(() => {
@@ -121,7 +138,10 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       settle(async () => {
         const { argument, record } = await readyFor(organization, website, country, call);
         const link = record.matching_organization?.link;
-        if (!link) throw new CellFailure('#N/A', `No public profile link for ${displayName(record, argument.text)}.`);
+        if (!link) {
+          const name = displayName(record, argument.text);
+          throw new CellFailure('#N/A', `No public profile link for ${name}: the service sent none, or one that is ${LINK_RULE}.`);
+        }
         return link;
       }),
 
@@ -142,8 +162,14 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       settle(async () => {
         const input = readCell(search);
         const term = input.kind === 'empty' ? null : plainText(input, 'The search', 'a word of an industry name');
-        const first = term === null ? '/industries?page=1' : `/industries/search?q=${encodeURIComponent(term)}&page=1`;
-        const industries = await allPages(deps.engine(), first, call, (body) => decodeList(body, decodeIndustry, 'industries'));
+        const path = term === null ? '/industries' : '/industries/search';
+        const query = term === null ? '' : `q=${encodeURIComponent(term)}&`;
+        const load = (target: string, expected: number): Promise<Page<Industry>> =>
+          deps.engine().get(target, call).then((item) => {
+            const page = pageNumberOf(target) ?? expected;
+            return pageOnPath(item, page, path, decodeIndustry, 'industries');
+          });
+        const industries = await collectPages(() => load(`${path}?${query}page=1`, 1), load, deps.deadlineMs);
         return industriesTable(industries, term);
       }),
 
@@ -162,31 +188,4 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
         return actionsTable(decodeRecommendedActions(item.body), displayName(record, argument.text));
       }),
   };
-}
-
-/**
- * A listing, page after page, following each answer's `Link: rel="next"`. The link may be absolute
- * (under the service's base URL); only its query is taken, on the path first asked for, so that a
- * base URL with a path prefix is never doubled.
- */
-async function allPages<T>(engine: FunctionsEngine, first: string, call: CallContext, decode: (body: unknown) => T[]): Promise<T[]> {
-  const path = first.split('?')[0];
-  const items: T[] = [];
-  const seen = new Set<string>();
-  for (let target: string | null = first; target !== null; ) {
-    seen.add(target);
-    const item: BatchResponseItem = await engine.get(target, call);
-    const page = decode(item.body);
-    items.push(...page);
-    const next = page.length > 0 ? parseLinkHeader(header(item.headers, 'link')).next : undefined;
-    target = next ? path + new URL(next, 'http://service.invalid/').search : null;
-    if (target !== null && seen.has(target)) target = null;
-  }
-  return items;
-}
-
-function header(headers: Record<string, string> | undefined, name: string): string | null {
-  if (!headers) return null;
-  const found = Object.keys(headers).find((key) => key.toLowerCase() === name);
-  return found === undefined ? null : headers[found];
 }

@@ -66,8 +66,8 @@ const EMAIL = new RegExp(String.raw`^(?:mailto:)?[^\s@]+@(${DOMAIN})$`, 'i');
 
 /** How an address starts: text that starts so is a website or nothing, never a name. */
 const ADDRESS_START = /^(?:https?:\/\/|www\.|mailto:)/i;
-const BARE_ADDRESS_START = /^(?:(?:https?:\/\/)?(?:www\.)?|mailto:)$/i;
-/** Digits an LEI or ISIN pasted in another case or with separators must hold (all real ones do). */
+const BARE_ADDRESS_START = /^(?:https?:\/\/(?:www\.)?|www\.|mailto:)$/i;
+/** Digits an LEI or ISIN pasted in another case or with separators must hold (real ones hold 4 or more). */
 const MIN_PASTED_DIGITS = 4;
 
 const recent = new RecentReadings<string | number, OrganizationArgument>(5_000);
@@ -176,14 +176,14 @@ function website(text: string): OrganizationArgument {
 /**
  * The registrable domain a web or e-mail address names, lower-cased: the public suffix list says where
  * the organization's own part ends (`procurement.apple.com` -> `apple.com`, `bp.co.uk` stays), private
- * suffixes included (`acme.github.io` stays). Refuses what is neither kind of address.
+ * suffixes included (`acme.github.io` stays). Refuses what is neither kind of address (`shown` in the message).
  */
-function domainOf(text: string): string {
+function domainOf(text: string, shown = text): string {
   if (BARE_ADDRESS_START.test(text)) {
     throw new ArgumentError(`Nothing after "${text}": write the website or e-mail address after it.`);
   }
   const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text);
-  if (!match) throw new ArgumentError(`Not a valid website: ${excerpt(text)} is neither a web address nor an e-mail address.`);
+  if (!match) throw new ArgumentError(`Not a valid website: ${excerpt(shown)} is neither a web address nor an e-mail address.`);
   const host = match[1].toLowerCase();
   return getDomain(host, { allowPrivateDomains: true, extractHostname: false }) ?? host;
 }
@@ -218,7 +218,7 @@ function label(kind: OrganizationKind): string {
 function optionalWebsite(input: CellInput): string | null {
   if (input.kind === 'empty') return null;
   const text = plainText(input, 'The website', 'a web or e-mail address');
-  return domainOf(text.replace(/^(?:web|website|url)\s*:\s*/i, ''));
+  return domainOf(text.replace(/^(?:web|website|url)\s*:\s*/i, ''), text);
 }
 
 /** Country or region of the head office: a code (upper-cased) or a name, as the service takes it. */

@@ -3,6 +3,7 @@
  * matches the analyst accepted, as (input, matched organization id) pairs. Document settings travel
  * with the file to everyone it is shared with, so nothing else is written here (never a figure), and
  * the key never is: the records below are built field by field, never spread from another object.
+ * Also the ids of the sheets the Climate summary created, so that it never overwrites another sheet.
  */
 
 export const WORKBOOK_PROJECT_SETTING = 'climate.project';
@@ -31,6 +32,23 @@ export function readWorkbookProject(): WorkbookProject | null {
   const { id, name } = raw as { id?: unknown; name?: unknown };
   if (typeof name !== 'string' || !name) return null;
   return { id: typeof id === 'string' || typeof id === 'number' ? String(id) : null, name };
+}
+
+export const SUMMARY_SHEETS_SETTING = 'climate.summarySheets';
+
+/** Worksheet ids (stable across renames) of the sheets the Climate summary created in this workbook. */
+export function readSummarySheetIds(): string[] {
+  const raw = settings()?.get(SUMMARY_SHEETS_SETTING) as unknown;
+  return Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** Adds a sheet the summary created to the workbook's record, and saves it into the document. */
+export async function rememberSummarySheet(id: string): Promise<boolean> {
+  const store = settings();
+  if (!store) return false;
+  store.set(SUMMARY_SHEETS_SETTING, [...new Set([...readSummarySheetIds(), id])]);
+  await save(store);
+  return true;
 }
 
 /** Records the project (or forgets it with null) and saves the settings into the document. */

@@ -67,3 +67,11 @@ export async function showPane(): Promise<void> {
   if (typeof Office === 'undefined' || typeof Office.addin?.showAsTaskpane !== 'function') return;
   await Office.addin.showAsTaskpane();
 }
+
+/**
+ * Formulas spill (dynamic arrays: SORTBY, TAKE, FILTER). No requirement set names them; the spill
+ * APIs (Range.getSpillingToRange) arrived with ExcelApi 1.12, so a host with 1.12 calculates them.
+ */
+export function supportsDynamicArrays(): boolean {
+  return isSetSupported('ExcelApi', '1.12');
+}

@@ -1,5 +1,5 @@
 /** `npm run sandbox`: starts the sandbox until interrupted. Bad flags: a message and exit code 2. */
-import { parseCliArgs, usage } from './cliArgs';
+import { hostWarning, parseCliArgs, usage } from './cliArgs';
 import { startSandbox } from './server';
 
 async function main(): Promise<void> {
@@ -12,6 +12,8 @@ async function main(): Promise<void> {
     process.stderr.write(`sandbox: ${command.message}\nRun with --help for the flags.\n`);
     process.exit(2);
   }
+  const warning = hostWarning(command.options.host);
+  if (warning !== null) process.stderr.write(`sandbox: ${warning}\n`);
   const sandbox = await startSandbox(command.options);
   const stop = (): void => {
     void sandbox.close().then(() => process.exit(0));

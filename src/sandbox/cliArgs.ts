@@ -3,6 +3,7 @@
  * and every knob as a kebab-case flag (`--latency-ms 50`, `--fail-rate=0.1`, `--hang`,
  * `--rate-limit off`, `--revoked-keys a,b`).
  */
+import { isLoopbackHost } from '../service/baseUrl';
 import { DEFAULT_KNOBS, KNOB_NAMES, KnobError, SandboxKnobs, validateKnobs } from './knobs';
 import { SandboxOptions } from './server';
 
@@ -12,7 +13,7 @@ const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLo
 
 const START_FLAGS = {
   port: 'port to listen on (default 4010; 0 = any free port)',
-  host: 'address to listen on (default 127.0.0.1)',
+  host: 'address to listen on (default 127.0.0.1; anything but loopback is reachable from other machines)',
   seed: 'seed of the generated population and of the fault dice (default 1)',
   organizations: 'population size (default 20000)',
 } as const;
@@ -113,4 +114,19 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (error instanceof KnobError) return { kind: 'error', message: error.message.replace(/^(\w+) /, (_, n: string) => `--${kebab(n)} `) };
     throw error;
   }
+}
+
+/**
+ * The warning for a `--host` other machines can reach (`0.0.0.0`, `::`, a LAN address), or null for a
+ * loopback one: the sandbox's keys are public, so anyone on the network can use it.
+ */
+export function hostWarning(host: string | undefined): string | null {
+  if (host === undefined) return null;
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (isLoopbackHost(bare.includes(':') ? `[${bare}]` : bare)) return null;
+  return (
+    `warning: --host ${host} makes the sandbox reachable from other machines, and its keys are public: ` +
+    'anyone who can reach it can use it. Its /__sandbox paths still answer only requests to localhost. ' +
+    'Use --host 127.0.0.1 (the default) unless you need that.'
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * The fastify application: CORS and form bodies, the service routes behind a gate that applies the
+ * The fastify application: CORS (service routes only) and form bodies, the service routes behind a gate that applies the
  * per-request knobs (hang, dropped connections, latency, authentication, rate limit, injected 500s),
  * the contract's error envelopes for unknown routes and unreadable bodies, and the sandbox's own
  * /__sandbox paths.
@@ -19,18 +19,24 @@ export interface AppOptions {
   logRequests: boolean;
 }
 
-const isAdmin = (request: FastifyRequest): boolean => request.url.startsWith(ADMIN_PREFIX);
+const isAdmin = (request: { url?: string }): boolean => (request.url ?? '').startsWith(ADMIN_PREFIX);
+
+const SERVICE_CORS = {
+  origin: '*',
+  methods: ['GET', 'POST', 'OPTIONS'],
+  allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+  exposedHeaders: ['Link', 'Retry-After'],
+  maxAge: 600,
+};
 
 export function buildApp(state: SandboxState, routes: readonly ServiceRoute[], options: AppOptions): FastifyInstance {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   const principals = new WeakMap<FastifyRequest, Principal>();
 
+  // The service routes answer any page (like the real service); the admin routes answer none: no
+  // CORS headers and no preflight, so a web page the developer visits cannot read or change them.
   void app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
-    exposedHeaders: ['Link', 'Retry-After'],
-    maxAge: 600,
+    delegator: (request, callback) => callback(null, isAdmin(request) ? { origin: false } : SERVICE_CORS),
   });
   void app.register(formbody);
 
@@ -56,6 +62,8 @@ export function buildApp(state: SandboxState, routes: readonly ServiceRoute[], o
       return;
     }
     if (knobs.latencyMs > 0) await sleep(knobs.latencyMs);
+    // Cut meanwhile (the sandbox closed under it): never handled, as a gateway forwards nothing it lost.
+    if (request.raw.socket.destroyed) return reply.hijack();
     const auth = state.keys.authenticate(request.headers.authorization, route.scope, knobs.revokedKeys);
     if (!auth.ok) {
       state.stats.authFailure();

@@ -119,8 +119,8 @@ export class Registry {
     });
     const more = ids.length > LISTED_NAMESAKES ? ` and ${ids.length - LISTED_NAMESAKES} more` : '';
     return (
-      `"${name}" is the name of ${ids.length} registered organizations (${described.join(', ')}${more}): ` +
-      'add the legal form, hq_region, the website or an identifier'
+      `"${name}" fits ${ids.length} organizations: ${described.join(', ')}${more}; ` +
+      'add the legal form, country or an identifier'
     );
   }
 

@@ -103,13 +103,14 @@ export class ClimateClient {
 
   /** Every industry (or every match of `search`), following `Link: rel="next"` page after page. */
   async allIndustries(search?: string, init?: CallOptions): Promise<Industry[]> {
-    const first =
-      search === undefined ? await this.listIndustries(1, init) : await this.searchIndustries(search, 1, init);
-    return collectPages(first, async (target, expectedPage) => {
-      const response = await request(this.http, { method: 'GET', target, ...init });
-      const page = pageNumberOf(target) ?? expectedPage;
-      return pageFromResponse(response, page, this.baseUrl, decodeIndustry, 'industries');
-    });
+    return collectPages(
+      () => (search === undefined ? this.listIndustries(1, init) : this.searchIndustries(search, 1, init)),
+      async (target, expectedPage) => {
+        const response = await request(this.http, { method: 'GET', target, ...init });
+        const page = pageNumberOf(target) ?? expectedPage;
+        return pageFromResponse(response, page, this.baseUrl, decodeIndustry, 'industries');
+      },
+    );
   }
 
   /** 8. `GET /sbti_companies?page=N&...filters` (case-insensitive substring filters). */

@@ -2,7 +2,7 @@
  * Pages of the listing endpoints: items decoded, the page number, and the `next` / `last` targets of
  * the RFC 5988 `Link` header as paths under the base URL (usable for a request or a batch item).
  */
-import { MalformedResponseError } from './errors';
+import { MalformedResponseError, NetworkError } from './errors';
 import type { HttpResponse } from './http';
 import { parseLinkHeader } from './linkHeader';
 import { decodeList } from './records';
@@ -11,6 +11,9 @@ import type { Page } from './types';
 /** Enough for every listing of the contract; a service that links on forever is cut off here. */
 export const MAX_PAGES = 1000;
 
+/** Longest a whole listing may take when its caller sets no deadline of its own. */
+export const LISTING_DEADLINE_MS = 120_000;
+
 export function pageFromResponse<T>(
   response: HttpResponse,
   page: number,
@@ -18,13 +21,21 @@ export function pageFromResponse<T>(
   decodeItem: (raw: unknown) => T,
   what: string,
 ): Page<T> {
-  const links = parseLinkHeader(response.headers.link);
-  return {
-    items: decodeList(response.body, decodeItem, what),
-    page,
-    next: links.next ? underBase(links.next, baseUrl) : null,
-    last: links.last ? underBase(links.last, baseUrl) : null,
-  };
+  return linkedPage(response, page, (link) => underBase(link, baseUrl), decodeItem, what);
+}
+
+/**
+ * A page whose links are followed on the path first asked for (`/industries?page=1`): only a link's
+ * query is taken, so a base URL with a path prefix is never doubled and no other path is ever asked.
+ */
+export function pageOnPath<T>(
+  response: HttpResponse,
+  page: number,
+  path: string,
+  decodeItem: (raw: unknown) => T,
+  what: string,
+): Page<T> {
+  return linkedPage(response, page, (link) => path + new URL(link, 'http://service.invalid/').search, decodeItem, what);
 }
 
 /** The `page` query parameter of a link, if it has one. */
@@ -35,25 +46,59 @@ export function pageNumberOf(target: string): number | null {
 }
 
 /**
- * Every item from `first` on, loading each `rel="next"` in turn. Stops at a page without next or
- * without items; a link loop or more than MAX_PAGES pages is a MalformedResponseError.
+ * Every item of a listing: the first page, then each `rel="next"` in turn, all within one deadline
+ * counted from the start. Stops at a page without next or without items; a link loop or more than
+ * MAX_PAGES pages is a MalformedResponseError, the deadline passing a NetworkError (a service that
+ * links on forever is cut off either way, and the caller settles). `deadlineMs` is read once the first
+ * page is in (the caller's settings may still be loading when it starts); that page has its own bound.
  */
 export async function collectPages<T>(
-  first: Page<T>,
+  loadFirst: () => Promise<Page<T>>,
   load: (target: string, expectedPage: number) => Promise<Page<T>>,
+  deadlineMs: () => number = () => LISTING_DEADLINE_MS,
 ): Promise<T[]> {
-  const items = [...first.items];
+  const started = Date.now();
+  let page = await loadFirst();
+  const items = [...page.items];
   const seen = new Set<string>();
-  let page = first;
-  for (let count = 1; page.next !== null && page.items.length > 0; count += 1) {
-    if (seen.has(page.next) || count >= MAX_PAGES) {
-      throw new MalformedResponseError(`The service's page links do not end (stopped after ${count} pages).`, null);
+  let count = 1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = deadlineMs();
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const seconds = Math.round(limit / 1000);
+      reject(new NetworkError(`The service's listing did not end within ${seconds} s (stopped after ${count} pages).`));
+    }, Math.max(0, started + limit - Date.now()));
+  });
+  try {
+    for (; page.next !== null && page.items.length > 0; count += 1) {
+      if (seen.has(page.next) || count >= MAX_PAGES) {
+        throw new MalformedResponseError(`The service's page links do not end (stopped after ${count} pages).`, null);
+      }
+      seen.add(page.next);
+      page = await Promise.race([load(page.next, page.page + 1), expired]);
+      items.push(...page.items);
     }
-    seen.add(page.next);
-    page = await load(page.next, page.page + 1);
-    items.push(...page.items);
+    return items;
+  } finally {
+    clearTimeout(timer);
   }
-  return items;
+}
+
+function linkedPage<T>(
+  response: HttpResponse,
+  page: number,
+  place: (link: string) => string,
+  decodeItem: (raw: unknown) => T,
+  what: string,
+): Page<T> {
+  const links = parseLinkHeader(response.headers.link);
+  return {
+    items: decodeList(response.body, decodeItem, what),
+    page,
+    next: links.next ? place(links.next) : null,
+    last: links.last ? place(links.last) : null,
+  };
 }
 
 /** `http://host/base/industries?page=2` -> `/industries?page=2`; a link elsewhere is kept as sent. */

@@ -6,6 +6,7 @@
  */
 import { MalformedResponseError } from './errors';
 import { isObject, type JsonObject } from './json';
+import { profileLinkOrNull } from './profileLink';
 import {
   INITIATIVE_KEYS,
   SBTI_FIELDS,
@@ -127,7 +128,7 @@ function matchingOrganization(value: unknown): MatchingOrganization | null {
   return {
     id: idOrNull(value.id),
     name: text(value.name),
-    link: text(value.link),
+    link: profileLinkOrNull(text(value.link)),
     industry: industryRef(value.industry),
   };
 }

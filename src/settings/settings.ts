@@ -169,9 +169,11 @@ const SPECS: FieldSpecs = {
   },
   maxBatch: {
     key: 'climate.maxBatch',
-    meaning: 'Most requests sent in one `POST /batch`.',
+    meaning:
+      'Most requests sent in one `POST /batch` (the engine sends up to 50 while batches in flight keep up, ' +
+      'fuller batches when requests back up).',
     format: `whole number ${SETTINGS_LIMITS.maxBatch.min}-${SETTINGS_LIMITS.maxBatch.max}`,
-    defaultText: '`50`',
+    defaultText: '`100`',
     check: wholeNumber('maxBatch', 'The batch size'),
     encode: String,
     decode: plain,
@@ -273,7 +275,7 @@ function resolve(stored: Partial<Settings>, keyRefused = false): Settings {
     apiKey: stored.apiKey ?? (keyRefused ? null : defaultKeyFor(baseUrl)),
     project: stored.project ?? null,
     privatePerformances: stored.privatePerformances ?? false,
-    maxBatch: stored.maxBatch ?? 50,
+    maxBatch: stored.maxBatch ?? 100,
     maxConcurrency: stored.maxConcurrency ?? 16,
     deadlineMs: stored.deadlineMs ?? 120_000,
     cacheTtlMs: stored.cacheTtlMs ?? 24 * HOUR_MS,

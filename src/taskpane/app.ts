@@ -16,6 +16,7 @@ import type { PaneContext } from './paneContext';
 import { mountProjects } from './projects';
 import { mountReference } from './reference';
 import { mountScoreColumn } from './scoreColumn';
+import { mountSummary } from './summary';
 import { byId, messageOf, setBadge, setStatus } from './view';
 
 export async function startPane(context: PaneContext): Promise<PaneActions> {
@@ -28,9 +29,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   const projects = mountProjects(context);
   const activity = mountActivity(context);
   const review = mountMatchReview(context);
+  const summarySection = mountSummary(context);
   const score = mountScoreColumn(context, {
     onSummary: (summary) => activity.showProfiling(summary.profiling),
     onScored: (block) => review.setScoredBlock(block),
+    onScoredBlock: (block, columns) => summarySection.useScoredBlock(block, columns),
   });
   mountReference(context);
   const attribution = mountAttributionCheck();
@@ -61,6 +64,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     },
     async refreshAll(): Promise<void> {
       await activity.refreshAll();
+    },
+    async buildSummary(): Promise<void> {
+      await showPane();
+      byId('section-summary', 'details').open = true;
+      await summarySection.buildSummary();
     },
   };
 }

@@ -25,6 +25,20 @@ export interface Block {
   right: number;
 }
 
+/** A cell of the sheet, 0-based. */
+export interface CellAt {
+  row: number;
+  column: number;
+}
+
+export const cellKey = ({ row, column }: CellAt): string => `${row},${column}`;
+
+/** The cells a fix would use: the one its logo floats over and the one its line goes in. */
+export function cellsOf(place: AttributionCell): CellAt[] {
+  const columns = place.logoColumn === null ? [place.textColumn] : [place.logoColumn, place.textColumn];
+  return columns.map((column) => ({ row: place.row, column }));
+}
+
 export interface AttributionFix {
   block: Block;
   /** Where the logo image floats (a free cell) and the source line goes; null when nothing is free nearby. */
@@ -80,13 +94,18 @@ export function findClimateBlocks(sheet: SheetFormulas): Block[] {
   }
   // Union-find over cells near each other; cells come row by row, so only earlier rows need looking back.
   const parent = cells.map((_cell, i) => i);
-  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
-  const index = new Map(cells.map((cell, i) => [`${cell.row},${cell.column}`, i]));
+  const root = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]]; // path halving: no recursion on long chains
+    return i;
+  };
+  // Numeric keys (Excel has 16,384 columns): a sheet of 50,000 formulas is grouped in milliseconds.
+  const at = (row: number, column: number) => row * 16_384 + column;
+  const index = new Map(cells.map((cell, i) => [at(cell.row, cell.column), i]));
   cells.forEach((cell, i) => {
     for (let dr = 0; dr <= ROW_GAP; dr += 1) {
       for (let dc = -COLUMN_GAP; dc <= COLUMN_GAP; dc += 1) {
         if (dr === 0 && dc >= 0) continue;
-        const j = index.get(`${cell.row - dr},${cell.column + dc}`);
+        const j = index.get(at(cell.row - dr, cell.column + dc));
         if (j !== undefined) parent[root(i)] = root(j);
       }
     }
@@ -111,18 +130,21 @@ export function findClimateBlocks(sheet: SheetFormulas): Block[] {
     .sort((a, b) => a.top - b.top || a.left - b.left);
 }
 
-/** A source line (typed or written by the pane) within reach of the block. */
-export function hasAttribution(sheet: SheetFormulas, block: Block): boolean {
-  const line = PROVIDER.sourceLine.toLowerCase();
-  for (const cell of new Grid(sheet).cells()) {
-    const near =
+/** One of the sheet's source lines is within reach of the block. */
+export function hasAttribution(lines: readonly CellAt[], block: Block): boolean {
+  return lines.some(
+    (cell) =>
       cell.row >= block.top - ROWS_AROUND &&
       cell.row <= block.bottom + ROWS_AROUND &&
       cell.column >= block.left - COLUMNS_AROUND &&
-      cell.column <= block.right + COLUMNS_AROUND;
-    if (near && cell.text.toLowerCase().includes(line)) return true;
-  }
-  return false;
+      cell.column <= block.right + COLUMNS_AROUND,
+  );
+}
+
+/** The cells that show the source line, typed or written by the pane (read once per check). */
+export function sourceLines(sheet: SheetFormulas): CellAt[] {
+  const line = PROVIDER.sourceLine.toLowerCase();
+  return [...new Grid(sheet).cells()].filter((cell) => cell.text.toLowerCase().includes(line));
 }
 
 /**
@@ -137,7 +159,7 @@ export function placeAttribution(
   taken: Set<string> = new Set(),
 ): AttributionCell | null {
   const grid = new Grid(sheet);
-  const free = (row: number, column: number) => grid.free(row, column) && !taken.has(`${row},${column}`);
+  const free = (row: number, column: number) => grid.free(row, column) && !taken.has(cellKey({ row, column }));
   const rows = [
     ...Array.from({ length: ROWS_AROUND }, (_, i) => block.top - 1 - i),
     ...Array.from({ length: ROWS_AROUND }, (_, i) => block.bottom + 1 + i),
@@ -165,18 +187,23 @@ export function placeAttribution(
   return null;
 }
 
-/** The blocks without attribution and where each one's goes. */
-export function planAttributionCheck(sheet: SheetFormulas, logo: boolean): { blocks: number; fixes: AttributionFix[] } {
+/**
+ * The blocks without attribution and where each one's goes. `blocked` cells (by cellKey) are not
+ * used though empty, e.g. those an image already floats over.
+ */
+export function planAttributionCheck(
+  sheet: SheetFormulas,
+  logo: boolean,
+  blocked: ReadonlySet<string> = new Set(),
+): { blocks: number; fixes: AttributionFix[] } {
   const blocks = findClimateBlocks(sheet);
-  const taken = new Set<string>();
+  const lines = sourceLines(sheet);
+  const taken = new Set<string>(blocked);
   const fixes = blocks
-    .filter((block) => !hasAttribution(sheet, block))
+    .filter((block) => !hasAttribution(lines, block))
     .map((block): AttributionFix => {
       const place = placeAttribution(sheet, block, logo, taken);
-      if (place) {
-        taken.add(`${place.row},${place.textColumn}`);
-        if (place.logoColumn !== null) taken.add(`${place.row},${place.logoColumn}`);
-      }
+      for (const cell of place ? cellsOf(place) : []) taken.add(cellKey(cell));
       return { block, place };
     });
   return { blocks: blocks.length, fixes };

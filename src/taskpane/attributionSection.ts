@@ -5,14 +5,43 @@
  * is attributionCheck.ts; the workbook reads and writes are workbook.ts.
  */
 import { supportsImages } from '../office/host';
-import { readActiveSheetFormulas, writeAttributions } from './workbook';
-import { describeFix, planAttributionCheck } from './attributionCheck';
+import { cellsUnderShapes, readActiveSheetFormulas, writeAttributions } from './workbook';
+import {
+  cellKey,
+  cellsOf,
+  describeFix,
+  planAttributionCheck,
+  type AttributionFix,
+  type SheetFormulas,
+} from './attributionCheck';
 import { logoBase64 } from './logo';
 import { byId, el, replaceChildren, setStatus, withBusy } from './view';
 
 export interface AttributionSection {
   /** Runs the check as the button does (status and list in the pane). */
   check(): Promise<void>;
+}
+
+/** Rounds of planning around images before a block is left to the analyst. */
+const SHAPE_ROUNDS = 4;
+
+/** The check's plan, planned again around cells an image already floats over. */
+async function planAroundShapes(sheet: SheetFormulas): Promise<{ blocks: number; fixes: AttributionFix[] }> {
+  const images = supportsImages();
+  const blocked = new Set<string>();
+  for (let round = 1; ; round += 1) {
+    const plan = planAttributionCheck(sheet, images, blocked);
+    const cells = plan.fixes.flatMap((fix) => (fix.place ? cellsOf(fix.place) : []));
+    const covered = await cellsUnderShapes(sheet.sheet, cells);
+    if (covered.length === 0) return plan;
+    for (const cell of covered) blocked.add(cellKey(cell));
+    if (round === SHAPE_ROUNDS) {
+      // Still under an image: that block gets no place, and the pane says to add the line by hand.
+      const clear = (fix: AttributionFix) =>
+        fix.place !== null && !cellsOf(fix.place).some((c) => blocked.has(cellKey(c)));
+      return { ...plan, fixes: plan.fixes.map((fix) => (clear(fix) ? fix : { ...fix, place: null })) };
+    }
+  }
 }
 
 export function mountAttributionCheck(): AttributionSection {
@@ -23,7 +52,7 @@ export function mountAttributionCheck(): AttributionSection {
   const run = async (): Promise<void> => {
     list.hidden = true;
     const sheet = await readActiveSheetFormulas();
-    const plan = sheet ? planAttributionCheck(sheet, supportsImages()) : { blocks: 0, fixes: [] };
+    const plan = sheet ? await planAroundShapes(sheet) : { blocks: 0, fixes: [] };
     if (!sheet || plan.blocks === 0) {
       setStatus(status, 'info', 'The active sheet shows no CLIMATE scores or flags.');
       return;
@@ -40,7 +69,8 @@ export function mountAttributionCheck(): AttributionSection {
     const blocks = `${count} of CLIMATE scores and flags on ${sheet.sheet}`;
     const places = plan.fixes.flatMap((fix) => (fix.place ? [fix.place] : []));
     const logo = places.some((place) => place.logoColumn !== null) ? await logoBase64() : null;
-    const written = places.length > 0 ? await writeAttributions(sheet.sheet, places, logo) : [];
+    const targets = places.map((place) => ({ place, cells: cellsOf(place) }));
+    const written = places.length > 0 ? await writeAttributions(sheet.sheet, targets, logo) : [];
     const missing = plan.fixes.length - written.length;
     const added = `${blocks}: ${plan.fixes.length} without attribution, added to ${written.length}`;
     setStatus(

@@ -5,8 +5,8 @@
  */
 import { FLAG_KEYS, FLAG_LABELS, type FlagKey } from '../functions/initiatives';
 
-/** CLIMATE.PROFILE mnemonics the ranks and the percentile are read with (one value each). */
-export type ProfileField = 'rank' | 'industry_rank' | 'region_rank' | 'percentile';
+/** CLIMATE.PROFILE mnemonics the ranks, the percentile and the industry mean are read with (one value each). */
+export type ProfileField = 'rank' | 'industry_rank' | 'region_rank' | 'percentile' | 'industry_mean';
 
 export type OutputKey = 'score' | 'match' | `flag:${FlagKey}` | `profile:${ProfileField}` | 'link';
 
@@ -29,6 +29,7 @@ const PROFILE_OUTPUTS: Array<[ProfileField, string]> = [
   ['industry_rank', 'Industry rank'],
   ['region_rank', 'Region rank'],
   ['percentile', 'Industry percentile'],
+  ['industry_mean', 'Industry mean score'],
 ];
 
 /** Every output, in the order columns are written. */

@@ -7,6 +7,8 @@ export interface PaneActions {
   /** Score the selected column with the outputs ticked in the pane (default: score + profile link). */
   scoreSelection(): Promise<void>;
   refreshAll(): Promise<void>;
+  /** Build or refresh the Climate summary sheet for the selected (or just scored) block. */
+  buildSummary(): Promise<void>;
 }
 
 let provide: (actions: PaneActions) => void = () => undefined;

@@ -7,6 +7,7 @@
 import type { CellGrid } from './climateCalls';
 import type { CellValue } from './scoringPlan';
 import type { RangeBox } from './selectionModel';
+import { isSetSupported } from '../office/host';
 import { BOX_FIELDS, box, run } from './workbook';
 
 /** The fill of a row to review: Fluent's warning background, readable in print. */
@@ -41,7 +42,13 @@ export function readRowGrid(sheetName: string, top: number, bottom: number): Pro
     const range = sheet.getRangeByIndexes(from, used.columnIndex, to - from + 1, used.columnCount);
     range.load(['values', 'formulas']);
     await context.sync();
-    return { sheet: sheetName, rowIndex: from, columnIndex: used.columnIndex, values: range.values as CellValue[][], formulas: range.formulas as string[][] };
+    return {
+      sheet: sheetName,
+      rowIndex: from,
+      columnIndex: used.columnIndex,
+      values: range.values as CellValue[][],
+      formulas: range.formulas as string[][],
+    };
   });
 }
 
@@ -49,7 +56,11 @@ export function readRowGrid(sheetName: string, top: number, bottom: number): Pro
  * A formula-based conditional format on `target`: Excel keeps it in the file, prints it, and applies
  * it again whenever the formula's cells change (a verdict that turns `accepted` loses its fill).
  */
-export function addReviewFormat(sheetName: string, target: RangeBox, formula: string): Promise<void> {
+export function addReviewFormat(sheetName: string, target: RangeBox, formula: string): Promise<boolean> {
+  // A host that reports its requirement sets and lacks ExcelApi 1.6 (Excel 2016 without updates)
+  // cannot add one: the scoring stands without the marks, and the pane says so.
+  const reported = typeof Office !== 'undefined' && Office.context?.requirements !== undefined;
+  if (reported && !isSetSupported('ExcelApi', '1.6')) return Promise.resolve(false);
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const range = sheet.getRangeByIndexes(target.rowIndex, target.columnIndex, target.rowCount, target.columnCount);
@@ -57,6 +68,7 @@ export function addReviewFormat(sheetName: string, target: RangeBox, formula: st
     format.custom.rule.formula = formula;
     format.custom.format.fill.color = REVIEW_FILL;
     await context.sync();
+    return true;
   });
 }
 
@@ -71,7 +83,10 @@ export function selectRange(sheetName: string, target: RangeBox): Promise<void> 
 }
 
 /** Writes formulas into single cells (Excel recalculates each), in one Excel.run. */
-export function writeCellFormulas(sheetName: string, cells: ReadonlyArray<{ row: number; column: number; formula: string }>): Promise<void> {
+export function writeCellFormulas(
+  sheetName: string,
+  cells: ReadonlyArray<{ row: number; column: number; formula: string }>,
+): Promise<void> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     for (const cell of cells) sheet.getRangeByIndexes(cell.row, cell.column, 1, 1).formulas = [[cell.formula]];
@@ -80,7 +95,11 @@ export function writeCellFormulas(sheetName: string, cells: ReadonlyArray<{ row:
 }
 
 /** Recalculates the given rows of a block, in one Excel.run. */
-export function recalculateBlockRows(sheetName: string, rows: readonly number[], columns: { columnIndex: number; columnCount: number }): Promise<void> {
+export function recalculateBlockRows(
+  sheetName: string,
+  rows: readonly number[],
+  columns: { columnIndex: number; columnCount: number },
+): Promise<void> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     for (const row of rows) sheet.getRangeByIndexes(row, columns.columnIndex, 1, columns.columnCount).calculate();

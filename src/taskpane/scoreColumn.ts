@@ -18,8 +18,12 @@ import type { PaneContext } from './paneContext';
 import { reviewRuleFormula } from './reviewModel';
 import { planColumnScoring, type ColumnSelection, type ScoringPlan } from './scoringPlan';
 import { emptySummary, followScoring, type RowQuery, type ScoringSummary } from './scoringProgress';
-import { columnSelection, describeSelection, rowValue, type SelectionModel, type SelectionSnapshot } from './selectionModel';
+import { columnSelection, describeSelection, rowValue, type ColumnOption, type SelectionModel, type SelectionSnapshot } from './selectionModel';
+import { blockFromPlan } from './summaryBlock';
+import type { SummaryBlock } from './summaryPlan';
 import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from './view';
+
+const UNMARKED = ' This Excel cannot add conditional formats (ExcelApi 1.6): Review matches lists the rows to check.';
 
 export const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'match', 'link'];
 
@@ -56,13 +60,21 @@ export interface ScoreColumnHooks {
   onSummary(summary: ScoringSummary): void;
   /** The block just written (data rows, new columns): what the match review reads. */
   onScored(block: ReviewBlock): void;
+  /** The block just written (when it has a score column), for the Summary section. */
+  onScoredBlock?(block: SummaryBlock, columns: ColumnOption[]): void;
 }
 
 /** The written block of a plan, and the review's conditional format when it has a Match column. */
 export function scoredBlock(sheet: string, plan: ScoringPlan): { block: ReviewBlock; reviewRule: string | null } {
-  const box = { rowIndex: plan.firstDataRow, columnIndex: plan.firstColumn, rowCount: plan.formulas.length, columnCount: plan.headers.length };
+  const box = {
+    rowIndex: plan.firstDataRow,
+    columnIndex: plan.firstColumn,
+    rowCount: plan.formulas.length,
+    columnCount: plan.headers.length,
+  };
   const matchAt = plan.outputs.indexOf('match');
-  return { block: { sheet, box }, reviewRule: matchAt < 0 ? null : reviewRuleFormula(plan.firstColumn + matchAt, plan.firstDataRow) };
+  const reviewRule = matchAt < 0 ? null : reviewRuleFormula(plan.firstColumn + matchAt, plan.firstDataRow);
+  return { block: { sheet, box }, reviewRule };
 }
 
 export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks): ScoreColumnSection {
@@ -72,6 +84,7 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
   const header = byId('score-header', 'fluent-checkbox');
   const website = byId('score-website', 'select');
   const country = byId('score-country', 'select');
+  const spend = byId('score-spend', 'select');
   const runButton = byId('score-run', 'fluent-button');
   const progress = byId('score-progress');
   const bar = byId('score-progress-bar', 'fluent-progress-bar');
@@ -123,6 +136,7 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     header.checked = model.firstRowIsHeader;
     fillColumnPicker(website, model, model.websiteGuess);
     fillColumnPicker(country, model, model.countryGuess);
+    fillColumnPicker(spend, model, model.spendGuess);
     options.hidden = false;
     setStatus(selectionLine, 'info', describeRows(model));
   };
@@ -156,15 +170,20 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     const logo = plan.attribution.logoColumn !== null ? await logoBase64() : null;
     await writeScoringPlan(snapshot.sheet, plan, logo);
     const written = scoredBlock(snapshot.sheet, plan);
-    if (written.reviewRule !== null) await addReviewFormat(snapshot.sheet, written.block.box, written.reviewRule);
+    const marked =
+      written.reviewRule === null || (await addReviewFormat(snapshot.sheet, written.block.box, written.reviewRule));
     hooks.onScored(written.block);
+    if (plan.outputs.includes('score')) {
+      hooks.onScoredBlock?.(blockFromPlan(model.sheet, selection, plan, plan.outputs, pickedColumn(spend)), model.columns);
+    }
     // Rows inserted at the top moved the names down: a second run must find them where they are now.
     current.target.box.rowIndex += plan.insertRowsAtTop;
     const last = plan.firstColumn + plan.headers.length - 1;
     setStatus(
       selectionLine,
       'success',
-      `Wrote ${plan.scoredRows.length * plan.headers.length} formulas into ${model.sheet}!${columnLetters(plan.firstColumn)}:${columnLetters(last)}.`,
+      `Wrote ${plan.scoredRows.length * plan.headers.length} formulas into ${model.sheet}!${columnLetters(plan.firstColumn)}:${columnLetters(last)}.` +
+        (marked ? '' : UNMARKED),
     );
     await afterWrite?.();
     summaryList.hidden = true;

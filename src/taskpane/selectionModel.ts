@@ -44,11 +44,14 @@ export interface SelectionModel {
   columns: ColumnOption[];
   websiteGuess: number | null;
   countryGuess: number | null;
+  /** A numeric column headed like spend (spend, amount, value, cost): weights the Climate summary. */
+  spendGuess: number | null;
   firstFreeColumn: number;
 }
 
 const WEBSITE_HEADER = /web|url|domain|site|e-?mail/i;
 const COUNTRY_HEADER = /country|region|nation|hq|location/i;
+const SPEND_HEADER = /spend|amount|value|cost/i;
 const WEBSITE_VALUE = /^(https?:\/\/)?(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$|@[a-z0-9-]+\.[a-z]/i;
 
 function valueAt(snapshot: SelectionSnapshot, row: number, column: number): CellValue {
@@ -81,6 +84,7 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
   const columns: ColumnOption[] = [];
   let websiteGuess: number | null = null;
   let countryGuess: number | null = null;
+  let spendGuess: number | null = null;
   for (let column = used.columnIndex; column < usedRight; column++) {
     if (column === nameColumn) continue;
     const header = headerRow >= 0 ? text(valueAt(snapshot, headerRow, column)) : '';
@@ -89,9 +93,35 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
       websiteGuess = column;
     } else if (countryGuess === null && COUNTRY_HEADER.test(header)) {
       countryGuess = column;
+    } else if (spendGuess === null && SPEND_HEADER.test(header) && mostlyNumbers(snapshot, column, headerRow + 1, bottom)) {
+      spendGuess = column;
     }
   }
-  return { sheet: snapshot.sheet, nameColumn, top, bottom, firstRowIsHeader, columns, websiteGuess, countryGuess, firstFreeColumn: usedRight };
+  return {
+    sheet: snapshot.sheet,
+    nameColumn,
+    top,
+    bottom,
+    firstRowIsHeader,
+    columns,
+    websiteGuess,
+    countryGuess,
+    spendGuess,
+    firstFreeColumn: usedRight,
+  };
+}
+
+/** Most filled cells of the column are numbers (a spend column may have gaps and the odd note). */
+function mostlyNumbers(snapshot: SelectionSnapshot, column: number, from: number, to: number): boolean {
+  let filled = 0;
+  let numbers = 0;
+  for (let row = Math.max(from, snapshot.valuesFirstRow); row <= to; row++) {
+    const value = valueAt(snapshot, row, column);
+    if (isBlank(value)) continue;
+    filled++;
+    if (typeof value === 'number') numbers++;
+  }
+  return filled > 0 && numbers / filled >= 0.8;
 }
 
 function looksLikeWebsites(snapshot: SelectionSnapshot, column: number, from: number, to: number): boolean {

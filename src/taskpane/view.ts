@@ -4,6 +4,8 @@
  * supplier called `<img onerror=...>` stays a string.
  */
 
+import { isProfileLink } from '../service/profileLink';
+
 type Child = Node | string | null | undefined | false;
 
 /** `el('li', { class: 'row' }, 'text', childNode)`; attributes `false`/`null` are left out. */
@@ -138,8 +140,8 @@ export function markInvalid(input: TextInput, invalid: boolean): void {
   else input.control?.removeAttribute('aria-invalid');
 }
 
-/** An external link that opens outside the pane. Only http(s) addresses become links. */
+/** An external link that opens outside the pane; only what passes the profile-link rule becomes a link. */
 export function externalLink(href: string | null, text: string): HTMLElement {
-  if (!href || !/^https?:\/\//i.test(href)) return el('span', {}, text);
+  if (!href || !isProfileLink(href)) return el('span', {}, text);
   return el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, text);
 }

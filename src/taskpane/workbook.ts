@@ -4,13 +4,13 @@
  * Excel; this module is exercised in the browser tests through an Excel.run shim.
  */
 import type { CellGrid } from './climateCalls';
-import type { SheetFormulas } from './attributionCheck';
+import type { CellAt, SheetFormulas } from './attributionCheck';
 import type { AttributionCell, CellValue, ScoringPlan } from './scoringPlan';
 import type { RangeBox, SelectionSnapshot } from './selectionModel';
 import { PROVIDER } from '../provider';
-import { hasExcelApi } from '../office/host';
+import { hasExcelApi, supportsImages } from '../office/host';
 
-/** Rows written per round trip: Excel on the web limits the size of one request. */
+/** Rows written (or read) per round trip: Excel on the web limits the size of one request. */
 const ROWS_PER_WRITE = 500;
 
 export class NoWorkbookError extends Error {
@@ -20,7 +20,7 @@ export class NoWorkbookError extends Error {
   }
 }
 
-/** One Excel.run, or NoWorkbookError outside Excel (also for the review's reads and writes). */
+/** One Excel.run, or NoWorkbookError outside Excel (also for the review's and the summary's). */
 export function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
   if (!hasExcelApi()) return Promise.reject(new NoWorkbookError());
   return Excel.run(batch);
@@ -32,14 +32,14 @@ export function box(range: Excel.Range): RangeBox {
 
 export const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];
 
-interface LoadedSelection {
+export interface LoadedSelection {
   sheet: Excel.Worksheet;
   selection: RangeBox;
   used: RangeBox | null;
 }
 
 /** Loads the selection, its sheet and the sheet's used range. */
-async function loadSelection(context: Excel.RequestContext): Promise<LoadedSelection> {
+export async function loadSelection(context: Excel.RequestContext): Promise<LoadedSelection> {
   const range = context.workbook.getSelectedRange();
   range.load(BOX_FIELDS);
   const sheet = range.worksheet;
@@ -174,36 +174,45 @@ async function writeAttribution(
   await context.sync();
 }
 
-/** The formulas (values where there is none) of the active sheet's used range: what the attribution check reads. */
+/**
+ * The formulas (values where there is none) of the active sheet's used range: what the attribution
+ * check reads. In slices of rows, as writes are, so that a long sheet stays under Excel's request size.
+ */
 export function readActiveSheetFormulas(): Promise<SheetFormulas | null> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getActiveWorksheet();
     sheet.load('name');
     const used = sheet.getUsedRangeOrNullObject(true);
-    used.load([...BOX_FIELDS, 'formulas']);
+    used.load(BOX_FIELDS);
     await context.sync();
     if (used.isNullObject) return null;
-    const formulas = used.formulas as CellValue[][];
+    const formulas: CellValue[][] = [];
+    for (let start = 0; start < used.rowCount; start += ROWS_PER_WRITE) {
+      const count = Math.min(ROWS_PER_WRITE, used.rowCount - start);
+      const slice = sheet.getRangeByIndexes(used.rowIndex + start, used.columnIndex, count, used.columnCount);
+      slice.load('formulas');
+      await context.sync();
+      formulas.push(...(slice.formulas as CellValue[][]));
+    }
     return { sheet: sheet.name, rowIndex: used.rowIndex, columnIndex: used.columnIndex, formulas };
   });
 }
 
 /**
- * Writes attributions the check placed, each only if its cells are still empty (the sheet may have
- * changed since it was read): nothing is written over. Returns the places written.
+ * Writes attributions the check placed, each only if the cells it uses are still empty (the sheet may
+ * have changed since it was read): nothing is written over. Returns the places written.
  */
 export function writeAttributions(
   sheetName: string,
-  places: AttributionCell[],
+  places: Array<{ place: AttributionCell; cells: CellAt[] }>,
   logoBase64: string | null,
 ): Promise<AttributionCell[]> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
-    const targets = places.map((place) => {
-      const columns = place.logoColumn === null ? [place.textColumn] : [place.logoColumn, place.textColumn];
-      const cells = columns.map((column) => sheet.getRangeByIndexes(place.row, column, 1, 1).load('formulas'));
-      return { place, cells };
-    });
+    const targets = places.map(({ place, cells }) => ({
+      place,
+      cells: cells.map(({ row, column }) => sheet.getRangeByIndexes(row, column, 1, 1).load('formulas')),
+    }));
     await context.sync();
     const written: AttributionCell[] = [];
     for (const { place, cells } of targets) {
@@ -212,5 +221,29 @@ export function writeAttributions(
       written.push(place);
     }
     return written;
+  });
+}
+
+interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+const overlaps = (a: Box, b: Box): boolean =>
+  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+
+/** Which of these cells an image (any shape) of the sheet floats over; none where the host has no shapes. */
+export function cellsUnderShapes(sheetName: string, cells: CellAt[]): Promise<CellAt[]> {
+  if (cells.length === 0 || !supportsImages()) return Promise.resolve([]);
+  return run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const shapes = sheet.shapes;
+    shapes.load('items/left,items/top,items/width,items/height');
+    const box = ['left', 'top', 'width', 'height'];
+    const ranges = cells.map(({ row, column }) => sheet.getRangeByIndexes(row, column, 1, 1).load(box));
+    await context.sync();
+    return cells.filter((_cell, i) => shapes.items.some((shape) => overlaps(shape, ranges[i])));
   });
 }

@@ -11,8 +11,8 @@ describe('bench options', () => {
   });
 
   test.each<[string[], string]>([
-    [['--rows', '5'], '--rows takes a whole number from 10 to 20000, got 5'],
-    [['--rows'], '--rows takes a whole number from 10 to 20000, got nothing'],
+    [['--rows', '5'], '--rows takes a whole number from 10 to 50000, got 5'],
+    [['--rows'], '--rows takes a whole number from 10 to 50000, got nothing'],
     [['--runs', '2.5'], '--runs takes a whole number from 1 to 20, got 2.5'],
     [['--fast'], 'unknown option --fast'],
   ])('%j is refused: %s', (argv, message) => {

@@ -59,7 +59,7 @@ describe('dist/ from npm run build', () => {
 
   test('the ribbon functions the manifest names are registered by the built commands bundle', async () => {
     const names = [...read(DIST, 'manifest.xml').matchAll(/<FunctionName>([^<]+)<\/FunctionName>/g)].map((m) => m[1]).sort();
-    expect(names).toEqual(['refreshAll', 'scoreSelection']);
+    expect(names).toEqual(['buildSummary', 'refreshAll', 'scoreSelection']);
     // Run the page's scripts up to the commands bundle against a minimal Office object.
     const registered = new Map<string, unknown>();
     const Office = {
@@ -120,7 +120,7 @@ describe('build-time settings', () => {
 });
 
 test.each([
-  ['service URL', 'serviceUrl=http://api.build-check.example', /serviceUrl \/ CLIMATE_BASE_URL must use https/],
+  ['service URL', 'serviceUrl=http://api.build-check.example', /serviceUrl \/ CLIMATE_BASE_URL is refused: .*must use https/],
   ['add-in URL (even on loopback)', 'addinUrl=http://localhost:8080/', /addinUrl \/ ADDIN_URL must use https/],
 ])('a build-time %s that is not https is refused', (_, flag, message) => {
   expect(() => buildProduction(tempDir('http'), { flags: ['--env', flag] })).toThrow(message);

@@ -10,8 +10,8 @@ import { PROVIDER } from '../../src/provider';
 import { productionDist, removeTempDirs, tempDir } from './dist';
 
 type Attribution = { text: string; href: string; logo: string };
-const { markdownToHtml } = require('../../src/build/markdownToHtml.js') as { markdownToHtml: (markdown: string) => string };
-const { helpPage } = require('../../src/build/helpPagePlugin.js') as {
+const { markdownToHtml } = require('../../build/markdownToHtml.js') as { markdownToHtml: (markdown: string) => string };
+const { helpPage } = require('../../build/helpPagePlugin.js') as {
   helpPage: (page: { markdown: string; attribution: Attribution; logoSrc: string }) => string;
 };
 const { HELP_PAGE, PROVIDER_ATTRIBUTION } = require('../../webpack.config.js') as { HELP_PAGE: string; PROVIDER_ATTRIBUTION: Attribution };

@@ -7,10 +7,11 @@ afterEach(() => jest.useRealTimers());
 describe('coalescing', () => {
   test('a full batch leaves at once, without waiting for the quiet window', async () => {
     const { engine, service } = await rig();
+    await Promise.all([engine.organization(supplier(99)), advance(30)]); // the key is seen to work
     const calls = Array.from({ length: 50 }, (_, i) => engine.organization(supplier(i)));
     await advance(0);
-    expect(service.sent).toHaveLength(1);
-    expect(service.sent[0].items).toHaveLength(50);
+    expect(service.sent).toHaveLength(2);
+    expect(service.sent[1].items).toHaveLength(50);
     const outcomes = await Promise.all(calls);
     expect(outcomes.map((o) => o.record.name)).toEqual(Array.from({ length: 50 }, (_, i) => `Supplier ${i}`));
     expect(outcomes.every((o) => o.state === 'ready')).toBe(true);
@@ -41,10 +42,23 @@ describe('coalescing', () => {
 describe('caps', () => {
   test('maxBatch splits a burst into full batches and one remainder', async () => {
     const { engine, service } = await rig({ maxBatch: 50 });
+    await Promise.all([engine.organization(supplier(999)), advance(30)]); // the key is seen to work
     const calls = Array.from({ length: 120 }, (_, i) => engine.organization(supplier(i)));
     await advance(30);
     await Promise.all(calls);
-    expect(service.sent.map((r) => r.items.length)).toEqual([50, 50, 20]);
+    expect(service.sent.slice(1).map((r) => r.items.length)).toEqual([50, 50, 20]);
+  });
+
+  test('until the key is seen to work, the probe carries at most 10 items', async () => {
+    const { engine, service } = await rig();
+    service.hold();
+    const calls = Array.from({ length: 120 }, (_, i) => engine.organization(supplier(i)));
+    await advance(0);
+    expect(service.sent.map((r) => r.items.length)).toEqual([10]);
+    service.release();
+    await advance(30);
+    await Promise.all(calls);
+    expect(service.sent.slice(1).map((r) => r.items.length)).toEqual([50, 50, 10]);
   });
 
   test('one probe batch until the key is seen to work, then the limit (grown by the probe) in flight, never more', async () => {
@@ -65,6 +79,24 @@ describe('caps', () => {
     await Promise.all(calls);
     expect(service.sent).toHaveLength(20);
     expect(service.maxInFlight).toBeLessThanOrEqual(16);
+  });
+
+  test('batches of 50 while the window keeps up; a backlog fills the free slots with up to maxBatch (100) each', async () => {
+    const { engine, service } = await rig(); // maxBatch: the default, the service's 100
+    service.hold();
+    const calls = Array.from({ length: 1_000 }, (_, i) => engine.organization(supplier(i)));
+    await advance(30);
+    expect(service.sent.map((r) => r.items.length)).toEqual([10]); // the probe
+    service.release();
+    service.hold();
+    await advance(0);
+    // 990 waiting, 5 free slots: five full batches of 100 rather than five of 50
+    expect(service.sent.slice(1).map((r) => r.items.length)).toEqual([100, 100, 100, 100, 100]);
+    service.release();
+    await advance(0);
+    await Promise.all(calls);
+    expect(service.sent.length).toBeLessThan(1 + Math.ceil(990 / 50)); // fewer than fixed batches of 50
+    expect(Math.max(...service.sent.map((r) => r.items.length))).toBe(100);
   });
 
   test('the concurrency cap from settings bounds the limit', async () => {

@@ -4,7 +4,7 @@ import { compactRecord, expandRecord, StringTable } from '../../src/engine/compa
 import { CACHE_STORAGE_KEY, RecordCache } from '../../src/engine/recordCache';
 import { MemoryStorage } from '../../src/settings/storage';
 import type { EngineEvent } from '../../src/engine';
-import { record } from './fakeService';
+import { FakeService, record } from './fakeService';
 import { advance, rig, supplier, track } from './rig';
 
 beforeEach(() => jest.useFakeTimers());
@@ -40,6 +40,28 @@ describe('cache', () => {
     expect(again.map((o) => o.record.score)).toEqual(fetched.map((o) => o.record.score));
     expect(again.map((o) => o.record.initiatives)).toEqual(fetched.map((o) => o.record.initiatives));
     expect(again.map((o) => o.record.matching_organization)).toEqual(fetched.map((o) => o.record.matching_organization));
+  });
+
+  test('a reopened workbook watches profiles still pending instead of registering them again', async () => {
+    const first = await rig();
+    first.service.statuses.set(1, 'researching');
+    const before = await Promise.all([first.engine.organization(supplier(1)), advance(30)]);
+    expect(before[0].state).toBe('pending');
+    await first.engine.flush();
+    first.engine.dispose();
+
+    const service = new FakeService();
+    service.statuses.set(1, 'synced');
+    const second = await rig({}, { storage: first.storage, service });
+    const recalculated = second.recalculated;
+    const again = await Promise.all([second.engine.organization(supplier(1), { address: 'Sheet1!B2' }), advance(30)]);
+    expect(again[0]).toMatchObject({ state: 'pending', record: { id: 1 } });
+    expect(service.sent).toHaveLength(0); // no registration
+    await advance(1_100);
+    expect(service.items()).toEqual([{ url: '/organizations/1', method: 'GET' }]); // one poll
+    await advance(100);
+    expect(recalculated).toEqual([['Sheet1!B2']]);
+    await expect(second.engine.organization(supplier(1))).resolves.toMatchObject({ state: 'ready' });
   });
 
   test('persisted records past their TTL are not served after a reload', async () => {
@@ -172,8 +194,8 @@ describe('profiling', () => {
     for (let id = 1; id <= 30; id += 1) service.statuses.set(id, 'created');
     await Promise.all([...Array.from({ length: 30 }, (_, i) => engine.organization(supplier(i))), advance(30)]);
     await advance(1_100);
-    expect(service.sent).toHaveLength(2);
-    expect(service.sent[1].items).toHaveLength(30);
+    expect(service.sent).toHaveLength(3); // the probe (10), the other 20, then one poll for all 30
+    expect(service.sent[2].items).toHaveLength(30);
   });
 });
 

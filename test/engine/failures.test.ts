@@ -84,7 +84,11 @@ describe('per-item answers inside a 200 batch', () => {
     const calls = [supplier(1), { lei_number: '549300ABCDEFGHIJKL00' }, supplier(3)].map((q) => track(engine.organization(q)));
     await advance(1_000);
     expect(calls[0].value?.state).toBe('ready');
-    expect(calls[1].error).toMatchObject({ kind: 'invalid', message: 'lei_number: check digits fail' });
+    // The service's own words, introduced as what they mean to a person who typed any input at all.
+    expect(calls[1].error).toMatchObject({
+      kind: 'invalid',
+      message: 'The service could not identify the organization from what was sent: lei_number: check digits fail.',
+    });
     expect(calls[2].value?.record.name).toBe('Supplier 3');
     expect(service.sent.map((r) => r.items.length)).toEqual([3, 1]);
   });
@@ -94,7 +98,7 @@ describe('per-item answers inside a 200 batch', () => {
     service.script.push(() => ({ kind: 'items', items: [{ status: 422, body: { error: { message: 'bad' } } }] }));
     const first = track(engine.organization(supplier(1)));
     await advance(30);
-    expect(first.error?.message).toBe('bad');
+    expect(first.error?.message).toBe('The service could not identify the organization from what was sent: bad.');
     await expect(engine.organization(supplier(1))).rejects.toMatchObject({ kind: 'invalid' });
     expect(service.sent).toHaveLength(1);
     await engine.refresh();

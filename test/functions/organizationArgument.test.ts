@@ -94,6 +94,7 @@ describe('parseOrganization refuses, with the message the cell shows', () => {
     ['https:// alone as website', 'https://', undefined, 'Nothing after "https://": write the website or e-mail address after it.'],
     ['mailto: alone as website', 'mailto:', undefined, 'Nothing after "mailto:": write the website or e-mail address after it.'],
     ['www. alone as website', 'web: www.', undefined, 'Nothing after "www.": write the website or e-mail address after it.'],
+    ['web: alone as website', 'web:', undefined, 'Not a valid website: web: is neither a web address nor an e-mail address.'],
     ['a country as a number', undefined, 42, '42 is not a country code or name.'],
     ['a country with symbols', undefined, 'U$A', 'Not a country: U$A (give a code such as US or a name).'],
     ['a country as markup', undefined, '<b>US</b>', 'The country looks like markup (<b>): give plain text.'],

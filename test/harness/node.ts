@@ -18,6 +18,11 @@ export interface NodeWorkbookOptions extends Omit<HarnessOptions, 'metadata'> {
   location?: string;
   /** The runtime's `fetch` (default Node's), e.g. one that records what the add-in sends and gets. */
   fetch?: typeof fetch;
+  /**
+   * The runtime's IndexedDB (e.g. fake-indexeddb's IDBFactory; absent by default, as where a host has
+   * none). Hand the same one to a second session to reopen the workbook over what the first stored.
+   */
+  indexedDB?: unknown;
 }
 
 export interface NodeWorkbookSession extends WorkbookSession {
@@ -61,6 +66,7 @@ export async function openNodeWorkbook(options: NodeWorkbookOptions = {}): Promi
     structuredClone,
     performance,
     crypto: globalThis.crypto,
+    ...(options.indexedDB === undefined ? {} : { indexedDB: options.indexedDB }),
   });
   vm.runInContext('globalThis.self = globalThis; globalThis.window = globalThis;', context);
   for (const script of built.scripts) {

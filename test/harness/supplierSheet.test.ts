@@ -12,7 +12,11 @@ import { seededSettings } from './settingsSeed';
 import { supplierScenario } from './supplierScenario';
 import { DEFAULT_MIX, supplierRows } from './supplierSheet';
 
-const PROFILING_SECONDS = 3;
+/**
+ * Sandbox seconds an unseen supplier takes to be profiled. The test skips the sandbox clock ahead
+ * instead of waiting, so this only has to outlast the first pass, however loaded the machine.
+ */
+const PROFILING_SECONDS = 60;
 const LOGO = new URL('assets/logo-provider.png', DEFAULT_LOCATION).href;
 
 let sandbox: RunningSandbox;

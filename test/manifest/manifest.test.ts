@@ -132,7 +132,7 @@ describe.each(targets)('$label', ({ file, base, files }) => {
     expect(resolve(path(customFunctions, 'Metadata', 'SourceLocation')[0])).toBe(`${base()}functions.json`);
   });
 
-  test('has a Climate group on the Home tab: Open pane, Score selection, Refresh', () => {
+  test('has a Climate group on the Home tab: Open pane, Score selection, Refresh, Summary', () => {
     const tab = all.find((e) => e.name === 'OfficeTab')!;
     expect(tab.attributes.id).toBe('TabHome');
     const group = path(tab, 'Group')[0];
@@ -145,6 +145,7 @@ describe.each(targets)('$label', ({ file, base, files }) => {
       { label: 'Open pane', action: 'ShowTaskpane', functionName: undefined },
       { label: 'Score selection', action: 'ExecuteFunction', functionName: 'scoreSelection' },
       { label: 'Refresh', action: 'ExecuteFunction', functionName: 'refreshAll' },
+      { label: 'Summary', action: 'ExecuteFunction', functionName: 'buildSummary' },
     ]);
   });
 

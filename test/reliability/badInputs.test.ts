@@ -11,6 +11,7 @@ import { openNodeWorkbook, seededSettings, type InputValue, type SheetResults } 
 const TOO_LONG = (n: number) => `The organization is too long (${n} characters): at most 300 are read.`;
 const CONTROL = (code: string) => `The organization contains a control character (U+${code}): retype it or use CLEAN().`;
 const CELL_ERROR = (code: string) => `The organization cell holds an error (${code}): fix that cell first.`;
+const NOTHING_AFTER = (start: string) => `Nothing after "${start}": write the website or e-mail address after it.`;
 const FORMULA = (shown: string) => `The organization looks like a formula (${shown}): give plain text.`;
 
 /** Beyond the shared table: more error literals, invisible blanks, boundaries and prefixes. */
@@ -41,6 +42,11 @@ const MORE_ORGANIZATIONS: BadInput[] = [
   { label: 'spg: and nothing', input: 'spg:', message: 'Nothing after "spg:": write the S&P Global identifier after it.' },
   { label: 'name: and spaces', input: 'name:   ', message: 'Nothing after "name:": write the name after it.' },
   { label: 'web: and nothing', input: 'web:', message: 'Nothing after "web:": write the website or e-mail address after it.' },
+  { label: 'https://www. and nothing', input: 'https://www.', message: NOTHING_AFTER('https://www.') },
+  { label: 'HTTP:// in capitals and nothing', input: 'HTTP://', message: NOTHING_AFTER('HTTP://') },
+  { label: 'www. and spaces', input: ' www. ', message: NOTHING_AFTER('www.') },
+  { label: 'web: then https:// and nothing', input: 'web:https://', message: NOTHING_AFTER('https://') },
+  { label: 'an address start then no host', input: 'https:///about', message: 'Not a valid website: https:///about is neither a web address nor an e-mail address.' },
 ];
 
 const ORGANIZATIONS = [...BAD_ORGANIZATIONS.filter((bad) => bad.input !== undefined), ...MORE_ORGANIZATIONS];
@@ -80,6 +86,10 @@ const ARGUMENTS: ArgumentRow[] = [
   { label: 'PROFILE with a known and an unknown field', formula: '=CLIMATE.PROFILE(A{row},B{row})', input: 'score,carbon', message: unknownField('carbon') },
   { label: 'HEADERS with an unknown field', formula: '=CLIMATE.HEADERS(B{row})', input: 'carbon', message: unknownField('carbon') },
   { label: 'SCORE with a website that is not one', formula: '=CLIMATE.SCORE(A{row},B{row})', input: 'not a site', message: 'Not a valid website: not a site is neither a web address nor an e-mail address.' },
+  { label: 'SCORE with https:// as website', formula: '=CLIMATE.SCORE(A{row},B{row})', input: 'https://', message: NOTHING_AFTER('https://') },
+  { label: 'SCORE with mailto: as website', formula: '=CLIMATE.SCORE(A{row},B{row})', input: 'mailto:', message: NOTHING_AFTER('mailto:') },
+  { label: 'SCORE with www. as website', formula: '=CLIMATE.SCORE(A{row},B{row})', input: 'www.', message: NOTHING_AFTER('www.') },
+  { label: 'FLAG with http:// as website', formula: '=CLIMATE.FLAG(A{row},"sbti",B{row})', input: 'http://', message: NOTHING_AFTER('http://') },
   { label: 'SCORE with TRUE as website', formula: '=CLIMATE.SCORE(A{row},B{row})', input: true, message: 'TRUE is not a web or e-mail address.' },
   { label: 'SCORE with a country that is not one', formula: '=CLIMATE.SCORE(A{row},,B{row})', input: 'U$A', message: 'Not a country: U$A (give a code such as US or a name).' },
   { label: 'SBTI of an empty company', formula: '=CLIMATE.SBTI(B{row})', input: '', message: 'The company is empty: give an ISIN or a company name.' },

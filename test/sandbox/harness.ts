@@ -1,4 +1,6 @@
 /** Starts sandboxes on loopback for tests and talks to them over real HTTP with Node's fetch. */
+import { nameKey } from '../../src/sandbox/matching';
+import type { SandboxOrganization } from '../../src/sandbox/population';
 import { RunningSandbox, SandboxOptions, SANDBOX_PROJECT_KEY, startSandbox } from '../../src/sandbox/server';
 
 export const SMALL_POPULATION = 500;
@@ -68,8 +70,20 @@ export async function admin(sandbox: RunningSandbox, method: 'GET' | 'POST', pat
   return answer(
     await fetch(`${sandbox.url}/__sandbox${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
     }),
   );
+}
+
+/**
+ * Two organizations of a population whose names differ only in the legal form ("… AG" and "… Ltd"),
+ * the only two with that name once the legal form is set aside.
+ */
+export function legalFormTwins(organizations: readonly SandboxOrganization[]): [SandboxOrganization, SandboxOrganization] {
+  const byName = new Map<string, SandboxOrganization[]>();
+  for (const o of organizations) byName.set(nameKey(o.name), [...(byName.get(nameKey(o.name)) ?? []), o]);
+  const twins = [...byName.values()].find((list) => list.length === 2 && list[0].name !== list[1].name);
+  if (!twins) throw new Error('The population has no two names that differ only in the legal form');
+  return [twins[0], twins[1]];
 }

@@ -2,7 +2,7 @@ import { INITIATIVE_KEYS } from '../../src/service/types';
 import { RunningSandbox, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
 import { nameKey } from '../../src/sandbox/matching';
 import { SandboxOrganization } from '../../src/sandbox/population';
-import { Client, client, links, start } from './harness';
+import { Client, client, legalFormTwins, links, start } from './harness';
 
 let sandbox: RunningSandbox;
 let api: Client;
@@ -82,17 +82,8 @@ describe('POST /organizations for an organization the service knows', () => {
     }
   });
 
-  /** Two population organizations whose names differ only in the legal form ("… AG" and "… Ltd"). */
-  const legalFormTwins = (): [SandboxOrganization, SandboxOrganization] => {
-    const byName = new Map<string, SandboxOrganization[]>();
-    for (const o of orgs) byName.set(nameKey(o.name), [...(byName.get(nameKey(o.name)) ?? []), o]);
-    const twins = [...byName.values()].find((list) => list.length === 2 && list[0].name !== list[1].name)!;
-    expect(twins).toBeDefined();
-    return [twins[0], twins[1]];
-  };
-
   test('names that differ only in the legal form resolve each to its own record', async () => {
-    for (const twin of legalFormTwins()) {
+    for (const twin of legalFormTwins(orgs)) {
       for (const name of [twin.name, twin.name.toUpperCase()]) {
         const { body } = await api.post('/organizations', { name });
         expect([name, body.id, body.organization_relationship_type]).toEqual([name, twin.id, 'requested organization']);
@@ -101,20 +92,20 @@ describe('POST /organizations for an organization the service knows', () => {
   });
 
   test('the name without its legal form names no one when two share it: 422 naming both', async () => {
-    const [first, second] = legalFormTwins();
-    const name = first.name.split(' ').slice(0, -1).join(' ');
+    const [first, second] = legalFormTwins(orgs);
+    const name = first.name.split(' ').slice(0, 2).join(' '); // the generated names' two words before the legal form
     expect(nameKey(name)).toBe(nameKey(first.name));
     const { status, body } = await api.post('/organizations', { name });
     expect(status).toBe(422);
     expect(body.error.message).toBe(
-      `"${name}" is the name of 2 registered organizations (${first.name} (${first.hqRegion}), ${second.name} (${second.hqRegion})): ` +
-        'add the legal form, hq_region, the website or an identifier',
+      `"${name}" fits 2 organizations: ${first.name} (${first.hqRegion}), ${second.name} (${second.hqRegion}); ` +
+        'add the legal form, country or an identifier',
     );
     expect(sandbox.stats().registrations).toBe(0);
   });
 
   test('a head-office region tells apart companies with the same name', async () => {
-    const [first, second] = legalFormTwins();
+    const [first, second] = legalFormTwins(orgs);
     expect(first.hqRegion).not.toBe(second.hqRegion);
     const name = nameKey(first.name);
     expect((await api.post('/organizations', { name, hq_region: second.hqRegion })).body.id).toBe(second.id);

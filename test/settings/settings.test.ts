@@ -23,7 +23,7 @@ describe('defaults', () => {
       apiKey: SANDBOX_DEMO_KEY,
       project: null,
       privatePerformances: false,
-      maxBatch: 50,
+      maxBatch: 100,
       maxConcurrency: 16,
       deadlineMs: 120_000,
       cacheTtlMs: 86_400_000,
@@ -92,7 +92,7 @@ describe('storage keys', () => {
     const store = new SettingsStore(storage);
     const settings = await store.load();
     expect(settings.baseUrl).toBe(SANDBOX_BASE_URL);
-    expect(settings.maxBatch).toBe(50);
+    expect(settings.maxBatch).toBe(100);
     expect(store.problems()).toHaveLength(2);
     expect(store.problems().join(' ')).toMatch(/climate\.baseUrl: .*https/);
   });

@@ -226,6 +226,24 @@ test('attribution check on hand-typed formulas: line and logo added beside the b
   await pane.page.context().close();
 });
 
+test('an image already floating over the first free cell: the check places the logo and line around it', async () => {
+  const image = { name: 'Company logo', ...at(4, 2), width: 30, height: 18 };
+  const pane = await openPane(PLAIN_WITH_116, { ...handTyped(), images: [image] });
+  const before = await pane.dump();
+  await (await pane.ax.get('button', 'Check attribution')).locator.click();
+  await pane.waitForText('#attribution-status', 'without attribution, added to 2.');
+  expect(await pane.page.locator('#attribution-list > li').allInnerTexts()).toEqual([
+    'Suppliers!B2:C4: logo over B6, source line in C6.',
+    'Suppliers!H2:H3: logo over H4, source line in I4.',
+  ]);
+  const after = await pane.dump();
+  expect(
+    after.cells.filter((cell) => before.cells.some((old) => old.row === cell.row && old.column === cell.column)),
+  ).toEqual(before.cells);
+  expect(after.shapes.map(({ left, top }) => ({ left, top }))).toEqual([at(5, 1), at(3, 7)]);
+  await pane.page.context().close();
+});
+
 test("the ribbon's Score selection scores the selection and runs the same check on the sheet's hand-typed blocks", async () => {
   const sheet = handTyped();
   const pane = await openPane(PLAIN_WITH_116, {

@@ -107,3 +107,10 @@ test('a block hemmed in on every side gets no place and the pane says what to do
     `Suppliers!F6:F6: no free cell nearby; add the line "${LINE}" and the logo by hand.`,
   );
 });
+
+test('blocked cells (an image floats over them) are not used, though empty', () => {
+  const first = planAttributionCheck(handTyped(), true).fixes[0].place!;
+  const around = planAttributionCheck(handTyped(), true, new Set(['5,1'])).fixes[0].place;
+  expect([first.row, first.logoColumn]).toEqual([5, 1]);
+  expect(around).toMatchObject({ row: 5, logoColumn: 2, textColumn: 3 });
+});

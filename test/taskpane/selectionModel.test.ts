@@ -61,3 +61,25 @@ describe('reading the selection', () => {
     expect(() => describeSelection({ sheet: 'Empty', selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 }, used: null, values: [], valuesFirstRow: 0 })).toThrow('The sheet is empty');
   });
 });
+
+describe('the spend column', () => {
+  const all = { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 };
+
+  test('a numeric column headed Spend is proposed', () => {
+    expect(describeSelection(snapshot(all)).spendGuess).toBe(3);
+  });
+
+  test('"Amount", "Contract value" and "Cost (EUR)" count; a text column with such a header does not', () => {
+    for (const header of ['Amount', 'Contract value', 'Cost (EUR)']) {
+      const sheet = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), header] : row));
+      expect(describeSelection(snapshot(all, sheet)).spendGuess).toBe(3);
+    }
+    const text = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), 'Value'] : [...row.slice(0, 3), i === 3 ? '' : 'high']));
+    expect(describeSelection(snapshot(all, text)).spendGuess).toBeNull();
+  });
+
+  test('a numeric column without such a header is not', () => {
+    const sheet = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), 'Employees'] : row));
+    expect(describeSelection(snapshot(all, sheet)).spendGuess).toBeNull();
+  });
+});

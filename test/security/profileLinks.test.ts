@@ -1,0 +1,82 @@
+/**
+ * Profile links from a hostile service, through the built bundle: a record whose link is not an
+ * absolute https address of at most 2,048 characters (without user name or password) reaches no cell.
+ * LINK says #N/A with the rule; the SCORE card has no Profile property and its logo no target.
+ */
+import type { ServerResponse } from 'node:http';
+import { openNodeWorkbook, seededSettings, type CellOutcome, type NodeWorkbookSession } from '../harness';
+import { json, startScriptedServer, type ScriptedServer } from '../service/scriptedServer';
+
+const GOOD = 'https://profiles.example/organizations/7-acme';
+const HOSTILE: Record<string, string> = {
+  script: 'javascript:alert(document.cookie)',
+  data: 'data:text/html,<script>alert(1)</script>',
+  file: 'file:///C:/Windows/win.ini',
+  unc: '\\\\attacker.example\\share\\profile',
+  http: 'http://profiles.example/organizations/7',
+  credentials: 'https://user:secret@profiles.example/organizations/7',
+  long: `https://profiles.example/${'a'.repeat(2048)}`,
+  relative: '/organizations/7',
+  spaced: ' https://profiles.example/organizations/7',
+  slashes: 'https:\\\\attacker.example\\share',
+};
+
+/** A synced record for each batch item; the requested name picks the link (GOOD for "good"). */
+function answer(body: string, res: ServerResponse): void {
+  const requests = JSON.parse(new URLSearchParams(body).get('requests') ?? '[]') as Array<{ body?: { name?: string } }>;
+  json(res, 200, requests.map((item, i) => {
+    const name = item.body?.name ?? '';
+    const link = name === 'good' ? GOOD : HOSTILE[name];
+    const record = {
+      id: i + 1, name, status: 'synced', score: 0.5, rank: 'high',
+      matching_organization: { id: 7, name: `Matched ${name}`, link, industry: null },
+      initiatives: {},
+    };
+    return { status: 200, headers: {}, body: JSON.stringify(record) };
+  }));
+}
+
+let service: ScriptedServer;
+let session: NodeWorkbookSession | null = null;
+
+beforeAll(async () => {
+  service = await startScriptedServer((req, res) => (req.url === '/batch' ? answer(req.body, res) : json(res, 404, {})));
+});
+afterEach(async () => {
+  await session?.close();
+  session = null;
+});
+afterAll(() => service.close());
+
+type Card = { type: string; properties?: Record<string, unknown>; provider?: { logoTargetAddress?: string } };
+
+test('LINK, the card and the logo target take only absolute https links without credentials', async () => {
+  session = await openNodeWorkbook({ storage: await seededSettings({ baseUrl: service.url, apiKey: 'test-key' }) });
+  const names = ['good', ...Object.keys(HOSTILE)];
+  const addresses = await session.calculate({
+    inputs: names.map((name) => [name]),
+    formulas: { B: '=CLIMATE.LINK(A{row})', C: '=CLIMATE.SCORE(A{row})' },
+  });
+  await session.settled(30_000);
+  const results = await session.results();
+  const outcome = (row: number, column: number): CellOutcome => results[addresses[row * 2 + column]].outcome;
+  const card = (row: number): Card => (outcome(row, 1) as { value: Card }).value;
+
+  expect(outcome(0, 0)).toEqual({ kind: 'value', value: GOOD });
+  expect(card(0).properties?.Profile).toEqual({ type: 'String', basicValue: GOOD });
+  expect(card(0).provider?.logoTargetAddress).toBe(GOOD);
+
+  for (let row = 1; row < names.length; row += 1) {
+    expect({ name: names[row], link: outcome(row, 0) }).toEqual({
+      name: names[row],
+      link: {
+        kind: 'error',
+        code: '#N/A',
+        message: `No public profile link for Matched ${names[row]}: the service sent none, or one that is not an https ` +
+          'address of at most 2,048 characters.',
+      },
+    });
+    expect(card(row).properties).not.toHaveProperty('Profile');
+    expect(card(row).provider).not.toHaveProperty('logoTargetAddress');
+  }
+});

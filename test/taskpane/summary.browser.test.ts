@@ -1,0 +1,203 @@
+/**
+ * The Climate summary in real Chromium: the BUILT pane, the sandbox over HTTP and the Excel.run shim.
+ * Two workbooks. In the first (a host with dynamic arrays and images) the analyst scores a column
+ * with the SBTi flag, the pane proposes the Spend column, and Summary writes the "Climate summary"
+ * sheet: its figures as formulas over the scored block, the two native charts (type and source
+ * range), the attribution line and logo, the hidden status column; the ribbon's Summary refreshes it
+ * in place. In the second (ExcelApi 1.8: no dynamic arrays, no images) a block of CLIMATE formulas is
+ * selected, a foreign sheet named "Climate summary" is left untouched, and another name is used.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { SUMMARY_SHEETS_SETTING } from '../../src/office/documentSettings';
+import { startSandbox, SANDBOX_PROJECT_KEY, type RunningSandbox } from '../../src/sandbox/server';
+import { productionDist } from '../build/dist';
+import { PLAIN_HOST } from '../harness/hostProfiles';
+import { seededSettings } from '../harness/settingsSeed';
+import type { AccessibilityTree } from './browser/accessibility';
+import { chromiumAvailable, launchChromium } from './browser/chromium';
+import type { SheetDump, ShimSheet, WorkbookDump } from './browser/excelShim';
+import { openPanePage } from './browser/panePage';
+import { serveFolder, type StaticServer } from './browser/staticServer';
+
+const ROWS = 40;
+
+let sandbox: RunningSandbox;
+let site: StaticServer;
+let browser: Browser;
+let storage: Record<string, string>;
+let names: string[] = [];
+
+beforeAll(async () => {
+  if (!chromiumAvailable()) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
+  const dist = productionDist();
+  sandbox = await startSandbox({ port: 0, quiet: true, organizations: 300, profilingSeconds: 3600 });
+  names = sandbox.population.organizations.slice(0, ROWS).map((org) => org.name);
+  storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+  site = await serveFolder(dist);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await sandbox?.close();
+});
+
+const waitForText = async (page: Page, selector: string, expected: string, timeout = 30_000): Promise<void> => {
+  try {
+    await page.locator(selector).filter({ hasText: expected }).waitFor({ timeout });
+  } catch {
+    throw new Error(`${selector} never showed "${expected}"; it shows "${await page.locator(selector).textContent()}"`);
+  }
+};
+const sheetNamed = (book: WorkbookDump, name: string): SheetDump => {
+  const found = book.sheets.find((sheet) => sheet.name === name);
+  if (!found) throw new Error(`No sheet ${name}: ${book.sheets.map((s) => s.name).join(', ')}`);
+  return found;
+};
+/** The cell right of the label `label` in column A (the figure it names). */
+const figureOf = (sheet: SheetDump, label: string) => {
+  const row = sheet.cells.find((cell) => cell.column === 0 && cell.value === label)?.row;
+  if (row === undefined) throw new Error(`No label ${label}`);
+  return sheet.cells.find((cell) => cell.row === row && cell.column === 1);
+};
+const rowOf = (sheet: SheetDump, label: string): number => sheet.cells.find((cell) => cell.column === 0 && cell.value === label)!.row;
+
+/** One workbook's pane, opened before a describe block's tests (the fields are set by then). */
+function paneFor(sheet: () => ShimSheet) {
+  const pane = {} as { page: Page; ax: AccessibilityTree; dump: () => Promise<WorkbookDump> };
+  beforeAll(async () => void Object.assign(pane, await openPanePage(browser, site.url, sheet(), storage)), 60_000);
+  return { pane, button: async (name: string) => (await pane.ax.get('button', name)).locator };
+}
+
+describe('a host with dynamic arrays: the block just scored', () => {
+  const { pane, button } = paneFor(() => ({
+    name: 'Suppliers',
+    rows: [['Supplier', 'Annual spend'], ...names.map((name, i) => [name, 1000 * (i + 1)])],
+    selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
+    requirements: PLAIN_HOST.requirements,
+  }));
+
+  test('Score a column proposes the spend column; Summary writes the sheet as formulas over the block', async () => {
+    await (await button('Use selection')).click();
+    await waitForText(pane.page, '#score-selection', `(${ROWS} rows)`);
+    expect(await pane.page.locator('#score-spend').inputValue()).toBe('1');
+    await pane.page.evaluate(() => ((document.getElementById('output-flag-sbti') as HTMLInputElement).checked = true));
+    await (await button('Write formulas')).click();
+    await waitForText(pane.page, '#score-progress-text', `${ROWS} of ${ROWS} rows settled`, 60_000);
+    const scored = await pane.dump();
+    const header = scored.cells.filter((cell) => cell.row === 1 && typeof cell.value === 'string').map((cell) => [cell.column, cell.value]);
+    const scoreColumn = header.find(([, value]) => value === 'Climate score')![0] as number;
+    const sbtiColumn = header.find(([, value]) => value === 'SBTi')![0] as number;
+    const letter = (column: number) => String.fromCharCode(65 + column);
+    const last = ROWS + 2; // attribution row and header above the first supplier (row 3)
+
+    await pane.page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
+    await (await button('Build summary')).click();
+    await waitForText(pane.page, '#summary-status', `Built "Climate summary" from ${ROWS} rows of Suppliers`);
+    const book = await pane.dump();
+    expect(book.sheets.map((sheet) => sheet.name)).toEqual(['Suppliers', 'Climate summary']);
+    expect(book.activeSheet).toBe('Climate summary');
+    const summary = sheetNamed(book, 'Climate summary');
+    expect(book.documentSettings[SUMMARY_SHEETS_SETTING]).toEqual([summary.id]);
+
+    const S = `'Suppliers'!$${letter(scoreColumn)}$3:$${letter(scoreColumn)}$${last}`;
+    const N = `'Suppliers'!$A$3:$A$${last}`;
+    const Sp = `'Suppliers'!$B$3:$B$${last}`;
+    const F = `'Suppliers'!$${letter(sbtiColumn)}$3:$${letter(sbtiColumn)}$${last}`;
+    expect(figureOf(summary, 'Suppliers')?.formula).toBe(`=COUNTIFS(${N},"<>")`);
+    expect(figureOf(summary, 'Scored')?.formula).toBe(`=SUMPRODUCT(--ISNUMBER(${S}))`);
+    expect(figureOf(summary, 'Spend-weighted mean score')?.formula).toContain(`${S}*${Sp}`);
+    expect(figureOf(summary, 'SBTi')?.formula).toContain(`COUNTIFS(${F},"TRUE"`);
+    expect(figureOf(summary, 'SBTi')?.numberFormat).toBe('0.0%');
+    // No figure is a copied value: every cell in column B below the header rows is a formula.
+    expect(summary.cells.filter((cell) => cell.column === 1 && cell.row > 3 && cell.formula === null && cell.value !== 'Share by count' && cell.value !== 'Suppliers' && cell.value !== 'Score')).toEqual([]);
+    // Dynamic arrays: the lists are one spilled SORTBY/TAKE formula per column.
+    const lowest = rowOf(summary, 'Lowest scores (engage first)') + 1;
+    expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toMatch(/^=IFERROR\(TAKE\(SORTBY\(FILTER\('Suppliers'!\$A\$3/);
+
+    const distribution = rowOf(summary, 'Score distribution');
+    const initiatives = rowOf(summary, 'Initiatives');
+    expect(summary.charts).toEqual([
+      expect.objectContaining({ type: 'BarClustered', source: `'Climate summary'!A${initiatives + 1}:C${initiatives + 2}`, seriesBy: 'Columns' }),
+      expect.objectContaining({ type: 'ColumnClustered', source: `'Climate summary'!A${distribution + 1}:B${distribution + 11}`, title: 'Suppliers by score band' }),
+    ]);
+    expect(summary.cells.filter((cell) => cell.row > distribution && cell.row <= distribution + 10).map((cell) => cell.value ?? cell.formula).filter((v) => /^\d/.test(String(v)))).toEqual([
+      '0–10', '10–20', '20–30', '30–40', '40–50', '50–60', '60–70', '70–80', '80–90', '90–100',
+    ]);
+    expect(summary.cells.find((cell) => cell.row === 1)?.formula).toBe('=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")');
+    expect(summary.shapes).toEqual(['DitchCarbon logo']);
+    expect(book.shapes.filter((shape) => shape.name === 'DitchCarbon logo').at(-1)).toMatchObject({ altTextDescription: 'Climate data by DitchCarbon (logo)', left: 1, top: 21 });
+    expect(summary.cells.find((cell) => cell.row === 2 && cell.column === 1)?.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The hidden status column: one live CLIMATE.STATUS per supplier row.
+    expect(summary.hiddenColumns).toEqual([25]);
+    const statuses = summary.cells.filter((cell) => cell.column === 25 && cell.row > 0);
+    expect(statuses).toHaveLength(ROWS);
+    expect(statuses[0].formula).toBe(`=IF(ISBLANK('Suppliers'!$A3),"",IFERROR(CLIMATE.STATUS('Suppliers'!$A3),""))`);
+  }, 120_000);
+
+  test('the ribbon Summary refreshes the same sheet in place, with nothing left of the earlier build', async () => {
+    const before = sheetNamed(await pane.dump(), 'Climate summary');
+    // The analyst drops the spend column: the refreshed sheet has no spend figures, columns or series.
+    await pane.page.locator('#summary-spend').selectOption('');
+    await pane.page.evaluate(() => (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('buildSummary'));
+    await waitForText(pane.page, '#summary-status', 'Refreshed "Climate summary"');
+    const book = await pane.dump();
+    const after = sheetNamed(book, 'Climate summary');
+    expect(book.sheets).toHaveLength(2);
+    expect(after.id).toBe(before.id);
+    expect(after.cells.length).toBeLessThan(before.cells.length);
+    expect(after.cells.some((cell) => cell.value === 'Spend-weighted mean score' || cell.value === 'Share by spend' || cell.value === 'Spend')).toBe(false);
+    const initiatives = rowOf(after, 'Initiatives');
+    expect(after.charts.map((chart) => [chart.type, chart.source])).toEqual([
+      ['BarClustered', `'Climate summary'!A${initiatives + 1}:B${initiatives + 2}`],
+      ['ColumnClustered', `'Climate summary'!A${rowOf(after, 'Score distribution') + 1}:B${rowOf(after, 'Score distribution') + 11}`],
+    ]);
+    expect(after.shapes).toEqual(['DitchCarbon logo']);
+  }, 60_000);
+});
+
+describe('a host without dynamic arrays: a selected block, and a foreign sheet of the same name', () => {
+  const { pane, button } = paneFor(() => ({
+    name: 'Vendors',
+    rows: [
+      ['Vendor', 'Website', 'Cost', 'Climate score', 'CDP', 'Industry mean score'],
+      ...names.slice(0, 10).map((name, i) => [name, '', 10 * (i + 1), `=CLIMATE.SCORE($A${i + 2})`, `=CLIMATE.FLAG($A${i + 2},"cdp")`, `=CLIMATE.PROFILE($A${i + 2},"industry_mean")`]),
+    ],
+    selection: { rowIndex: 1, columnIndex: 3, rowCount: 10, columnCount: 3 },
+    requirements: { SharedRuntime: '1.1', CustomFunctionsRuntime: '1.1', ExcelApi: '1.8' },
+    otherSheets: [{ name: 'Climate summary', rows: [['My own notes'], ['keep me']] }],
+  }));
+
+  test('a sheet the summary did not create is not overwritten: the pane asks for another name', async () => {
+    await pane.page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
+    await (await button('Build summary')).click();
+    await waitForText(pane.page, '#summary-status', 'A sheet called "Climate summary" already exists and was not made by the Climate summary: choose another name.');
+    const book = await pane.dump();
+    const foreign = sheetNamed(book, 'Climate summary');
+    expect(foreign.cells.map((cell) => cell.value)).toEqual(['My own notes', 'keep me']);
+    expect(foreign.charts).toEqual([]);
+    expect(book.documentSettings[SUMMARY_SHEETS_SETTING]).toBeUndefined();
+  }, 60_000);
+
+  test('with another name, the selected block is recognised from its formulas (INDEX/MATCH lists, no logo)', async () => {
+    const input = pane.page.locator('#summary-sheet-name');
+    await input.evaluate((element) => {
+      (element as HTMLInputElement).value = 'Supplier KPIs';
+    });
+    await (await button('Build summary')).click();
+    await waitForText(pane.page, '#summary-status', 'Built "Supplier KPIs" from 10 rows of Vendors (scores in column D, 1 initiative flag, spend in column C)');
+    const book = await pane.dump();
+    expect(book.sheets.map((sheet) => sheet.name)).toEqual(['Vendors', 'Climate summary', 'Supplier KPIs']);
+    expect(sheetNamed(book, 'Climate summary').cells.map((cell) => cell.value)).toEqual(['My own notes', 'keep me']);
+    const summary = sheetNamed(book, 'Supplier KPIs');
+    expect(figureOf(summary, 'Industry mean score')?.formula).toContain(`'Vendors'!$F$2:$F$11`);
+    expect(figureOf(summary, 'CDP')?.formula).toContain(`'Vendors'!$E$2:$E$11,"TRUE"`);
+    const lowest = rowOf(summary, 'Lowest scores (engage first)') + 1;
+    expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toBe(`=IF($D$${lowest + 1}="","",INDEX('Vendors'!$A$2:$A$11,$D$${lowest + 1}))`);
+    expect(summary.hiddenColumns).toEqual([25, 26, 27]);
+    expect(summary.charts.map((chart) => chart.type)).toEqual(['BarClustered', 'ColumnClustered']);
+    expect(summary.cells.find((cell) => cell.row === 1 && cell.column === 0)?.formula).toBe('=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")');
+    expect(book.shapes).toEqual([]);
+  }, 60_000);
+});

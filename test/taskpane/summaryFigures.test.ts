@@ -1,0 +1,185 @@
+// The "Climate summary" figures, computed by a real formula engine (HyperFormula, GPL-v3 licence key,
+// tests only) from the plan's formulas over a scored 500-row block with known scores, flags, statuses
+// and spend, and compared with the same figures computed here in plain TypeScript.
+import { HyperFormula, type RawCellContent } from 'hyperformula';
+import { planSummary, type SummaryBlock, type SummaryPlan } from '../../src/taskpane/summaryPlan';
+
+const ROWS = 500;
+const SOURCE = "Supplier's list";
+
+/** One supplier row as the workbook holds it once the CLIMATE cells have settled. */
+interface Row {
+  name: string | null;
+  /** A number, or the error the cell shows. */
+  score: number | '#N/A' | '#VALUE!' | null;
+  /** What CLIMATE.STATUS answers for the row ('' when it cannot say). */
+  status: string;
+  sbti: boolean | '#N/A' | null;
+  cdp: boolean | '#N/A' | null;
+  spend: number | string | null;
+  industryMean: number | '#N/A';
+}
+
+/** A deterministic mix: ties, band edges, errors, pending rows, blank names, odd spend. */
+function rows(): Row[] {
+  let seed = 7;
+  const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const edges = [0, 10, 20, 50, 90, 100, 99.9, 9.9];
+  return Array.from({ length: ROWS }, (_, i): Row => {
+    const name = i % 97 === 13 ? null : `Supplier ${i}`;
+    const roll = random();
+    let score: Row['score'] = i < edges.length ? edges[i] : Math.round(random() * 1000) / 10;
+    let status = 'synced';
+    if (roll < 0.06) [score, status] = ['#N/A', ['researching', 'enriching', 'created'][i % 3]];
+    else if (roll < 0.09) [score, status] = ['#N/A', i % 2 ? 'errored' : ''];
+    else if (roll < 0.11) [score, status] = ['#VALUE!', ''];
+    else if (roll < 0.2) score = [12.5, 77.7, 3.3][i % 3]; // ties
+    if (name === null) [score, status] = [null, '']; // a blank name gets no formulas
+    const spendRoll = random();
+    const spend = spendRoll < 0.05 ? null : spendRoll < 0.07 ? 'n/a' : spendRoll < 0.08 ? 0 : Math.round(random() * 1e6);
+    const flag = (p: number): Row['sbti'] => (score === null ? null : score === '#N/A' ? '#N/A' : random() < p);
+    return { name, score, status, sbti: flag(0.3), cdp: flag(0.55), spend, industryMean: random() < 0.1 ? '#N/A' : Math.round(random() * 900) / 10 };
+  });
+}
+
+const cell = (value: Row[keyof Row]): RawCellContent => (value === '#N/A' ? '=NA()' : value === '#VALUE!' ? '="x"*1' : value);
+
+/** Block columns: A name, B spend, C score, D SBTi, E CDP, F industry mean; header in row 1. */
+const BLOCK: SummaryBlock = {
+  sheet: SOURCE,
+  firstRow: 1,
+  lastRow: ROWS,
+  nameColumn: 0,
+  websiteColumn: null,
+  countryColumn: null,
+  spendColumn: 1,
+  scoreColumn: 2,
+  flags: [
+    { initiative: 'sbti', column: 3 },
+    { initiative: 'cdp', column: 4 },
+  ],
+  industryMeanColumn: 5,
+};
+
+function compute(data: Row[], plan: SummaryPlan): { read(address: string): unknown; list(top: number, column: number): unknown[] } {
+  const source: RawCellContent[][] = [['Supplier', 'Spend', 'Climate score', 'SBTi', 'CDP', 'Industry mean score']];
+  for (const row of data) source.push([row.name, row.spend, cell(row.score), cell(row.sbti), cell(row.cdp), cell(row.industryMean)]);
+  const summary: RawCellContent[][] = [];
+  const set = (r: number, c: number, content: RawCellContent): void => {
+    summary[r] ??= [];
+    summary[r][c] = content;
+  };
+  for (const c of plan.cells) set(c.row, c.column, c.content);
+  for (const helper of plan.helpers) {
+    expect(helper.formulas).toHaveLength(ROWS);
+    // The status helper's CLIMATE.STATUS cells are the service's answers: given here as known values.
+    if (helper.kind === 'status') expect(helper.formulas[0]).toContain(`CLIMATE.STATUS('Supplier''s list'!$A2)`);
+    helper.formulas.forEach((formula, i) => set(1 + i, helper.column, helper.kind === 'status' ? (data[i].name === null ? '' : data[i].status) : formula));
+  }
+  for (let r = 0; r < summary.length; r++) summary[r] ??= [];
+  const hf = HyperFormula.buildFromSheets({ [SOURCE]: source, 'Climate summary': summary }, { licenseKey: 'gpl-v3', useArrayArithmetic: true });
+  const sheet = hf.getSheetId('Climate summary')!;
+  const read = (address: string): unknown => {
+    const at = hf.simpleCellAddressFromString(address, sheet)!;
+    return hf.getCellValue(at);
+  };
+  const list = (top: number, column: number): unknown[] =>
+    Array.from({ length: 10 }, (_, k) => hf.getCellValue({ sheet, row: top + k, col: column }));
+  return { read, list };
+}
+
+/** The same figures, computed directly from the rows. */
+function expected(data: Row[]) {
+  const suppliers = data.filter((r) => r.name !== null);
+  const numeric = suppliers.filter((r): r is Row & { score: number } => typeof r.score === 'number');
+  const positiveSpend = (r: Row): number => (typeof r.spend === 'number' && r.spend > 0 ? r.spend : 0);
+  const final = ['synced', 'errored', ''];
+  const totalSpend = suppliers.reduce((sum, r) => sum + positiveSpend(r), 0);
+  const share = (key: 'sbti' | 'cdp') => ({
+    count: suppliers.filter((r) => r[key] === true).length / suppliers.length,
+    spend: suppliers.filter((r) => r[key] === true).reduce((sum, r) => sum + positiveSpend(r), 0) / totalSpend,
+  });
+  const bands = Array.from({ length: 10 }, (_, i) => numeric.filter((r) => r.score >= i * 10 && (i === 9 ? r.score <= 100 : r.score < i * 10 + 10)).length);
+  const ordered = numeric.map((r) => ({ r, position: data.indexOf(r) + 1 }));
+  const byScore = (direction: number) =>
+    [...ordered].sort((a, b) => direction * (a.r.score - b.r.score) || a.position - b.position).slice(0, 10);
+  const industry = data.filter((r): r is Row & { industryMean: number } => typeof r.industryMean === 'number');
+  return {
+    suppliers: suppliers.length,
+    scored: numeric.length,
+    profiling: suppliers.filter((r) => r.score === '#N/A' && !final.includes(r.status)).length,
+    notFound: suppliers.filter((r) => r.score === '#N/A' && final.includes(r.status)).length,
+    errors: suppliers.filter((r) => r.score === '#VALUE!').length,
+    meanScore: numeric.reduce((sum, r) => sum + r.score, 0) / numeric.length,
+    weightedMeanScore: numeric.reduce((sum, r) => sum + r.score * positiveSpend(r), 0) / numeric.reduce((sum, r) => sum + positiveSpend(r), 0),
+    industryMean: industry.reduce((sum, r) => sum + r.industryMean, 0) / industry.length,
+    totalSpend,
+    sbti: share('sbti'),
+    cdp: share('cdp'),
+    bands,
+    lowest: byScore(1),
+    highest: byScore(-1),
+  };
+}
+
+describe('Climate summary figures (HyperFormula over a scored 500-row block)', () => {
+  const data = rows();
+  const want = expected(data);
+
+  test('the sample exercises every case', () => {
+    expect(want.profiling).toBeGreaterThan(5);
+    expect(want.notFound).toBeGreaterThan(5);
+    expect(want.errors).toBeGreaterThan(3);
+    expect(want.suppliers).toBeLessThan(ROWS);
+    expect(want.suppliers).toBe(want.scored + want.profiling + want.notFound + want.errors);
+  });
+
+  describe.each([false, true])('dynamic arrays %s', (dynamicArrays) => {
+    const plan = planSummary(BLOCK, { dynamicArrays, scoreMax: 100, builtOn: '2026-11-23', logo: true });
+    const { read, list } = compute(data, plan);
+    const figure = (key: keyof SummaryPlan['figures']): unknown => read(plan.figures[key]!);
+
+    test('counts: suppliers, scored, still profiling, not found, errors', () => {
+      expect(figure('suppliers')).toBe(want.suppliers);
+      expect(figure('scored')).toBe(want.scored);
+      expect(figure('profiling')).toBe(want.profiling);
+      expect(figure('notFound')).toBe(want.notFound);
+      expect(figure('errors')).toBe(want.errors);
+    });
+
+    test('plain, spend-weighted and industry mean scores', () => {
+      expect(figure('meanScore')).toBeCloseTo(want.meanScore, 9);
+      expect(figure('weightedMeanScore')).toBeCloseTo(want.weightedMeanScore, 9);
+      expect(figure('industryMean')).toBeCloseTo(want.industryMean, 9);
+      expect(figure('totalSpend')).toBe(want.totalSpend);
+    });
+
+    test('shares with SBTi and CDP by count and by spend', () => {
+      const [sbti, cdp] = plan.shares;
+      expect(read(sbti.byCount)).toBeCloseTo(want.sbti.count, 9);
+      expect(read(sbti.bySpend!)).toBeCloseTo(want.sbti.spend, 9);
+      expect(read(cdp.byCount)).toBeCloseTo(want.cdp.count, 9);
+      expect(read(cdp.bySpend!)).toBeCloseTo(want.cdp.spend, 9);
+    });
+
+    test('ten score bands, 100 in the last and band edges in the upper band', () => {
+      expect(plan.bands.map(read)).toEqual(want.bands);
+      expect(want.bands.reduce((a, b) => a + b, 0)).toBe(want.scored);
+    });
+
+    if (!dynamicArrays) {
+      // HyperFormula has no SORTBY or TAKE: only this variant's lists can be computed here.
+      test('the ten lowest and highest scores, with supplier, spend and row', () => {
+        for (const [where, rows] of [
+          [plan.lowest, want.lowest],
+          [plan.highest, want.highest],
+        ] as const) {
+          expect(list(where.firstRow, 0)).toEqual(rows.map((x) => x.r.name));
+          expect(list(where.firstRow, 1)).toEqual(rows.map((x) => x.r.score));
+          expect(list(where.firstRow, 2)).toEqual(rows.map((x) => x.r.spend));
+          expect(list(where.firstRow, 3)).toEqual(rows.map((x) => x.position));
+        }
+      });
+    }
+  });
+});
