@@ -29,6 +29,7 @@ function buildServiceUrl(value) {
   try {
     return normalizeBaseUrl(value);
   } catch (error) {
+    // eslint-disable-next-line preserve-caught-error -- the cause's message quotes the value this hides
     throw new Error(`serviceUrl / CLIMATE_BASE_URL is refused: ${error.message.replace(value, '(the given value)')}`);
   }
 }
