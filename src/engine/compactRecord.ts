@@ -98,6 +98,25 @@ function wordOf(list: string[], value: CompactValue): string | null {
   return typeof value === 'number' ? (list[value] ?? null) : typeof value === 'string' ? value : null;
 }
 
+/** Where each field sits in a CompactRecord (compactRecord writes them in this order). */
+const AT = {
+  id: 0,
+  status: 1,
+  score: 2,
+  percentile: 3,
+  ranks: 4,
+  flags: 5,
+  meanScore: 6,
+  name: 7,
+  relationship: 8,
+  matchId: 9,
+  matchName: 10,
+  linkPrefix: 11,
+  linkTail: 12,
+  industryName: 13,
+  industryId: 14,
+} as const;
+
 export function compactRecord(record: OrganizationRecord, table: StringTable): CompactRecord {
   const match = record.matching_organization;
   const link = match?.link ?? null;
@@ -128,29 +147,29 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
   const at = (i: number): CompactValue => c[i] ?? null;
   const num = (i: number): number | null => (typeof at(i) === 'number' ? (at(i) as number) : null);
   const str = (i: number): string | null => (typeof at(i) === 'string' ? (at(i) as string) : null);
-  const id = num(0) ?? 0;
-  const name = str(7);
-  const [rank, industryRank, regionRank] = decodeRanks(at(4));
-  const flags = decodeFlags(at(5));
+  const id = num(AT.id) ?? 0;
+  const name = str(AT.name);
+  const [rank, industryRank, regionRank] = decodeRanks(at(AT.ranks));
+  const flags = decodeFlags(at(AT.flags));
   const initiatives = Object.fromEntries(INITIATIVE_KEYS.map((key, i) => [key, flags[i]])) as Initiatives;
-  const industryName = table.at(at(13));
-  const industryId = num(14);
+  const industryName = table.at(at(AT.industryName));
+  const industryId = num(AT.industryId);
   const industry = industryName === null && industryId === null ? null : { id: industryId, name: industryName };
-  const prefix = table.at(at(11));
-  const matchId = at(9) === 0 ? id : num(9);
-  const matchName = at(10) === 0 ? name : str(10);
-  const tail = at(12);
-  const link = prefix === null ? null : prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(12) ?? '', matchId, matchName));
+  const prefix = table.at(at(AT.linkPrefix));
+  const matchId = at(AT.matchId) === 0 ? id : num(AT.matchId);
+  const matchName = at(AT.matchName) === 0 ? name : str(AT.matchName);
+  const tail = at(AT.linkTail);
+  const link = prefix === null ? null : prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(AT.linkTail) ?? '', matchId, matchName));
   return {
     id,
     name,
     website: null,
     external_id: null,
     hq_region: null,
-    status: wordOf(STATUSES, at(1)),
-    organization_relationship_type: wordOf(RELATIONSHIPS, at(8)),
+    status: wordOf(STATUSES, at(AT.status)),
+    organization_relationship_type: wordOf(RELATIONSHIPS, at(AT.relationship)),
     matching_organization:
-      at(9) === null
+      at(AT.matchId) === null
         ? null
         : {
             id: matchId,
@@ -158,12 +177,12 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
             link,
             industry,
           },
-    score: num(2),
-    industry_score_percentile: num(3),
+    score: num(AT.score),
+    industry_score_percentile: num(AT.percentile),
     rank,
     industry_rank: industryRank,
     region_rank: regionRank,
-    industry: num(6) === null && industry === null ? null : { mean_score: num(6), id: industryId, name: industryName },
+    industry: num(AT.meanScore) === null && industry === null ? null : { mean_score: num(AT.meanScore), id: industryId, name: industryName },
     initiatives,
     reduction_action_present: flags[INITIATIVE_KEYS.length],
   };
