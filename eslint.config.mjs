@@ -10,7 +10,16 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node, Office: 'readonly', Excel: 'readonly', OfficeRuntime: 'readonly', CustomFunctions: 'readonly' } },
+    languageOptions: {
+      globals: {
+        ...globals.browser,
+        ...globals.node,
+        Office: 'readonly',
+        Excel: 'readonly',
+        OfficeRuntime: 'readonly',
+        CustomFunctions: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

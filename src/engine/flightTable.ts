@@ -24,7 +24,12 @@ export class FlightTable<T> {
   ) {}
 
   /** `start` builds the first task of a new flight; it is submitted once the first caller has joined. */
-  join(key: string, ctx: CallContext | undefined, deadlineMs: number, start: (begun: FlightStart<T>) => Task): Promise<T> {
+  join(
+    key: string,
+    ctx: CallContext | undefined,
+    deadlineMs: number,
+    start: (begun: FlightStart<T>) => Task,
+  ): Promise<T> {
     const running = this.flights.get(key);
     if (running) {
       this.onJoined();

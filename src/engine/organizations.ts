@@ -115,7 +115,12 @@ export class OrganizationPath {
     return recordTask(item, { wanted, onRecord: registered, onError: failed, onDropped: forget });
   }
 
-  private recordArrived(key: string, flight: Flight<OrganizationOutcome>, record: OrganizationRecord, generation: number): void {
+  private recordArrived(
+    key: string,
+    flight: Flight<OrganizationOutcome>,
+    record: OrganizationRecord,
+    generation: number,
+  ): void {
     const { lifecycle, cache, profiles } = this.parts;
     if (generation === lifecycle.generation) {
       if (!isFinal(record)) profiles.watch(key, record, flight.addresses);

@@ -43,7 +43,9 @@ export function recordTask(item: BatchRequestItem, handlers: RecordHandlers): Ta
       return true;
     },
     fail: (error, attempts) =>
-      handlers.onError(item.method === 'POST' ? registrationErrorFrom(error, attempts) : engineErrorFrom(error, attempts)),
+      handlers.onError(
+        item.method === 'POST' ? registrationErrorFrom(error, attempts) : engineErrorFrom(error, attempts),
+      ),
     dropped: handlers.onDropped,
   };
 }

@@ -8,8 +8,7 @@ import type { CallContext } from './flight';
 import type { OrganizationQuery } from './identity';
 
 export type OrganizationOutcome =
-  | { state: 'ready'; record: OrganizationRecord }
-  | { state: 'pending'; record: OrganizationRecord };
+  { state: 'ready'; record: OrganizationRecord } | { state: 'pending'; record: OrganizationRecord };
 
 export interface EngineStats {
   /** Calls of `organization` and `get`. */
@@ -69,4 +68,3 @@ export interface EngineDeps {
   /** For jitter; tests fix it. */
   random?: () => number;
 }
-
