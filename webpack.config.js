@@ -22,6 +22,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const { HelpPagePlugin } = require('./src/dev/helpPagePlugin');
+const { buildServiceUrl, contentSecurityPolicy } = require('./build/contentSecurity');
 
 const DEV_URL = 'https://localhost:3000/';
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
@@ -34,23 +35,19 @@ const PROVIDER_ATTRIBUTION = { text: 'Climate data by DitchCarbon', href: 'https
 const REBASED_OUTPUTS = ['manifest.xml', 'functions.json'];
 
 /**
- * A URL given at build time, checked and normalised. `trailingSlash`: a folder base (add-in) rather
- * than a service root; `loopbackHttp`: plain http allowed on this computer (the service, not the
- * add-in: Office loads add-ins over https only).
+ * The add-in URL given at build time, checked and normalised to a folder ("/" at the end): https only,
+ * even on this computer (Office loads add-ins over https only). The service URL has the runtime's
+ * rule instead (build/contentSecurity.js).
  */
-function buildUrl(name, value, { trailingSlash, loopbackHttp }) {
+function buildAddinUrl(name, value) {
   let url;
   try {
     url = new URL(value);
   } catch {
     throw new Error(`${name} is not a URL: "${value}"`);
   }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback && loopbackHttp)) {
-    throw new Error(`${name} must use https (got "${value}")`);
-  }
-  const text = url.href.replace(/\/+$/, '');
-  return trailingSlash ? `${text}/` : text;
+  if (url.protocol !== 'https:') throw new Error(`${name} must use https (got "${value}")`);
+  return `${url.href.replace(/\/+$/, '')}/`;
 }
 
 /** A production output (manifest, functions.json): every development URL re-based onto `addinUrl` (ends with "/"). */
@@ -115,9 +112,9 @@ class NodeOnlyGuardPlugin {
 module.exports = (env = {}, argv = {}) => {
   const production = argv.mode === 'production';
   const serviceValue = env.serviceUrl || process.env.CLIMATE_BASE_URL || '';
-  const serviceUrl = serviceValue ? buildUrl('serviceUrl / CLIMATE_BASE_URL', serviceValue, { trailingSlash: false, loopbackHttp: true }) : '';
+  const serviceUrl = buildServiceUrl(serviceValue);
   const addinValue = env.addinUrl || process.env.ADDIN_URL || '';
-  const addinUrl = addinValue ? buildUrl('addinUrl / ADDIN_URL', addinValue, { trailingSlash: true, loopbackHttp: false }) : DEFAULT_ADDIN_URL;
+  const addinUrl = addinValue ? buildAddinUrl('addinUrl / ADDIN_URL', addinValue) : DEFAULT_ADDIN_URL;
   if (production && !addinValue) {
     console.log(
       `[climate] dist/manifest.xml and the help links in dist/functions.json point at the placeholder ${DEFAULT_ADDIN_URL}; ` +
@@ -175,8 +172,7 @@ module.exports = (env = {}, argv = {}) => {
         template: './src/taskpane/taskpane.html',
         chunks: ['functions', 'taskpane', 'commands'],
         chunksSortMode: 'manual',
-        // For the page's Content-Security-Policy (connect-src): the build-time service, if any.
-        serviceOrigin: serviceUrl ? new URL(serviceUrl).origin : '',
+        contentSecurityPolicy: contentSecurityPolicy(serviceUrl),
       }),
       new CopyWebpackPlugin({
         patterns: [

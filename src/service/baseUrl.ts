@@ -3,10 +3,16 @@
  * be https unless it is on this machine (loopback), where the sandbox runs over plain http.
  */
 
-/** True for `localhost`, 127.0.0.0/8 and ::1 (as `URL.hostname` spells them). */
+/**
+ * This computer's names, as `URL.hostname` spells them. Only these three (not all of 127.0.0.0/8):
+ * the task pane's Content-Security-Policy lists each one (build/contentSecurity.js), and a policy
+ * cannot name a range of addresses.
+ */
+export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** True for a loopback name of LOOPBACK_HOSTNAMES, in any case. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return LOOPBACK_HOSTNAMES.includes(hostname.toLowerCase());
 }
 
 /**

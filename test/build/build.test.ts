@@ -120,7 +120,7 @@ describe('build-time settings', () => {
 });
 
 test.each([
-  ['service URL', 'serviceUrl=http://api.build-check.example', /serviceUrl \/ CLIMATE_BASE_URL must use https/],
+  ['service URL', 'serviceUrl=http://api.build-check.example', /serviceUrl \/ CLIMATE_BASE_URL is refused: .*must use https/],
   ['add-in URL (even on loopback)', 'addinUrl=http://localhost:8080/', /addinUrl \/ ADDIN_URL must use https/],
 ])('a build-time %s that is not https is refused', (_, flag, message) => {
   expect(() => buildProduction(tempDir('http'), { flags: ['--env', flag] })).toThrow(message);

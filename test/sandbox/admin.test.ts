@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'http';
+import { hostWarning } from '../../src/sandbox/cliArgs';
 import { DEFAULT_KNOBS, RunningSandbox } from '../../src/sandbox/server';
 import { admin, client, start } from './harness';
 
@@ -116,5 +118,59 @@ describe('unknown routes and CORS', () => {
     const unauthorized = await fetch(`${sandbox.url}/industries`, { headers: { origin: 'https://localhost:3000' } });
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+/** A raw request, so the Host header can be what a DNS-rebinding page would send. */
+function raw(method: string, path: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{ status: number; headers: import('http').IncomingHttpHeaders }>((resolve, reject) => {
+    const url = new URL(path, sandbox.url);
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('a web page cannot reach the /__sandbox paths', () => {
+  const page = { origin: 'https://hostile.example' };
+
+  test('no CORS on the admin paths (answers or preflight); the service routes keep theirs', async () => {
+    const preflight = { ...page, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' };
+    const adminPreflight = await raw('OPTIONS', '/__sandbox/config', preflight);
+    expect(adminPreflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await raw('GET', '/__sandbox/stats', page)).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await raw('OPTIONS', '/industries', preflight)).headers['access-control-allow-origin']).toBe('*');
+    const service = await raw('GET', '/industries', { ...page, authorization: 'Bearer sandbox-project-key' });
+    expect(service.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  test('only a loopback Host is answered (DNS rebinding names its own host)', async () => {
+    const port = new URL(sandbox.url).port;
+    for (const host of [`rebound.example:${port}`, `192.168.1.20:${port}`, 'hostile.example']) {
+      expect({ host, status: (await raw('GET', '/__sandbox/config', { host })).status }).toEqual({ host, status: 403 });
+    }
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      expect({ host, status: (await raw('GET', '/__sandbox/config', { host })).status }).toEqual({ host, status: 200 });
+    }
+  });
+
+  test('a form or text POST (sent cross-origin without a preflight) changes nothing', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+      const answer = await raw('POST', '/__sandbox/config', { ...page, 'content-type': type }, 'failRate=1');
+      expect({ type, status: answer.status }).toEqual({ type, status: 415 });
+    }
+    expect(sandbox.knobs().failRate).toBe(0);
+  });
+});
+
+describe('--host', () => {
+  test.each(['0.0.0.0', '::', '192.168.1.20'])('%s: a warning that other machines can reach the sandbox', (host) => {
+    expect(hostWarning(host)).toMatch(/reachable from other machines/);
+  });
+  test.each([undefined, '127.0.0.1', 'localhost', '::1', '[::1]'])('%s: no warning', (host) => {
+    expect(hostWarning(host)).toBeNull();
   });
 });

@@ -83,3 +83,17 @@ describe('the sandbox command', () => {
     expect(stderr).toContain('--help');
   });
 });
+
+test('a non-loopback --host starts with a warning on stderr', async () => {
+  const child = runCli(['--port', '0', '--organizations', '200', '--host', '0.0.0.0']);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve());
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  const exitCode = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  await exitCode;
+  expect(stderr).toContain('sandbox: warning: --host 0.0.0.0 makes the sandbox reachable from other machines');
+});

@@ -1,0 +1,57 @@
+/*
+ * Build-time checks of where the add-in may connect: the build's service URL by the runtime's own rule
+ * (src/service/baseUrl.ts, loaded as TypeScript through tsx), and the task pane page's
+ * Content-Security-Policy built from the same loopback list the runtime accepts.
+ */
+/** A TypeScript module: as is where a loader already compiles it (jest), through tsx under webpack-cli. */
+function requireTypeScript(file) {
+  try {
+    return require(file);
+  } catch {
+    return require('tsx/cjs/api').require(file, __filename);
+  }
+}
+
+const { LOOPBACK_HOSTNAMES, normalizeBaseUrl } = requireTypeScript('../src/service/baseUrl.ts');
+
+/** office.js and the scripts it loads itself all live under this CDN folder. */
+const OFFICE_JS_FOLDER = 'https://appsforoffice.microsoft.com/lib/1/hosted/';
+/** The provider's production service, which the pane offers as a choice in every build. */
+const PRODUCTION_SERVICE = 'https://api.ditchcarbon.com';
+
+/**
+ * The build's service URL normalised as the runtime normalises it, or '' when none is given. A URL the
+ * runtime would refuse fails the build (it would be baked in, then silently replaced by the sandbox).
+ * The value itself is not repeated: it may hold a password.
+ */
+function buildServiceUrl(value) {
+  if (!value) return '';
+  try {
+    return normalizeBaseUrl(value);
+  } catch (error) {
+    throw new Error(`serviceUrl / CLIMATE_BASE_URL is refused: ${error.message.replace(value, '(the given value)')}`);
+  }
+}
+
+/**
+ * The page's policy. A sandbox-default build (no service URL) may reach every loopback form the
+ * runtime accepts, over http and https, on any port; a production build reaches only its service
+ * (and the provider's), never this computer.
+ */
+function contentSecurityPolicy(serviceUrl) {
+  const loopback = serviceUrl ? [] : LOOPBACK_HOSTNAMES.flatMap((host) => [`http://${host}:*`, `https://${host}:*`]);
+  const services = [...new Set([PRODUCTION_SERVICE, ...(serviceUrl ? [new URL(serviceUrl).origin] : [])])];
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${OFFICE_JS_FOLDER}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    ['connect-src', "'self'", ...loopback, ...services].join(' '),
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+module.exports = { buildServiceUrl, contentSecurityPolicy, OFFICE_JS_FOLDER };
