@@ -67,7 +67,10 @@ export function createRecordCache(
   now: () => number,
 ): { cache: RecordCache; place: CachePlace } {
   if (explicit === undefined && typeof indexedDB !== 'undefined' && indexedDB !== null) {
-    return { cache: new RecordCache(new IndexedDbStorage(settingsStorage), now, INDEXEDDB_CACHE_LIMITS), place: 'indexeddb' };
+    return {
+      cache: new RecordCache(new IndexedDbStorage(settingsStorage), now, INDEXEDDB_CACHE_LIMITS),
+      place: 'indexeddb',
+    };
   }
   return { cache: new RecordCache(explicit ?? settingsStorage, now, SETTINGS_CACHE_LIMITS), place: 'settings' };
 }

@@ -71,13 +71,18 @@ export class KeyMemory {
   }
 
   private read(): Promise<Record<string, Remembered>> {
-    this.memory ??= this.storage.getItem(KEY_MEMORY_STORAGE_KEY).then(
-      (raw) => {
-        const parsed = raw === null ? null : (JSON.parse(raw) as unknown);
-        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, Remembered>) : {};
-      },
-      () => ({}),
-    ).catch(() => ({}));
+    this.memory ??= this.storage
+      .getItem(KEY_MEMORY_STORAGE_KEY)
+      .then(
+        (raw) => {
+          const parsed = raw === null ? null : (JSON.parse(raw) as unknown);
+          return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+            ? (parsed as Record<string, Remembered>)
+            : {};
+        },
+        () => ({}),
+      )
+      .catch(() => ({}));
     return this.memory;
   }
 

@@ -157,7 +157,8 @@ export class RecordCache {
     for (const [key, entry] of [...this.memory.entries()].reverse()) {
       if (kept.length >= this.limits.persistedEntries) break;
       const known = table.strings.length;
-      const json = JSON.stringify([key, Math.floor(entry.fetchedAt / 1000) - base, ...compactRecord(entry.record, table)]);
+      const age = Math.floor(entry.fetchedAt / 1000) - base;
+      const json = JSON.stringify([key, age, ...compactRecord(entry.record, table)]);
       let addedChars = 0;
       for (const added of table.strings.slice(known)) addedChars += JSON.stringify(added).length + 1;
       if (chars + json.length + 1 + tableChars + addedChars > this.limits.persistedChars) {

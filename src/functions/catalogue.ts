@@ -14,7 +14,17 @@ import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
 import { parseOrganization, type OrganizationArgument } from './organizationArgument';
 import { matchInputOf, readMatch, type MatchReading } from './nameMatch';
-import { displayName, flagResult, flagsRow, matchResult, profileResult, scoreResult, type CellResult, type ShapeContext, type SpillElement } from './results';
+import {
+  displayName,
+  flagResult,
+  flagsRow,
+  matchResult,
+  profileResult,
+  scoreResult,
+  type CellResult,
+  type ShapeContext,
+  type SpillElement,
+} from './results';
 import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiField, type SbtiQuery } from './referenceData';
 import { readCell } from './cellInput';
 import { plainText } from './textArgument';
@@ -100,7 +110,11 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       settle(() => readyFor(organization, website, country, call).then(({ argument, record }) => flagsRow(record, argument.text, shape()))),
 
     match: (organization, website, country, call) =>
-      settle(() => readyFor(organization, website, country, call).then((ready) => matchResult(matchOf(ready), ready.record, ready.argument.text, shape()))),
+      settle(() =>
+        readyFor(organization, website, country, call).then((ready) =>
+          matchResult(matchOf(ready), ready.record, ready.argument.text, shape()),
+        ),
+      ),
 
     profile: (organization, fields, website, country, call) =>
       settle(() => {

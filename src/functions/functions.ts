@@ -11,7 +11,8 @@
  * Result types: SCORE and FLAG return `number | DoubleCellValue` / `boolean | BooleanCellValue`,
  * which the metadata declares as `any` (allowed to carry data types thanks to the generated
  * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19 get an attributed
- * cell value and older hosts a plain number or boolean from the same function.
+ * cell value and older hosts a plain number or boolean from the same function. MATCH does the same
+ * with `string | StringCellValue`.
  */
 import { runtimeEngine, runtimeSettings } from '../runtime';
 import { supportsDataTypes } from '../office/host';
@@ -84,14 +85,14 @@ export function flag(
 }
 
 /**
- * How sure the answer is about the organization: identifier, exact, parent, subsidiary (or another relationship), check or accepted.
+ * How sure the answer is about the organization: identifier, exact, parent, subsidiary, check or accepted.
  * @customfunction MATCH
  * @helpurl https://localhost:3000/help/functions.html#match
  * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
  * @param [website] Website of the organization.
  * @param [country] Country or region code of the head office.
  * @param invocation Excel's invocation: the calling cell, and cancellation.
- * @returns One word, with the requested and matched names, relationship and similarity in its card where Excel shows data types.
+ * @returns One word; where Excel shows data types, its card names what was asked, what matched and how alike.
  * @requiresAddress
  * @cancelable
  */
@@ -101,7 +102,9 @@ export function match(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<string | Excel.StringCellValue> {
-  return toCell(() => catalogue().match(organization, website, country, callContext(invocation))) as Promise<string | Excel.StringCellValue>;
+  return toCell(() => catalogue().match(organization, website, country, callContext(invocation))) as Promise<
+    string | Excel.StringCellValue
+  >;
 }
 
 /**

@@ -15,12 +15,10 @@ export const MATCH_THRESHOLD = 0.9;
  * Legal forms dropped from the end of a name (after dots are removed, so "S.p.A." is "spa" and
  * "K.K." is "kk"). "and" is dropped too when a form follows it ("Smith & Co." is "smith").
  */
-const LEGAL_FORMS: ReadonlySet<string> = new Set([
-  'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'cos', 'ltd', 'limited', 'llc', 'llp', 'lp',
-  'plc', 'gmbh', 'mbh', 'ag', 'kg', 'kgaa', 'se', 'sa', 'sas', 'sarl', 'sl', 'slu', 'srl', 'spa', 'sapa', 'nv', 'bv',
-  'ab', 'publ', 'as', 'asa', 'aps', 'oy', 'oyj', 'kk', 'pty', 'pte', 'pvt', 'private', 'bhd', 'sdn', 'tbk', 'pt',
-  'ltda', 'sab', 'cv', 'de', 'dac', 'ulc', 'and',
-]);
+const LEGAL_FORM_WORDS = `inc incorporated corp corporation co company cos ltd limited llc llp lp plc gmbh mbh ag kg
+  kgaa se sa sas sarl sl slu srl spa sapa nv bv ab publ as asa aps oy oyj kk pty pte pvt private bhd sdn tbk pt ltda
+  sab cv de dac ulc and`;
+const LEGAL_FORMS: ReadonlySet<string> = new Set(LEGAL_FORM_WORDS.split(/\s+/));
 /** Legal forms written before the name: "PT Astra", "ПАО Сбербанк"; and a leading "the". */
 const LEADING_FORMS: ReadonlySet<string> = new Set(['the', 'pt', 'пао', 'оао', 'ооо', 'зао', 'ао']);
 /** Legal forms written without spaces in their script, dropped wherever they stand at either end. */
@@ -98,7 +96,10 @@ export function matchInputOf(argument: Readonly<OrganizationArgument>): MatchInp
  */
 function relationshipWord(raw: string | null): string | null {
   if (raw === null) return null;
-  const word = raw.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+  const word = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
   return /^[a-z][a-z -]{0,39}$/.test(word) ? word : 'related';
 }
 
@@ -113,15 +114,26 @@ function relationshipVerdict(relationship: string): MatchVerdict {
  * `identifier` when an identifier or website was given; else the names: `exact` at or above
  * MATCH_THRESHOLD, `check` below it.
  */
-export function readMatch(input: MatchInput, record: OrganizationRecord, isAccepted: (input: string, matchedId: number) => boolean): MatchReading {
+export function readMatch(
+  input: MatchInput,
+  record: OrganizationRecord,
+  isAccepted: (input: string, matchedId: number) => boolean,
+): MatchReading {
   const matched = record.matching_organization;
   const matchedName = matched?.name ?? null;
   const matchedId = matched?.id ?? null;
   const relationship = relationshipWord(record.organization_relationship_type);
   const similarity = input.kind === 'name' && matchedName !== null ? nameSimilarity(input.text, matchedName) : null;
-  const reading = (verdict: MatchVerdict): MatchReading => ({ verdict, similarity, matchedName, matchedId, relationship });
+  const reading = (verdict: MatchVerdict): MatchReading => ({
+    verdict,
+    similarity,
+    matchedName,
+    matchedId,
+    relationship,
+  });
   if (matchedId !== null && isAccepted(input.text, matchedId)) return reading('accepted');
-  if (relationship !== null && relationship !== 'requested organization') return reading(relationshipVerdict(relationship));
+  if (relationship !== null && relationship !== 'requested organization')
+    return reading(relationshipVerdict(relationship));
   if (input.kind !== 'name' || input.identified) return reading('identifier');
   return reading(similarity !== null && similarity >= MATCH_THRESHOLD ? 'exact' : 'check');
 }

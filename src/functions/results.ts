@@ -76,7 +76,12 @@ export function profileResult(
  * MATCH's word. Where cells carry data types its card shows what was asked, what answered, how they
  * relate and how alike the names are, with the same provider attribution as every other cell.
  */
-export function matchResult(reading: MatchReading, record: OrganizationRecord, requested: string, ctx: ShapeContext): CellResult {
+export function matchResult(
+  reading: MatchReading,
+  record: OrganizationRecord,
+  requested: string,
+  ctx: ShapeContext,
+): CellResult {
   if (!ctx.dataTypes) return reading.verdict;
   const entries: Array<[string, string | number | null]> = [
     ['Requested', requested],
@@ -87,8 +92,12 @@ export function matchResult(reading: MatchReading, record: OrganizationRecord, r
     ['Profile', record.matching_organization?.link ?? null],
   ];
   const properties = cellProperties(entries);
-  const card: Excel.CardLayout = { title: `Match: ${displayName(record, requested)}`, sections: [{ layout: 'List', properties: Object.keys(properties) }] };
-  return { type: 'String', basicValue: reading.verdict, properties, layouts: { card }, provider: cardFor(record, requested, ctx).provider };
+  const card: Excel.CardLayout = {
+    title: `Match: ${displayName(record, requested)}`,
+    sections: [{ layout: 'List', properties: Object.keys(properties) }],
+  };
+  const provider = cardFor(record, requested, ctx).provider;
+  return { type: 'String', basicValue: reading.verdict, properties, layouts: { card }, provider };
 }
 
 /** One field's cell: attributed when the host has data types, #N/A when the record lacks it. */
@@ -164,7 +173,8 @@ function cellProperties(entries: Array<[string, string | number | null]>): Recor
   const properties: Record<string, Excel.CellValue> = {};
   for (const [name, value] of entries) {
     if (value === null) continue;
-    properties[name] = typeof value === 'number' ? { type: 'Double', basicValue: value } : { type: 'String', basicValue: value };
+    properties[name] =
+      typeof value === 'number' ? { type: 'Double', basicValue: value } : { type: 'String', basicValue: value };
   }
   return properties;
 }

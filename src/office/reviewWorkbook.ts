@@ -42,7 +42,13 @@ export function readRowGrid(sheetName: string, top: number, bottom: number): Pro
     const range = sheet.getRangeByIndexes(from, used.columnIndex, to - from + 1, used.columnCount);
     range.load(['values', 'formulas']);
     await context.sync();
-    return { sheet: sheetName, rowIndex: from, columnIndex: used.columnIndex, values: range.values as CellValue[][], formulas: range.formulas as string[][] };
+    return {
+      sheet: sheetName,
+      rowIndex: from,
+      columnIndex: used.columnIndex,
+      values: range.values as CellValue[][],
+      formulas: range.formulas as string[][],
+    };
   });
 }
 
@@ -77,7 +83,10 @@ export function selectRange(sheetName: string, target: RangeBox): Promise<void> 
 }
 
 /** Writes formulas into single cells (Excel recalculates each), in one Excel.run. */
-export function writeCellFormulas(sheetName: string, cells: ReadonlyArray<{ row: number; column: number; formula: string }>): Promise<void> {
+export function writeCellFormulas(
+  sheetName: string,
+  cells: ReadonlyArray<{ row: number; column: number; formula: string }>,
+): Promise<void> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     for (const cell of cells) sheet.getRangeByIndexes(cell.row, cell.column, 1, 1).formulas = [[cell.formula]];
@@ -86,7 +95,11 @@ export function writeCellFormulas(sheetName: string, cells: ReadonlyArray<{ row:
 }
 
 /** Recalculates the given rows of a block, in one Excel.run. */
-export function recalculateBlockRows(sheetName: string, rows: readonly number[], columns: { columnIndex: number; columnCount: number }): Promise<void> {
+export function recalculateBlockRows(
+  sheetName: string,
+  rows: readonly number[],
+  columns: { columnIndex: number; columnCount: number },
+): Promise<void> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     for (const row of rows) sheet.getRangeByIndexes(row, columns.columnIndex, 1, columns.columnCount).calculate();

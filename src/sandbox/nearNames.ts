@@ -18,7 +18,10 @@ export function nearNameOf(org: SandboxOrganization): string | null {
 }
 
 /** Near-name key -> organization id, for names keyed the way the population's index keys them. */
-export function nearNameIndex(orgs: readonly SandboxOrganization[], keyOf: (name: string) => string): Map<string, number> {
+export function nearNameIndex(
+  orgs: readonly SandboxOrganization[],
+  keyOf: (name: string) => string,
+): Map<string, number> {
   const registered = new Set(orgs.map((org) => keyOf(org.name)));
   const index = new Map<string, number>();
   const shared = new Set<string>();

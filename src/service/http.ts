@@ -65,7 +65,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_BODY_CHARS = 4_000_000;
 
 function tooLarge(): ServiceError {
-  return new ServiceError('http', `The service sent an answer larger than ${MAX_BODY_CHARS} characters; it was not read.`, null);
+  const message = `The service sent an answer larger than ${MAX_BODY_CHARS} characters; it was not read.`;
+  return new ServiceError('http', message, null);
 }
 
 /**

@@ -104,7 +104,8 @@ export function rowOrganization(grid: CellGrid, row: number): OrganizationArgs |
       const positions = ARGUMENT_POSITIONS[call.name];
       if (!positions) continue;
       const [organization, website, country] = positions.map((position) => resolveArgument(call.args[position], grid));
-      if (organization !== UNRESOLVED && website !== UNRESOLVED && country !== UNRESOLVED) return { organization, website, country };
+      if (organization === UNRESOLVED || website === UNRESOLVED || country === UNRESOLVED) continue;
+      return { organization, website, country };
     }
   }
   return null;

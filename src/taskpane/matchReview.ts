@@ -9,11 +9,26 @@
 import { ArgumentError } from '../functions/argumentError';
 import { parseOrganization } from '../functions/organizationArgument';
 import { rememberAcceptedMatch } from '../office/documentSettings';
-import { readRowGrid, readSelectedBox, recalculateBlockRows, selectRange, writeCellFormulas } from '../office/reviewWorkbook';
+import {
+  readRowGrid,
+  readSelectedBox,
+  recalculateBlockRows,
+  selectRange,
+  writeCellFormulas,
+} from '../office/reviewWorkbook';
 import { columnLetters } from './a1';
 import { rowOrganization, withArguments, type ArgumentChange, type CellGrid } from './climateCalls';
 import type { PaneContext } from './paneContext';
-import { ALL, TO_REVIEW, assessRow, countVerdicts, filterEntries, pageOf, verdictOf, type ReviewEntry } from './reviewModel';
+import {
+  ALL,
+  TO_REVIEW,
+  assessRow,
+  countVerdicts,
+  filterEntries,
+  pageOf,
+  verdictOf,
+  type ReviewEntry,
+} from './reviewModel';
 import { literal } from './scoringPlan';
 import type { RangeBox } from './selectionModel';
 import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from './view';
@@ -35,7 +50,11 @@ export interface MatchReviewSection {
 type Button = HTMLElementTagNameMap['fluent-button'];
 
 /** A row's formulas inside the block, with their sheet positions. */
-function blockFormulas(grid: CellGrid, row: number, block: ReviewBlock): Array<{ row: number; column: number; formula: string }> {
+function blockFormulas(
+  grid: CellGrid,
+  row: number,
+  block: ReviewBlock,
+): Array<{ row: number; column: number; formula: string }> {
   const cells: Array<{ row: number; column: number; formula: string }> = [];
   (grid.formulas[row - grid.rowIndex] ?? []).forEach((formula, j) => {
     const column = grid.columnIndex + j;
@@ -75,13 +94,18 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
 
   const renderCounts = (entries: readonly ReviewEntry[]): void => {
     const perVerdict = countVerdicts(entries);
-    replaceChildren(counts, ...perVerdict.flatMap(([verdict, count]) => [el('dt', {}, verdict), el('dd', {}, String(count))]));
+    replaceChildren(
+      counts,
+      ...perVerdict.flatMap(([verdict, count]) => [el('dt', {}, verdict), el('dd', {}, String(count))]),
+    );
     const chosen = filter.value || TO_REVIEW;
     const toReview = filterEntries(entries, TO_REVIEW).length;
     replaceChildren(
       filter,
       el('option', { value: TO_REVIEW, selected: chosen === TO_REVIEW }, `To review (${toReview})`),
-      ...perVerdict.map(([verdict, count]) => el('option', { value: verdict, selected: chosen === verdict }, `${verdict} (${count})`)),
+      ...perVerdict.map(([verdict, count]) =>
+        el('option', { value: verdict, selected: chosen === verdict }, `${verdict} (${count})`),
+      ),
       el('option', { value: ALL, selected: chosen === ALL }, `All rows (${entries.length})`),
     );
     // A verdict that no row has any more (the last one accepted) falls back to the rows to review.
@@ -90,13 +114,24 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
 
   const refineForm = (entry: ReviewEntry): HTMLElement => {
     const field = (id: string, label: string, hint: string) =>
-      el('fluent-text-input', { id, autocomplete: 'off', spellcheck: 'false', placeholder: hint }, label) as HTMLElementTagNameMap['fluent-text-input'];
+      el(
+        'fluent-text-input',
+        { id, autocomplete: 'off', spellcheck: 'false', placeholder: hint },
+        label,
+      ) as HTMLElementTagNameMap['fluent-text-input'];
     const website = field('refine-website', 'Website', 'e.g. acme.com');
     const country = field('refine-country', 'Country', 'e.g. DE');
     const identifier = field('refine-identifier', 'Identifier', 'lei:…, isin:… or duns:…');
     const apply = el('fluent-button', { type: 'submit', appearance: 'primary', size: 'small' }, 'Apply');
     const cancel = el('fluent-button', { type: 'button', appearance: 'subtle', size: 'small' }, 'Cancel');
-    const form = el('form', { class: 'stack tight card', novalidate: true, 'aria-label': `Refine ${rowLabel(entry)}` }, website, country, identifier, el('div', { class: 'row' }, apply, cancel));
+    const form = el(
+      'form',
+      { class: 'stack tight card', novalidate: true, 'aria-label': `Refine ${rowLabel(entry)}` },
+      website,
+      country,
+      identifier,
+      el('div', { class: 'row' }, apply, cancel),
+    );
     cancel.addEventListener('click', () => {
       refining = null;
       render();
@@ -105,18 +140,27 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
       event.preventDefault();
       // A field never typed in has no value yet (undefined, not '').
       const typed = (input: HTMLElementTagNameMap['fluent-text-input']): string => (input.value ?? '').trim();
-      void withBusy(apply, status, () => refine(entry, { website: typed(website), country: typed(country), identifier: typed(identifier) }));
+      void withBusy(apply, status, () =>
+        refine(entry, { website: typed(website), country: typed(country), identifier: typed(identifier) }),
+      );
     });
     return form;
   };
 
   const item = (entry: ReviewEntry): HTMLElement => {
     const reading = entry.reading;
-    const similarity = reading?.similarity === null || reading?.similarity === undefined ? null : `similarity ${reading.similarity.toFixed(2)}`;
+    const similarity =
+      reading?.similarity === null || reading?.similarity === undefined
+        ? null
+        : `similarity ${reading.similarity.toFixed(2)}`;
     const matched = reading ? `→ ${reading.matchedName ?? 'no name'}` : (entry.message ?? '');
     const meta = [matched, reading?.relationship, similarity].filter(Boolean).join(' · ');
     const button = (label: string, action: () => Promise<void>, disabled = false): Button => {
-      const b = el('fluent-button', { type: 'button', size: 'small', 'aria-label': `${label} ${rowLabel(entry)} (${entry.input})`, disabled }, label);
+      const b = el(
+        'fluent-button',
+        { type: 'button', size: 'small', 'aria-label': `${label} ${rowLabel(entry)} (${entry.input})`, disabled },
+        label,
+      );
       b.addEventListener('click', () => void withBusy(b, status, action));
       return b;
     };
@@ -132,7 +176,11 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
         el(
           'div',
           { class: 'row' },
-          el('fluent-badge', { appearance: 'tint', color: verdictOf(entry) === 'accepted' ? 'success' : 'warning', shape: 'rounded' }, verdictOf(entry)),
+          el(
+            'fluent-badge',
+            { appearance: 'tint', color: verdictOf(entry) === 'accepted' ? 'success' : 'warning', shape: 'rounded' },
+            verdictOf(entry),
+          ),
           button('Go to row', () => goTo(entry)),
           button('Accept', () => accept(entry), !canAccept),
           button('Refine', async () => {
@@ -176,7 +224,11 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
         }),
       );
       for (const entry of judged) if (entry) entries.push(entry);
-      setStatus(status, 'busy', `Reviewing ${where}: ${Math.min(bottom, from + SLICE_ROWS - 1) - top + 1} of ${block.box.rowCount} rows read.`);
+      setStatus(
+        status,
+        'busy',
+        `Reviewing ${where}: ${Math.min(bottom, from + SLICE_ROWS - 1) - top + 1} of ${block.box.rowCount} rows read.`,
+      );
       // A slice whose records are all cached settles in microtasks: give the page a turn before the next.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
@@ -186,12 +238,21 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     refining = null;
     filter.value = TO_REVIEW;
     render();
-    setStatus(status, 'info', `${where}: ${filterEntries(entries, TO_REVIEW).length} of ${entries.length} rows to review.`);
+    setStatus(
+      status,
+      'info',
+      `${where}: ${filterEntries(entries, TO_REVIEW).length} of ${entries.length} rows to review.`,
+    );
   };
 
   const goTo = async (entry: ReviewEntry): Promise<void> => {
     const block = current!.block;
-    await selectRange(block.sheet, { rowIndex: entry.row, columnIndex: block.box.columnIndex, rowCount: 1, columnCount: block.box.columnCount });
+    await selectRange(block.sheet, {
+      rowIndex: entry.row,
+      columnIndex: block.box.columnIndex,
+      rowCount: 1,
+      columnCount: block.box.columnCount,
+    });
     setStatus(status, 'info', `${rowLabel(entry)} selected.`);
   };
 
@@ -213,13 +274,23 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     // Every row that asked for the same organization with the same answer is accepted with it.
     await reassess(current!.entries.filter((other) => other.reading?.matchedId === reading.matchedId));
     render();
-    setStatus(status, 'success', `Accepted: ${entry.input} is ${reading.matchedName ?? `#${reading.matchedId}`} in this workbook.`);
+    setStatus(
+      status,
+      'success',
+      `Accepted: ${entry.input} is ${reading.matchedName ?? `#${reading.matchedId}`} in this workbook.`,
+    );
   };
 
-  const refine = async (entry: ReviewEntry, typed: { website: string; country: string; identifier: string }): Promise<void> => {
-    if (!typed.website && !typed.country && !typed.identifier) throw new ArgumentError('Give a website, a country or an identifier.');
+  const refine = async (
+    entry: ReviewEntry,
+    typed: { website: string; country: string; identifier: string },
+  ): Promise<void> => {
+    if (!typed.website && !typed.country && !typed.identifier)
+      throw new ArgumentError('Give a website, a country or an identifier.');
     if (typed.identifier && !/^(lei|isin|duns)\s*:/i.test(typed.identifier)) {
-      throw new ArgumentError(`Write the identifier with its kind: lei:…, isin:… or duns:… (got "${typed.identifier}").`);
+      throw new ArgumentError(
+        `Write the identifier with its kind: lei:…, isin:… or duns:… (got "${typed.identifier}").`,
+      );
     }
     const args = {
       organization: typed.identifier || entry.args.organization,
@@ -234,7 +305,9 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     const { block, entries } = current!;
     const grid = await readRowGrid(block.sheet, entry.row, entry.row);
     const cells = grid === null ? [] : blockFormulas(grid, entry.row, block);
-    const rewritten = cells.map((cell) => ({ ...cell, formula: withArguments(cell.formula, change) })).filter((cell, i) => cell.formula !== cells[i].formula);
+    const rewritten = cells
+      .map((cell) => ({ ...cell, formula: withArguments(cell.formula, change) }))
+      .filter((cell, i) => cell.formula !== cells[i].formula);
     if (rewritten.length === 0) throw new Error(`${rowLabel(entry)} has no CLIMATE formulas left to refine.`);
     await writeCellFormulas(block.sheet, rewritten);
     entries[entries.indexOf(entry)] = await assessRow(context.engine, entry.row, args);
@@ -244,7 +317,10 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
   };
 
   scoredButton.addEventListener('click', () => void withBusy(scoredButton, status, () => review(scored!)));
-  selectionButton.addEventListener('click', () => void withBusy(selectionButton, status, async () => review(await readSelectedBox())));
+  selectionButton.addEventListener(
+    'click',
+    () => void withBusy(selectionButton, status, async () => review(await readSelectedBox())),
+  );
   filter.addEventListener('change', () => {
     page = 0;
     render();

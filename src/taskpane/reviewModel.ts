@@ -42,8 +42,19 @@ export function needsReview(verdict: string): boolean {
 }
 
 /** One row's verdict, from the engine's record for the organization its formulas ask for. */
-export async function assessRow(engine: Pick<Engine, 'organization'>, row: number, args: OrganizationArgs): Promise<ReviewEntry> {
-  const entry: ReviewEntry = { row, args, input: String(args.organization ?? ''), reading: null, state: null, message: null };
+export async function assessRow(
+  engine: Pick<Engine, 'organization'>,
+  row: number,
+  args: OrganizationArgs,
+): Promise<ReviewEntry> {
+  const entry: ReviewEntry = {
+    row,
+    args,
+    input: String(args.organization ?? ''),
+    reading: null,
+    state: null,
+    message: null,
+  };
   try {
     const argument = parseOrganization(args.organization, args.website, args.country);
     entry.input = argument.text;

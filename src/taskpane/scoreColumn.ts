@@ -66,9 +66,15 @@ export interface ScoreColumnHooks {
 
 /** The written block of a plan, and the review's conditional format when it has a Match column. */
 export function scoredBlock(sheet: string, plan: ScoringPlan): { block: ReviewBlock; reviewRule: string | null } {
-  const box = { rowIndex: plan.firstDataRow, columnIndex: plan.firstColumn, rowCount: plan.formulas.length, columnCount: plan.headers.length };
+  const box = {
+    rowIndex: plan.firstDataRow,
+    columnIndex: plan.firstColumn,
+    rowCount: plan.formulas.length,
+    columnCount: plan.headers.length,
+  };
   const matchAt = plan.outputs.indexOf('match');
-  return { block: { sheet, box }, reviewRule: matchAt < 0 ? null : reviewRuleFormula(plan.firstColumn + matchAt, plan.firstDataRow) };
+  const reviewRule = matchAt < 0 ? null : reviewRuleFormula(plan.firstColumn + matchAt, plan.firstDataRow);
+  return { block: { sheet, box }, reviewRule };
 }
 
 export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks): ScoreColumnSection {
@@ -164,7 +170,8 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     const logo = plan.attribution.logoColumn !== null ? await logoBase64() : null;
     await writeScoringPlan(snapshot.sheet, plan, logo);
     const written = scoredBlock(snapshot.sheet, plan);
-    const marked = written.reviewRule === null || (await addReviewFormat(snapshot.sheet, written.block.box, written.reviewRule));
+    const marked =
+      written.reviewRule === null || (await addReviewFormat(snapshot.sheet, written.block.box, written.reviewRule));
     hooks.onScored(written.block);
     if (plan.outputs.includes('score')) {
       hooks.onScoredBlock?.(blockFromPlan(model.sheet, selection, plan, plan.outputs, pickedColumn(spend)), model.columns);

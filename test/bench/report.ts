@@ -41,7 +41,9 @@ export interface Summary {
 
 /** The strategies of a scenario, without its reference numbers. */
 export function strategiesOf(scenario: ScenarioFigures): Record<string, StrategyFigures> {
-  return Object.fromEntries(Object.entries(scenario).filter((entry): entry is [string, StrategyFigures] => typeof entry[1] === 'object'));
+  return Object.fromEntries(
+    Object.entries(scenario).filter((entry): entry is [string, StrategyFigures] => typeof entry[1] === 'object'),
+  );
 }
 
 const COLUMNS: Array<[keyof StrategyFigures, string]> = [
@@ -70,7 +72,9 @@ export function table(scenario: string, figures: ScenarioFigures, cells: number)
   const lines = Object.entries(strategiesOf(figures)).map(([strategy, f]) => [
     scenario,
     strategy,
-    ...COLUMNS.map(([key]) => (f[key] === undefined ? '' : key === 'correct' ? `${f.correct}/${cells}` : String(f[key]))),
+    ...COLUMNS.map(([key]) =>
+      f[key] === undefined ? '' : key === 'correct' ? `${f.correct}/${cells}` : String(f[key]),
+    ),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells: string[]): string => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
@@ -89,14 +93,20 @@ export function targets(summary: Summary): string[] {
   const naiveRequests = open.naive?.requests ?? summary.cells;
   const lines = [
     ...(['engine', 'engine-known-key'] as const).map(
-      (name) => `${verdict(open[name].requests <= minimum * 1.05)} open: ${name} requests ${open[name].requests} <= ceil(distinct/${summary.maxBatch}) x 1.05 = ${(minimum * 1.05).toFixed(1)}`,
+      (name) =>
+        `${verdict(open[name].requests <= minimum * 1.05)} open: ${name} requests ${open[name].requests} <= ceil(distinct/${summary.maxBatch}) x 1.05 = ${(minimum * 1.05).toFixed(1)}`,
     ),
     `${verdict(naiveRequests >= 100 * open.engine.requests)} naive/engine requests = ${ratio(naiveRequests, open.engine.requests)}x (target >= 100x${open.naive ? '' : '; naive not run: one request per cell'})`,
   ];
   if (open.naive) {
-    lines.push(`${verdict(open.naive.wallMs >= 20 * open.engine.wallMs)} open: naive/engine time = ${ratio(open.naive.wallMs, open.engine.wallMs)}x (target >= 20x)`);
+    lines.push(
+      `${verdict(open.naive.wallMs >= 20 * open.engine.wallMs)} open: naive/engine time = ${ratio(open.naive.wallMs, open.engine.wallMs)}x (target >= 20x)`,
+    );
   }
-  for (const [name, scenario] of [['open', open], ['slow-service', slow]] as const) {
+  for (const [name, scenario] of [
+    ['open', open],
+    ['slow-service', slow],
+  ] as const) {
     const timer = scenario['timer-batch'];
     lines.push(
       `${verdict(scenario['engine-known-key'].wallMs <= timer.wallMs)} ${name}: engine-known-key/timer-batch time = ${ratio(scenario['engine-known-key'].wallMs, timer.wallMs)}x (target <= 1.0x; timer-batch correct ${timer.correct}/${summary.cells})`,
@@ -106,9 +116,13 @@ export function targets(summary: Summary): string[] {
   if (limitedScenario) {
     const engineLimited = limitedScenario.engine as StrategyFigures;
     const floorMs = limitedScenario.floorMs as number;
-    lines.push(`${verdict(engineLimited.correct === summary.cells && engineLimited.wallMs <= 1.3 * floorMs)} rate-limited: engine ${engineLimited.correct}/${summary.cells} correct, engine/floor time = ${ratio(engineLimited.wallMs, floorMs)}x (target <= 1.3x of ${floorMs} ms)`);
+    lines.push(
+      `${verdict(engineLimited.correct === summary.cells && engineLimited.wallMs <= 1.3 * floorMs)} rate-limited: engine ${engineLimited.correct}/${summary.cells} correct, engine/floor time = ${ratio(engineLimited.wallMs, floorMs)}x (target <= 1.3x of ${floorMs} ms)`,
+    );
   }
-  lines.push(`${verdict(summary.cacheBytesPerRecord < 150)} persisted cache (${summary.cacheStore}): ${open.engine.cacheBytes} bytes for ${open.engine.cachedRecords} records = ${summary.cacheBytesPerRecord} bytes each (target < 150)`);
+  lines.push(
+    `${verdict(summary.cacheBytesPerRecord < 150)} persisted cache (${summary.cacheStore}): ${open.engine.cacheBytes} bytes for ${open.engine.cachedRecords} records = ${summary.cacheBytesPerRecord} bytes each (target < 150)`,
+  );
   for (const [name, scenario] of Object.entries(summary.scenarios)) {
     const figures = strategiesOf(scenario);
     const warm = figures['engine-warm'];
@@ -118,6 +132,8 @@ export function targets(summary: Summary): string[] {
       `${verdict(asked(reopened) === 0 && reopened.correct === summary.cells)} ${name}: engine-reopened ${asked(reopened)} requests (+${reopened.polls ?? 0} polls), ${reopened.wallMs} ms, ${reopened.correct}/${summary.cells} correct (target 0 requests)`,
     );
   }
-  lines.push(`       warm ms per cell: ${summary.warmMsPerCell} (target at 50,000 rows: within 1.5x of 2,000 rows, compared across runs)`);
+  lines.push(
+    `       warm ms per cell: ${summary.warmMsPerCell} (target at 50,000 rows: within 1.5x of 2,000 rows, compared across runs)`,
+  );
   return lines;
 }

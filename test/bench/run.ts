@@ -12,7 +12,14 @@ import { cellsOf, cellValue, sameOutcome, type CellOutcome, type CellSpec } from
 import { parseOptions } from './options';
 import { medianRun, table, targets, type StrategyFigures, type Summary } from './report';
 import { runBaselineAddin } from './strategies/baselineAddin';
-import { copyIndexedDb, freshIndexedDb, persistedCache, runEngine, runEngineWarm, type EngineRun } from './strategies/engine';
+import {
+  copyIndexedDb,
+  freshIndexedDb,
+  persistedCache,
+  runEngine,
+  runEngineWarm,
+  type EngineRun,
+} from './strategies/engine';
 import { naiveAddin } from './strategies/naive';
 import { timerBatchAddin } from './strategies/timerBatch';
 import { seededSettings } from '../harness';
@@ -44,7 +51,10 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
-function judge(outcomes: CellOutcome[], expected: CellOutcome[]): Pick<StrategyFigures, 'correct' | 'errors' | 'unsettled'> {
+function judge(
+  outcomes: CellOutcome[],
+  expected: CellOutcome[],
+): Pick<StrategyFigures, 'correct' | 'errors' | 'unsettled'> {
   let correct = 0;
   let errors = 0;
   let unsettled = 0;
@@ -82,14 +92,25 @@ function served(sandbox: RunningSandbox): Pick<StrategyFigures, 'requests' | 'ba
   return { requests: stats.requests, batchItems: stats.batchItems, rateLimited: stats.rateLimited };
 }
 
-async function baseline(strategy: Baseline, knobs: Partial<SandboxKnobs>, rows: SupplierRow[], cells: CellSpec[]): Promise<StrategyFigures> {
+async function baseline(
+  strategy: Baseline,
+  knobs: Partial<SandboxKnobs>,
+  rows: SupplierRow[],
+  cells: CellSpec[],
+): Promise<StrategyFigures> {
   return withSandbox(knobs, async (sandbox) => {
     // The same fetch as the runtime the engine runs in (the harness's: Node's own).
     const traffic = new Traffic();
     const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: traffic.fetch });
     const addin = strategy === 'naive' ? naiveAddin(client) : timerBatchAddin(client, sandbox.knobs().maxBatch);
     const { outcomes, wallMs } = await runBaselineAddin(addin, rows);
-    return { ...served(sandbox), rounds: traffic.rounds, wallMs: Math.round(wallMs), ...judge(outcomes, expectedOutcomes(sandbox, cells)), cells: cells.length };
+    return {
+      ...served(sandbox),
+      rounds: traffic.rounds,
+      wallMs: Math.round(wallMs),
+      ...judge(outcomes, expectedOutcomes(sandbox, cells)),
+      cells: cells.length,
+    };
   });
 }
 
@@ -122,7 +143,12 @@ export interface OursFigures {
 }
 
 /** Figures of one engine pass, judged against the sandbox. */
-function pass(sandbox: RunningSandbox, traffic: Traffic, run: { wallMs: number; outcomes: CellOutcome[] }, expected: CellOutcome[]): StrategyFigures {
+function pass(
+  sandbox: RunningSandbox,
+  traffic: Traffic,
+  run: { wallMs: number; outcomes: CellOutcome[] },
+  expected: CellOutcome[],
+): StrategyFigures {
   return {
     ...served(sandbox),
     rounds: traffic.rounds,
@@ -170,13 +196,23 @@ async function ours(knobs: Partial<SandboxKnobs>, rows: SupplierRow[], cells: Ce
     engine.heapMb = megabytes(open - heapUsed());
 
     await nextPass();
-    const again = await runEngine(rows, { settings: left, indexedDB: leftInIndexedDb }, SETTLE_TIMEOUT_MS, traffic.fetch);
+    const again = await runEngine(
+      rows,
+      { settings: left, indexedDB: leftInIndexedDb },
+      SETTLE_TIMEOUT_MS,
+      traffic.fetch,
+    );
     const reopened = pass(sandbox, traffic, again, expected);
     await again.session.close();
 
     await nextPass();
     const keyOnly = Object.fromEntries(Object.entries(left).filter(([key]) => key !== CACHE_STORAGE_KEY));
-    const known = await runEngine(rows, { settings: keyOnly, indexedDB: freshIndexedDb() }, SETTLE_TIMEOUT_MS, traffic.fetch);
+    const known = await runEngine(
+      rows,
+      { settings: keyOnly, indexedDB: freshIndexedDb() },
+      SETTLE_TIMEOUT_MS,
+      traffic.fetch,
+    );
     const knownKey = pass(sandbox, traffic, known, expected);
     await known.session.close();
     return {
@@ -206,13 +242,17 @@ async function fastStrategies(
   let cacheStore: OursFigures['cacheStore'] = 'settings';
   for (let run = 1; run <= Math.max(runs.timerBatch, runs.engine); run += 1) {
     log(`${scenario}: run ${run}: timer-batch, engine (+ warm, reopened, known key) ...`);
-    if (run <= runs.timerBatch) figures['timer-batch'].push(await baseline('timer-batch', SCENARIO_KNOBS[scenario], rows, cells));
+    if (run <= runs.timerBatch)
+      figures['timer-batch'].push(await baseline('timer-batch', SCENARIO_KNOBS[scenario], rows, cells));
     if (run > runs.engine) continue;
     const engine = await ours(SCENARIO_KNOBS[scenario], rows, cells);
     for (const [name, f] of Object.entries(engine.figures)) figures[name as Ours].push(f);
     cacheStore = engine.cacheStore;
   }
-  const median = Object.fromEntries(Object.entries(figures).map(([name, list]) => [name, medianRun(list)])) as Record<Fast, StrategyFigures>;
+  const median = Object.fromEntries(Object.entries(figures).map(([name, list]) => [name, medianRun(list)])) as Record<
+    Fast,
+    StrategyFigures
+  >;
   return { figures: median, cacheStore };
 }
 
@@ -233,11 +273,14 @@ async function main(): Promise<void> {
   const cells = cellsOf(workload.rows);
   const full = options.rows <= FULL_RUN_ROWS;
   const runs = { timerBatch: full ? options.runs : 1, engine: options.runs };
-  log(`supplier sheet: ${options.rows} rows, ${cells.length} cells, ${workload.distinct} distinct suppliers, preferred batch ${MAX_BATCH}`);
+  log(
+    `supplier sheet: ${options.rows} rows, ${cells.length} cells, ${workload.distinct} distinct suppliers, preferred batch ${MAX_BATCH}`,
+  );
 
   const floorMs = (Math.ceil(workload.distinct / MAX_BATCH) / RATE_LIMIT) * 1000;
   const naiveFloorMs = Math.ceil((cells.length / RATE_LIMIT) * 1000);
-  const naiveOpenFloorMs = Math.ceil(cells.length / 6) * (SCENARIO_KNOBS.open.latencyMs + SCENARIO_KNOBS.open.itemLatencyMs);
+  const naiveOpenFloorMs =
+    Math.ceil(cells.length / 6) * (SCENARIO_KNOBS.open.latencyMs + SCENARIO_KNOBS.open.itemLatencyMs);
   let naive: StrategyFigures | null = null;
   if (full) {
     log('open: naive ...');
@@ -253,7 +296,9 @@ async function main(): Promise<void> {
     cells: cells.length,
     distinct: workload.distinct,
     maxBatch: MAX_BATCH,
-    cacheBytesPerRecord: Math.round((open.figures.engine.cacheBytes ?? 0) / Math.max(1, open.figures.engine.cachedRecords ?? 0)),
+    cacheBytesPerRecord: Math.round(
+      (open.figures.engine.cacheBytes ?? 0) / Math.max(1, open.figures.engine.cachedRecords ?? 0),
+    ),
     cacheStore: open.cacheStore,
     warmMsPerCell: Math.round((warm.wallMs / cells.length) * 10_000) / 10_000,
     scenarios: {
@@ -269,12 +314,26 @@ async function main(): Promise<void> {
     log(table(name, figures, cells.length));
     log('');
   }
-  log(`wall ms of every run (median reported): ${Object.entries(summary.scenarios)
-    .flatMap(([name, scenario]) => Object.entries(scenario).flatMap(([strategy, f]) => (typeof f === 'object' && f.wallMsRuns ? [`${name} ${strategy} ${f.wallMsRuns.join('/')}`] : [])))
-    .join('; ')}`);
-  if (limited) log(`rate-limited floor: ceil(${workload.distinct} / ${MAX_BATCH}) / ${RATE_LIMIT} per s = ${floorMs} ms; naive not run (it would need at least ${naiveFloorMs} ms)`);
-  else log(`above ${FULL_RUN_ROWS} rows: naive not run (open floor ${naiveOpenFloorMs} ms at six requests at a time), timer-batch run once, rate-limited left out`);
-  log(`persisted cache: ${summary.cacheBytesPerRecord} bytes per record in ${summary.cacheStore}; warm ${summary.warmMsPerCell} ms per cell`);
+  log(
+    `wall ms of every run (median reported): ${Object.entries(summary.scenarios)
+      .flatMap(([name, scenario]) =>
+        Object.entries(scenario).flatMap(([strategy, f]) =>
+          typeof f === 'object' && f.wallMsRuns ? [`${name} ${strategy} ${f.wallMsRuns.join('/')}`] : [],
+        ),
+      )
+      .join('; ')}`,
+  );
+  if (limited)
+    log(
+      `rate-limited floor: ceil(${workload.distinct} / ${MAX_BATCH}) / ${RATE_LIMIT} per s = ${floorMs} ms; naive not run (it would need at least ${naiveFloorMs} ms)`,
+    );
+  else
+    log(
+      `above ${FULL_RUN_ROWS} rows: naive not run (open floor ${naiveOpenFloorMs} ms at six requests at a time), timer-batch run once, rate-limited left out`,
+    );
+  log(
+    `persisted cache: ${summary.cacheBytesPerRecord} bytes per record in ${summary.cacheStore}; warm ${summary.warmMsPerCell} ms per cell`,
+  );
   log('');
   for (const line of targets(summary)) log(line);
   console.log(JSON.stringify(summary));

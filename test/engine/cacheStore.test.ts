@@ -18,7 +18,8 @@ import { rig, supplier } from './rig';
 
 const DAY = 86_400_000;
 const SCOPE = 'https://api.example.com';
-const stored = (): Promise<string | undefined> => get<string>(CACHE_STORAGE_KEY, createStore(CACHE_DATABASE, CACHE_OBJECT_STORE));
+const stored = (): Promise<string | undefined> =>
+  get<string>(CACHE_STORAGE_KEY, createStore(CACHE_DATABASE, CACHE_OBJECT_STORE));
 
 test('50,000 suppliers fit the IndexedDB budget and all come back after a reload', async () => {
   const settings = new MemoryStorage();

@@ -56,7 +56,9 @@ test('a remembered key that is refused costs one round at most and is forgotten'
   const { first, second, service } = await secondSession();
   service.script.push(...Array.from({ length: 20 }, () => authFailure)); // revoked since
   service.release();
-  const calls = Array.from({ length: 50 }, (_, i) => second.engine.organization(supplier(1_000 + i)).catch((e: Error) => e));
+  const calls = Array.from({ length: 50 }, (_, i) =>
+    second.engine.organization(supplier(1_000 + i)).catch((e: Error) => e),
+  );
   expect((await Promise.all(calls)).every((c) => c instanceof Error)).toBe(true);
   expect(service.sent.length).toBeLessThanOrEqual(5); // the first round only (50 calls, batches of 10)
   await second.engine.flush();

@@ -87,7 +87,12 @@ test('the table has at least 40 pairs, both kinds well represented', () => {
 test.each(PAIRS)('%s / %s: %s', (input, matched, verdict) => {
   const similarity = nameSimilarity(input, matched);
   expect(similarity >= MATCH_THRESHOLD ? 'exact' : 'check').toBe(verdict);
-  expect(readMatch(byName(input), record(matched), nothingAccepted)).toMatchObject({ verdict, similarity, matchedName: matched, matchedId: 77 });
+  expect(readMatch(byName(input), record(matched), nothingAccepted)).toMatchObject({
+    verdict,
+    similarity,
+    matchedName: matched,
+    matchedId: 77,
+  });
 });
 
 test('normalization: case, accents, punctuation, &/and, a leading "the", legal forms at the end only', () => {
@@ -106,15 +111,28 @@ test('normalization: case, accents, punctuation, &/and, a leading "the", legal f
 test('verdict order: accepted, then a relationship, then identifier, then the names', () => {
   const accepted = (input: string, id: number) => input === 'Brightwell Logistics' && id === 77;
   expect(readMatch(byName('Brightwell Logistics'), record('Brightwater Logistics'), accepted).verdict).toBe('accepted');
-  expect(readMatch(byName('Brightwell Logistics'), record('Brightwater Logistics', 'subsidiary'), accepted).verdict).toBe('accepted');
-  expect(readMatch(byName('Acme'), record('Acme', 'ultimate parent'), nothingAccepted)).toMatchObject({ verdict: 'parent', relationship: 'ultimate parent' });
+  expect(
+    readMatch(byName('Brightwell Logistics'), record('Brightwater Logistics', 'subsidiary'), accepted).verdict,
+  ).toBe('accepted');
+  expect(readMatch(byName('Acme'), record('Acme', 'ultimate parent'), nothingAccepted)).toMatchObject({
+    verdict: 'parent',
+    relationship: 'ultimate parent',
+  });
   expect(readMatch(byName('Acme'), record('Acme', 'parent'), nothingAccepted).verdict).toBe('parent');
   expect(readMatch(byName('Acme'), record('Acme', 'Subsidiary'), nothingAccepted).verdict).toBe('subsidiary');
   expect(readMatch(byName('Acme'), record('Acme', 'joint venture'), nothingAccepted).verdict).toBe('joint venture');
   // A relationship word is shown only as plain letters: anything else is "related".
   expect(readMatch(byName('Acme'), record('Acme', '=HYPERLINK("x")'), nothingAccepted).verdict).toBe('related');
-  expect(readMatch({ kind: 'lei', text: '5299000J2N45DDNE4Y28', identified: false }, record('Acme'), nothingAccepted)).toMatchObject({ verdict: 'identifier', similarity: null });
-  expect(readMatch({ kind: 'name', text: 'Brightwell', identified: true }, record('Brightwater Logistics'), nothingAccepted).verdict).toBe('identifier');
+  expect(
+    readMatch({ kind: 'lei', text: '5299000J2N45DDNE4Y28', identified: false }, record('Acme'), nothingAccepted),
+  ).toMatchObject({ verdict: 'identifier', similarity: null });
+  expect(
+    readMatch({ kind: 'name', text: 'Brightwell', identified: true }, record('Brightwater Logistics'), nothingAccepted)
+      .verdict,
+  ).toBe('identifier');
   expect(readMatch(byName('Acme'), record('Acme', null), nothingAccepted).verdict).toBe('exact');
-  expect(readMatch(byName('Acme'), record(null), nothingAccepted)).toMatchObject({ verdict: 'check', similarity: null });
+  expect(readMatch(byName('Acme'), record(null), nothingAccepted)).toMatchObject({
+    verdict: 'check',
+    similarity: null,
+  });
 });

@@ -31,7 +31,11 @@ afterAll(async () => {
 });
 
 async function open(options: NodeWorkbookOptions = {}): Promise<NodeWorkbookSession> {
-  session = await openNodeWorkbook({ requirements: PLAIN_HOST.requirements, ...options, storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }) });
+  session = await openNodeWorkbook({
+    requirements: PLAIN_HOST.requirements,
+    ...options,
+    storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
+  });
   return session;
 }
 
@@ -63,13 +67,28 @@ test('each verdict the sandbox gives: identifier (LEI, website, name with websit
     ],
     formulas: { C: '=CLIMATE.MATCH(A{row},B{row})' },
   });
-  expect(rows.map(([match]) => plain(match))).toEqual(['identifier', 'identifier', 'exact', 'identifier', 'parent', 'check', 'namesake']);
+  expect(rows.map(([match]) => plain(match))).toEqual([
+    'identifier',
+    'identifier',
+    'exact',
+    'identifier',
+    'parent',
+    'check',
+    'namesake',
+  ]);
 });
 
 test('accepted: a pair in the workbook settings (any case of the input) turns check into accepted, for that match only', async () => {
   const { name, organization } = near();
   const other = sandbox.population.nearNameCases()[1];
-  const s = await open({ documentSettings: { [ACCEPTED_MATCHES_SETTING]: [{ input: name.toLowerCase(), organization: organization.id }, { input: other.name, organization: 1 }] } });
+  const s = await open({
+    documentSettings: {
+      [ACCEPTED_MATCHES_SETTING]: [
+        { input: name.toLowerCase(), organization: organization.id },
+        { input: other.name, organization: 1 },
+      ],
+    },
+  });
   const rows = await calculate(s, { inputs: [[name], [other.name]], formulas: { B: '=CLIMATE.MATCH(A{row})' } });
   expect(rows.map(([match]) => plain(match))).toEqual(['accepted', 'check']);
 });
@@ -79,12 +98,32 @@ test('PROFILE gives match and match_similarity; HEADERS names them', async () =>
   const s = await open();
   const [[profile, headers]] = await calculate(s, {
     inputs: [[name]],
-    formulas: { B: '=CLIMATE.PROFILE(A{row},"match,match_similarity,matched_name")', E: '=CLIMATE.HEADERS("match,similarity")' },
+    formulas: {
+      B: '=CLIMATE.PROFILE(A{row},"match,match_similarity,matched_name")',
+      E: '=CLIMATE.HEADERS("match,similarity")',
+    },
   });
   const similarity = nameSimilarity(name, organization.name);
   expect(similarity).toBeLessThan(MATCH_THRESHOLD);
-  expect(profile).toEqual({ kind: 'array', rows: [[{ kind: 'value', value: 'check' }, { kind: 'value', value: similarity }, { kind: 'value', value: organization.name }]] });
-  expect(headers).toEqual({ kind: 'array', rows: [[{ kind: 'value', value: 'Match' }, { kind: 'value', value: 'Match similarity' }]] });
+  expect(profile).toEqual({
+    kind: 'array',
+    rows: [
+      [
+        { kind: 'value', value: 'check' },
+        { kind: 'value', value: similarity },
+        { kind: 'value', value: organization.name },
+      ],
+    ],
+  });
+  expect(headers).toEqual({
+    kind: 'array',
+    rows: [
+      [
+        { kind: 'value', value: 'Match' },
+        { kind: 'value', value: 'Match similarity' },
+      ],
+    ],
+  });
 });
 
 test('pending, not found and refused input show what SCORE shows', async () => {
@@ -98,28 +137,37 @@ test('pending, not found and refused input show what SCORE shows', async () => {
   expect(rows[1][1]).toMatchObject({ kind: 'error', code: '#VALUE!' });
 });
 
-test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))('host "%s": MATCH is a plain word, or a cell value with its card and the provider attribution', async (_name, profile) => {
-  const { name, organization } = near();
-  const s = await open({ requirements: profile.requirements });
-  const [[match]] = await calculate(s, { inputs: [[name]], formulas: { B: '=CLIMATE.MATCH(A{row})' } });
-  if (!profile.attributedValues) {
-    expect(plain(match)).toBe('check');
-    return;
-  }
-  const value = plain(match) as Excel.StringCellValue;
-  expect(value).toMatchObject({ type: 'String', basicValue: 'check', provider: { description: 'Climate data by DitchCarbon' } });
-  expect(value.provider?.logoTargetAddress).toMatch(/^https:\/\//);
-  expect(value.properties).toMatchObject({
-    Requested: { basicValue: name },
-    'Matched organization': { basicValue: organization.name },
-    Relationship: { basicValue: 'requested organization' },
-    Verdict: { basicValue: 'check' },
-  });
-  expect(value.properties?.['Name similarity']).toMatchObject({ type: 'Double' });
-});
+test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
+  'host "%s": MATCH is a plain word, or a cell value with its card and the provider attribution',
+  async (_name, profile) => {
+    const { name, organization } = near();
+    const s = await open({ requirements: profile.requirements });
+    const [[match]] = await calculate(s, { inputs: [[name]], formulas: { B: '=CLIMATE.MATCH(A{row})' } });
+    if (!profile.attributedValues) {
+      expect(plain(match)).toBe('check');
+      return;
+    }
+    const value = plain(match) as Excel.StringCellValue;
+    expect(value).toMatchObject({
+      type: 'String',
+      basicValue: 'check',
+      provider: { description: 'Climate data by DitchCarbon' },
+    });
+    expect(value.provider?.logoTargetAddress).toMatch(/^https:\/\//);
+    expect(value.properties).toMatchObject({
+      Requested: { basicValue: name },
+      'Matched organization': { basicValue: organization.name },
+      Relationship: { basicValue: 'requested organization' },
+      Verdict: { basicValue: 'check' },
+    });
+    expect(value.properties?.['Name similarity']).toMatchObject({ type: 'Double' });
+  },
+);
 
 test('MATCH next to SCORE and FLAG for the same organizations sends no request of its own', async () => {
-  const names = owners().slice(10, 70).map((o) => [o.name]);
+  const names = owners()
+    .slice(10, 70)
+    .map((o) => [o.name]);
   const traffic = async (formulas: SheetSpec['formulas']) => {
     const s = await open();
     sandbox.resetStats();
@@ -129,7 +177,11 @@ test('MATCH next to SCORE and FLAG for the same organizations sends no request o
     return { requests, batchItems };
   };
   const without = await traffic({ B: '=CLIMATE.SCORE(A{row})', C: '=CLIMATE.FLAG(A{row},"sbti")' });
-  const withMatch = await traffic({ B: '=CLIMATE.SCORE(A{row})', C: '=CLIMATE.FLAG(A{row},"sbti")', D: '=CLIMATE.MATCH(A{row})' });
+  const withMatch = await traffic({
+    B: '=CLIMATE.SCORE(A{row})',
+    C: '=CLIMATE.FLAG(A{row},"sbti")',
+    D: '=CLIMATE.MATCH(A{row})',
+  });
   expect(withMatch).toEqual(without);
   expect(without.batchItems).toBeGreaterThanOrEqual(names.length);
 });

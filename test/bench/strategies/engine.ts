@@ -45,7 +45,11 @@ export async function runEngine(
 }
 
 /** F9 over the same cells: every one re-invoked, answered from the engine's cache. */
-export async function runEngineWarm(run: EngineRun, rows: number, timeoutMs: number): Promise<{ outcomes: CellOutcome[]; wallMs: number }> {
+export async function runEngineWarm(
+  run: EngineRun,
+  rows: number,
+  timeoutMs: number,
+): Promise<{ outcomes: CellOutcome[]; wallMs: number }> {
   const start = performance.now();
   await run.session.recalculate(run.addresses);
   const wallMs = await timeUntilSettled(run.session, start, timeoutMs);
@@ -61,7 +65,11 @@ export interface PersistedCache {
 }
 
 /** One request on the engine's cache store in `factory`, opened the way idb-keyval opens it. */
-function onCacheStore<T>(factory: IDBFactory, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest): Promise<T | undefined> {
+function onCacheStore<T>(
+  factory: IDBFactory,
+  mode: IDBTransactionMode,
+  act: (store: IDBObjectStore) => IDBRequest,
+): Promise<T | undefined> {
   return new Promise((resolve) => {
     const open = factory.open(CACHE_DATABASE);
     open.onupgradeneeded = () => open.result.createObjectStore(CACHE_OBJECT_STORE);

@@ -14,8 +14,18 @@ export interface PanePage {
   dump(): Promise<WorkbookDump>;
 }
 
-export async function openPanePage(browser: Browser, siteUrl: string, sheet: ShimSheet, storage: Record<string, string>, height = 900): Promise<PanePage> {
-  const context = await browser.newContext({ viewport: { width: 360, height }, deviceScaleFactor: 1, colorScheme: 'light' });
+export async function openPanePage(
+  browser: Browser,
+  siteUrl: string,
+  sheet: ShimSheet,
+  storage: Record<string, string>,
+  height = 900,
+): Promise<PanePage> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height },
+    deviceScaleFactor: 1,
+    colorScheme: 'light',
+  });
   await routeOfficeJs(context);
   const page = await context.newPage();
   await page.addInitScript(installExcelShim, sheet);
@@ -25,5 +35,9 @@ export async function openPanePage(browser: Browser, siteUrl: string, sheet: Shi
   await page.goto(`${siteUrl}/taskpane.html`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
   const ax = await AccessibilityTree.attach(page);
-  return { page, ax, dump: () => page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump()) };
+  return {
+    page,
+    ax,
+    dump: () => page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump()),
+  };
 }
