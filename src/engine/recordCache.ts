@@ -12,6 +12,9 @@ import { compactRecord, expandRecord, StringTable, type CompactRecord } from './
 
 export const CACHE_STORAGE_KEY = 'climate.cache.v1';
 
+/** Writes are never put off longer than this: a workbook closed soon after a cold load keeps its records. */
+export const MAX_SAVE_DELAY_MS = 5_000;
+
 /** A record with no status is treated as final: there is nothing to wait for. */
 export function isFinal(record: OrganizationRecord): boolean {
   return record.status === null || record.status === 'synced' || record.status === 'errored';
@@ -138,7 +141,8 @@ export class RecordCache {
   }
 
   private scheduleSave(): void {
-    this.saveTimer ??= setTimeout(() => void this.save(), Math.max(this.limits.saveDelayMs, 10 * this.lastSaveMs));
+    const delay = Math.min(MAX_SAVE_DELAY_MS, Math.max(this.limits.saveDelayMs, 10 * this.lastSaveMs));
+    this.saveTimer ??= setTimeout(() => void this.save(), delay);
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { CACHE_DATABASE, CACHE_OBJECT_STORE } from '../../../src/engine/cacheStore';
-import { CACHE_STORAGE_KEY } from '../../../src/engine/recordCache';
+import { CACHE_STORAGE_KEY, MAX_SAVE_DELAY_MS } from '../../../src/engine/recordCache';
 import { openNodeWorkbook, type NodeWorkbookSession } from '../../harness';
 import type { CellOutcome } from '../cells';
 import { outcomesOf, sheetOf } from '../sheet';
@@ -108,8 +108,8 @@ export async function copyIndexedDb(from: IDBFactory): Promise<IDBFactory> {
 
 /**
  * The engine's persisted cache once it has stopped changing: the engine writes it a second (or ten
- * times its last write's cost) after the records it holds change, so a run that ends leaves its last
- * write pending.
+ * times its last write's cost, at most MAX_SAVE_DELAY_MS) after the records it holds change, so a run
+ * that ends leaves its last write pending.
  */
 export async function persistedCache(session: NodeWorkbookSession, indexedDB: IDBFactory): Promise<PersistedCache> {
   const read = async (): Promise<{ blob: string | undefined; store: PersistedCache['store'] }> => {
@@ -119,7 +119,7 @@ export async function persistedCache(session: NodeWorkbookSession, indexedDB: ID
       : { blob: stored, store: 'indexeddb' };
   };
   let last = await read();
-  for (let stableFor = 0, waited = 0; stableFor < 3_000; waited += 250) {
+  for (let stableFor = 0, waited = 0; stableFor <= MAX_SAVE_DELAY_MS; waited += 250) {
     if (waited > 60_000) throw new Error('bench: the persisted cache kept changing for 60 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
     const now = await read();
