@@ -1,9 +1,22 @@
 /** The README's settings table is the one settings.ts documents: same keys, meanings and defaults. */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { settingsTableMarkdown } from '../../src/settings/settings';
+import { defaultSettings, SETTINGS_TABLE, settingsTableMarkdown } from '../../src/settings/settings';
 
 test('README.md carries the settings table exactly as SETTINGS_TABLE renders it', () => {
   const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
   expect(readme).toContain(settingsTableMarkdown());
+});
+
+test("each documented default is the value the add-in uses when nothing is stored", () => {
+  const defaults = defaultSettings() as unknown as Record<string, unknown>;
+  for (const row of SETTINGS_TABLE) {
+    const value = defaults[row.setting];
+    if (row.setting === 'baseUrl' || row.setting === 'apiKey') continue; // computed: documented in words
+    expect({ setting: row.setting, text: row.default.split(' (')[0] }).toEqual({
+      setting: row.setting,
+      text: value === null ? 'none' : `\`${String(value)}\``,
+    });
+  }
+  expect(SETTINGS_TABLE.find((row) => row.setting === 'deadlineMs')?.default).toBe('`120000` (2 minutes)');
 });
