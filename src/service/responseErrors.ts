@@ -25,7 +25,8 @@ export function errorFromResponse(status: number, headers: Record<string, string
   if (status === 429) {
     return new RateLimitError(
       message('The service is limiting the request rate (HTTP 429).'),
-      parseRetryAfter(headerValue(headers, 'retry-after')),
+      // Header names arrive lower-cased (http.ts for responses, batchCodec.ts for batch items).
+      parseRetryAfter(headers['retry-after'] ?? null),
     );
   }
   if (status === 0 || (status >= 300 && status <= 399)) {
@@ -64,13 +65,6 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
     ms = date - now;
   }
   return Number.isFinite(ms) ? Math.round(Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms))) : null;
-}
-
-function headerValue(headers: Record<string, string>, name: string): string | null {
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === name) return value;
-  }
-  return null;
 }
 
 /** The human message an error body carries, if any. Long or non-text bodies are not repeated. */

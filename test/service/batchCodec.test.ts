@@ -66,3 +66,8 @@ describe('decodeBatch', () => {
     expect(() => decodeBatch(['200'], 1)).toThrow(MalformedResponseError);
   });
 });
+
+test('sub-response header names are lower-cased, so a Retry-After in any case is read', () => {
+  const [item] = decodeBatch([{ status: 429, headers: { 'Retry-After': '2', 'X-Other': ['a', 'b'] }, body: '' }], 1);
+  expect(item.headers).toEqual({ 'retry-after': '2', 'x-other': 'a, b' });
+});
