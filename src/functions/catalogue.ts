@@ -8,7 +8,6 @@ import type { BatchResponseItem, Industry, OrganizationRecord, Page } from '../s
 import { decodeIndustry, decodeList, decodeRecommendedActions, decodeSbtiCompany } from '../service/records';
 import { collectPages, pageNumberOf, pageOnPath } from '../service/pagination';
 import { PROFILE_LINK_RULE as LINK_RULE } from '../service/profileLink';
-import { ServiceError } from '../service/errors';
 import { CellFailure, convertFailures, failureFrom, pendingFailure } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
@@ -170,7 +169,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
             const page = pageNumberOf(target) ?? expected;
             return pageOnPath(item, page, path, decodeIndustry, 'industries');
           });
-        const industries = await collectPages(() => load(`${path}?${query}page=1`, 1), load, deps.deadlineMs).catch(listingFailure);
+        const industries = await collectPages(() => load(`${path}?${query}page=1`, 1), load, deps.deadlineMs);
         return industriesTable(industries, term);
       }),
 
@@ -189,10 +188,4 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
         return actionsTable(decodeRecommendedActions(item.body), displayName(record, argument.text));
       }),
   };
-}
-
-/** A listing cut off (no end in sight, or past its deadline) says so in the cell, as #N/A. */
-function listingFailure(error: unknown): never {
-  if (error instanceof ServiceError) throw new CellFailure('#N/A', error.message);
-  throw error;
 }

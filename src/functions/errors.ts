@@ -13,6 +13,7 @@
  * (engine and client messages never carry it), and a missing value is never shown as 0.
  */
 import { isEngineError, type EngineErrorKind } from '../engine';
+import { ServiceError, type ServiceErrorKind } from '../service/errors';
 import { ArgumentError } from './argumentError';
 
 export type CellErrorCode = '#VALUE!' | '#N/A';
@@ -29,6 +30,11 @@ export class CellFailure extends Error {
 
 /** The engine's failures that need #VALUE!: the key or the request must change. */
 const VALUE_KINDS: readonly EngineErrorKind[] = ['auth', 'invalid'];
+/**
+ * The same for the client's own failures, which reach a cell where it reads a listing page by page
+ * (a listing cut off, with no end in sight or past its deadline, is #N/A).
+ */
+const SERVICE_VALUE_KINDS: readonly ServiceErrorKind[] = ['auth', 'validation'];
 
 const MAX_MESSAGE = 250;
 
@@ -36,6 +42,9 @@ export function failureFrom(error: unknown): CellFailure {
   if (error instanceof CellFailure) return error;
   if (error instanceof ArgumentError) return new CellFailure('#VALUE!', error.message);
   if (isEngineError(error)) return new CellFailure(VALUE_KINDS.includes(error.kind) ? '#VALUE!' : '#N/A', sentence(error));
+  if (error instanceof ServiceError) {
+    return new CellFailure(SERVICE_VALUE_KINDS.includes(error.kind) ? '#VALUE!' : '#N/A', sentence(error));
+  }
   return new CellFailure('#VALUE!', `Unexpected problem: ${sentence(error)}`);
 }
 
