@@ -70,10 +70,17 @@ class ProductionUrlsPlugin {
         for (const file of REBASED_OUTPUTS) {
           const asset = compilation.getAsset(file);
           if (!asset) {
-            compilation.errors.push(new webpack.WebpackError(`ProductionUrlsPlugin: ${file} was not produced, so it cannot get production URLs`));
+            compilation.errors.push(
+              new webpack.WebpackError(
+                `ProductionUrlsPlugin: ${file} was not produced, so it cannot get production URLs`,
+              ),
+            );
             continue;
           }
-          compilation.updateAsset(file, new webpack.sources.RawSource(productionUrls(asset.source.source().toString(), this.addinUrl)));
+          compilation.updateAsset(
+            file,
+            new webpack.sources.RawSource(productionUrls(asset.source.source().toString(), this.addinUrl)),
+          );
         }
       });
     });
@@ -147,7 +154,12 @@ module.exports = (env = {}, argv = {}) => {
           // Type errors are `npm run typecheck`'s job; ES modules let webpack drop unused code.
           options: {
             transpileOnly: true,
-            compilerOptions: { module: 'es2020', moduleResolution: 'bundler', rootDir: __dirname, sourceMap: !production },
+            compilerOptions: {
+              module: 'es2020',
+              moduleResolution: 'bundler',
+              rootDir: __dirname,
+              sourceMap: !production,
+            },
           },
         },
       ],

@@ -79,17 +79,22 @@ class HelpPagePlugin {
     const { source, output, attribution } = this.options;
     const logoSrc = path.posix.relative(path.posix.dirname(output), attribution.logo);
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
-      compilation.hooks.processAssets.tap({ name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.fileDependencies.add(source); // the dev server rebuilds the page when the reference changes
-        let markdown;
-        try {
-          markdown = readFileSync(source, 'utf8');
-        } catch (error) {
-          compilation.errors.push(new webpack.WebpackError(`Help page: cannot read ${source}: ${/** @type {Error} */ (error).message}`));
-          return;
-        }
-        compilation.emitAsset(output, new webpack.sources.RawSource(helpPage({ markdown, attribution, logoSrc })));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.fileDependencies.add(source); // the dev server rebuilds the page when the reference changes
+          let markdown;
+          try {
+            markdown = readFileSync(source, 'utf8');
+          } catch (error) {
+            compilation.errors.push(
+              new webpack.WebpackError(`Help page: cannot read ${source}: ${/** @type {Error} */ (error).message}`),
+            );
+            return;
+          }
+          compilation.emitAsset(output, new webpack.sources.RawSource(helpPage({ markdown, attribution, logoSrc })));
+        },
+      );
     });
   }
 }

@@ -56,7 +56,13 @@ function findCloser(text, from, delimiter) {
   for (let i = from; i < text.length; i++) {
     if (text[i] === '\\') i++;
     else if (text[i] === '`') i = (codeSpan(text, i)?.end ?? i + 1) - 1;
-    else if (text.startsWith(delimiter, i) && !/\s/.test(text[i - 1]) && text[i - 1] !== '*' && text[i + delimiter.length] !== '*') return i;
+    else if (
+      text.startsWith(delimiter, i) &&
+      !/\s/.test(text[i - 1]) &&
+      text[i - 1] !== '*' &&
+      text[i + delimiter.length] !== '*'
+    )
+      return i;
   }
   return -1;
 }
@@ -181,7 +187,11 @@ function tableCells(line) {
 
 /** @param {string[]} lines @param {number} i */
 function tableStarts(lines, i) {
-  return lines[i].includes('|') && TABLE_DELIMITER.test(lines[i + 1] ?? '') && tableCells(lines[i]).length === tableCells(lines[i + 1]).length;
+  return (
+    lines[i].includes('|') &&
+    TABLE_DELIMITER.test(lines[i + 1] ?? '') &&
+    tableCells(lines[i]).length === tableCells(lines[i + 1]).length
+  );
 }
 
 /** @param {{ marker: string }} item */
@@ -196,7 +206,12 @@ function listItem(line) {
 /** Whether `line` begins a block that ends a paragraph. @param {string[]} lines @param {number} i */
 function interrupts(lines, i) {
   const item = listItem(lines[i]);
-  return FENCE.test(lines[i]) || HEADING.test(lines[i]) || tableStarts(lines, i) || (item !== null && (!ordered(item) || /^1\D/.test(item.marker)));
+  return (
+    FENCE.test(lines[i]) ||
+    HEADING.test(lines[i]) ||
+    tableStarts(lines, i) ||
+    (item !== null && (!ordered(item) || /^1\D/.test(item.marker)))
+  );
 }
 
 /** @param {string} delimiter */
@@ -220,7 +235,13 @@ function table(lines, start) {
     `<tr>${header.map((_, column) => `<${tag}${aligns[column]}>${inline(cells[column] ?? '')}</${tag}>`).join('')}</tr>`;
   const body = [];
   let i = start + 2;
-  while (i < lines.length && lines[i].trim() && lines[i].includes('|') && !FENCE.test(lines[i]) && !HEADING.test(lines[i])) {
+  while (
+    i < lines.length &&
+    lines[i].trim() &&
+    lines[i].includes('|') &&
+    !FENCE.test(lines[i]) &&
+    !HEADING.test(lines[i])
+  ) {
     body.push(row(tableCells(lines[i]), 'td'));
     i++;
   }
@@ -274,7 +295,10 @@ function codeBlock(lines, start) {
   const body = [];
   while (i < lines.length && !closing.test(lines[i])) body.push(lines[i++]);
   const className = /^[\w+-]+$/.test(language) ? ` class="language-${language}"` : '';
-  return { html: `<pre><code${className}>${escapeHtml(body.join('\n'))}${body.length ? '\n' : ''}</code></pre>`, next: i + 1 };
+  return {
+    html: `<pre><code${className}>${escapeHtml(body.join('\n'))}${body.length ? '\n' : ''}</code></pre>`,
+    next: i + 1,
+  };
 }
 
 /**
@@ -293,7 +317,8 @@ function markdownToHtml(markdown) {
     let block = null;
     if (!line.trim()) i++;
     else if (FENCE.test(line)) block = codeBlock(lines, i);
-    else if (heading) block = { html: `<h${heading[1].length}>${inline(heading[2] ?? '')}</h${heading[1].length}>`, next: i + 1 };
+    else if (heading)
+      block = { html: `<h${heading[1].length}>${inline(heading[2] ?? '')}</h${heading[1].length}>`, next: i + 1 };
     else if (tableStarts(lines, i)) block = table(lines, i);
     else if (listItem(line)) block = list(lines, i);
     else {

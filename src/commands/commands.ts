@@ -16,7 +16,16 @@ function command(action: (actions: PaneActions) => Promise<void>): (event: Offic
 Office.onReady(() => {
   // Outside Excel there is no ribbon: Office.actions is absent.
   if (typeof Office.actions?.associate !== 'function') return;
-  Office.actions.associate('scoreSelection', command((actions) => actions.scoreSelection()));
-  Office.actions.associate('refreshAll', command((actions) => actions.refreshAll()));
-  Office.actions.associate('buildSummary', command((actions) => actions.buildSummary()));
+  Office.actions.associate(
+    'scoreSelection',
+    command((actions) => actions.scoreSelection()),
+  );
+  Office.actions.associate(
+    'refreshAll',
+    command((actions) => actions.refreshAll()),
+  );
+  Office.actions.associate(
+    'buildSummary',
+    command((actions) => actions.buildSummary()),
+  );
 });

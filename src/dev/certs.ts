@@ -17,7 +17,11 @@ export interface DevCertificates {
   trusted: boolean;
 }
 
-interface CertificatePaths { ca: string; cert: string; key: string }
+interface CertificatePaths {
+  ca: string;
+  cert: string;
+  key: string;
+}
 
 export const PROJECT_CERT_DIR = join(__dirname, '..', '..', '.certs');
 const PROJECT_PATHS: CertificatePaths = {
@@ -29,7 +33,13 @@ const VALID_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function read(paths: CertificatePaths, trusted: boolean): DevCertificates {
-  return { cert: readFileSync(paths.cert), key: readFileSync(paths.key), ca: readFileSync(paths.ca), caPath: paths.ca, trusted };
+  return {
+    cert: readFileSync(paths.cert),
+    key: readFileSync(paths.key),
+    ca: readFileSync(paths.ca),
+    caPath: paths.ca,
+    trusted,
+  };
 }
 
 /** True when the standard Office dev certificate and key are valid and their CA is installed. */
@@ -53,7 +63,14 @@ function stillValid(paths: CertificatePaths): boolean {
 
 export async function devCertificates(): Promise<DevCertificates> {
   if (officeCertificatesTrusted()) {
-    return read({ ca: officeDefaults.caCertificatePath, cert: officeDefaults.localhostCertificatePath, key: officeDefaults.localhostKeyPath }, true);
+    return read(
+      {
+        ca: officeDefaults.caCertificatePath,
+        cert: officeDefaults.localhostCertificatePath,
+        key: officeDefaults.localhostKeyPath,
+      },
+      true,
+    );
   }
   if (!stillValid(PROJECT_PATHS)) {
     await generateCertificates(PROJECT_PATHS.ca, PROJECT_PATHS.cert, PROJECT_PATHS.key, VALID_DAYS);

@@ -6,7 +6,10 @@ import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import type { DevCertificates } from './certs';
 
-type ConfigFactory = (env: Record<string, string>, argv: { mode: 'development' | 'production' }) => webpack.Configuration;
+type ConfigFactory = (
+  env: Record<string, string>,
+  argv: { mode: 'development' | 'production' },
+) => webpack.Configuration;
 // The config is plain JavaScript shared with the webpack CLI.
 const configFactory: ConfigFactory = require('../../webpack.config.js');
 
@@ -20,7 +23,10 @@ export interface RunningDevServer {
 }
 
 /** `port` 0 binds a free port (tests); the default is the port the manifest names. */
-export async function startDevServer(options: { certificates: DevCertificates; port?: number }): Promise<RunningDevServer> {
+export async function startDevServer(options: {
+  certificates: DevCertificates;
+  port?: number;
+}): Promise<RunningDevServer> {
   const port = options.port ?? DEV_SERVER_PORT;
   const config = { ...configFactory({}, { mode: 'development' }), infrastructureLogging: { level: 'warn' as const } };
   const compiler = webpack(config);

@@ -8,7 +8,10 @@ type Rgba = readonly [number, number, number, number];
 /** Whether the point (x, y) in unit coordinates (0..1, y down) lies inside a shape; `size` is the
  *  target pixel size, so thin strokes can stay at least about one pixel wide on small icons. */
 type Shape = (x: number, y: number, size: number) => boolean;
-interface Layer { color: Rgba; shape: Shape }
+interface Layer {
+  color: Rgba;
+  shape: Shape;
+}
 
 const SUBSAMPLES = 4; // 4x4 samples per pixel for anti-aliased edges
 
@@ -17,12 +20,18 @@ function render(size: number, layers: Layer[]): Uint8Array {
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
       // Composite the layers per sample ("over"), then average the premultiplied samples.
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < SUBSAMPLES; sy++) {
         for (let sx = 0; sx < SUBSAMPLES; sx++) {
           const x = (px + (sx + 0.5) / SUBSAMPLES) / size;
           const y = (py + (sy + 0.5) / SUBSAMPLES) / size;
-          let sr = 0, sg = 0, sb = 0, sa = 0;
+          let sr = 0,
+            sg = 0,
+            sb = 0,
+            sa = 0;
           for (const { color, shape } of layers) {
             if (!shape(x, y, size)) continue;
             const ca = color[3] / 255;
@@ -31,7 +40,10 @@ function render(size: number, layers: Layer[]): Uint8Array {
             sb = color[2] * ca + sb * (1 - ca);
             sa = ca + sa * (1 - ca);
           }
-          r += sr; g += sg; b += sb; a += sa;
+          r += sr;
+          g += sg;
+          b += sb;
+          a += sa;
         }
       }
       const n = SUBSAMPLES * SUBSAMPLES;
@@ -48,7 +60,8 @@ function render(size: number, layers: Layer[]): Uint8Array {
 }
 
 function distanceToSegment(x: number, y: number, [ax, ay]: number[], [bx, by]: number[]): number {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)));
   return Math.hypot(x - (ax + t * dx), y - (ay + t * dy));
 }
@@ -60,21 +73,22 @@ const LEAF_HALF_WIDTH = 0.23;
 
 /** The lens between two circles that both pass through the leaf's base and tip. */
 const leaf: Shape = (x, y) => {
-  const [ax, ay] = LEAF_BASE, [bx, by] = LEAF_TIP;
+  const [ax, ay] = LEAF_BASE,
+    [bx, by] = LEAF_TIP;
   const half = Math.hypot(bx - ax, by - ay) / 2;
   const radius = (half * half + LEAF_HALF_WIDTH * LEAF_HALF_WIDTH) / (2 * LEAF_HALF_WIDTH);
   const offset = radius - LEAF_HALF_WIDTH;
-  const mx = (ax + bx) / 2, my = (ay + by) / 2;
-  const nx = -(by - ay) / (2 * half), ny = (bx - ax) / (2 * half); // unit normal to the axis
+  const mx = (ax + bx) / 2,
+    my = (ay + by) / 2;
+  const nx = -(by - ay) / (2 * half),
+    ny = (bx - ax) / (2 * half); // unit normal to the axis
   return (
     Math.hypot(x - (mx + nx * offset), y - (my + ny * offset)) <= radius &&
     Math.hypot(x - (mx - nx * offset), y - (my - ny * offset)) <= radius
   );
 };
-const vein: Shape = (x, y, size) =>
-  distanceToSegment(x, y, [0.27, 0.73], [0.74, 0.26]) <= Math.max(0.022, 0.5 / size);
-const stem: Shape = (x, y, size) =>
-  distanceToSegment(x, y, [0.08, 0.92], LEAF_BASE) <= Math.max(0.035, 0.6 / size);
+const vein: Shape = (x, y, size) => distanceToSegment(x, y, [0.27, 0.73], [0.74, 0.26]) <= Math.max(0.022, 0.5 / size);
+const stem: Shape = (x, y, size) => distanceToSegment(x, y, [0.08, 0.92], LEAF_BASE) <= Math.max(0.035, 0.6 / size);
 
 const ICON_LAYERS: Layer[] = [
   { color: [27, 94, 32, 255], shape: stem },
@@ -88,7 +102,8 @@ const LOGO_TEAL: Rgba = [15, 76, 92, 255];
 const WAVES = [0.4, 0.6].map((centre) => (x: number) => centre + 0.06 * Math.sin(2 * Math.PI * (x * 1.5 + 0.1)));
 const WAVE_HALF_WIDTH = 0.045;
 const disc: Shape = (x, y) => Math.hypot(x - 0.5, y - 0.5) <= 0.48;
-const waves: Shape = (x, y) => Math.hypot(x - 0.5, y - 0.5) <= 0.4 && WAVES.some((wave) => Math.abs(y - wave(x)) <= WAVE_HALF_WIDTH);
+const waves: Shape = (x, y) =>
+  Math.hypot(x - 0.5, y - 0.5) <= 0.4 && WAVES.some((wave) => Math.abs(y - wave(x)) <= WAVE_HALF_WIDTH);
 const LOGO_LAYERS: Layer[] = [
   { color: LOGO_TEAL, shape: disc },
   { color: [255, 255, 255, 255], shape: waves },
@@ -96,7 +111,12 @@ const LOGO_LAYERS: Layer[] = [
 
 /** The same logo as SVG (vector, for places that scale it). */
 function logoSvg(): string {
-  const hex = (c: Rgba) => '#' + c.slice(0, 3).map((v) => v.toString(16).padStart(2, '0')).join('');
+  const hex = (c: Rgba) =>
+    '#' +
+    c
+      .slice(0, 3)
+      .map((v) => v.toString(16).padStart(2, '0'))
+      .join('');
   const clipR = 40;
   const paths = WAVES.map((wave) => {
     const points: string[] = [];

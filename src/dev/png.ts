@@ -29,7 +29,8 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /** Encodes `rgba` (width * height * 4 bytes, row-major, straight alpha) as a PNG file. */
 export function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
-  if (rgba.length !== width * height * 4) throw new Error(`encodePng: expected ${width * height * 4} bytes, got ${rgba.length}`);
+  if (rgba.length !== width * height * 4)
+    throw new Error(`encodePng: expected ${width * height * 4} bytes, got ${rgba.length}`);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -2,7 +2,13 @@
 // development mode and rebuilt on change), then sideloading into Excel where that can be automated.
 // Ctrl+C stops everything.
 import { join } from 'path';
-import { SANDBOX_DEFAULT_PORT, SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY, startSandbox, type RunningSandbox } from '../sandbox/server';
+import {
+  SANDBOX_DEFAULT_PORT,
+  SANDBOX_PROJECT_KEY,
+  SANDBOX_TEAM_KEY,
+  startSandbox,
+  type RunningSandbox,
+} from '../sandbox/server';
 import { devCertificates } from './certs';
 import { startDevServer, type RunningDevServer } from './devServer';
 import { removeDesktopSideload, sideloadDesktop, webSideloadSteps } from './sideload';
@@ -57,7 +63,9 @@ async function main(): Promise<void> {
     say(`Sandbox       ${sandbox.url}   (the add-in's default service)`);
     say(`  project key ${SANDBOX_PROJECT_KEY}   (used automatically while the base URL is the sandbox's)`);
     say(`  team key    ${SANDBOX_TEAM_KEY}   (for POST /projects)`);
-    say(`  knobs       npm run sandbox -- --help lists them; change them live with POST ${sandbox.url}/__sandbox/config`);
+    say(
+      `  knobs       npm run sandbox -- --help lists them; change them live with POST ${sandbox.url}/__sandbox/config`,
+    );
     if (example) say(`  try         =CLIMATE.SCORE("${example}")`);
     say('');
 

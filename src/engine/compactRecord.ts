@@ -39,7 +39,14 @@ export class StringTable {
   }
 }
 
-const RANK_CODES: Record<string, string> = { very_high: 'A', high: 'B', medium: 'C', low: 'D', very_low: 'E', unknown: 'U' };
+const RANK_CODES: Record<string, string> = {
+  very_high: 'A',
+  high: 'B',
+  medium: 'C',
+  low: 'D',
+  very_low: 'E',
+  unknown: 'U',
+};
 const RANK_WORDS: Record<string, string> = Object.fromEntries(Object.entries(RANK_CODES).map(([w, c]) => [c, w]));
 const RELATIONSHIPS = ['requested organization', 'subsidiary', 'ultimate parent', 'parent'];
 const STATUSES = ['errored', 'synced'];
@@ -73,11 +80,18 @@ function decodeFlags(value: CompactValue): (boolean | null)[] {
 
 /** Profile links usually end in the organization's id and a slug of its name: those become '#' and '~'. */
 function slugOf(name: string | null): string {
-  return (name ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return (name ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function expandTail(short: string, id: number | null, name: string | null): string {
-  return short.split('#').join(id === null ? '#' : String(id)).split('~').join(slugOf(name));
+  return short
+    .split('#')
+    .join(id === null ? '#' : String(id))
+    .split('~')
+    .join(slugOf(name));
 }
 
 /** The shortened tail when it expands back exactly, else the tail itself in a list (taken literally). */
@@ -159,7 +173,10 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
   const matchId = at(AT.matchId) === 0 ? id : num(AT.matchId);
   const matchName = at(AT.matchName) === 0 ? name : str(AT.matchName);
   const tail = at(AT.linkTail);
-  const link = prefix === null ? null : prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(AT.linkTail) ?? '', matchId, matchName));
+  const link =
+    prefix === null
+      ? null
+      : prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(AT.linkTail) ?? '', matchId, matchName));
   return {
     id,
     name,
@@ -182,7 +199,10 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
     rank,
     industry_rank: industryRank,
     region_rank: regionRank,
-    industry: num(AT.meanScore) === null && industry === null ? null : { mean_score: num(AT.meanScore), id: industryId, name: industryName },
+    industry:
+      num(AT.meanScore) === null && industry === null
+        ? null
+        : { mean_score: num(AT.meanScore), id: industryId, name: industryName },
     initiatives,
     reduction_action_present: flags[INITIATIVE_KEYS.length],
   };

@@ -200,15 +200,18 @@ export class Dispatcher {
    */
   private armQuietTimer(): ReturnType<typeof setTimeout> {
     const due = (): number => Math.min(this.lastQueuedAt + QUIET_MS, this.firstQueuedAt + MAX_WAIT_MS);
-    return setTimeout(() => {
-      if (this.now() < due()) {
-        this.quietTimer = this.armQuietTimer();
-        return;
-      }
-      this.quietTimer = null;
-      this.flushDue = true;
-      this.pump();
-    }, Math.max(0, due() - this.now()));
+    return setTimeout(
+      () => {
+        if (this.now() < due()) {
+          this.quietTimer = this.armQuietTimer();
+          return;
+        }
+        this.quietTimer = null;
+        this.flushDue = true;
+        this.pump();
+      },
+      Math.max(0, due() - this.now()),
+    );
   }
 
   private pump(): void {
@@ -370,10 +373,13 @@ export class Dispatcher {
     const attempts = Math.max(...keep.map((task) => task.attempts));
     const group: DelayedGroup = {
       tasks: keep,
-      timer: setTimeout(() => {
-        this.delayed.delete(group);
-        this.requeue(keep);
-      }, retryDelayMs(attempts, this.random)),
+      timer: setTimeout(
+        () => {
+          this.delayed.delete(group);
+          this.requeue(keep);
+        },
+        retryDelayMs(attempts, this.random),
+      ),
     };
     this.delayed.add(group);
   }

@@ -105,7 +105,10 @@ export function engineErrorFrom(error: unknown, attempts: number): EngineError {
     case 'http':
       return new EngineError('invalid', error.message);
     case 'rate-limit':
-      return new EngineError('rate-limit', `${withTries('The climate service is limiting requests', attempts)} Try Refresh later.`);
+      return new EngineError(
+        'rate-limit',
+        `${withTries('The climate service is limiting requests', attempts)} Try Refresh later.`,
+      );
     case 'server':
       return new EngineError('server', `${withTries(error.message, attempts)} Try Refresh later.`);
     case 'network':

@@ -88,7 +88,10 @@ function identityOf(query: OrganizationQuery): Identity {
     parts.push(`${RULES[field].tag}:${RULES[field].compare(raw)}`);
   }
   if (!IDENTIFYING.some((field) => request[field] !== undefined)) {
-    throw new EngineError('invalid', 'Give a name, a website or an identifier (DUNS, LEI, ISIN, S&P) of the organization.');
+    throw new EngineError(
+      'invalid',
+      'Give a name, a website or an identifier (DUNS, LEI, ISIN, S&P) of the organization.',
+    );
   }
   return { key: parts.join('|'), request };
 }

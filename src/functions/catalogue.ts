@@ -24,11 +24,24 @@ import {
   type ShapeContext,
   type SpillElement,
 } from './results';
-import { actionsTable, industriesTable, sbtiResult, parseSbtiCompany, parseSbtiField, type SbtiQuery } from './referenceData';
+import {
+  actionsTable,
+  industriesTable,
+  sbtiResult,
+  parseSbtiCompany,
+  parseSbtiField,
+  type SbtiQuery,
+} from './referenceData';
 import { readCell } from './cellInput';
 import { plainText } from './textArgument';
 
-import { isEngineError, type CallContext, type CancelSignal, type OrganizationOutcome, type OrganizationQuery } from '../engine';
+import {
+  isEngineError,
+  type CallContext,
+  type CancelSignal,
+  type OrganizationOutcome,
+  type OrganizationQuery,
+} from '../engine';
 
 export type { CallContext, CancelSignal };
 
@@ -59,10 +72,22 @@ interface Ready {
 
 export interface Catalogue {
   score(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
-  flag(organization: unknown, initiative: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
+  flag(
+    organization: unknown,
+    initiative: unknown,
+    website: unknown,
+    country: unknown,
+    call: CallContext,
+  ): Promise<CellResult>;
   flags(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
   match(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
-  profile(organization: unknown, fields: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
+  profile(
+    organization: unknown,
+    fields: unknown,
+    website: unknown,
+    country: unknown,
+    call: CallContext,
+  ): Promise<Spill>;
   headers(fields: unknown): string[][];
   link(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<string>;
   status(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<string>;
@@ -77,7 +102,11 @@ function settle<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createCatalogue(deps: CatalogueDeps): Catalogue {
-  const shape = (): ShapeContext => ({ dataTypes: deps.dataTypes(), scoreScale: deps.scoreScale(), logoUrl: deps.logoUrl() });
+  const shape = (): ShapeContext => ({
+    dataTypes: deps.dataTypes(),
+    scoreScale: deps.scoreScale(),
+    logoUrl: deps.logoUrl(),
+  });
 
   /**
    * The organization's record once its profile is final; a pending one is #N/A that updates itself.
@@ -85,10 +114,13 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
    */
   const readyFor = (organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Ready> => {
     const argument = parseOrganization(organization, website, country);
-    return deps.engine().organization(argument.query, call).then((outcome) => {
-      if (outcome.state === 'pending') throw pendingFailure(outcome.record.status);
-      return { argument, record: outcome.record };
-    });
+    return deps
+      .engine()
+      .organization(argument.query, call)
+      .then((outcome) => {
+        if (outcome.state === 'pending') throw pendingFailure(outcome.record.status);
+        return { argument, record: outcome.record };
+      });
   };
 
   const matchOf = ({ argument, record }: Ready): MatchReading =>
@@ -97,16 +129,26 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
   return {
     // The hot path of a sheet: one promise step per cell after the engine's answer, no async frames.
     score: (organization, website, country, call) =>
-      settle(() => readyFor(organization, website, country, call).then(({ argument, record }) => scoreResult(record, argument.text, shape()))),
+      settle(() =>
+        readyFor(organization, website, country, call).then(({ argument, record }) =>
+          scoreResult(record, argument.text, shape()),
+        ),
+      ),
 
     flag: (organization, initiative, website, country, call) =>
       settle(() => {
         const key = parseInitiative(initiative);
-        return readyFor(organization, website, country, call).then(({ argument, record }) => flagResult(record, key, argument.text, shape()));
+        return readyFor(organization, website, country, call).then(({ argument, record }) =>
+          flagResult(record, key, argument.text, shape()),
+        );
       }),
 
     flags: (organization, website, country, call) =>
-      settle(() => readyFor(organization, website, country, call).then(({ argument, record }) => flagsRow(record, argument.text, shape()))),
+      settle(() =>
+        readyFor(organization, website, country, call).then(({ argument, record }) =>
+          flagsRow(record, argument.text, shape()),
+        ),
+      ),
 
     match: (organization, website, country, call) =>
       settle(() =>
@@ -140,7 +182,10 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
         const link = record.matching_organization?.link;
         if (!link) {
           const name = displayName(record, argument.text);
-          throw new CellFailure('#N/A', `No public profile link for ${name}: the service sent none, or one that is ${LINK_RULE}.`);
+          throw new CellFailure(
+            '#N/A',
+            `No public profile link for ${name}: the service sent none, or one that is ${LINK_RULE}.`,
+          );
         }
         return link;
       }),
@@ -165,10 +210,13 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
         const path = term === null ? '/industries' : '/industries/search';
         const query = term === null ? '' : `q=${encodeURIComponent(term)}&`;
         const load = (target: string, expected: number): Promise<Page<Industry>> =>
-          deps.engine().get(target, call).then((item) => {
-            const page = pageNumberOf(target) ?? expected;
-            return pageOnPath(item, page, path, decodeIndustry, 'industries');
-          });
+          deps
+            .engine()
+            .get(target, call)
+            .then((item) => {
+              const page = pageNumberOf(target) ?? expected;
+              return pageOnPath(item, page, path, decodeIndustry, 'industries');
+            });
         const industries = await collectPages(() => load(`${path}?${query}page=1`, 1), load, deps.deadlineMs);
         return industriesTable(industries, term);
       }),

@@ -15,7 +15,23 @@ export type CellInput =
   | { kind: 'range'; rows: number; columns: number };
 
 /** Excel's error literals, as they appear when typed or pasted as text. */
-const ERROR_LITERALS = ['#N/A', '#VALUE!', '#REF!', '#NAME?', '#DIV/0!', '#NUM!', '#NULL!', '#SPILL!', '#CALC!', '#BUSY!', '#GETTING_DATA', '#FIELD!', '#BLOCKED!', '#CONNECT!', '#UNKNOWN!'];
+const ERROR_LITERALS = [
+  '#N/A',
+  '#VALUE!',
+  '#REF!',
+  '#NAME?',
+  '#DIV/0!',
+  '#NUM!',
+  '#NULL!',
+  '#SPILL!',
+  '#CALC!',
+  '#BUSY!',
+  '#GETTING_DATA',
+  '#FIELD!',
+  '#BLOCKED!',
+  '#CONNECT!',
+  '#UNKNOWN!',
+];
 
 /** Error types of an Excel ErrorCellValue, mapped to the literal a person sees. */
 const ERROR_TYPES: Record<string, string> = {

@@ -41,7 +41,8 @@ const MAX_MESSAGE = 250;
 export function failureFrom(error: unknown): CellFailure {
   if (error instanceof CellFailure) return error;
   if (error instanceof ArgumentError) return new CellFailure('#VALUE!', error.message);
-  if (isEngineError(error)) return new CellFailure(VALUE_KINDS.includes(error.kind) ? '#VALUE!' : '#N/A', sentence(error));
+  if (isEngineError(error))
+    return new CellFailure(VALUE_KINDS.includes(error.kind) ? '#VALUE!' : '#N/A', sentence(error));
   if (error instanceof ServiceError) {
     return new CellFailure(SERVICE_VALUE_KINDS.includes(error.kind) ? '#VALUE!' : '#N/A', sentence(error));
   }

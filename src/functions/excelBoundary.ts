@@ -40,7 +40,8 @@ export function callContext(invocation: CustomFunctions.CancelableInvocation | u
 }
 
 function excelError(failure: CellFailure): CustomFunctions.Error {
-  const code = failure.code === '#N/A' ? CustomFunctions.ErrorCode.notAvailable : CustomFunctions.ErrorCode.invalidValue;
+  const code =
+    failure.code === '#N/A' ? CustomFunctions.ErrorCode.notAvailable : CustomFunctions.ErrorCode.invalidValue;
   return new CustomFunctions.Error(code, failure.message);
 }
 

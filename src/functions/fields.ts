@@ -37,7 +37,11 @@ const RECORD_FIELDS: ProfileField[] = [
   { key: 'match_similarity', header: 'Match similarity', read: (_r, _scale, match) => match().similarity },
   { key: 'industry', header: 'Industry', read: (r) => matched(r)?.industry?.name ?? r.industry?.name ?? null },
   { key: 'industry_id', header: 'Industry id', read: (r) => matched(r)?.industry?.id ?? r.industry?.id ?? null },
-  { key: 'industry_mean', header: 'Industry mean score', read: (r, scale) => scaleScore(r.industry?.mean_score ?? null, scale) },
+  {
+    key: 'industry_mean',
+    header: 'Industry mean score',
+    read: (r, scale) => scaleScore(r.industry?.mean_score ?? null, scale),
+  },
   { key: 'score', header: 'Score', read: (r, scale) => scaleScore(r.score, scale) },
   { key: 'percentile', header: 'Industry percentile', read: (r) => r.industry_score_percentile },
   { key: 'rank', header: 'Rank', read: (r) => r.rank },
@@ -95,7 +99,9 @@ export function parseFields(value: unknown): ProfileField[] | null {
   return names.flatMap((name) => {
     const found = findField(name);
     if (found === null) {
-      throw new ArgumentError(`Unknown field "${name}". Use: ${PROFILE_FIELDS.map((f) => f.key).join(', ')}, or flags / all.`);
+      throw new ArgumentError(
+        `Unknown field "${name}". Use: ${PROFILE_FIELDS.map((f) => f.key).join(', ')}, or flags / all.`,
+      );
     }
     return [...found];
   });
@@ -107,7 +113,9 @@ function fieldNames(value: unknown): string[] {
     const input = readCell(cell);
     if (input.kind === 'empty') return [];
     if (input.kind !== 'text') {
-      throw new ArgumentError(`The fields must be field names such as score or sbti, not ${input.kind === 'error' ? input.code : String(cell)}.`);
+      throw new ArgumentError(
+        `The fields must be field names such as score or sbti, not ${input.kind === 'error' ? input.code : String(cell)}.`,
+      );
     }
     return checkedText(input.text, 'The fields')
       .split(/[,;]/)

@@ -231,7 +231,11 @@ export function industries(search?: unknown, invocation?: CustomFunctions.Cancel
  * @returns One value, or a spilled (field, value) table.
  * @cancelable
  */
-export function sbti(company: unknown, field?: unknown, invocation?: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function sbti(
+  company: unknown,
+  field?: unknown,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return toSpill(() => catalogue().sbti(company, field, callContext(invocation)));
 }
 

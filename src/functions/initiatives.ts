@@ -75,7 +75,9 @@ function readInitiative(value: unknown): FlagKey {
   const text = plainText(readCell(value), 'The initiative', 'an initiative name such as "SBTi"');
   const key = findFlag(text);
   if (key === null) {
-    throw new ArgumentError(`Unknown initiative "${text}". Use one of: ${FLAG_KEYS.map((k) => FLAG_LABELS[k]).join(', ')}.`);
+    throw new ArgumentError(
+      `Unknown initiative "${text}". Use one of: ${FLAG_KEYS.map((k) => FLAG_LABELS[k]).join(', ')}.`,
+    );
   }
   return key;
 }

@@ -27,7 +27,6 @@ import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
 
-
 export type OrganizationKind = 'name' | 'website' | 'duns' | 'lei' | 'isin' | 'spg';
 
 export interface OrganizationArgument {
@@ -73,7 +72,11 @@ const MIN_PASTED_DIGITS = 4;
 const recent = new RecentReadings<string | number, OrganizationArgument>(5_000);
 
 /** Reads the organization argument, plus the optional website and country arguments beside it. */
-export function parseOrganization(value: unknown, website?: unknown, country?: unknown): Readonly<OrganizationArgument> {
+export function parseOrganization(
+  value: unknown,
+  website?: unknown,
+  country?: unknown,
+): Readonly<OrganizationArgument> {
   const key = readingKey(value, website, country);
   const read = () => readArguments(value, website, country);
   return key === null ? read() : recent.get(key, read);
@@ -91,7 +94,13 @@ function readingKey(value: unknown, website: unknown, country: unknown): string 
   if (typeof value === 'string' && value.startsWith('\u0000')) return null; // refused, and must not pose as a key
   if (isEmpty(website) && isEmpty(country)) return value;
   const part = (input: unknown): string | null =>
-    isEmpty(input) ? '-' : typeof input === 'string' ? `s${input.length}:${input}` : typeof input === 'number' ? `n${input};` : null;
+    isEmpty(input)
+      ? '-'
+      : typeof input === 'string'
+        ? `s${input.length}:${input}`
+        : typeof input === 'number'
+          ? `n${input};`
+          : null;
   const parts = [part(value), part(website), part(country)];
   return parts.includes(null) ? null : `\u0000${parts.join('')}`;
 }
@@ -112,7 +121,8 @@ function readArguments(value: unknown, website: unknown, country: unknown): Orga
 
 function readOrganization(input: CellInput): OrganizationArgument {
   if (input.kind === 'number') return duns(dunsFromNumber(input.value));
-  if (input.kind === 'boolean') throw new ArgumentError(`${describeInput(input)} is not an organization: give ${EXPECTED}.`);
+  if (input.kind === 'boolean')
+    throw new ArgumentError(`${describeInput(input)} is not an organization: give ${EXPECTED}.`);
   const text = plainText(input, 'The organization', EXPECTED);
   const forced = /^([a-z]+)\s*:\s*(.*)$/i.exec(text);
   const kind = forced ? PREFIXES[forced[1].toLowerCase()] : undefined;
@@ -154,7 +164,8 @@ function detect(text: string): OrganizationArgument {
     }
     if (digits >= 6 && code.length >= 16 && code.length <= 24) return identifier('lei', validateLei(code));
   }
-  if (ADDRESS_START.test(text) || (!/\s/.test(text) && (WEB_ADDRESS.test(text) || EMAIL.test(text)))) return website(text);
+  if (ADDRESS_START.test(text) || (!/\s/.test(text) && (WEB_ADDRESS.test(text) || EMAIL.test(text))))
+    return website(text);
   return { kind: 'name', query: { name: text }, text };
 }
 
@@ -183,7 +194,8 @@ function domainOf(text: string, shown = text): string {
     throw new ArgumentError(`Nothing after "${text}": write the website or e-mail address after it.`);
   }
   const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text);
-  if (!match) throw new ArgumentError(`Not a valid website: ${excerpt(shown)} is neither a web address nor an e-mail address.`);
+  if (!match)
+    throw new ArgumentError(`Not a valid website: ${excerpt(shown)} is neither a web address nor an e-mail address.`);
   const host = match[1].toLowerCase();
   return getDomain(host, { allowPrivateDomains: true, extractHostname: false }) ?? host;
 }

@@ -16,7 +16,10 @@ type Table = SpillElement[][];
 
 export function industriesTable(industries: readonly Industry[], search: string | null): Table {
   if (industries.length === 0) {
-    throw new CellFailure('#N/A', search === null ? 'The service lists no industries.' : `No industry matches "${search}".`);
+    throw new CellFailure(
+      '#N/A',
+      search === null ? 'The service lists no industries.' : `No industry matches "${search}".`,
+    );
   }
   return [['Industry id', 'Industry'], ...industries.map((industry) => [industry.id, industry.name])];
 }
@@ -32,7 +35,11 @@ export interface SbtiQuery {
 export function parseSbtiCompany(value: unknown): SbtiQuery {
   const text = plainText(readCell(value), 'The company', 'an ISIN or a company name');
   const forced = /^(isin|name)\s*:\s*(.+)$/i.exec(text);
-  const kind = forced ? (forced[1].toLowerCase() as 'isin' | 'name') : /^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(text) ? 'isin' : 'name';
+  const kind = forced
+    ? (forced[1].toLowerCase() as 'isin' | 'name')
+    : /^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(text)
+      ? 'isin'
+      : 'name';
   const raw = forced ? forced[2] : text;
   if (kind === 'isin') {
     const check = validateIsin(raw);
@@ -63,9 +70,15 @@ function pick(companies: readonly SbtiCompany[], query: SbtiQuery): SbtiCompany 
   if (exact.length >= 1) return exact[0];
   if (query.kind === 'name' && companies.length === 1) return companies[0];
   if (companies.length === 0 || query.kind === 'isin') {
-    throw new CellFailure('#N/A', `No company with ${query.kind === 'isin' ? 'ISIN' : 'name'} "${query.text}" in the SBTi list.`);
+    throw new CellFailure(
+      '#N/A',
+      `No company with ${query.kind === 'isin' ? 'ISIN' : 'name'} "${query.text}" in the SBTi list.`,
+    );
   }
-  throw new CellFailure('#N/A', `${companies.length} SBTi companies match "${query.text}": give the full name or the ISIN.`);
+  throw new CellFailure(
+    '#N/A',
+    `${companies.length} SBTi companies match "${query.text}": give the full name or the ISIN.`,
+  );
 }
 
 export function sbtiResult(companies: readonly SbtiCompany[], query: SbtiQuery, field: SbtiField | null): Table {
@@ -91,5 +104,8 @@ const ACTION_COLUMNS: Array<[keyof RecommendedAction, string]> = [
 
 export function actionsTable(actions: readonly RecommendedAction[], organization: string): Table {
   if (actions.length === 0) throw new CellFailure('#N/A', `No recommended actions on record for ${organization}.`);
-  return [ACTION_COLUMNS.map(([, header]) => header), ...actions.map((action) => ACTION_COLUMNS.map(([key]) => action[key] ?? ''))];
+  return [
+    ACTION_COLUMNS.map(([, header]) => header),
+    ...actions.map((action) => ACTION_COLUMNS.map(([key]) => action[key] ?? '')),
+  ];
 }

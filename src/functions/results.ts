@@ -15,7 +15,6 @@ import type { MatchReading } from './nameMatch';
 import { scaleScore } from './scoreScale';
 import { PROVIDER_DESCRIPTION } from '../provider';
 
-
 export interface ShapeContext {
   /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */
   dataTypes: boolean;
@@ -112,7 +111,13 @@ function element(
   return attributed(value, record, requested, label, ctx);
 }
 
-function attributed(value: PlainValue, record: OrganizationRecord, requested: string, label: string, ctx: ShapeContext): CellResult {
+function attributed(
+  value: PlainValue,
+  record: OrganizationRecord,
+  requested: string,
+  label: string,
+  ctx: ShapeContext,
+): CellResult {
   if (!ctx.dataTypes) return value;
   const card = cardFor(record, requested, ctx);
   // Every cell of the organization that shows this value under this label shows the same object.
@@ -129,10 +134,19 @@ function attributed(value: PlainValue, record: OrganizationRecord, requested: st
   return cell;
 }
 
-function attributedValue(value: PlainValue, record: OrganizationRecord, requested: string, label: string, card: Card): AttributedValue {
+function attributedValue(
+  value: PlainValue,
+  record: OrganizationRecord,
+  requested: string,
+  label: string,
+  card: Card,
+): AttributedValue {
   const { properties, provider } = card;
   const layouts: Excel.BasicViewLayouts = {
-    card: { title: `${label}: ${displayName(record, requested)}`, sections: [{ layout: 'List', properties: Object.keys(properties) }] },
+    card: {
+      title: `${label}: ${displayName(record, requested)}`,
+      sections: [{ layout: 'List', properties: Object.keys(properties) }],
+    },
   };
   const attribution = { properties, layouts, provider };
   if (typeof value === 'number') return { type: 'Double', basicValue: value, ...attribution };

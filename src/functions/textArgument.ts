@@ -17,7 +17,8 @@ const FORMULA = /^[=+\-@]/;
 /** The text of an argument that must be text, checked and with runs of whitespace collapsed. */
 export function plainText(input: CellInput, what: string, expected: string): string {
   if (input.kind === 'empty') throw new ArgumentError(`${what} is empty: give ${expected}.`);
-  if (input.kind === 'error') throw new ArgumentError(`${what} cell holds an error (${input.code}): fix that cell first.`);
+  if (input.kind === 'error')
+    throw new ArgumentError(`${what} cell holds an error (${input.code}): fix that cell first.`);
   if (input.kind === 'range') throw new ArgumentError(`${what} must be one cell, not ${describeInput(input)}.`);
   if (input.kind !== 'text') throw new ArgumentError(`${describeInput(input)} is not ${expected}.`);
   return checkedText(input.text, what);

@@ -10,7 +10,8 @@ export function validateSpGlobal(input: string): IdentifierCheck {
   const s = compact(input).replace(/^IQ/, '');
   if (s.length === 0) return invalid('S&P Global identifier is empty');
   if (!/^[0-9]+$/.test(s)) return invalid('S&P Global identifier may contain only digits (optionally after "IQ")');
-  if (s.length > MAX_DIGITS) return invalid(`S&P Global identifier must be at most ${MAX_DIGITS} digits, got ${s.length}`);
+  if (s.length > MAX_DIGITS)
+    return invalid(`S&P Global identifier must be at most ${MAX_DIGITS} digits, got ${s.length}`);
   return { ok: true, value: s };
 }
 

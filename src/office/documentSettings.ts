@@ -63,7 +63,11 @@ export async function rememberWorkbookProject(project: WorkbookProject | null): 
 
 function save(store: Office.Settings): Promise<void> {
   return new Promise<void>((resolve, reject) =>
-    store.saveAsync((result) => (result.status === Office.AsyncResultStatus.Failed ? reject(new Error('Excel could not save the workbook settings.')) : resolve())),
+    store.saveAsync((result) =>
+      result.status === Office.AsyncResultStatus.Failed
+        ? reject(new Error('Excel could not save the workbook settings.'))
+        : resolve(),
+    ),
   );
 }
 

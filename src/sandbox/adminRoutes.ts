@@ -26,13 +26,19 @@ function loopbackHostHeader(host: string | undefined): boolean {
 
 async function guard(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
   if (!loopbackHostHeader(request.headers.host)) {
-    return reply.code(403).send(refused(
-      `The sandbox's ${ADMIN_PREFIX} paths answer only requests addressed to this machine (Host localhost, 127.0.0.1 or [::1]).`,
-    ));
+    return reply
+      .code(403)
+      .send(
+        refused(
+          `The sandbox's ${ADMIN_PREFIX} paths answer only requests addressed to this machine (Host localhost, 127.0.0.1 or [::1]).`,
+        ),
+      );
   }
   const type = request.headers['content-type'] ?? '';
   if (request.method === 'POST' && !/^application\/json\s*(;|$)/i.test(type)) {
-    return reply.code(415).send(refused(`The sandbox's ${ADMIN_PREFIX} paths take POST bodies only as application/json.`));
+    return reply
+      .code(415)
+      .send(refused(`The sandbox's ${ADMIN_PREFIX} paths take POST bodies only as application/json.`));
   }
 }
 

@@ -5,7 +5,9 @@ import { SandboxKnobs } from './knobs';
 
 export function formatBanner(url: string, organizations: number, seed: number, knobs: Readonly<SandboxKnobs>): string {
   const knobText = Object.entries(knobs)
-    .map(([name, value]) => `${name}=${Array.isArray(value) ? `[${value.length} keys]` : value === null ? 'off' : value}`)
+    .map(
+      ([name, value]) => `${name}=${Array.isArray(value) ? `[${value.length} keys]` : value === null ? 'off' : value}`,
+    )
     .join(' ');
   return [
     `Climate profile sandbox listening on ${url}`,

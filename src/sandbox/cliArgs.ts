@@ -7,7 +7,8 @@ import { isLoopbackHost } from '../service/baseUrl';
 import { DEFAULT_KNOBS, KNOB_NAMES, KnobError, SandboxKnobs, validateKnobs } from './knobs';
 import { SandboxOptions } from './server';
 
-export type CliCommand = { kind: 'help' } | { kind: 'start'; options: SandboxOptions } | { kind: 'error'; message: string };
+export type CliCommand =
+  { kind: 'help' } | { kind: 'start'; options: SandboxOptions } | { kind: 'error'; message: string };
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -47,7 +48,9 @@ export function usage(): string {
     '',
     'Starts the local stand-in for the climate profile service on loopback.',
     '',
-    ...Object.entries(START_FLAGS).map(([flag, text]) => line(`${flag} ${flag === 'host' ? '<address>' : '<n>'}`, text)),
+    ...Object.entries(START_FLAGS).map(([flag, text]) =>
+      line(`${flag} ${flag === 'host' ? '<address>' : '<n>'}`, text),
+    ),
     line('quiet', 'no banner and no request log'),
     line('help', 'this text'),
     '',
@@ -98,7 +101,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         if (text === undefined) return { kind: 'error', message: `--${flag} needs a value` };
         const n = text.trim() === '' ? NaN : Number(text);
         if (flag === 'host') options.host = text;
-        else if (!Number.isInteger(n) || n < 0) return { kind: 'error', message: `--${flag} takes a whole number, got "${text}"` };
+        else if (!Number.isInteger(n) || n < 0)
+          return { kind: 'error', message: `--${flag} takes a whole number, got "${text}"` };
         else options[flag as 'port' | 'seed' | 'organizations'] = n;
         continue;
       }
@@ -111,7 +115,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     }
     return { kind: 'start', options: { ...options, ...validateKnobs(knobs) } };
   } catch (error) {
-    if (error instanceof KnobError) return { kind: 'error', message: error.message.replace(/^(\w+) /, (_, n: string) => `--${kebab(n)} `) };
+    if (error instanceof KnobError)
+      return { kind: 'error', message: error.message.replace(/^(\w+) /, (_, n: string) => `--${kebab(n)} `) };
     throw error;
   }
 }

@@ -13,7 +13,8 @@ export class SandboxClock {
   }
 
   advance(seconds: number): void {
-    if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('The clock only moves forward: give seconds >= 0');
+    if (!Number.isFinite(seconds) || seconds < 0)
+      throw new RangeError('The clock only moves forward: give seconds >= 0');
     this.skippedSeconds += seconds;
   }
 

@@ -10,7 +10,14 @@ import Fastify, { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } 
 import { registerAdminRoutes, ADMIN_PREFIX } from './adminRoutes';
 import { Principal } from './keys';
 import { ServiceRoute, routeKey } from './serviceRoute';
-import { ServiceResponse, rateLimitError, routeNotFound, serverError, tooLargeError, validationError } from './serviceResponse';
+import {
+  ServiceResponse,
+  rateLimitError,
+  routeNotFound,
+  serverError,
+  tooLargeError,
+  validationError,
+} from './serviceResponse';
 import { SandboxState } from './state';
 import { sleep } from './sleep';
 
@@ -44,41 +51,45 @@ export function buildApp(state: SandboxState, routes: readonly ServiceRoute[], o
   const send = (reply: FastifyReply, response: ServiceResponse): FastifyReply => {
     state.stats.status(response.status);
     let payload = JSON.stringify(response.body);
-    if (state.faults.malformed(state.knobs.current)) payload = payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
+    if (state.faults.malformed(state.knobs.current))
+      payload = payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
     return reply.code(response.status).headers(response.headers).send(payload);
   };
 
   /** Runs before the body is read, like a real gateway: it can hang, drop, delay or refuse the request. */
-  const gate = (route: ServiceRoute) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
-    state.stats.request();
-    const knobs = state.knobs.current;
-    if (knobs.hang) {
-      reply.hijack(); // never answered; the socket is closed when the sandbox closes
-      return;
-    }
-    if (state.faults.drop(knobs)) {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return;
-    }
-    if (knobs.latencyMs > 0) await sleep(knobs.latencyMs);
-    // Cut meanwhile (the sandbox closed under it): never handled, as a gateway forwards nothing it lost.
-    if (request.raw.socket.destroyed) return reply.hijack();
-    const auth = state.keys.authenticate(request.headers.authorization, route.scope, knobs.revokedKeys);
-    if (!auth.ok) {
-      state.stats.authFailure();
-      return send(reply, auth.response);
-    }
-    if (knobs.rateLimit !== null) {
-      const decision = state.rateLimiter.take(auth.key, knobs.rateLimit);
-      if (!decision.allowed) {
-        state.stats.rateLimited();
-        return send(reply, rateLimitError(knobs.rateLimitRetryAfter ? decision.retryAfterSeconds : null));
+  const gate =
+    (route: ServiceRoute) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
+      state.stats.request();
+      const knobs = state.knobs.current;
+      if (knobs.hang) {
+        reply.hijack(); // never answered; the socket is closed when the sandbox closes
+        return;
       }
-    }
-    if (state.faults.fail(knobs)) return send(reply, serverError('The service failed to answer (injected by the sandbox failRate knob)'));
-    principals.set(request, auth.principal);
-  };
+      if (state.faults.drop(knobs)) {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return;
+      }
+      if (knobs.latencyMs > 0) await sleep(knobs.latencyMs);
+      // Cut meanwhile (the sandbox closed under it): never handled, as a gateway forwards nothing it lost.
+      if (request.raw.socket.destroyed) return reply.hijack();
+      const auth = state.keys.authenticate(request.headers.authorization, route.scope, knobs.revokedKeys);
+      if (!auth.ok) {
+        state.stats.authFailure();
+        return send(reply, auth.response);
+      }
+      if (knobs.rateLimit !== null) {
+        const decision = state.rateLimiter.take(auth.key, knobs.rateLimit);
+        if (!decision.allowed) {
+          state.stats.rateLimited();
+          return send(reply, rateLimitError(knobs.rateLimitRetryAfter ? decision.retryAfterSeconds : null));
+        }
+      }
+      if (state.faults.fail(knobs))
+        return send(reply, serverError('The service failed to answer (injected by the sandbox failRate knob)'));
+      principals.set(request, auth.principal);
+    };
 
   for (const route of routes) {
     app.route({

@@ -21,7 +21,8 @@ export type AuthOutcome = { ok: true; key: string; principal: Principal } | { ok
 export const AUTH_MESSAGES = {
   missing: 'No API key provided. Put your API key in the Authorization header: "Authorization: Bearer <API_KEY>".',
   invalid: 'Invalid API key. Check the API key you provided; it may have been revoked or regenerated.',
-  teamKeyOnProjectCall: 'This call needs a project API key, but a team API key was given. Use the api_key of one of your projects.',
+  teamKeyOnProjectCall:
+    'This call needs a project API key, but a team API key was given. Use the api_key of one of your projects.',
   projectKeyOnTeamCall: 'Creating a project needs a team API key, but a project API key was given.',
 };
 
@@ -30,12 +31,18 @@ export class KeyRing {
     [SANDBOX_PROJECT_KEY, { kind: 'project', projectId: DEMO_PROJECT_ID }],
     [SANDBOX_TEAM_KEY, { kind: 'team' }],
   ]);
-  private readonly projects: Project[] = [{ id: DEMO_PROJECT_ID, name: 'Sandbox demo project', api_key: SANDBOX_PROJECT_KEY }];
+  private readonly projects: Project[] = [
+    { id: DEMO_PROJECT_ID, name: 'Sandbox demo project', api_key: SANDBOX_PROJECT_KEY },
+  ];
 
   /** A new project with a fresh key in the real service's format; null once the plan's limit is reached. */
   createProject(name: string): Project | null {
     if (this.projects.length >= MAX_PROJECTS) return null;
-    const project: Project = { id: this.projects.length + 1, name, api_key: `dc_sandbox_${randomBytes(32).toString('hex')}` };
+    const project: Project = {
+      id: this.projects.length + 1,
+      name,
+      api_key: `dc_sandbox_${randomBytes(32).toString('hex')}`,
+    };
     this.projects.push(project);
     this.principals.set(project.api_key, { kind: 'project', projectId: project.id as number });
     return project;

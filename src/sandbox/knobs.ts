@@ -56,14 +56,18 @@ type Check = (name: string, value: unknown) => unknown;
 const fail = (name: string, expected: string, value: unknown): never => {
   throw new KnobError(`${name} must be ${expected}, got ${JSON.stringify(value)}`);
 };
-const nonNegative: Check = (name, v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fail(name, 'a number >= 0', v));
-const share: Check = (name, v) => (typeof v === 'number' && v >= 0 && v <= 1 ? v : fail(name, 'a share between 0 and 1', v));
+const nonNegative: Check = (name, v) =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fail(name, 'a number >= 0', v);
+const share: Check = (name, v) =>
+  typeof v === 'number' && v >= 0 && v <= 1 ? v : fail(name, 'a share between 0 and 1', v);
 const flag: Check = (name, v) => (typeof v === 'boolean' ? v : fail(name, 'true or false', v));
-const positiveInteger: Check = (name, v) => (Number.isInteger(v) && (v as number) >= 1 ? v : fail(name, 'an integer >= 1', v));
+const positiveInteger: Check = (name, v) =>
+  Number.isInteger(v) && (v as number) >= 1 ? v : fail(name, 'an integer >= 1', v);
 const CHECKS: Record<keyof SandboxKnobs, Check> = {
   latencyMs: nonNegative,
   itemLatencyMs: nonNegative,
-  rateLimit: (name, v) => (v === null ? null : typeof v === 'number' && v > 0 ? v : fail(name, 'a number > 0, or null for no limit', v)),
+  rateLimit: (name, v) =>
+    v === null ? null : typeof v === 'number' && v > 0 ? v : fail(name, 'a number > 0, or null for no limit', v),
   rateLimitRetryAfter: flag,
   maxBatch: positiveInteger,
   failRate: share,

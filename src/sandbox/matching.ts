@@ -91,8 +91,7 @@ export type MatchedBy = 'identifier' | 'website' | 'name' | 'name without legal 
 const STRENGTH: readonly MatchedBy[] = ['identifier', 'website', 'name', 'name without legal form'];
 
 export type IndexMatch =
-  | { kind: 'found'; id: number; by: MatchedBy; namesake: boolean }
-  | { kind: 'ambiguous'; ids: number[] };
+  { kind: 'found'; id: number; by: MatchedBy; namesake: boolean } | { kind: 'ambiguous'; ids: number[] };
 
 const IDENTIFIER_FIELDS = ['duns', 'lei', 'isin', 'spGlobal'] as const;
 

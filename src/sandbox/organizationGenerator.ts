@@ -67,7 +67,10 @@ function pickRegion(random: Random, except?: string): RegionSpec {
 }
 
 function slugOf(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export interface GeneratedOrganizations {
@@ -81,7 +84,12 @@ export function generateOrganizations(seed: number, count: number): GeneratedOrg
   // Names without their legal form, with the region: what matching by name must tell apart.
   const takenNames = new Set<string>();
   const takenHosts = new Set<string>();
-  const takenIdentifiers = { duns: new Set<string>(), lei: new Set<string>(), isin: new Set<string>(), sp: new Set<string>() };
+  const takenIdentifiers = {
+    duns: new Set<string>(),
+    lei: new Set<string>(),
+    isin: new Set<string>(),
+    sp: new Set<string>(),
+  };
   const brands: Brand[] = [];
   const orgs: SandboxOrganization[] = [];
   const scores: number[] = [];
@@ -128,12 +136,30 @@ export function generateOrganizations(seed: number, count: number): GeneratedOrg
       const region = pickRegion(random, related.hqRegion);
       const origin = brands[related.id - FIRST_ORGANIZATION_ID];
       const brand = { ...origin, slug: `${origin.slug}-${region.code.toLowerCase()}` };
-      candidate = { brand, region, plainName: brand.base, suffix: random.pick(region.suffixes), host: `${brand.slug}.example`, parentId: null };
+      candidate = {
+        brand,
+        region,
+        plainName: brand.base,
+        suffix: random.pick(region.suffixes),
+        host: `${brand.slug}.example`,
+        parentId: null,
+      };
     }
-    if (!candidate || takenNames.has(`${candidate.plainName}|${candidate.region.code}`) || takenHosts.has(candidate.host)) {
+    if (
+      !candidate ||
+      takenNames.has(`${candidate.plainName}|${candidate.region.code}`) ||
+      takenHosts.has(candidate.host)
+    ) {
       const brand = newBrand();
       const region = pickRegion(random);
-      candidate = { brand, region, plainName: brand.base, suffix: random.pick(region.suffixes), host: `${brand.slug}.example`, parentId: null };
+      candidate = {
+        brand,
+        region,
+        plainName: brand.base,
+        suffix: random.pick(region.suffixes),
+        host: `${brand.slug}.example`,
+        parentId: null,
+      };
     }
     const { brand, region, plainName, suffix, host, parentId } = candidate;
     const name = `${plainName} ${suffix}`;
@@ -164,7 +190,11 @@ export function generateOrganizations(seed: number, count: number): GeneratedOrg
 function attachProfiles(random: Random, orgs: SandboxOrganization[], scores: number[]): ScoreLandscape {
   const owners = orgs.filter((o) => o.parentId === null);
   const landscape = new ScoreLandscape(
-    owners.map((o) => ({ score: scores[o.id - FIRST_ORGANIZATION_ID], industryId: o.industryId, hqRegion: o.hqRegion })),
+    owners.map((o) => ({
+      score: scores[o.id - FIRST_ORGANIZATION_ID],
+      industryId: o.industryId,
+      hqRegion: o.hqRegion,
+    })),
   );
   for (const o of owners) {
     const where = landscape.context(o.industryId, o.hqRegion);

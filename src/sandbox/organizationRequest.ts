@@ -35,7 +35,11 @@ function text(body: Record<string, unknown>, field: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-function identifier(body: Record<string, unknown>, field: string, validate: (s: string) => IdentifierCheck): string | null {
+function identifier(
+  body: Record<string, unknown>,
+  field: string,
+  validate: (s: string) => IdentifierCheck,
+): string | null {
   const raw = text(body, field);
   if (raw === null) return null;
   const check = validate(raw);
@@ -72,8 +76,7 @@ export function parseOrganizationRequest(body: unknown): ParseResult {
       if (name !== null) return { ok: false, message: `name "${name}" has no letter or digit to match on` };
       return {
         ok: false,
-        message:
-          'Give at least one of name, website, duns_number, lei_number, isin_number or sp_global_number',
+        message: 'Give at least one of name, website, duns_number, lei_number, isin_number or sp_global_number',
       };
     }
     return {

@@ -3,7 +3,14 @@
  * science-based-targets dataset, recommended actions and per-project private performances. The same
  * seed and size always give the same world.
  */
-import { Industry, OrganizationRecord, OrganizationRequest, RecommendedAction, SbtiChange, SbtiCompany } from '../service/types';
+import {
+  Industry,
+  OrganizationRecord,
+  OrganizationRequest,
+  RecommendedAction,
+  SbtiChange,
+  SbtiCompany,
+} from '../service/types';
 import { IndexMatch, MatchKeys, OrganizationIndex, nameKey, nameKeys, websiteKey } from './matching';
 import { nearNameIndex, nearNameOf } from './nearNames';
 import { FIRST_ORGANIZATION_ID, SandboxOrganization, generateOrganizations } from './organizationGenerator';

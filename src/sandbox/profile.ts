@@ -63,7 +63,12 @@ function drawInitiatives(random: Random, score: number, industry: IndustrySpec):
 }
 
 /** A full profile for a score, placed in its distributions. */
-export function buildProfile(random: Random, score: number, industry: IndustrySpec, where: ScoreContext): SandboxProfile {
+export function buildProfile(
+  random: Random,
+  score: number,
+  industry: IndustrySpec,
+  where: ScoreContext,
+): SandboxProfile {
   const industryPercentile = where.industry.percentile(score);
   const word = (percentile: number | null): string =>
     percentile === null || random.chance(UNKNOWN_RANK_SHARE) ? 'unknown' : rankWord(percentile);

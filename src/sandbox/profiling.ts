@@ -5,10 +5,26 @@
 import { OrganizationStatus } from '../service/types';
 
 const SUCCESS_PATH: readonly OrganizationStatus[] = [
-  'created', 'locating', 'located', 'enriching', 'enriched', 'resolving', 'researching', 'resolved', 'calculating', 'synced',
+  'created',
+  'locating',
+  'located',
+  'enriching',
+  'enriched',
+  'resolving',
+  'researching',
+  'resolved',
+  'calculating',
+  'synced',
 ];
 const FAILURE_PATH: readonly OrganizationStatus[] = [
-  'created', 'locating', 'located', 'enriching', 'enriched', 'resolving', 'unresolved', 'errored',
+  'created',
+  'locating',
+  'located',
+  'enriching',
+  'enriched',
+  'resolving',
+  'unresolved',
+  'errored',
 ];
 
 /** The status `elapsedSeconds` after registration; final once `profilingSeconds` have passed. */

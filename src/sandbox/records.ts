@@ -27,7 +27,10 @@ export interface RecordParts {
 }
 
 export function profileLink(id: number, name: string | null): string {
-  const slug = (name ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = (name ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `${PROFILE_LINK_BASE}/${id}${slug ? `-${slug}` : ''}`;
 }
 

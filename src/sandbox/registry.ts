@@ -58,7 +58,9 @@ export class Registry {
    * new); an ambiguous name registers nothing.
    */
   resolve(request: ParsedOrganizationRequest): Resolution {
-    return this.find(request) ?? { kind: 'registered', registration: this.register(request), isNew: true, namesake: false };
+    return (
+      this.find(request) ?? { kind: 'registered', registration: this.register(request), isNew: true, namesake: false }
+    );
   }
 
   /** Like `resolve`, but registers nothing: null for an organization the sandbox has not met. */

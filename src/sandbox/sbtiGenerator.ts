@@ -34,7 +34,15 @@ function year(random: Random, from: number, to: number): number | string {
   return random.chance(0.1) ? String(y) : y;
 }
 
-function drawCompany(random: Random, id: number, name: string, isin: string | null, lei: string | null, regionCode: string, industryId: number): SbtiCompany {
+function drawCompany(
+  random: Random,
+  id: number,
+  name: string,
+  isin: string | null,
+  lei: string | null,
+  regionCode: string,
+  industryId: number,
+): SbtiCompany {
   const region = REGION_SPECS.find((r) => r.code === regionCode)!;
   const roll = random.next();
   const nearStatus = roll < 0.6 ? NEAR_TERM_STATUSES[0] : roll < 0.9 ? NEAR_TERM_STATUSES[1] : NEAR_TERM_STATUSES[2];
@@ -61,7 +69,11 @@ function drawCompany(random: Random, id: number, name: string, isin: string | nu
     long_term_target_year: longTermSet ? year(random, 2040, 2050) : null,
     net_zero_committed: netZero ? 'Yes' : 'No',
     net_zero_year: netZero ? year(random, 2040, 2050) : null,
-    organization_type: (industry.sectorInitiatives ?? []).includes('pri') ? 'Financial Institution' : random.chance(0.1) ? 'SME' : 'Company',
+    organization_type: (industry.sectorInitiatives ?? []).includes('pri')
+      ? 'Financial Institution'
+      : random.chance(0.1)
+        ? 'SME'
+        : 'Company',
     location: region.country,
     region: region.worldRegion,
     sector: industry.name,
@@ -117,7 +129,9 @@ export function generateSbti(seed: number, orgs: readonly SandboxOrganization[])
     if (names.has(name)) continue;
     names.add(name);
     const isin = random.chance(0.5) ? generateIsin(random.next, region.code) : null;
-    companies.push(drawCompany(random, companies.length + 1, name, isin, generateLei(random.next), region.code, industryId));
+    companies.push(
+      drawCompany(random, companies.length + 1, name, isin, generateLei(random.next), region.code, industryId),
+    );
   }
   const drawn = companies
     .flatMap((company) => drawChanges(random, company).map((change) => ({ companyId: company.id as number, change })))

@@ -40,5 +40,8 @@ function relations(params: string): string[] {
   const match = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/i.exec(params);
   if (!match) return [];
   const value = match[1] ?? match[2];
-  return value.split(/\s+/).filter(Boolean).map((rel) => rel.toLowerCase());
+  return value
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((rel) => rel.toLowerCase());
 }

@@ -65,10 +65,15 @@ export async function collectPages<T>(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = deadlineMs();
   const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      const seconds = Math.round(limit / 1000);
-      reject(new NetworkError(`The service's listing did not end within ${seconds} s (stopped after ${count} pages).`));
-    }, Math.max(0, started + limit - Date.now()));
+    timer = setTimeout(
+      () => {
+        const seconds = Math.round(limit / 1000);
+        reject(
+          new NetworkError(`The service's listing did not end within ${seconds} s (stopped after ${count} pages).`),
+        );
+      },
+      Math.max(0, started + limit - Date.now()),
+    );
   });
   try {
     for (; page.next !== null && page.items.length > 0; count += 1) {

@@ -54,20 +54,24 @@ export function decodeIndustry(raw: unknown): Industry {
 /** `{"recommended_actions": [...]}`; a bare array is accepted too. */
 export function decodeRecommendedActions(raw: unknown): RecommendedAction[] {
   const list = isObject(raw) ? raw.recommended_actions : raw;
-  return decodeList(list, (item) => {
-    const o = objectWithId(item, 'a recommended action');
-    return {
-      id: o.id,
-      emission_category: text(o.emission_category),
-      recommended_actions: text(o.recommended_actions),
-      approximate_savings: text(o.approximate_savings),
-      case_study: text(o.case_study),
-      case_study_source_url: text(o.case_study_source_url),
-      suggested_contract_term: text(o.suggested_contract_term),
-      question_to_ask_at_qbr: text(o.question_to_ask_at_qbr),
-      updated_at: text(o.updated_at),
-    };
-  }, 'recommended actions');
+  return decodeList(
+    list,
+    (item) => {
+      const o = objectWithId(item, 'a recommended action');
+      return {
+        id: o.id,
+        emission_category: text(o.emission_category),
+        recommended_actions: text(o.recommended_actions),
+        approximate_savings: text(o.approximate_savings),
+        case_study: text(o.case_study),
+        case_study_source_url: text(o.case_study_source_url),
+        suggested_contract_term: text(o.suggested_contract_term),
+        question_to_ask_at_qbr: text(o.question_to_ask_at_qbr),
+        updated_at: text(o.updated_at),
+      };
+    },
+    'recommended actions',
+  );
 }
 
 export function decodeSbtiCompany(raw: unknown): SbtiCompany {

@@ -3,14 +3,7 @@
  * a `/batch` answer, so both read the same way. The service's own message is kept where it has one
  * (the envelope `{"error":{"type","message"}}`, or the 404 shape `{status, title, detail}`).
  */
-import {
-  AuthError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-  ServiceError,
-  ValidationError,
-} from './errors';
+import { AuthError, NotFoundError, RateLimitError, ServerError, ServiceError, ValidationError } from './errors';
 import { isObject } from './json';
 
 export function errorFromResponse(status: number, headers: Record<string, string>, body: unknown): ServiceError {

@@ -218,7 +218,7 @@ export const SPECS: FieldSpecs = {
   },
   scoreScale: {
     key: 'climate.scoreScale',
-    meaning: 'How cells show the score: `0-100` (rounded to 0.1) or the service\'s raw `0-1`.',
+    meaning: "How cells show the score: `0-100` (rounded to 0.1) or the service's raw `0-1`.",
     format: '`0-100` or `0-1`',
     fallback: '0-100',
     check: checkScale,
@@ -262,4 +262,3 @@ export function resolveSettings(stored: Partial<Settings>, keyRefused = false): 
 export function defaultSettings(): Settings {
   return resolveSettings({});
 }
-

@@ -29,7 +29,11 @@ export function settingsTableMarkdown(): string {
 
 /** "2 minutes", "24 hours": how the README reads a duration in milliseconds. */
 function durationWords(ms: number): string {
-  const units: [number, string][] = [[HOUR_MS, 'hour'], [60_000, 'minute'], [1_000, 'second']];
+  const units: [number, string][] = [
+    [HOUR_MS, 'hour'],
+    [60_000, 'minute'],
+    [1_000, 'second'],
+  ];
   const [size, unit] = units.find(([size]) => ms % size === 0 && ms >= size) ?? [1, 'millisecond'];
   const count = ms / size;
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
@@ -44,4 +48,3 @@ function fallbackText(setting: keyof Settings): string {
   const text = `\`${String(value)}\``;
   return spec.format === 'milliseconds' && typeof value === 'number' ? `${text} (${durationWords(value)})` : text;
 }
-

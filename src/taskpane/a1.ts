@@ -31,6 +31,7 @@ export function parseCellRef(text: string): CellRef | null {
   const match = CELL_REF.exec(text.trim());
   if (!match) return null;
   const rawSheet = match[1];
-  const sheet = rawSheet === undefined ? null : rawSheet.startsWith("'") ? rawSheet.slice(1, -1).replace(/''/g, "'") : rawSheet;
+  const sheet =
+    rawSheet === undefined ? null : rawSheet.startsWith("'") ? rawSheet.slice(1, -1).replace(/''/g, "'") : rawSheet;
   return { sheet, row: Number(match[3]) - 1, column: columnIndex(match[2]) };
 }

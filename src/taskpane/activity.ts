@@ -61,12 +61,15 @@ export function mountActivity(context: PaneContext): ActivitySection {
   const renderProfiling = (): void => {
     replaceChildren(
       pending,
-      ...profiling.map((profile) => el('li', {}, el('span', {}, profile.name), el('span', { class: 'meta' }, profile.status))),
+      ...profiling.map((profile) =>
+        el('li', {}, el('span', {}, profile.name), el('span', { class: 'meta' }, profile.status)),
+      ),
     );
     if (profiling.length === 0) pending.append(el('li', { class: 'meta' }, 'None'));
   };
 
-  const pairs = (rows: Array<[string, number]>): Node[] => rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]);
+  const pairs = (rows: Array<[string, number]>): Node[] =>
+    rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]);
   let scheduled = false;
   const render = (): void => {
     scheduled = false;
@@ -116,8 +119,15 @@ export function mountActivity(context: PaneContext): ActivitySection {
     const width = { columnIndex: grid.columnIndex, columnCount: grid.values[0]?.length ?? 1 };
     await recalculateRows(grid.sheet, top, bottom, width);
     const count = queries.length;
-    const unread = found.unresolved > 0 ? ` ${found.unresolved} formulas whose arguments come from other rows or formulas were recalculated only.` : '';
-    setStatus(status, 'success', `Refreshed ${count} ${count === 1 ? 'organization' : 'organizations'} in rows ${top + 1}–${bottom + 1}.${unread}`);
+    const unread =
+      found.unresolved > 0
+        ? ` ${found.unresolved} formulas whose arguments come from other rows or formulas were recalculated only.`
+        : '';
+    setStatus(
+      status,
+      'success',
+      `Refreshed ${count} ${count === 1 ? 'organization' : 'organizations'} in rows ${top + 1}–${bottom + 1}.${unread}`,
+    );
   };
 
   allButton.addEventListener('click', () => void withBusy(allButton, status, refreshAll));

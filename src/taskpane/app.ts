@@ -23,7 +23,8 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   await context.settings.loaded();
   const badge = byId('connection-badge');
   const connectionStatus = byId('connection-status');
-  const renderBadge = (settings: Settings): void => setBadge(badge, settings.apiKey ? 'success' : 'error', connectionSummary(settings, context.settings.keyProblem()));
+  const renderBadge = (settings: Settings): void =>
+    setBadge(badge, settings.apiKey ? 'success' : 'error', connectionSummary(settings, context.settings.keyProblem()));
 
   mountConnection(context);
   const projects = mountProjects(context);

@@ -143,7 +143,11 @@ export function withArguments(formula: string, change: ArgumentChange): string {
  * The distinct organizations asked for by the CLIMATE formulas in rows `top..bottom` of the grid.
  * `unresolved` counts calls that could not be read (their cells are still recalculated).
  */
-export function organizationsInRows(grid: CellGrid, top: number, bottom: number): { organizations: OrganizationArgs[]; calls: number; unresolved: number } {
+export function organizationsInRows(
+  grid: CellGrid,
+  top: number,
+  bottom: number,
+): { organizations: OrganizationArgs[]; calls: number; unresolved: number } {
   const seen = new Map<string, OrganizationArgs>();
   let calls = 0;
   let unresolved = 0;
@@ -154,7 +158,9 @@ export function organizationsInRows(grid: CellGrid, top: number, bottom: number)
         const positions = ARGUMENT_POSITIONS[call.name];
         if (!positions) continue; // INDUSTRIES, SBTI, HEADERS: no organization to refresh
         calls++;
-        const [organization, website, country] = positions.map((position) => resolveArgument(call.args[position], grid));
+        const [organization, website, country] = positions.map((position) =>
+          resolveArgument(call.args[position], grid),
+        );
         if (organization === UNRESOLVED || website === UNRESOLVED || country === UNRESOLVED) {
           unresolved++;
           continue;

@@ -36,7 +36,10 @@ export function connectionSummary(settings: Settings, keyProblem: string | null 
 }
 
 /** The result of a test call, phrased for the status line; the service's own words on refusal. */
-export async function testConnection(baseUrl: string, apiKey: string | null): Promise<{ ok: boolean; message: string }> {
+export async function testConnection(
+  baseUrl: string,
+  apiKey: string | null,
+): Promise<{ ok: boolean; message: string }> {
   let client: ClimateClient;
   try {
     client = new ClimateClient({ baseUrl, apiKey, timeoutMs: 15_000 });
@@ -110,7 +113,9 @@ export function mountConnection(context: PaneContext): void {
       setStatus(
         status,
         'success',
-        settings.apiKey ? `Saved. Using ${describeService(settings.baseUrl)}.` : 'Saved without a key: cells will ask for one.',
+        settings.apiKey
+          ? `Saved. Using ${describeService(settings.baseUrl)}.`
+          : 'Saved without a key: cells will ask for one.',
       );
     });
   });

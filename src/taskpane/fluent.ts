@@ -67,8 +67,12 @@ export function applyFluentTheme(): void {
  * screen reader reads it with the field, as it did with native inputs.
  */
 export function carryDescriptions(): void {
-  for (const field of document.querySelectorAll<HTMLElementTagNameMap['fluent-text-input']>('fluent-text-input[aria-describedby]')) {
+  for (const field of document.querySelectorAll<HTMLElementTagNameMap['fluent-text-input']>(
+    'fluent-text-input[aria-describedby]',
+  )) {
     const ids = field.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
-    field.control.ariaDescribedByElements = ids.map((id) => document.getElementById(id)).filter((hint): hint is HTMLElement => hint !== null);
+    field.control.ariaDescribedByElements = ids
+      .map((id) => document.getElementById(id))
+      .filter((hint): hint is HTMLElement => hint !== null);
   }
 }

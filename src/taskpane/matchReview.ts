@@ -9,13 +9,7 @@
 import { ArgumentError } from '../functions/argumentError';
 import { parseOrganization } from '../functions/organizationArgument';
 import { rememberAcceptedMatch } from '../office/documentSettings';
-import {
-  readRowGrid,
-  readSelectedBox,
-  recalculateBlockRows,
-  selectRange,
-  writeCellFormulas,
-} from './reviewWorkbook';
+import { readRowGrid, readSelectedBox, recalculateBlockRows, selectRange, writeCellFormulas } from './reviewWorkbook';
 import { columnLetters } from './a1';
 import { rowOrganization, withArguments, type ArgumentChange, type CellGrid } from './climateCalls';
 import type { PaneContext } from './paneContext';

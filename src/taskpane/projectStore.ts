@@ -29,7 +29,9 @@ function decode(raw: string | null): SavedProject[] {
     return list.flatMap((item): SavedProject[] => {
       const { id, name, apiKey, privatePerformances } = (item ?? {}) as Record<string, unknown>;
       if (typeof name !== 'string' || typeof apiKey !== 'string' || !name || !apiKey) return [];
-      return [{ id: typeof id === 'string' ? id : null, name, apiKey, privatePerformances: privatePerformances === true }];
+      return [
+        { id: typeof id === 'string' ? id : null, name, apiKey, privatePerformances: privatePerformances === true },
+      ];
     });
   } catch {
     return []; // a damaged entry must not stop the pane; the analyst can add the project again

@@ -56,19 +56,45 @@ export function mountProjects(context: PaneContext): { activateWorkbookProject()
         const isActive = project === active;
         const use = el(
           'fluent-button',
-          { type: 'button', size: 'small', 'aria-current': isActive ? 'true' : null, 'aria-label': isActive ? `${project.name} is the active project` : `Use project ${project.name}` },
+          {
+            type: 'button',
+            size: 'small',
+            'aria-current': isActive ? 'true' : null,
+            'aria-label': isActive ? `${project.name} is the active project` : `Use project ${project.name}`,
+          },
           isActive ? 'Active' : 'Use',
         );
         use.addEventListener('click', () => void withBusy(use, status, () => activate(project)));
-        const remove = el('fluent-button', { type: 'button', size: 'small', appearance: 'subtle', 'aria-label': `Remove project ${project.name}` }, 'Remove');
+        const remove = el(
+          'fluent-button',
+          { type: 'button', size: 'small', appearance: 'subtle', 'aria-label': `Remove project ${project.name}` },
+          'Remove',
+        );
         remove.addEventListener('click', () => void withBusy(remove, status, () => forget(project)));
-        const meta = [project.id ? `id ${project.id}` : null, project.privatePerformances ? 'private performances on' : null].filter(Boolean).join(' · ');
-        const item = el('li', {}, el('span', { class: 'grow' }, el('span', {}, project.name), meta ? el('span', { class: 'meta' }, meta) : null), use, remove);
+        const meta = [
+          project.id ? `id ${project.id}` : null,
+          project.privatePerformances ? 'private performances on' : null,
+        ]
+          .filter(Boolean)
+          .join(' · ');
+        const item = el(
+          'li',
+          {},
+          el(
+            'span',
+            { class: 'grow' },
+            el('span', {}, project.name),
+            meta ? el('span', { class: 'meta' }, meta) : null,
+          ),
+          use,
+          remove,
+        );
         if (focusName === project.name) queueMicrotask(() => use.focus());
         return item;
       }),
     );
-    if (projects.length === 0) list.append(el('li', { class: 'meta' }, 'No projects saved yet: create one or add one below.'));
+    if (projects.length === 0)
+      list.append(el('li', { class: 'meta' }, 'No projects saved yet: create one or add one below.'));
     privateSwitch.checked = active ? active.privatePerformances : settings.privatePerformances;
     // The attribute, not the property: fluent-switch draws its disabled look from the attribute only.
     privateSwitch.toggleAttribute('disabled', !active);
@@ -83,7 +109,11 @@ export function mountProjects(context: PaneContext): { activateWorkbookProject()
     });
     const remembered = await rememberWorkbookProject({ id: project.id, name: project.name });
     await render();
-    setStatus(status, 'success', `Using project ${project.name}${remembered ? ' for this workbook' : ''}. Cells are recalculating.`);
+    setStatus(
+      status,
+      'success',
+      `Using project ${project.name}${remembered ? ' for this workbook' : ''}. Cells are recalculating.`,
+    );
   };
 
   const forget = async (project: SavedProject): Promise<void> => {
@@ -100,7 +130,11 @@ export function mountProjects(context: PaneContext): { activateWorkbookProject()
       await context.projects.save({ ...active, privatePerformances: on });
       await context.settings.update({ privatePerformances: on });
       await render();
-      setStatus(status, 'success', `Private performances ${on ? 'on' : 'off'} for ${active.name}. Cells are recalculating.`);
+      setStatus(
+        status,
+        'success',
+        `Private performances ${on ? 'on' : 'off'} for ${active.name}. Cells are recalculating.`,
+      );
     })().catch((error: unknown) => setStatus(status, 'error', (error as Error).message));
   });
 
@@ -114,7 +148,12 @@ export function mountProjects(context: PaneContext): { activateWorkbookProject()
       setStatus(status, 'busy', `Creating project ${name}…`);
       const client = new ClimateClient({ baseUrl: context.settings.current().baseUrl, apiKey: null });
       const created = await client.createProject(name, team);
-      await context.projects.save({ id: String(created.id), name: created.name, apiKey: created.api_key, privatePerformances: false });
+      await context.projects.save({
+        id: String(created.id),
+        name: created.name,
+        apiKey: created.api_key,
+        privatePerformances: false,
+      });
       await context.projects.rememberTeamKey(remember.checked ? team : null);
       projectName.value = '';
       if (!remember.checked) teamKey.value = '';

@@ -32,7 +32,9 @@ export function sbtiMeta(company: SbtiCompany): string {
 
 export function changeMeta(change: SbtiChange): string {
   const when = change.changed_at ? change.changed_at.slice(0, 10) : '';
-  return [`${change.field ?? 'field'}: ${change.old_value ?? '—'} → ${change.new_value ?? '—'}`, when].filter(Boolean).join(' · ');
+  return [`${change.field ?? 'field'}: ${change.old_value ?? '—'} → ${change.new_value ?? '—'}`, when]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function sinceDate(now: Date, days = CHANGES_DAYS): string {
@@ -40,7 +42,16 @@ export function sinceDate(now: Date, days = CHANGES_DAYS): string {
 }
 
 const item = (title: Node | string, meta: string): HTMLLIElement =>
-  el('li', {}, el('span', { class: 'grow' }, typeof title === 'string' ? el('span', {}, title) : title, meta ? el('span', { class: 'meta' }, meta) : null));
+  el(
+    'li',
+    {},
+    el(
+      'span',
+      { class: 'grow' },
+      typeof title === 'string' ? el('span', {}, title) : title,
+      meta ? el('span', { class: 'meta' }, meta) : null,
+    ),
+  );
 
 export function mountReference(context: PaneContext): void {
   const section = byId('section-reference', 'details');
@@ -67,10 +78,19 @@ export function mountReference(context: PaneContext): void {
     replaceChildren(
       orgList,
       ...result.items.map((record) =>
-        item(externalLink(record.matching_organization?.link ?? null, record.name ?? record.matching_organization?.name ?? `#${record.id}`), organizationMeta(record, scale)),
+        item(
+          externalLink(
+            record.matching_organization?.link ?? null,
+            record.name ?? record.matching_organization?.name ?? `#${record.id}`,
+          ),
+          organizationMeta(record, scale),
+        ),
       ),
     );
-    if (result.items.length === 0) orgList.append(el('li', { class: 'meta' }, page === 1 ? 'No organizations registered yet.' : 'No more organizations.'));
+    if (result.items.length === 0)
+      orgList.append(
+        el('li', { class: 'meta' }, page === 1 ? 'No organizations registered yet.' : 'No more organizations.'),
+      );
     pageLabel.textContent = `Page ${page}`;
     // The Link header says when there is a next page; without one, a full page suggests there may be.
     hasNext = result.next !== null || result.items.length >= ORGANIZATIONS_PER_PAGE;
@@ -112,7 +132,10 @@ export function mountReference(context: PaneContext): void {
     void withBusy(sbtiButton, status, async () => {
       const name = sbtiQuery.value.trim();
       const result = await savedClient(context).sbtiCompanies(name ? { company_name: name } : {});
-      replaceChildren(sbtiList, ...result.items.map((company) => item(String(company.company_name ?? '—'), sbtiMeta(company))));
+      replaceChildren(
+        sbtiList,
+        ...result.items.map((company) => item(String(company.company_name ?? '—'), sbtiMeta(company))),
+      );
       if (result.items.length === 0) sbtiList.append(el('li', { class: 'meta' }, 'No SBTi company matches.'));
       setStatus(status, 'info', `SBTi companies: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`);
     });
@@ -129,9 +152,16 @@ export function mountReference(context: PaneContext): void {
       const from = since.value || sinceDate(new Date());
       const result = await savedClient(context).sbtiChanges({ since: from });
       const newestFirst = [...result.items].sort((a, b) => (b.changed_at ?? '').localeCompare(a.changed_at ?? ''));
-      replaceChildren(changesList, ...newestFirst.map((change) => item(change.company_name ?? '—', changeMeta(change))));
+      replaceChildren(
+        changesList,
+        ...newestFirst.map((change) => item(change.company_name ?? '—', changeMeta(change))),
+      );
       if (result.items.length === 0) changesList.append(el('li', { class: 'meta' }, `No changes since ${from}.`));
-      setStatus(status, 'info', `SBTi changes since ${from}: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`);
+      setStatus(
+        status,
+        'info',
+        `SBTi changes since ${from}: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`,
+      );
     });
   });
 }

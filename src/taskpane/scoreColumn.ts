@@ -18,7 +18,14 @@ import type { PaneContext } from './paneContext';
 import { reviewRuleFormula } from './reviewModel';
 import { planColumnScoring, type ColumnSelection, type ScoringPlan } from './scoringPlan';
 import { emptySummary, followScoring, type RowQuery, type ScoringSummary } from './scoringProgress';
-import { columnSelection, describeSelection, rowValue, type ColumnOption, type SelectionModel, type SelectionSnapshot } from './selectionModel';
+import {
+  columnSelection,
+  describeSelection,
+  rowValue,
+  type ColumnOption,
+  type SelectionModel,
+  type SelectionSnapshot,
+} from './selectionModel';
 import { blockFromPlan } from './summaryBlock';
 import type { SummaryBlock } from './summaryPlan';
 import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from './view';
@@ -97,17 +104,35 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
   const addOutput = (container: HTMLElement, output: OutputDefinition): void => {
     const id = `output-${output.key.replace(/[^a-z0-9]+/gi, '-')}`;
     const forced = linkRequired && output.key === 'link';
-    const box = el('fluent-checkbox', { slot: 'input', id, value: output.key, checked: forced || DEFAULT_OUTPUTS.includes(output.key), disabled: forced });
-    const label = el('label', { slot: 'label', for: id }, output.header, forced ? el('span', { class: 'meta' }, ' (always, with each score)') : null);
+    const box = el('fluent-checkbox', {
+      slot: 'input',
+      id,
+      value: output.key,
+      checked: forced || DEFAULT_OUTPUTS.includes(output.key),
+      disabled: forced,
+    });
+    const label = el(
+      'label',
+      { slot: 'label', for: id },
+      output.header,
+      forced ? el('span', { class: 'meta' }, ' (always, with each score)') : null,
+    );
     checkboxes.set(output.key, box);
     container.append(el('fluent-field', { 'label-position': 'after' }, label, box));
   };
   for (const output of OUTPUTS) {
-    const group = output.formula.fn === 'FLAG' ? 'score-outputs-flags' : output.formula.fn === 'PROFILE' ? 'score-outputs-ranks' : 'score-outputs-main';
+    const group =
+      output.formula.fn === 'FLAG'
+        ? 'score-outputs-flags'
+        : output.formula.fn === 'PROFILE'
+          ? 'score-outputs-ranks'
+          : 'score-outputs-main';
     addOutput(byId(group), output);
   }
   const countFlags = (): void => {
-    flagCount.textContent = String(OUTPUTS.filter((o) => o.formula.fn === 'FLAG' && checkboxes.get(o.key)?.checked).length);
+    flagCount.textContent = String(
+      OUTPUTS.filter((o) => o.formula.fn === 'FLAG' && checkboxes.get(o.key)?.checked).length,
+    );
   };
   byId('score-outputs-flags').addEventListener('change', countFlags);
   countFlags();
@@ -118,7 +143,9 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     replaceChildren(
       select,
       el('option', { value: '' }, 'None'),
-      ...model.columns.map((column) => el('option', { value: String(column.index), selected: column.index === guess }, column.label)),
+      ...model.columns.map((column) =>
+        el('option', { value: String(column.index), selected: column.index === guess }, column.label),
+      ),
     );
   };
 
@@ -143,7 +170,8 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
   header.addEventListener('change', () => current && setStatus(selectionLine, 'info', describeRows(current.model)));
 
   const chosenOutputs = (): OutputKey[] => [...checkboxes].filter(([, box]) => box.checked).map(([key]) => key);
-  const pickedColumn = (select: HTMLSelectElement): number | null => (select.value === '' ? null : Number(select.value));
+  const pickedColumn = (select: HTMLSelectElement): number | null =>
+    select.value === '' ? null : Number(select.value);
 
   const showSummary = (summary: ScoringSummary): void => {
     const rows: Array<[string, number]> = [
@@ -152,7 +180,10 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
       ['Not found', summary.notFound],
       ['Errors', summary.errors],
     ];
-    replaceChildren(summaryList, ...rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]));
+    replaceChildren(
+      summaryList,
+      ...rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]),
+    );
     summaryList.hidden = false;
   };
 
@@ -174,7 +205,10 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
       written.reviewRule === null || (await addReviewFormat(snapshot.sheet, written.block.box, written.reviewRule));
     hooks.onScored(written.block);
     if (plan.outputs.includes('score')) {
-      hooks.onScoredBlock?.(blockFromPlan(model.sheet, selection, plan, plan.outputs, pickedColumn(spend)), model.columns);
+      hooks.onScoredBlock?.(
+        blockFromPlan(model.sheet, selection, plan, plan.outputs, pickedColumn(spend)),
+        model.columns,
+      );
     }
     // Rows inserted at the top moved the names down: a second run must find them where they are now.
     current.target.box.rowIndex += plan.insertRowsAtTop;

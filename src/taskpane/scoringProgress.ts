@@ -30,7 +30,9 @@ export type RowQuery = { query: OrganizationQuery } | { invalid: string };
 
 /** The engine's failure kind (`not-found`, `errored`, ...), '' for anything else. */
 export function kindOf(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'kind' in error ? String((error as { kind: unknown }).kind) : '';
+  return typeof error === 'object' && error !== null && 'kind' in error
+    ? String((error as { kind: unknown }).kind)
+    : '';
 }
 
 export function emptySummary(total: number): ScoringSummary {

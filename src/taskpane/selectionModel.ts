@@ -89,11 +89,18 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
     if (column === nameColumn) continue;
     const header = headerRow >= 0 ? text(valueAt(snapshot, headerRow, column)) : '';
     columns.push({ index: column, label: header ? `${columnLetters(column)} · ${header}` : columnLetters(column) });
-    if (websiteGuess === null && (WEBSITE_HEADER.test(header) || looksLikeWebsites(snapshot, column, headerRow + 1, bottom))) {
+    if (
+      websiteGuess === null &&
+      (WEBSITE_HEADER.test(header) || looksLikeWebsites(snapshot, column, headerRow + 1, bottom))
+    ) {
       websiteGuess = column;
     } else if (countryGuess === null && COUNTRY_HEADER.test(header)) {
       countryGuess = column;
-    } else if (spendGuess === null && SPEND_HEADER.test(header) && mostlyNumbers(snapshot, column, headerRow + 1, bottom)) {
+    } else if (
+      spendGuess === null &&
+      SPEND_HEADER.test(header) &&
+      mostlyNumbers(snapshot, column, headerRow + 1, bottom)
+    ) {
       spendGuess = column;
     }
   }

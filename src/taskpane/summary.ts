@@ -26,14 +26,19 @@ export function checkSheetName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) return SUMMARY_SHEET_NAME;
   if (trimmed.length > 31 || /[:\\/?*[\]]/.test(trimmed) || /^'|'$/.test(trimmed)) {
-    throw new Error(`"${trimmed}" cannot name a sheet: up to 31 characters, without : \\ / ? * [ ] or a leading or trailing '.`);
+    throw new Error(
+      `"${trimmed}" cannot name a sheet: up to 31 characters, without : \\ / ? * [ ] or a leading or trailing '.`,
+    );
   }
   return trimmed;
 }
 
 function describeBlock(block: SummaryBlock): string {
-  const flags = block.flags.length ? `, ${block.flags.length} initiative ${block.flags.length === 1 ? 'flag' : 'flags'}` : '';
-  const spend = block.spendColumn === null ? ', no spend column' : `, spend in column ${columnLetters(block.spendColumn)}`;
+  const flags = block.flags.length
+    ? `, ${block.flags.length} initiative ${block.flags.length === 1 ? 'flag' : 'flags'}`
+    : '';
+  const spend =
+    block.spendColumn === null ? ', no spend column' : `, spend in column ${columnLetters(block.spendColumn)}`;
   return `${block.lastRow - block.firstRow + 1} rows of ${block.sheet} (scores in column ${columnLetters(block.scoreColumn)}${flags}${spend})`;
 }
 
@@ -51,7 +56,9 @@ export function mountSummary(context: PaneContext): SummarySection {
     replaceChildren(
       spendPicker,
       el('option', { value: '' }, 'None'),
-      ...columns.map((column) => el('option', { value: String(column.index), selected: column.index === block.spendColumn }, column.label)),
+      ...columns.map((column) =>
+        el('option', { value: String(column.index), selected: column.index === block.spendColumn }, column.label),
+      ),
     );
   };
   const pickedSpend = (block: SummaryBlock): number | null => {
@@ -71,7 +78,12 @@ export function mountSummary(context: PaneContext): SummarySection {
     // The spend column is proposed exactly as Score a column proposes it, from the names' column.
     const model = describeSelection({
       ...snapshot,
-      selection: { rowIndex: block.firstRow, columnIndex: block.nameColumn, rowCount: block.lastRow - block.firstRow + 1, columnCount: 1 },
+      selection: {
+        rowIndex: block.firstRow,
+        columnIndex: block.nameColumn,
+        rowCount: block.lastRow - block.firstRow + 1,
+        columnCount: 1,
+      },
     });
     const known = pickerFor === `${block.sheet}!${block.scoreColumn}:${block.firstRow}`;
     const withSpend = { ...block, spendColumn: known ? pickedSpend(block) : model.spendGuess };
@@ -82,7 +94,8 @@ export function mountSummary(context: PaneContext): SummarySection {
   const build = async (): Promise<void> => {
     const name = checkSheetName(nameInput.value);
     const found = (await selectedBlock()) ?? scored;
-    if (!found) throw new Error('Select the block of CLIMATE formulas (or score a column first), then build the summary.');
+    if (!found)
+      throw new Error('Select the block of CLIMATE formulas (or score a column first), then build the summary.');
     const block = { ...found, spendColumn: pickedSpend(found) };
     // The summary sheet becomes active: a refresh from the ribbon then finds this block again.
     scored = block;

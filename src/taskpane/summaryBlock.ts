@@ -11,13 +11,20 @@ import type { CellValue, ColumnSelection, ScoringPlan } from './scoringPlan';
 import type { SummaryBlock } from './summaryPlan';
 
 /** The block "Score a column" just wrote: its plan, the outputs in column order, and the spend column. */
-export function blockFromPlan(sheet: string, selection: ColumnSelection, plan: ScoringPlan, outputs: readonly OutputKey[], spendColumn: number | null): SummaryBlock {
+export function blockFromPlan(
+  sheet: string,
+  selection: ColumnSelection,
+  plan: ScoringPlan,
+  outputs: readonly OutputKey[],
+  spendColumn: number | null,
+): SummaryBlock {
   const at = (key: OutputKey): number | null => {
     const index = outputs.indexOf(key);
     return index < 0 ? null : plan.firstColumn + index;
   };
   const scoreColumn = at('score');
-  if (scoreColumn === null) throw new Error('The summary needs the Climate score column: tick "Climate score" and write the formulas again.');
+  if (scoreColumn === null)
+    throw new Error('The summary needs the Climate score column: tick "Climate score" and write the formulas again.');
   const flags = outputs.flatMap((key, index) =>
     key.startsWith('flag:') ? [{ initiative: key.slice(5) as FlagKey, column: plan.firstColumn + index }] : [],
   );
@@ -46,7 +53,8 @@ export interface FormulaGrid {
   headers: CellValue[];
 }
 
-const CALL = /^=\s*CLIMATE\.(SCORE|FLAG|PROFILE)\(\s*([^,)]+)(?:\s*,\s*([^,)]+))?(?:\s*,\s*([^,)]+))?(?:\s*,\s*([^,)]+))?/i;
+const CALL =
+  /^=\s*CLIMATE\.(SCORE|FLAG|PROFILE)\(\s*([^,)]+)(?:\s*,\s*([^,)]+))?(?:\s*,\s*([^,)]+))?(?:\s*,\s*([^,)]+))?/i;
 
 interface Call {
   fn: string;
@@ -57,7 +65,13 @@ function callOf(cell: CellValue): Call | null {
   if (typeof cell !== 'string') return null;
   const match = CALL.exec(cell);
   if (!match) return null;
-  return { fn: match[1].toUpperCase(), args: match.slice(2).filter((arg): arg is string => arg !== undefined).map((arg) => arg.trim()) };
+  return {
+    fn: match[1].toUpperCase(),
+    args: match
+      .slice(2)
+      .filter((arg): arg is string => arg !== undefined)
+      .map((arg) => arg.trim()),
+  };
 }
 
 function unquote(arg: string | undefined): string | null {
@@ -92,7 +106,9 @@ export function blockFromFormulas(grid: FormulaGrid, spendColumn: number | null)
   }
   const score = sample as Call | null;
   if (scoreColumn === null || score === null) {
-    throw new Error('The selection holds no =CLIMATE.SCORE formulas: select the scored block (or score a column first).');
+    throw new Error(
+      'The selection holds no =CLIMATE.SCORE formulas: select the scored block (or score a column first).',
+    );
   }
   const nameColumn = columnOf(score.args[0]);
   if (nameColumn === null) throw new Error('The CLIMATE.SCORE formulas do not point at a name cell on this sheet.');
@@ -106,7 +122,10 @@ export function blockFromFormulas(grid: FormulaGrid, spendColumn: number | null)
     if (call?.fn === 'FLAG') {
       const flag = findFlag(unquote(call.args[1]) ?? '');
       if (flag !== null && !flags.some((f) => f.initiative === flag)) flags.push({ initiative: flag, column });
-    } else if (call?.fn === 'PROFILE' && (unquote(call.args[1]) ?? '').toLowerCase().replace(/[\s-]+/g, '_') === 'industry_mean') {
+    } else if (
+      call?.fn === 'PROFILE' &&
+      (unquote(call.args[1]) ?? '').toLowerCase().replace(/[\s-]+/g, '_') === 'industry_mean'
+    ) {
       industryMeanColumn = column;
     }
   });

@@ -188,7 +188,12 @@ export function planSummary(block: SummaryBlock, options: SummaryOptions): Summa
   }
   if (block.industryMeanColumn !== null) {
     const I = absoluteColumn(block, block.industryMeanColumn);
-    figure('industryMean', 'Industry mean score', `=IFERROR(SUMIFS(${I},${I},">=0")/COUNTIFS(${I},">=0"),"")`, SCORE_FORMAT);
+    figure(
+      'industryMean',
+      'Industry mean score',
+      `=IFERROR(SUMIFS(${I},${I},">=0")/COUNTIFS(${I},">=0"),"")`,
+      SCORE_FORMAT,
+    );
   }
   row++;
 
@@ -200,11 +205,15 @@ export function planSummary(block: SummaryBlock, options: SummaryOptions): Summa
     for (const flag of block.flags) {
       const F = absoluteColumn(block, flag.column);
       put(row, 0, FLAG_LABELS[flag.initiative]);
-      const byCount = put(row, 1, `=IFERROR(COUNTIFS(${F},"TRUE",${N},"<>")/${suppliers},0)`, { numberFormat: PERCENT });
+      const byCount = put(row, 1, `=IFERROR(COUNTIFS(${F},"TRUE",${N},"<>")/${suppliers},0)`, {
+        numberFormat: PERCENT,
+      });
       let bySpend: string | null = null;
       if (Sp) {
         const total = figures.totalSpend as string;
-        bySpend = put(row, 2, `=IFERROR(SUMIFS(${Sp},${Sp},">0",${F},"TRUE",${N},"<>")/${total},0)`, { numberFormat: PERCENT });
+        bySpend = put(row, 2, `=IFERROR(SUMIFS(${Sp},${Sp},">0",${F},"TRUE",${N},"<>")/${total},0)`, {
+          numberFormat: PERCENT,
+        });
       }
       put(row, Sp ? 3 : 2, `=COUNTIFS(${F},"TRUE",${N},"<>")`);
       shares.push({ initiative: flag.initiative, byCount, bySpend });
@@ -213,7 +222,9 @@ export function planSummary(block: SummaryBlock, options: SummaryOptions): Summa
     charts.push({
       name: 'Climate summary: initiatives',
       type: 'BarClustered',
-      title: Sp ? 'Share of suppliers with each initiative, by count and by spend' : 'Share of suppliers with each initiative',
+      title: Sp
+        ? 'Share of suppliers with each initiative, by count and by spend'
+        : 'Share of suppliers with each initiative',
       source: `A${top}:${columnLetters(Sp ? 2 : 1)}${row}`,
       anchor: { row: 4, column: 6 },
     });
@@ -285,7 +296,11 @@ function helperColumns(block: SummaryBlock, options: SummaryOptions): HelperColu
   const S = absoluteColumn(block, block.scoreColumn);
   const first = ref(block.scoreColumn, block.firstRow);
   for (let r = block.firstRow; r <= block.lastRow; r++) {
-    const args = [ref(block.nameColumn, r, false), ref(block.websiteColumn, r, false), ref(block.countryColumn, r, false)];
+    const args = [
+      ref(block.nameColumn, r, false),
+      ref(block.websiteColumn, r, false),
+      ref(block.countryColumn, r, false),
+    ];
     while (args.length > 1 && args[args.length - 1] === '') args.pop();
     status.push(`=IF(ISBLANK(${args[0]}),"",IFERROR(CLIMATE.STATUS(${args.join(',')}),""))`);
     const score = ref(block.scoreColumn, r, false);
@@ -295,10 +310,17 @@ function helperColumns(block: SummaryBlock, options: SummaryOptions): HelperColu
     lowest.push(rank('<'));
     highest.push(rank('>'));
   }
-  const helpers: HelperColumn[] = [{ kind: 'status', column: STATUS_COLUMN, header: 'Status (read by the counts)', formulas: status }];
+  const helpers: HelperColumn[] = [
+    { kind: 'status', column: STATUS_COLUMN, header: 'Status (read by the counts)', formulas: status },
+  ];
   if (!options.dynamicArrays) {
     helpers.push({ kind: 'rankLowest', column: rankColumn('lowest'), header: 'Rank from lowest', formulas: lowest });
-    helpers.push({ kind: 'rankHighest', column: rankColumn('highest'), header: 'Rank from highest', formulas: highest });
+    helpers.push({
+      kind: 'rankHighest',
+      column: rankColumn('highest'),
+      header: 'Rank from highest',
+      formulas: highest,
+    });
   }
   return helpers;
 }

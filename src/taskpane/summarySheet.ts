@@ -30,7 +30,8 @@ export function readSelectedBlock(): Promise<{ snapshot: SelectionSnapshot; grid
     if (!used) return { snapshot: { sheet: sheet.name, selection, used, values: [], valuesFirstRow: 0 }, grid: empty };
     const from = Math.max(used.rowIndex, selection.rowIndex - 1);
     const to = Math.min(used.rowIndex + used.rowCount, selection.rowIndex + selection.rowCount) - 1;
-    if (to < from) return { snapshot: { sheet: sheet.name, selection, used, values: [], valuesFirstRow: 0 }, grid: empty };
+    if (to < from)
+      return { snapshot: { sheet: sheet.name, selection, used, values: [], valuesFirstRow: 0 }, grid: empty };
     const range = sheet.getRangeByIndexes(from, used.columnIndex, to - from + 1, used.columnCount);
     range.load(['values', 'formulas']);
     await context.sync();
@@ -47,7 +48,11 @@ export function readSelectedBlock(): Promise<{ snapshot: SelectionSnapshot; grid
  * Writes the plan into the sheet `name`: a new sheet (recorded as the summary's), or the summary's own
  * sheet cleared and written again (charts and logo included). Activates it. Returns whether it was new.
  */
-export function writeSummarySheet(name: string, plan: SummaryPlan, logoBase64: string | null): Promise<{ created: boolean }> {
+export function writeSummarySheet(
+  name: string,
+  plan: SummaryPlan,
+  logoBase64: string | null,
+): Promise<{ created: boolean }> {
   return run(async (context) => {
     const sheets = context.workbook.worksheets;
     let sheet = sheets.getItemOrNullObject(name);

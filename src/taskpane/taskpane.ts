@@ -23,7 +23,11 @@ void (async () => {
     carryDescriptions();
     await officeReady();
     const settings = runtimeSettings();
-    const actions = await startPane({ settings, engine: runtimeEngine(), projects: new ProjectStore(settings.storage) });
+    const actions = await startPane({
+      settings,
+      engine: runtimeEngine(),
+      projects: new ProjectStore(settings.storage),
+    });
     providePaneActions(actions);
     document.body.dataset.ready = 'true';
   } catch (error) {

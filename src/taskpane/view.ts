@@ -34,7 +34,8 @@ export function byId(id: string): HTMLElement;
 export function byId<K extends keyof HTMLElementTagNameMap>(id: string, tag: K): HTMLElementTagNameMap[K];
 export function byId(id: string, tag?: string): HTMLElement {
   const element = document.getElementById(id);
-  if (!element || (tag && element.localName !== tag)) throw new Error(`The pane is missing #${id}${tag ? ` (${tag})` : ''}.`);
+  if (!element || (tag && element.localName !== tag))
+    throw new Error(`The pane is missing #${id}${tag ? ` (${tag})` : ''}.`);
   return element;
 }
 
@@ -55,7 +56,14 @@ const GLYPH: Record<Exclude<Tone, 'busy'>, string> = {
 function toneIcon(tone: Tone): Element {
   if (tone === 'busy') return el('fluent-spinner', { slot: 'icon', size: 'extra-tiny', 'aria-hidden': 'true' });
   const svg = document.createElementNS(SVG, 'svg');
-  for (const [name, value] of Object.entries({ slot: 'icon', viewBox: '0 0 16 16', width: '16', height: '16', 'aria-hidden': 'true' })) svg.setAttribute(name, value);
+  for (const [name, value] of Object.entries({
+    slot: 'icon',
+    viewBox: '0 0 16 16',
+    width: '16',
+    height: '16',
+    'aria-hidden': 'true',
+  }))
+    svg.setAttribute(name, value);
   const circle = document.createElementNS(SVG, 'circle');
   for (const [name, value] of Object.entries({ cx: '8', cy: '8', r: '6.5' })) circle.setAttribute(name, value);
   const glyph = document.createElementNS(SVG, 'path');

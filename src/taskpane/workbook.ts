@@ -27,7 +27,12 @@ export function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Pr
 }
 
 export function box(range: Excel.Range): RangeBox {
-  return { rowIndex: range.rowIndex, columnIndex: range.columnIndex, rowCount: range.rowCount, columnCount: range.columnCount };
+  return {
+    rowIndex: range.rowIndex,
+    columnIndex: range.columnIndex,
+    rowCount: range.rowCount,
+    columnCount: range.columnCount,
+  };
 }
 
 export const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];
@@ -111,7 +116,12 @@ export function readSelectedRows(): Promise<{ grid: CellGrid; top: number; botto
 }
 
 /** Recalculates rows `top..bottom` of the used range of a sheet (the cells of "Refresh selected rows"). */
-export function recalculateRows(sheetName: string, top: number, bottom: number, columns: { columnIndex: number; columnCount: number }): Promise<void> {
+export function recalculateRows(
+  sheetName: string,
+  top: number,
+  bottom: number,
+  columns: { columnIndex: number; columnCount: number },
+): Promise<void> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     sheet.getRangeByIndexes(top, columns.columnIndex, bottom - top + 1, columns.columnCount).calculate();

@@ -21,10 +21,21 @@ describe('bench options', () => {
 });
 
 describe('the median run', () => {
-  const run = (wallMs: number, requests: number): StrategyFigures => ({ requests, batchItems: 0, wallMs, correct: 0, errors: 0, unsettled: 0, rateLimited: 0 });
+  const run = (wallMs: number, requests: number): StrategyFigures => ({
+    requests,
+    batchItems: 0,
+    wallMs,
+    correct: 0,
+    errors: 0,
+    unsettled: 0,
+    rateLimited: 0,
+  });
 
   test('is the run with the median wall time, its own figures beside it, every run listed in order', () => {
-    expect(medianRun([run(900, 31), run(700, 30), run(800, 29)])).toEqual({ ...run(800, 29), wallMsRuns: [900, 700, 800] });
+    expect(medianRun([run(900, 31), run(700, 30), run(800, 29)])).toEqual({
+      ...run(800, 29),
+      wallMsRuns: [900, 700, 800],
+    });
   });
 
   test('of an even count is the lower middle run; of one run, that run', () => {
@@ -37,11 +48,15 @@ describe('traffic', () => {
   /** A fetch whose answers come when the test says. */
   function wire() {
     const waiting: Array<() => void> = [];
-    const send: typeof fetch = () => new Promise<Response>((resolve) => waiting.push(() => resolve(new Response('[]'))));
-    return { traffic: new Traffic(send), answerAll: async () => {
-      for (const answer of waiting.splice(0)) answer();
-      await new Promise((resolve) => setImmediate(resolve));
-    } };
+    const send: typeof fetch = () =>
+      new Promise<Response>((resolve) => waiting.push(() => resolve(new Response('[]'))));
+    return {
+      traffic: new Traffic(send),
+      answerAll: async () => {
+        for (const answer of waiting.splice(0)) answer();
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+    };
   }
   const batch = (urls: string[]): RequestInit => ({
     method: 'POST',
@@ -64,8 +79,24 @@ describe('traffic', () => {
 
   test('a batch made only of re-reads of profiles is a poll; one with any lookup is not', async () => {
     const { traffic, answerAll } = wire();
-    const poll = { method: 'POST', body: new URLSearchParams({ requests: JSON.stringify([{ url: '/organizations/12', method: 'GET' }, { url: '/organizations/13/private', method: 'GET' }]) }).toString() };
-    const mixed = { method: 'POST', body: new URLSearchParams({ requests: JSON.stringify([{ url: '/organizations/12', method: 'GET' }, { url: '/organizations', method: 'POST' }]) }).toString() };
+    const poll = {
+      method: 'POST',
+      body: new URLSearchParams({
+        requests: JSON.stringify([
+          { url: '/organizations/12', method: 'GET' },
+          { url: '/organizations/13/private', method: 'GET' },
+        ]),
+      }).toString(),
+    };
+    const mixed = {
+      method: 'POST',
+      body: new URLSearchParams({
+        requests: JSON.stringify([
+          { url: '/organizations/12', method: 'GET' },
+          { url: '/organizations', method: 'POST' },
+        ]),
+      }).toString(),
+    };
     void traffic.fetch('http://s/batch', poll);
     void traffic.fetch('http://s/batch', mixed);
     expect([traffic.requests, traffic.polls]).toEqual([2, 1]);

@@ -15,7 +15,8 @@ export const USAGE = `usage: npm run bench -- [--rows N | --quick] [--runs N] [-
 
 function wholeNumber(flag: string, text: string | undefined, min: number, max: number): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${flag} takes a whole number from ${min} to ${max}, got ${text ?? 'nothing'}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${flag} takes a whole number from ${min} to ${max}, got ${text ?? 'nothing'}`);
   return value;
 }
 

@@ -11,7 +11,9 @@ import { FLAG_COLUMNS, type SupplierRow } from './workload';
 
 export const FORMULAS: Record<string, string> = {
   B: '=CLIMATE.SCORE(A{row})',
-  ...Object.fromEntries(FLAG_COLUMNS.map((flag, i) => [String.fromCharCode(67 + i), `=CLIMATE.FLAG(A{row},"${flag}")`])),
+  ...Object.fromEntries(
+    FLAG_COLUMNS.map((flag, i) => [String.fromCharCode(67 + i), `=CLIMATE.FLAG(A{row},"${flag}")`]),
+  ),
 };
 const COLUMNS = Object.keys(FORMULAS);
 
@@ -24,11 +26,15 @@ function toCell(outcome: HarnessOutcome | undefined): CellOutcome {
   if (outcome.kind === 'array') return { kind: 'error', message: 'unexpected spill' };
   if (outcome.kind === 'error') {
     // Cells whose profile is not final show #N/A "Profiling (status) …": ours, and the baselines too.
-    return PENDING.test(outcome.message ?? '') ? { kind: 'pending' } : { kind: 'error', message: outcome.message ?? outcome.code };
+    return PENDING.test(outcome.message ?? '')
+      ? { kind: 'pending' }
+      : { kind: 'error', message: outcome.message ?? outcome.code };
   }
   const value = outcome.value as { basicValue?: unknown } | number | boolean;
   const plain = typeof value === 'object' && value !== null ? value.basicValue : value;
-  return typeof plain === 'number' || typeof plain === 'boolean' ? { kind: 'value', value: plain } : { kind: 'error', message: 'not a value' };
+  return typeof plain === 'number' || typeof plain === 'boolean'
+    ? { kind: 'value', value: plain }
+    : { kind: 'error', message: 'not a value' };
 }
 
 /** Cell outcomes in the bench's order (cells.ts): row by row, SCORE then the flags. */

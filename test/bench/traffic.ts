@@ -65,5 +65,12 @@ export class Traffic {
 function isPoll(body: unknown): boolean {
   if (typeof body !== 'string') return false;
   const items: unknown = JSON.parse(new URLSearchParams(body).get('requests') ?? 'null');
-  return Array.isArray(items) && items.length > 0 && items.every((item: { url?: unknown; method?: unknown }) => item.method === 'GET' && typeof item.url === 'string' && POLL.test(item.url));
+  return (
+    Array.isArray(items) &&
+    items.length > 0 &&
+    items.every(
+      (item: { url?: unknown; method?: unknown }) =>
+        item.method === 'GET' && typeof item.url === 'string' && POLL.test(item.url),
+    )
+  );
 }

@@ -39,35 +39,54 @@ describe('dist/ from npm run build', () => {
     expect(metadata.functions.length).toBeGreaterThan(0);
     const ids = metadata.functions.map((f) => f.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const javascript = bundles(DIST).map((file) => read(DIST, file)).join('\n');
+    const javascript = bundles(DIST)
+      .map((file) => read(DIST, file))
+      .join('\n');
     for (const { id, name } of metadata.functions) {
       expect(id).toMatch(/^[A-Z][A-Z0-9_.]*$/);
       expect(name).toBeTruthy();
       expect(`${id} ${name}`).not.toMatch(/CLIMATE\./); // the manifest's namespace prefixes them in Excel
-      expect({ id, associated: new RegExp(`associate\\(["']${id.replace(/\./g, '\\.')}["']`).test(javascript) }).toEqual({ id, associated: true });
+      expect({
+        id,
+        associated: new RegExp(`associate\\(["']${id.replace(/\./g, '\\.')}["']`).test(javascript),
+      }).toEqual({ id, associated: true });
     }
   });
 
-  test('the bundles hold no Node-only code and none of the sandbox\'s own paths', () => {
+  test("the bundles hold no Node-only code and none of the sandbox's own paths", () => {
     for (const file of bundles(DIST)) {
       const code = read(DIST, file);
-      expect({ file, nodeRequire: code.match(/require\(["'](node:)?(fs|path|http|https|net|tls|crypto|stream|zlib|child_process|os|worker_threads)["']\)/)?.[0] ?? null }).toEqual({ file, nodeRequire: null });
-      expect({ file, nodeScheme: code.match(/["']node:[a-z_/]+["']/)?.[0] ?? null }).toEqual({ file, nodeScheme: null });
+      expect({
+        file,
+        nodeRequire:
+          code.match(
+            /require\(["'](node:)?(fs|path|http|https|net|tls|crypto|stream|zlib|child_process|os|worker_threads)["']\)/,
+          )?.[0] ?? null,
+      }).toEqual({ file, nodeRequire: null });
+      expect({ file, nodeScheme: code.match(/["']node:[a-z_/]+["']/)?.[0] ?? null }).toEqual({
+        file,
+        nodeScheme: null,
+      });
       expect({ file, server: code.match(/undici|fastify|__sandbox/)?.[0] ?? null }).toEqual({ file, server: null });
     }
   });
 
   test('the ribbon functions the manifest names are registered by the built commands bundle', async () => {
-    const names = [...read(DIST, 'manifest.xml').matchAll(/<FunctionName>([^<]+)<\/FunctionName>/g)].map((m) => m[1]).sort();
+    const names = [...read(DIST, 'manifest.xml').matchAll(/<FunctionName>([^<]+)<\/FunctionName>/g)]
+      .map((m) => m[1])
+      .sort();
     expect(names).toEqual(['buildSummary', 'refreshAll', 'scoreSelection']);
     // Run the page's scripts up to the commands bundle against a minimal Office object.
     const registered = new Map<string, unknown>();
     const Office = {
-      onReady: (callback?: (info: object) => unknown) => Promise.resolve(callback?.({ host: 'Excel', platform: 'OfficeOnline' })),
+      onReady: (callback?: (info: object) => unknown) =>
+        Promise.resolve(callback?.({ host: 'Excel', platform: 'OfficeOnline' })),
       actions: { associate: (name: string, action: unknown) => void registered.set(name, action) },
     };
     const context = createContext({ Office, console, setTimeout, clearTimeout });
-    for (const script of pageScripts(DIST).slice(1).filter((file) => file !== 'functions.js' && file !== 'taskpane.js')) {
+    for (const script of pageScripts(DIST)
+      .slice(1)
+      .filter((file) => file !== 'functions.js' && file !== 'taskpane.js')) {
       runInContext(read(DIST, script), context, { filename: script });
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -76,7 +95,9 @@ describe('dist/ from npm run build', () => {
   });
 
   test('copies the assets: icons and the provider logo', () => {
-    expect(readdirSync(join(DIST, 'assets'))).toEqual(expect.arrayContaining(['icon-16.png', 'icon-32.png', 'icon-64.png', 'icon-80.png', 'logo-provider.png']));
+    expect(readdirSync(join(DIST, 'assets'))).toEqual(
+      expect.arrayContaining(['icon-16.png', 'icon-32.png', 'icon-64.png', 'icon-80.png', 'logo-provider.png']),
+    );
   });
 });
 
@@ -86,19 +107,30 @@ describe('build-time settings', () => {
   let out: string;
   beforeAll(() => {
     // The service URL by flag, the add-in URL by environment variable: both ways of giving them.
-    out = buildProduction(tempDir('flags'), { flags: ['--env', `serviceUrl=${SERVICE}/`], env: { ADDIN_URL: ADDIN.slice(0, -1) } });
+    out = buildProduction(tempDir('flags'), {
+      flags: ['--env', `serviceUrl=${SERVICE}/`],
+      env: { ADDIN_URL: ADDIN.slice(0, -1) },
+    });
   });
 
   test('the service base URL is compiled into the bundles in place of process.env.CLIMATE_BASE_URL', () => {
-    const code = bundles(out).map((file) => read(out, file)).join('\n');
+    const code = bundles(out)
+      .map((file) => read(out, file))
+      .join('\n');
     expect(code).toContain(`"${SERVICE}"`);
     expect(code).not.toContain('CLIMATE_BASE_URL');
     // ...and only where it was asked for.
-    expect(bundles(DIST).map((file) => read(DIST, file)).join('\n')).not.toContain(SERVICE);
+    expect(
+      bundles(DIST)
+        .map((file) => read(DIST, file))
+        .join('\n'),
+    ).not.toContain(SERVICE);
   });
 
   test("the page's Content-Security-Policy lets it call that service", () => {
-    const meta = read(out, 'taskpane.html').match(/http-equiv=["']?Content-Security-Policy["']?\s+content=(?:"([^"]*)"|'([^']*)')/i);
+    const meta = read(out, 'taskpane.html').match(
+      /http-equiv=["']?Content-Security-Policy["']?\s+content=(?:"([^"]*)"|'([^']*)')/i,
+    );
     const policy = meta?.[1] ?? meta?.[2] ?? '';
     expect(policy.split(';').find((directive) => directive.trim().startsWith('connect-src'))).toContain(SERVICE);
   });
@@ -113,14 +145,21 @@ describe('build-time settings', () => {
     const { functions } = JSON.parse(read(out, 'functions.json')) as { functions: Array<{ helpUrl?: string }> };
     expect(functions.length).toBeGreaterThan(0);
     for (const { helpUrl } of functions) {
-      expect({ helpUrl, onAddin: helpUrl?.startsWith(`${ADDIN}help/functions.html#`) }).toEqual({ helpUrl, onAddin: true });
+      expect({ helpUrl, onAddin: helpUrl?.startsWith(`${ADDIN}help/functions.html#`) }).toEqual({
+        helpUrl,
+        onAddin: true,
+      });
     }
     expect(read(out, 'help/functions.html')).toContain('<h1>');
   });
 });
 
 test.each([
-  ['service URL', 'serviceUrl=http://api.build-check.example', /serviceUrl \/ CLIMATE_BASE_URL is refused: .*must use https/],
+  [
+    'service URL',
+    'serviceUrl=http://api.build-check.example',
+    /serviceUrl \/ CLIMATE_BASE_URL is refused: .*must use https/,
+  ],
   ['add-in URL (even on loopback)', 'addinUrl=http://localhost:8080/', /addinUrl \/ ADDIN_URL must use https/],
 ])('a build-time %s that is not https is refused', (_, flag, message) => {
   expect(() => buildProduction(tempDir('http'), { flags: ['--env', flag] })).toThrow(message);
@@ -136,7 +175,9 @@ test('the build fails when server-side packages are imported into a browser bund
   const messages = stats.toJson({ all: false, errors: true }).errors?.map((e) => e.message) ?? [];
   expect(messages).toEqual(
     expect.arrayContaining([
-      expect.stringMatching(/^Node-only module in a browser bundle: \S*node_modules\/undici\/.* \(imported by test\/build\/fixtures\/nodeOnlyEntry\.ts\)/),
+      expect.stringMatching(
+        /^Node-only module in a browser bundle: \S*node_modules\/undici\/.* \(imported by test\/build\/fixtures\/nodeOnlyEntry\.ts\)/,
+      ),
       expect.stringMatching(/^Node-only module in a browser bundle: \S*node_modules\/fastify\//),
     ]),
   );

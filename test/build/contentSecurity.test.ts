@@ -9,12 +9,17 @@ const configFactory = require('../../webpack.config.js') as ConfigFactory;
 /** The policy the config hands the page template. */
 function policyOf(env: Record<string, string>): Map<string, string[]> {
   const config = configFactory(env, { mode: 'production' });
-  const page = config.plugins?.find((plugin) => (plugin as { userOptions?: { filename?: string } }).userOptions?.filename === 'taskpane.html');
-  const policy = (page as unknown as { userOptions: { contentSecurityPolicy: string } }).userOptions.contentSecurityPolicy;
-  return new Map(policy.split(';').map((directive) => {
-    const [name, ...sources] = directive.trim().split(/\s+/);
-    return [name, sources] as [string, string[]];
-  }));
+  const page = config.plugins?.find(
+    (plugin) => (plugin as { userOptions?: { filename?: string } }).userOptions?.filename === 'taskpane.html',
+  );
+  const policy = (page as unknown as { userOptions: { contentSecurityPolicy: string } }).userOptions
+    .contentSecurityPolicy;
+  return new Map(
+    policy.split(';').map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      return [name, sources] as [string, string[]];
+    }),
+  );
 }
 
 /** Whether a CSP source list lets the page connect to `url` (host-source with optional `:*`). */
@@ -25,7 +30,11 @@ function allows(sources: string[], url: string): boolean {
     if (!match) return false;
     const [, scheme, host, port] = match;
     const targetPort = target.port || (target.protocol === 'https:' ? '443' : '80');
-    return scheme === target.protocol && host === target.hostname && (port === '*' || (port ?? (scheme === 'https:' ? '443' : '80')) === targetPort);
+    return (
+      scheme === target.protocol &&
+      host === target.hostname &&
+      (port === '*' || (port ?? (scheme === 'https:' ? '443' : '80')) === targetPort)
+    );
   });
 }
 
@@ -55,7 +64,13 @@ test.each([
 
 test('a sandbox-default build lets the page reach every loopback address the runtime accepts, on any port', () => {
   const connect = policyOf({}).get('connect-src')!;
-  const accepted = ['http://127.0.0.1:4010', 'http://localhost:3001', 'http://[::1]:4010', 'https://localhost:8443', 'http://LOCALHOST:9'];
+  const accepted = [
+    'http://127.0.0.1:4010',
+    'http://localhost:3001',
+    'http://[::1]:4010',
+    'https://localhost:8443',
+    'http://LOCALHOST:9',
+  ];
   for (const url of accepted) {
     expect(isLoopbackHost(new URL(normalizeBaseUrl(url)).hostname)).toBe(true);
     expect({ url, allowed: allows(connect, normalizeBaseUrl(url)) }).toEqual({ url, allowed: true });

@@ -8,13 +8,20 @@ export const ROOT = resolve(__dirname, '..', '..');
 const WEBPACK_CLI = require.resolve('webpack-cli/bin/cli.js');
 
 /** Runs `webpack --mode production` into `outDir`; throws with webpack's output when the build fails. */
-export function buildProduction(outDir: string, options: { flags?: string[]; env?: Record<string, string> } = {}): string {
+export function buildProduction(
+  outDir: string,
+  options: { flags?: string[]; env?: Record<string, string> } = {},
+): string {
   try {
-    execFileSync(process.execPath, [WEBPACK_CLI, '--mode', 'production', '--output-path', outDir, ...(options.flags ?? [])], {
-      cwd: ROOT,
-      env: { ...process.env, ADDIN_URL: '', CLIMATE_BASE_URL: '', ...options.env },
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [WEBPACK_CLI, '--mode', 'production', '--output-path', outDir, ...(options.flags ?? [])],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ADDIN_URL: '', CLIMATE_BASE_URL: '', ...options.env },
+        stdio: 'pipe',
+      },
+    );
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`webpack failed:\n${stdout}\n${stderr}`, { cause: error });

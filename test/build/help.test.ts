@@ -14,23 +14,57 @@ const { markdownToHtml } = require('../../build/markdownToHtml.js') as { markdow
 const { helpPage } = require('../../build/helpPagePlugin.js') as {
   helpPage: (page: { markdown: string; attribution: Attribution; logoSrc: string }) => string;
 };
-const { HELP_PAGE, PROVIDER_ATTRIBUTION } = require('../../webpack.config.js') as { HELP_PAGE: string; PROVIDER_ATTRIBUTION: Attribution };
+const { HELP_PAGE, PROVIDER_ATTRIBUTION } = require('../../webpack.config.js') as {
+  HELP_PAGE: string;
+  PROVIDER_ATTRIBUTION: Attribution;
+};
 
 const DIST = productionDist();
 afterAll(removeTempDirs);
 
-interface FunctionMetadata { id: string; helpUrl?: string }
+interface FunctionMetadata {
+  id: string;
+  helpUrl?: string;
+}
 const helpUrls = (functionsJson: string) =>
-  (JSON.parse(functionsJson) as { functions: FunctionMetadata[] }).functions.map(({ id, helpUrl }) => ({ id, helpUrl: helpUrl ?? '' }));
+  (JSON.parse(functionsJson) as { functions: FunctionMetadata[] }).functions.map(({ id, helpUrl }) => ({
+    id,
+    helpUrl: helpUrl ?? '',
+  }));
 
 /** Values of `name="…"` attributes, quoted or not (production pages are minified). */
 function attributes(html: string, name: string): string[] {
-  return [...html.matchAll(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'g'))].map((m) => m[1] ?? m[2] ?? m[3]);
+  return [...html.matchAll(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'g'))].map(
+    (m) => m[1] ?? m[2] ?? m[3],
+  );
 }
 
 /** The element names of every tag in `html`. */
-const tagNames = (html: string) => new Set([...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1].toLowerCase()));
-const CONVERTER_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'code', 'pre', 'strong', 'em', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+const tagNames = (html: string) =>
+  new Set([...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1].toLowerCase()));
+const CONVERTER_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'a',
+  'code',
+  'pre',
+  'strong',
+  'em',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
 const PAGE_TAGS = ['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'footer', 'img'];
 
 describe('help/functions.html in dist/', () => {
@@ -143,14 +177,18 @@ describe('markdownToHtml', () => {
       [script, `<p>${escaped}</p>`],
       [`# ${script}`, `<h1>${escaped}</h1>`],
       [`- ${script}`, `<ul>\n<li>${escaped}</li>\n</ul>`],
-      [`| h |\n|---|\n| ${script} |`, `<table>\n<thead>\n<tr><th>h</th></tr>\n</thead>\n<tbody>\n<tr><td>${escaped}</td></tr>\n</tbody>\n</table>`],
+      [
+        `| h |\n|---|\n| ${script} |`,
+        `<table>\n<thead>\n<tr><th>h</th></tr>\n</thead>\n<tbody>\n<tr><td>${escaped}</td></tr>\n</tbody>\n</table>`,
+      ],
       [`**${script}** \`${script}\``, `<p><strong>${escaped}</strong> <code>${escaped}</code></p>`],
       ['```<script>\nx\n```', '<pre><code>x\n</code></pre>'],
       ['<img src=x onerror=alert(1)>', '<p>&lt;img src=x onerror=alert(1)&gt;</p>'],
       // Only an empty anchor with a plain id is markup; with anything more it is text.
       ['<a id="x" onclick="y"></a>', '<p>&lt;a id=&quot;x&quot; onclick=&quot;y&quot;&gt;&lt;/a&gt;</p>'],
     ];
-    for (const [markdown, html] of cases) expect({ markdown, html: markdownToHtml(markdown) }).toEqual({ markdown, html: `${html}\n` });
+    for (const [markdown, html] of cases)
+      expect({ markdown, html: markdownToHtml(markdown) }).toEqual({ markdown, html: `${html}\n` });
   });
 
   test('links go only to web, mail and relative addresses, with the address escaped', () => {
@@ -161,7 +199,11 @@ describe('markdownToHtml', () => {
   });
 
   test('the page escapes a title and text that hold markup, and has no script', () => {
-    const html = helpPage({ markdown: '# Help <script>x</script>\n\n<script>y</script>', attribution: PROVIDER_ATTRIBUTION, logoSrc: '../assets/logo.png' });
+    const html = helpPage({
+      markdown: '# Help <script>x</script>\n\n<script>y</script>',
+      attribution: PROVIDER_ATTRIBUTION,
+      logoSrc: '../assets/logo.png',
+    });
     expect(html).toContain('<title>Help &lt;script&gt;x&lt;/script&gt;</title>');
     expect(html).toContain('<p>&lt;script&gt;y&lt;/script&gt;</p>');
     expect(html).not.toMatch(/<script/i);
@@ -182,7 +224,9 @@ describe('the dev server (npm start)', () => {
           get(`${server.url}${path}`, { ca }, (response) => {
             let body = '';
             response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']), body }));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']), body }),
+            );
           }).on('error', reject);
         });
       const links = helpUrls((await fetchText('/functions.json')).body);

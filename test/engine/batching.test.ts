@@ -135,7 +135,10 @@ describe('de-duplication', () => {
   test('the score and 14 flags of one organization are one request', async () => {
     const { engine, service } = await rig();
     const calls = Array.from({ length: 15 }, (_, column) =>
-      engine.organization({ name: 'Brightwater Logistics' }, { address: `Sheet1!${String.fromCharCode(66 + column)}2` }),
+      engine.organization(
+        { name: 'Brightwater Logistics' },
+        { address: `Sheet1!${String.fromCharCode(66 + column)}2` },
+      ),
     );
     await advance(30);
     const outcomes = await Promise.all(calls);

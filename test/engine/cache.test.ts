@@ -39,7 +39,9 @@ describe('cache', () => {
     expect(second.engine.stats().cacheHits).toBe(20);
     expect(again.map((o) => o.record.score)).toEqual(fetched.map((o) => o.record.score));
     expect(again.map((o) => o.record.initiatives)).toEqual(fetched.map((o) => o.record.initiatives));
-    expect(again.map((o) => o.record.matching_organization)).toEqual(fetched.map((o) => o.record.matching_organization));
+    expect(again.map((o) => o.record.matching_organization)).toEqual(
+      fetched.map((o) => o.record.matching_organization),
+    );
   });
 
   test('a reopened workbook watches profiles still pending instead of registering them again', async () => {
@@ -103,11 +105,13 @@ describe('cache', () => {
       saveDelayMs: 10,
     });
     await cache.load('https://api.example.com', HOUR);
-    for (let id = 1; id <= 500; id += 1) cache.set(`n:brightwater logistics ${id}`, record(id, `Brightwater Logistics ${id}`));
+    for (let id = 1; id <= 500; id += 1)
+      cache.set(`n:brightwater logistics ${id}`, record(id, `Brightwater Logistics ${id}`));
     await cache.save();
     const small = (await storage.getItem(CACHE_STORAGE_KEY))!;
     expect(small.length / 500).toBeLessThan(150);
-    for (let id = 501; id <= 2_000; id += 1) cache.set(`n:brightwater logistics ${id}`, record(id, `Brightwater Logistics ${id}`));
+    for (let id = 501; id <= 2_000; id += 1)
+      cache.set(`n:brightwater logistics ${id}`, record(id, `Brightwater Logistics ${id}`));
     await cache.save();
     const bounded = (await storage.getItem(CACHE_STORAGE_KEY))!;
     expect(bounded.length).toBeLessThanOrEqual(100_000);
@@ -136,13 +140,21 @@ describe('cache', () => {
     const table = new StringTable();
     const subsidiary = record(12, 'Brightwater Freight GmbH', 'synced', {
       organization_relationship_type: 'subsidiary',
-      matching_organization: { id: 3, name: 'Brightwater Logistics', link: 'https://p.example/o/3', industry: { id: 7, name: 'Freight' } },
+      matching_organization: {
+        id: 3,
+        name: 'Brightwater Logistics',
+        link: 'https://p.example/o/3',
+        industry: { id: 7, name: 'Freight' },
+      },
       industry: { mean_score: 0.41, id: 7, name: 'Freight' },
       rank: 'Top tier', // an unknown rank word is kept as sent
       initiatives: { ...record(1, 'x').initiatives, sbti: null },
       reduction_action_present: null,
     });
-    const back = expandRecord(JSON.parse(JSON.stringify(compactRecord(subsidiary, table))), new StringTable([...table.strings]));
+    const back = expandRecord(
+      JSON.parse(JSON.stringify(compactRecord(subsidiary, table))),
+      new StringTable([...table.strings]),
+    );
     expect(back).toEqual({ ...subsidiary, website: null, external_id: null, hq_region: null });
   });
 });
@@ -155,7 +167,12 @@ test.each([
 ])('a profile link survives the compact form: %s', (link) => {
   const table = new StringTable();
   const original = record(3, 'Brightwater Logistics', 'synced', {
-    matching_organization: { id: 3, name: 'Brightwater Logistics', link, industry: { id: 7, name: 'Freight & logistics' } },
+    matching_organization: {
+      id: 3,
+      name: 'Brightwater Logistics',
+      link,
+      industry: { id: 7, name: 'Freight & logistics' },
+    },
   });
   const compact = compactRecord(original, table);
   expect(expandRecord(compact, table).matching_organization?.link).toBe(link);
@@ -204,7 +221,10 @@ describe('private performances', () => {
     const { engine, service } = await rig({ privatePerformances: true, project: { id: '9', name: 'Suppliers' } });
     const call = track(engine.organization(supplier(1)));
     await advance(60);
-    expect(service.items().map((i) => `${i.method} ${i.url}`)).toEqual(['POST /organizations', 'GET /organizations/1/private']);
+    expect(service.items().map((i) => `${i.method} ${i.url}`)).toEqual([
+      'POST /organizations',
+      'GET /organizations/1/private',
+    ]);
     expect(call.value?.record.name).toBe('Org 1 (private)');
   });
 });

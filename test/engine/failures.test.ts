@@ -66,7 +66,9 @@ describe('retry with back-off', () => {
     await advance(120_000);
     expect(service.sent).toHaveLength(MAX_ATTEMPTS);
     expect(call.error).toMatchObject({ kind: 'server' });
-    expect(call.error?.message).toBe(`The service failed (HTTP 500): boom (tried ${MAX_ATTEMPTS} times). Try Refresh later.`);
+    expect(call.error?.message).toBe(
+      `The service failed (HTTP 500): boom (tried ${MAX_ATTEMPTS} times). Try Refresh later.`,
+    );
   });
 });
 
@@ -81,7 +83,9 @@ describe('per-item answers inside a 200 batch', () => {
         { status: 503, body: { error: { message: 'busy' } } },
       ],
     }));
-    const calls = [supplier(1), { lei_number: '549300ABCDEFGHIJKL00' }, supplier(3)].map((q) => track(engine.organization(q)));
+    const calls = [supplier(1), { lei_number: '549300ABCDEFGHIJKL00' }, supplier(3)].map((q) =>
+      track(engine.organization(q)),
+    );
     await advance(1_000);
     expect(calls[0].value?.state).toBe('ready');
     // The service's own words, introduced as what they mean to a person who typed any input at all.
@@ -113,14 +117,20 @@ describe('per-item answers inside a 200 batch', () => {
     service.statuses.set(1, 'errored');
     const call = track(engine.organization(supplier(1)));
     await advance(30);
-    expect(call.error).toMatchObject({ kind: 'errored', message: 'The service could not build a climate profile for Supplier 1.' });
+    expect(call.error).toMatchObject({
+      kind: 'errored',
+      message: 'The service could not build a climate profile for Supplier 1.',
+    });
   });
 });
 
 describe('rate limiting', () => {
   test('Retry-After pauses every sender, the limit halves once per storm, then the run completes', async () => {
     const { engine, service } = await rig({ maxBatch: 10 });
-    const answer = (items: BatchRequestItem[]): RequestAnswer => ({ kind: 'items', items: items.map((i) => service.answerItem(i)) });
+    const answer = (items: BatchRequestItem[]): RequestAnswer => ({
+      kind: 'items',
+      items: items.map((i) => service.answerItem(i)),
+    });
     const rateLimited = (): RequestAnswer => ({
       kind: 'http',
       status: 429,
@@ -162,7 +172,10 @@ describe('rate limiting', () => {
     const { engine, service } = await rig();
     service.script.push((items) => ({
       kind: 'items',
-      items: [service.answerItem(items[0]), { status: 429, headers: { 'Retry-After': '2' }, body: { error: { message: 'slow' } } }],
+      items: [
+        service.answerItem(items[0]),
+        { status: 429, headers: { 'Retry-After': '2' }, body: { error: { message: 'slow' } } },
+      ],
     }));
     const calls = [track(engine.organization(supplier(1))), track(engine.organization(supplier(2)))];
     await advance(30);
@@ -207,7 +220,9 @@ describe('auth fails fast', () => {
 
   test('no key at all: the call says so and nothing is sent', async () => {
     const { engine, service } = await rig({ apiKey: null });
-    await expect(engine.organization(supplier(1))).rejects.toThrow(`No API key is set for the climate service. ${SET_KEY_ADVICE}`);
+    await expect(engine.organization(supplier(1))).rejects.toThrow(
+      `No API key is set for the climate service. ${SET_KEY_ADVICE}`,
+    );
     expect(service.sent).toHaveLength(0);
   });
 });
@@ -221,29 +236,34 @@ describe('every call settles', () => {
     expect(call.settled).toBe(false);
     await advance(1);
     expect(call.error).toMatchObject({ kind: 'deadline' });
-    expect(call.error?.message).toBe('The climate service did not answer within 5 s. Use Refresh in the Climate pane to try again.');
+    expect(call.error?.message).toBe(
+      'The climate service did not answer within 5 s. Use Refresh in the Climate pane to try again.',
+    );
   });
 
-  test.each(['the answer comes', 'no answer ever comes'])('each caller has its own deadline: a late joiner keeps waiting after the first gives up, then %s', async (ending) => {
-    const { engine, service } = await rig({ deadlineMs: 5_000 });
-    service.hold();
-    const first = track(engine.organization(supplier(1)));
-    await advance(3_000);
-    const second = track(engine.organization(supplier(1)));
-    await advance(2_000);
-    expect(first.error?.message).toMatch(/within 5 s/);
-    expect(second.settled).toBe(false);
-    if (ending === 'the answer comes') {
-      service.release();
-      await advance(0);
-      expect(second.value?.state).toBe('ready');
-    } else {
-      await advance(2_999);
+  test.each(['the answer comes', 'no answer ever comes'])(
+    'each caller has its own deadline: a late joiner keeps waiting after the first gives up, then %s',
+    async (ending) => {
+      const { engine, service } = await rig({ deadlineMs: 5_000 });
+      service.hold();
+      const first = track(engine.organization(supplier(1)));
+      await advance(3_000);
+      const second = track(engine.organization(supplier(1)));
+      await advance(2_000);
+      expect(first.error?.message).toMatch(/within 5 s/);
       expect(second.settled).toBe(false);
-      await advance(1); // its own deadline: 5 s after it joined
-      expect(second.error).toMatchObject({ kind: 'deadline' });
-    }
-  });
+      if (ending === 'the answer comes') {
+        service.release();
+        await advance(0);
+        expect(second.value?.state).toBe('ready');
+      } else {
+        await advance(2_999);
+        expect(second.settled).toBe(false);
+        await advance(1); // its own deadline: 5 s after it joined
+        expect(second.error).toMatchObject({ kind: 'deadline' });
+      }
+    },
+  );
 
   test('dispose settles whatever is still waiting', async () => {
     const { engine, service } = await rig();
@@ -252,7 +272,10 @@ describe('every call settles', () => {
     await advance(30);
     engine.dispose();
     await advance(0);
-    expect(calls.map((c) => c.error?.message)).toEqual(['The add-in is shutting down.', 'The add-in is shutting down.']);
+    expect(calls.map((c) => c.error?.message)).toEqual([
+      'The add-in is shutting down.',
+      'The add-in is shutting down.',
+    ]);
   });
 });
 
@@ -291,7 +314,9 @@ describe('cancellation', () => {
 
   test('an already aborted signal fails at once', async () => {
     const { engine, service } = await rig();
-    await expect(engine.organization(supplier(1), { signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(engine.organization(supplier(1), { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      kind: 'cancelled',
+    });
     await advance(30);
     expect(service.sent).toHaveLength(0);
   });

@@ -24,8 +24,15 @@ export interface SentRequest {
   authorization: string | null;
 }
 
-export function record(id: number, name: string, status = 'synced', extra: Partial<OrganizationRecord> = {}): OrganizationRecord {
-  const flags = Object.fromEntries(INITIATIVE_KEYS.map((key, i) => [key, (id + i) % 3 === 0])) as OrganizationRecord['initiatives'];
+export function record(
+  id: number,
+  name: string,
+  status = 'synced',
+  extra: Partial<OrganizationRecord> = {},
+): OrganizationRecord {
+  const flags = Object.fromEntries(
+    INITIATIVE_KEYS.map((key, i) => [key, (id + i) % 3 === 0]),
+  ) as OrganizationRecord['initiatives'];
   return {
     id,
     name,
@@ -76,9 +83,13 @@ export class FakeService {
       await null; // answers come later than the request, as over a network
       if (this.held) await new Promise<void>((resolve) => this.held!.push(resolve));
       const step = this.script.shift();
-      const answer = step ? await step(items) : { kind: 'items' as const, items: items.map((item) => this.answerItem(item)) };
+      const answer = step
+        ? await step(items)
+        : { kind: 'items' as const, items: items.map((item) => this.answerItem(item)) };
       if (answer.kind === 'hang') {
-        await new Promise<never>((_resolve, reject) => init.signal.addEventListener('abort', () => reject(init.signal.reason)));
+        await new Promise<never>((_resolve, reject) =>
+          init.signal.addEventListener('abort', () => reject(init.signal.reason)),
+        );
       }
       return answer.kind === 'http'
         ? response(answer.status, answer.headers ?? {}, answer.body)
@@ -120,7 +131,10 @@ export class FakeService {
     const match = /^\/organizations\/(\d+)(\/private)?$/.exec(item.url);
     if (match) {
       const id = Number(match[1]);
-      return { status: 200, body: record(id, `Org ${id}${match[2] ? ' (private)' : ''}`, this.statuses.get(id) ?? 'synced') };
+      return {
+        status: 200,
+        body: record(id, `Org ${id}${match[2] ? ' (private)' : ''}`, this.statuses.get(id) ?? 'synced'),
+      };
     }
     if (item.url.startsWith('/industries')) return { status: 200, body: [{ id: 1, name: 'Cement' }] };
     return { status: 404, body: { status: 404, title: 'Not found', detail: item.url } };
@@ -139,7 +153,10 @@ function wire(answer: ItemAnswer): unknown {
 function response(status: number, headers: Record<string, string>, body: string) {
   return {
     status,
-    headers: { forEach: (callback: (value: string, name: string) => void) => Object.entries(headers).forEach(([n, v]) => callback(v, n)) },
+    headers: {
+      forEach: (callback: (value: string, name: string) => void) =>
+        Object.entries(headers).forEach(([n, v]) => callback(v, n)),
+    },
     text: async () => body,
   };
 }
@@ -148,6 +165,8 @@ export function authFailure(): RequestAnswer {
   return {
     kind: 'http',
     status: 401,
-    body: JSON.stringify({ error: { type: 'authentication_error', message: 'Invalid API key. Check the key and try again.' } }),
+    body: JSON.stringify({
+      error: { type: 'authentication_error', message: 'Invalid API key. Check the key and try again.' },
+    }),
   };
 }

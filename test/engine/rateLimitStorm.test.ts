@@ -26,7 +26,10 @@ async function untilNextSend(service: { sent: unknown[] }, limitMs = 10_000): Pr
 // random 0.999: each pause is ~the full back-off step (1 s, then 2 s).
 test('429s of batches sent together lengthen the back-off once', async () => {
   const { engine, service } = await rig({ maxBatch: 10 }, { random: () => 0.999 });
-  const answer = (items: BatchRequestItem[]): RequestAnswer => ({ kind: 'items', items: items.map((i) => service.answerItem(i)) });
+  const answer = (items: BatchRequestItem[]): RequestAnswer => ({
+    kind: 'items',
+    items: items.map((i) => service.answerItem(i)),
+  });
   service.script.push(answer, tooMany, tooMany, tooMany);
   const calls = Array.from({ length: 40 }, (_, i) => engine.organization(supplier(i)));
   await advance(0);

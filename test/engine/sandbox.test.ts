@@ -2,10 +2,23 @@
  * The engine against the sandbox over real HTTP on loopback: the "done means" of the engine issue,
  * asserted on what the sandbox says it served (GET /__sandbox/stats).
  */
-import { createEngine, identify, SET_KEY_ADVICE, type Engine, type OrganizationOutcome, type OrganizationQuery } from '../../src/engine';
+import {
+  createEngine,
+  identify,
+  SET_KEY_ADVICE,
+  type Engine,
+  type OrganizationOutcome,
+  type OrganizationQuery,
+} from '../../src/engine';
 import { ClimateClient } from '../../src/service/client';
 import { nodeFetch } from '../../src/service/nodeFetch';
-import { DEFAULT_KNOBS, SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox, type SandboxOrganization } from '../../src/sandbox/server';
+import {
+  DEFAULT_KNOBS,
+  SANDBOX_PROJECT_KEY,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxOrganization,
+} from '../../src/sandbox/server';
 import { SettingsStore, type Settings } from '../../src/settings/settings';
 import { MemoryStorage } from '../../src/settings/storage';
 import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
@@ -185,7 +198,9 @@ test('organizations still profiling end with their real values once the sandbox 
 
   const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: nodeFetch });
   const requestsBefore = sandbox.stats().requests;
-  const settled = await Promise.all(unseen.map((query, row) => engine.organization(query, { address: addresses[row] })));
+  const settled = await Promise.all(
+    unseen.map((query, row) => engine.organization(query, { address: addresses[row] })),
+  );
   expect(sandbox.stats().requests).toBe(requestsBefore); // the recalculated cells read the cache
   for (const [i, outcome] of settled.entries()) {
     expect(outcome.state).toBe('ready');

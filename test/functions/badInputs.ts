@@ -21,36 +21,120 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
   { label: 'an omitted argument', input: undefined, message: EMPTY },
   { label: 'an empty string', input: '', message: EMPTY },
   { label: 'whitespace', input: '   \t ', message: EMPTY },
-  { label: 'TRUE', input: true, message: 'TRUE is not an organization: give a name, website, DUNS, LEI, ISIN or spg:<id>.' },
-  { label: 'FALSE', input: false, message: 'FALSE is not an organization: give a name, website, DUNS, LEI, ISIN or spg:<id>.' },
-  { label: '#N/A typed or pasted', input: '#N/A', message: 'The organization cell holds an error (#N/A): fix that cell first.' },
-  { label: '10,000 characters', input: 'x'.repeat(10_000), message: 'The organization is too long (10000 characters): at most 300 are read.' },
-  { label: 'a control character', input: 'Acme\u0007Corp', message: 'The organization contains a control character (U+0007): retype it or use CLEAN().' },
-  { label: 'a tab inside', input: 'Acme\tCorp', message: 'The organization contains a control character (U+0009): retype it or use CLEAN().' },
-  { label: 'markup', input: '<script>alert(1)</script>', message: 'The organization looks like markup (<script>): give plain text.' },
-  { label: 'an image tag', input: 'Acme <img src=x onerror=alert(1)>', message: 'The organization looks like markup (<img src=x onerror=aler…): give plain text.' },
-  { label: 'a formula', input: '=HYPERLINK("http://x.example")', message: 'The organization looks like a formula (=HYPERLINK("http://x.ex…): give plain text.' },
-  { label: 'a formula with +', input: '+cmd|calc', message: 'The organization looks like a formula (+cmd|calc): give plain text.' },
-  { label: 'a formula with @', input: '@SUM(A1:A9)', message: 'The organization looks like a formula (@SUM(A1:A9)): give plain text.' },
+  {
+    label: 'TRUE',
+    input: true,
+    message: 'TRUE is not an organization: give a name, website, DUNS, LEI, ISIN or spg:<id>.',
+  },
+  {
+    label: 'FALSE',
+    input: false,
+    message: 'FALSE is not an organization: give a name, website, DUNS, LEI, ISIN or spg:<id>.',
+  },
+  {
+    label: '#N/A typed or pasted',
+    input: '#N/A',
+    message: 'The organization cell holds an error (#N/A): fix that cell first.',
+  },
+  {
+    label: '10,000 characters',
+    input: 'x'.repeat(10_000),
+    message: 'The organization is too long (10000 characters): at most 300 are read.',
+  },
+  {
+    label: 'a control character',
+    input: 'Acme\u0007Corp',
+    message: 'The organization contains a control character (U+0007): retype it or use CLEAN().',
+  },
+  {
+    label: 'a tab inside',
+    input: 'Acme\tCorp',
+    message: 'The organization contains a control character (U+0009): retype it or use CLEAN().',
+  },
+  {
+    label: 'markup',
+    input: '<script>alert(1)</script>',
+    message: 'The organization looks like markup (<script>): give plain text.',
+  },
+  {
+    label: 'an image tag',
+    input: 'Acme <img src=x onerror=alert(1)>',
+    message: 'The organization looks like markup (<img src=x onerror=aler…): give plain text.',
+  },
+  {
+    label: 'a formula',
+    input: '=HYPERLINK("http://x.example")',
+    message: 'The organization looks like a formula (=HYPERLINK("http://x.ex…): give plain text.',
+  },
+  {
+    label: 'a formula with +',
+    input: '+cmd|calc',
+    message: 'The organization looks like a formula (+cmd|calc): give plain text.',
+  },
+  {
+    label: 'a formula with @',
+    input: '@SUM(A1:A9)',
+    message: 'The organization looks like a formula (@SUM(A1:A9)): give plain text.',
+  },
   { label: 'an LEI with wrong check digits', input: BAD_LEI, message: 'Not a valid LEI: check digits fail.' },
-  { label: 'an LEI one character short', input: LEI.slice(0, 19), message: 'Not a valid LEI: must be 20 characters, got 19.' },
+  {
+    label: 'an LEI one character short',
+    input: LEI.slice(0, 19),
+    message: 'Not a valid LEI: must be 20 characters, got 19.',
+  },
   { label: 'an ISIN with a wrong check digit', input: 'US0378331006', message: 'Not a valid ISIN: check digit fails.' },
-  { label: 'an ISIN one character short', input: 'US037833100', message: 'Not a valid ISIN: must be 12 characters, got 11.' },
-  { label: 'a forced ISIN without a country code', input: 'isin:120378331005', message: 'Not a valid ISIN: must start with a 2-letter country code.' },
+  {
+    label: 'an ISIN one character short',
+    input: 'US037833100',
+    message: 'Not a valid ISIN: must be 12 characters, got 11.',
+  },
+  {
+    label: 'a forced ISIN without a country code',
+    input: 'isin:120378331005',
+    message: 'Not a valid ISIN: must start with a 2-letter country code.',
+  },
   { label: 'a DUNS with 10 digits', input: '1504837821', message: 'Not a valid DUNS: must be 9 characters, got 10.' },
   { label: 'a DUNS number with 10 digits', input: 1504837821, message: 'Not a valid DUNS: must be 9 digits, got 10.' },
   { label: 'a DUNS of zeros', input: '000-000-000', message: 'Not a valid DUNS: cannot be all zeros.' },
-  { label: 'a forced DUNS with letters', input: 'duns:15048378X', message: 'Not a valid DUNS: may contain only digits.' },
+  {
+    label: 'a forced DUNS with letters',
+    input: 'duns:15048378X',
+    message: 'Not a valid DUNS: may contain only digits.',
+  },
   { label: 'a fraction', input: 12.5, message: 'Not a valid DUNS: 12.5 is not a whole number.' },
   { label: 'a negative number', input: -5, message: 'Not a valid DUNS: -5 is not a positive number.' },
   { label: 'zero', input: 0, message: 'Not a valid DUNS: 0 is not a positive number.' },
-  { label: 'an S&P id with letters', input: 'spg:ABC', message: 'Not a valid S&P Global identifier: may contain only digits (optionally after "IQ").' },
+  {
+    label: 'an S&P id with letters',
+    input: 'spg:ABC',
+    message: 'Not a valid S&P Global identifier: may contain only digits (optionally after "IQ").',
+  },
   { label: 'a prefix and nothing', input: 'lei:', message: 'Nothing after "lei:": write the LEI after it.' },
-  { label: 'http:// and nothing', input: 'http://', message: 'Nothing after "http://": write the website or e-mail address after it.' },
-  { label: 'https:// and nothing', input: 'https://', message: 'Nothing after "https://": write the website or e-mail address after it.' },
-  { label: 'www. and nothing', input: 'www.', message: 'Nothing after "www.": write the website or e-mail address after it.' },
-  { label: 'mailto: and nothing', input: 'mailto:', message: 'Nothing after "mailto:": write the website or e-mail address after it.' },
-  { label: 'a forced website that is not one', input: 'web:not a site', message: 'Not a valid website: not a site is neither a web address nor an e-mail address.' },
+  {
+    label: 'http:// and nothing',
+    input: 'http://',
+    message: 'Nothing after "http://": write the website or e-mail address after it.',
+  },
+  {
+    label: 'https:// and nothing',
+    input: 'https://',
+    message: 'Nothing after "https://": write the website or e-mail address after it.',
+  },
+  {
+    label: 'www. and nothing',
+    input: 'www.',
+    message: 'Nothing after "www.": write the website or e-mail address after it.',
+  },
+  {
+    label: 'mailto: and nothing',
+    input: 'mailto:',
+    message: 'Nothing after "mailto:": write the website or e-mail address after it.',
+  },
+  {
+    label: 'a forced website that is not one',
+    input: 'web:not a site',
+    message: 'Not a valid website: not a site is neither a web address nor an e-mail address.',
+  },
 ];
 
 const INITIATIVE_LIST =
@@ -59,9 +143,25 @@ const INITIATIVE_LIST =
 
 /** Initiative arguments of CLIMATE.FLAG that are refused, whatever the organization. */
 export const BAD_INITIATIVES: readonly BadInput[] = [
-  { label: 'an unknown initiative', input: 'Net Zero Club', message: `Unknown initiative "Net Zero Club". Use one of: ${INITIATIVE_LIST}.` },
-  { label: 'a misspelt initiative', input: 'SBTI2', message: `Unknown initiative "SBTI2". Use one of: ${INITIATIVE_LIST}.` },
-  { label: 'an empty initiative', input: null, message: 'The initiative is empty: give an initiative name such as "SBTi".' },
+  {
+    label: 'an unknown initiative',
+    input: 'Net Zero Club',
+    message: `Unknown initiative "Net Zero Club". Use one of: ${INITIATIVE_LIST}.`,
+  },
+  {
+    label: 'a misspelt initiative',
+    input: 'SBTI2',
+    message: `Unknown initiative "SBTI2". Use one of: ${INITIATIVE_LIST}.`,
+  },
+  {
+    label: 'an empty initiative',
+    input: null,
+    message: 'The initiative is empty: give an initiative name such as "SBTi".',
+  },
   { label: 'a number as initiative', input: 3, message: '3 is not an initiative name such as "SBTi".' },
-  { label: 'a formula as initiative', input: '=A1', message: 'The initiative looks like a formula (=A1): give plain text.' },
+  {
+    label: 'a formula as initiative',
+    input: '=A1',
+    message: 'The initiative looks like a formula (=A1): give plain text.',
+  },
 ];

@@ -30,7 +30,12 @@ function tableRows(text: string, header: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -51,7 +56,9 @@ describe.each(metadata.functions.map((fn) => [fn.name, fn] as const))('CLIMATE.%
   test('describes each parameter, saying which are optional', () => {
     const rows = tableRows(text, '| parameter | description |');
     expect(rows.map(([name]) => name)).toEqual(fn.parameters.map((p) => p.name));
-    rows.forEach(([, description], i) => expect(description.startsWith('Optional.')).toBe(fn.parameters[i].optional === true));
+    rows.forEach(([, description], i) =>
+      expect(description.startsWith('Optional.')).toBe(fn.parameters[i].optional === true),
+    );
   });
 
   test('states its result and errors and gives an example', () => {
@@ -87,7 +94,9 @@ test('every refusal message the reference quotes is one the parser gives', () =>
     'Not a valid website: no site is neither a web address nor an e-mail address.',
     'Not a country: U$A (give a code such as US or a name).',
   ]);
-  const quoted = tableRows(section('organization-argument'), '| input | message |').map(([, message]) => unescape(message));
+  const quoted = tableRows(section('organization-argument'), '| input | message |').map(([, message]) =>
+    unescape(message),
+  );
   expect(quoted.length).toBeGreaterThan(15);
   for (const message of quoted) expect([message, known.has(message)]).toEqual([message, true]);
 });

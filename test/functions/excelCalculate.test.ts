@@ -13,7 +13,9 @@ const metadata: FunctionsMetadata = {
 
 describe('groupBySheet', () => {
   test('splits quoted sheet names, drops $ and duplicates, keeps the active sheet apart', () => {
-    expect([...groupBySheet(["'Q3 suppliers'!C7", 'Sheet1!B2', 'Sheet1!$B$2', "'It''s'!A1", 'D4', 'Sheet1!b3'])]).toEqual([
+    expect([
+      ...groupBySheet(["'Q3 suppliers'!C7", 'Sheet1!B2', 'Sheet1!$B$2', "'It''s'!A1", 'D4', 'Sheet1!b3']),
+    ]).toEqual([
       ['Q3 suppliers', ['C7']],
       ['Sheet1', ['B2', 'B3']],
       ["It's", ['A1']],
@@ -37,11 +39,15 @@ describe('recalculateCells', () => {
     await workbook.settled();
     (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
 
-    await expect(recalculateCells(['Sheet1!B2', 'Gone!B2', "'Q3 suppliers'!C2", 'Sheet1!B4'])).rejects.toMatchObject({ code: 'ItemNotFound' });
+    await expect(recalculateCells(['Sheet1!B2', 'Gone!B2', "'Q3 suppliers'!C2", 'Sheet1!B4'])).rejects.toMatchObject({
+      code: 'ItemNotFound',
+    });
     await workbook.settled();
     expect(workbook.stats().recalculations).toEqual([['Sheet1!B2', 'Sheet1!B4'], ["'Q3 suppliers'!C2"]]);
     const report = workbook.report();
-    expect([report['Sheet1!B2'].invocations, report['Sheet1!B3'].invocations, report['Sheet1!B4'].invocations]).toEqual([2, 1, 2]);
+    expect([report['Sheet1!B2'].invocations, report['Sheet1!B3'].invocations, report['Sheet1!B4'].invocations]).toEqual(
+      [2, 1, 2],
+    );
   });
 
   test('outside Excel it does nothing', async () => {

@@ -11,13 +11,24 @@ const shown = (error: unknown) => {
 test.each([
   ['an engine failure the setup must fix', new EngineError('auth', 'The service refused the API key.'), '#VALUE!'],
   ['an engine failure with no value now', new EngineError('not-found', 'No organization matched.'), '#N/A'],
-  ['a listing cut off by its deadline', new NetworkError("The service's listing did not end within 2 s (stopped after 59 pages)."), '#N/A'],
-  ['page links that never end', new MalformedResponseError("The service's page links do not end (stopped after 1000 pages).", null), '#N/A'],
+  [
+    'a listing cut off by its deadline',
+    new NetworkError("The service's listing did not end within 2 s (stopped after 59 pages)."),
+    '#N/A',
+  ],
+  [
+    'page links that never end',
+    new MalformedResponseError("The service's page links do not end (stopped after 1000 pages).", null),
+    '#N/A',
+  ],
   ['a request the service refused as invalid', new ValidationError('Give a name.'), '#VALUE!'],
 ])('%s', (_label, error, code) => {
   expect(shown(error)).toEqual({ code, message: (error as Error).message });
 });
 
 test('anything else says it was unexpected, in words', () => {
-  expect(shown(new TypeError('x is undefined'))).toEqual({ code: '#VALUE!', message: 'Unexpected problem: x is undefined' });
+  expect(shown(new TypeError('x is undefined'))).toEqual({
+    code: '#VALUE!',
+    message: 'Unexpected problem: x is undefined',
+  });
 });

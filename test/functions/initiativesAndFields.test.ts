@@ -36,9 +36,12 @@ describe('initiative names', () => {
     expect(FLAG_KEYS).toEqual([...INITIATIVE_KEYS, 'reduction_action']);
   });
 
-  test.each(BAD_INITIATIVES.map((bad) => [bad.label, bad.input, bad.message] as const))('%s is refused', (_label, input, message) => {
-    expect(() => parseInitiative(input)).toThrow(new ArgumentError(message));
-  });
+  test.each(BAD_INITIATIVES.map((bad) => [bad.label, bad.input, bad.message] as const))(
+    '%s is refused',
+    (_label, input, message) => {
+      expect(() => parseInitiative(input)).toThrow(new ArgumentError(message));
+    },
+  );
 });
 
 describe('PROFILE fields', () => {
@@ -63,16 +66,39 @@ describe('PROFILE fields', () => {
   });
 
   test('a range of names, blanks skipped', () => {
-    expect(keys([['score', null, 'link'], ['', 'status', '']])).toEqual(['score', 'link', 'status']);
+    expect(
+      keys([
+        ['score', null, 'link'],
+        ['', 'status', ''],
+      ]),
+    ).toEqual(['score', 'link', 'status']);
   });
 
   test('groups: flags (FLAGS order) and all (every field of the record)', () => {
     expect(keys('flags')).toEqual([...FLAG_KEYS]);
     expect(keys('all')).toEqual(PROFILE_FIELDS.map((field) => field.key));
     expect(PROFILE_FIELDS.map((field) => field.key)).toEqual([
-      'id', 'name', 'website', 'hq_region', 'external_id', 'matched_id', 'matched_name', 'relationship', 'match', 'match_similarity',
-      'industry', 'industry_id', 'industry_mean', 'score', 'percentile', 'rank', 'industry_rank',
-      'region_rank', 'status', 'link', ...FLAG_KEYS,
+      'id',
+      'name',
+      'website',
+      'hq_region',
+      'external_id',
+      'matched_id',
+      'matched_name',
+      'relationship',
+      'match',
+      'match_similarity',
+      'industry',
+      'industry_id',
+      'industry_mean',
+      'score',
+      'percentile',
+      'rank',
+      'industry_rank',
+      'region_rank',
+      'status',
+      'link',
+      ...FLAG_KEYS,
     ]);
     expect(FLAG_HEADERS).toHaveLength(14);
   });
@@ -84,7 +110,11 @@ describe('PROFILE fields', () => {
   });
 
   test('a number or an error among the fields', () => {
-    expect(() => parseFields([['score', 5]])).toThrow(new ArgumentError('The fields must be field names such as score or sbti, not 5.'));
-    expect(() => parseFields('#REF!')).toThrow(new ArgumentError('The fields must be field names such as score or sbti, not #REF!.'));
+    expect(() => parseFields([['score', 5]])).toThrow(
+      new ArgumentError('The fields must be field names such as score or sbti, not 5.'),
+    );
+    expect(() => parseFields('#REF!')).toThrow(
+      new ArgumentError('The fields must be field names such as score or sbti, not #REF!.'),
+    );
   });
 });

@@ -10,28 +10,110 @@ import type { FunctionMetadata } from '../harness/types';
 type Param = [name: string, optional: boolean, matrix: boolean];
 
 /** id, parameters, result, options: the contract with Excel's formula bar and calculation engine. */
-const GOLDEN: Array<{ id: string; params: Param[]; result: FunctionMetadata['result']; options?: FunctionMetadata['options'] }> = [
-  { id: 'SCORE', params: [['organization', false, false], ['website', true, false], ['country', true, false]], result: {}, options: { cancelable: true, requiresAddress: true } },
+const GOLDEN: Array<{
+  id: string;
+  params: Param[];
+  result: FunctionMetadata['result'];
+  options?: FunctionMetadata['options'];
+}> = [
   {
-    id: 'FLAG',
-    params: [['organization', false, false], ['initiative', false, false], ['website', true, false], ['country', true, false]],
+    id: 'SCORE',
+    params: [
+      ['organization', false, false],
+      ['website', true, false],
+      ['country', true, false],
+    ],
     result: {},
     options: { cancelable: true, requiresAddress: true },
   },
-  { id: 'MATCH', params: [['organization', false, false], ['website', true, false], ['country', true, false]], result: {}, options: { cancelable: true, requiresAddress: true } },
-  { id: 'FLAGS', params: [['organization', false, false], ['website', true, false], ['country', true, false]], result: { dimensionality: 'matrix' }, options: { cancelable: true, requiresAddress: true } },
+  {
+    id: 'FLAG',
+    params: [
+      ['organization', false, false],
+      ['initiative', false, false],
+      ['website', true, false],
+      ['country', true, false],
+    ],
+    result: {},
+    options: { cancelable: true, requiresAddress: true },
+  },
+  {
+    id: 'MATCH',
+    params: [
+      ['organization', false, false],
+      ['website', true, false],
+      ['country', true, false],
+    ],
+    result: {},
+    options: { cancelable: true, requiresAddress: true },
+  },
+  {
+    id: 'FLAGS',
+    params: [
+      ['organization', false, false],
+      ['website', true, false],
+      ['country', true, false],
+    ],
+    result: { dimensionality: 'matrix' },
+    options: { cancelable: true, requiresAddress: true },
+  },
   {
     id: 'PROFILE',
-    params: [['organization', false, false], ['fields', true, true], ['website', true, false], ['country', true, false]],
+    params: [
+      ['organization', false, false],
+      ['fields', true, true],
+      ['website', true, false],
+      ['country', true, false],
+    ],
     result: { dimensionality: 'matrix' },
     options: { cancelable: true, requiresAddress: true },
   },
   { id: 'HEADERS', params: [['fields', true, true]], result: { dimensionality: 'matrix', type: 'string' } },
-  { id: 'LINK', params: [['organization', false, false], ['website', true, false], ['country', true, false]], result: { type: 'string' }, options: { cancelable: true, requiresAddress: true } },
-  { id: 'STATUS', params: [['organization', false, false], ['website', true, false], ['country', true, false]], result: { type: 'string' }, options: { cancelable: true, requiresAddress: true } },
-  { id: 'INDUSTRIES', params: [['search', true, false]], result: { dimensionality: 'matrix' }, options: { cancelable: true } },
-  { id: 'SBTI', params: [['company', false, false], ['field', true, false]], result: { dimensionality: 'matrix' }, options: { cancelable: true } },
-  { id: 'ACTIONS', params: [['organization', false, false], ['website', true, false], ['country', true, false]], result: { dimensionality: 'matrix' }, options: { cancelable: true, requiresAddress: true } },
+  {
+    id: 'LINK',
+    params: [
+      ['organization', false, false],
+      ['website', true, false],
+      ['country', true, false],
+    ],
+    result: { type: 'string' },
+    options: { cancelable: true, requiresAddress: true },
+  },
+  {
+    id: 'STATUS',
+    params: [
+      ['organization', false, false],
+      ['website', true, false],
+      ['country', true, false],
+    ],
+    result: { type: 'string' },
+    options: { cancelable: true, requiresAddress: true },
+  },
+  {
+    id: 'INDUSTRIES',
+    params: [['search', true, false]],
+    result: { dimensionality: 'matrix' },
+    options: { cancelable: true },
+  },
+  {
+    id: 'SBTI',
+    params: [
+      ['company', false, false],
+      ['field', true, false],
+    ],
+    result: { dimensionality: 'matrix' },
+    options: { cancelable: true },
+  },
+  {
+    id: 'ACTIONS',
+    params: [
+      ['organization', false, false],
+      ['website', true, false],
+      ['country', true, false],
+    ],
+    result: { dimensionality: 'matrix' },
+    options: { cancelable: true, requiresAddress: true },
+  },
 ];
 
 const { metadata } = builtFunctions();

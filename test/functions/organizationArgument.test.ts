@@ -44,7 +44,11 @@ describe('parseOrganization reads', () => {
     ['a lower-case ISIN in blocks', 'us03 7833 1005', { isin_number: ISIN }],
     ['an ISIN with letters in its body, lower case', 'gb00bh4hks39', { isin_number: 'GB00BH4HKS39' }],
     ['a lower-case LEI', LEI.toLowerCase(), { lei_number: LEI }],
-    ['a mixed-case LEI with dashes', `${LEI.slice(0, 4)}-${LEI.slice(4, 10).toLowerCase()}-${LEI.slice(10)}`, { lei_number: LEI }],
+    [
+      'a mixed-case LEI with dashes',
+      `${LEI.slice(0, 4)}-${LEI.slice(4, 10).toLowerCase()}-${LEI.slice(10)}`,
+      { lei_number: LEI },
+    ],
     // ... and only then: a name stays a name.
     ['a lower-case ISIN whose check digit fails (a name)', 'us0378331006', { name: 'us0378331006' }],
     ['an ISIN-shaped name with a dash whose check fails', 'US-0378331006', { name: 'US-0378331006' }],
@@ -62,10 +66,17 @@ describe('parseOrganization reads', () => {
   });
 
   test('website and country arguments join the query', () => {
-    expect(parseOrganization('Acme', 'https://acme.com/', 'us').query).toEqual({ name: 'Acme', website: 'acme.com', hq_region: 'US' });
+    expect(parseOrganization('Acme', 'https://acme.com/', 'us').query).toEqual({
+      name: 'Acme',
+      website: 'acme.com',
+      hq_region: 'US',
+    });
     expect(parseOrganization('Acme', null, 'Germany').query).toEqual({ name: 'Acme', hq_region: 'Germany' });
     expect(parseOrganization('acme.com', 'www.acme.com').query).toEqual({ website: 'acme.com' });
-    expect(parseOrganization('Apple', 'buyer@procurement.apple.com').query).toEqual({ name: 'Apple', website: 'apple.com' });
+    expect(parseOrganization('Apple', 'buyer@procurement.apple.com').query).toEqual({
+      name: 'Apple',
+      website: 'apple.com',
+    });
     expect(parseOrganization('apple.com', 'https://procurement.apple.com').query).toEqual({ website: 'apple.com' });
   });
 
@@ -77,24 +88,63 @@ describe('parseOrganization reads', () => {
 });
 
 describe('parseOrganization refuses, with the message the cell shows', () => {
-  test.each(BAD_ORGANIZATIONS.map((bad) => [bad.label, bad.input, bad.message] as const))('%s', (_label, input, message) => {
-    expect(() => parseOrganization(input)).toThrow(new ArgumentError(message));
-  });
+  test.each(BAD_ORGANIZATIONS.map((bad) => [bad.label, bad.input, bad.message] as const))(
+    '%s',
+    (_label, input, message) => {
+      expect(() => parseOrganization(input)).toThrow(new ArgumentError(message));
+    },
+  );
 
   test.each<[string, unknown, string]>([
-    ['an error cell value', { type: 'Error', errorType: 'Ref' }, 'The organization cell holds an error (#REF!): fix that cell first.'],
-    ['a range', [['a', 'b'], ['c', 'd']], 'The organization must be one cell, not a 2x2 range.'],
+    [
+      'an error cell value',
+      { type: 'Error', errorType: 'Ref' },
+      'The organization cell holds an error (#REF!): fix that cell first.',
+    ],
+    [
+      'a range',
+      [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+      'The organization must be one cell, not a 2x2 range.',
+    ],
   ])('%s', (_label, input, message) => {
     expect(() => parseOrganization(input)).toThrow(new ArgumentError(message));
   });
 
   test.each<[string, unknown, unknown, string]>([
-    ['a website that is not one', 'no site', undefined, 'Not a valid website: no site is neither a web address nor an e-mail address.'],
+    [
+      'a website that is not one',
+      'no site',
+      undefined,
+      'Not a valid website: no site is neither a web address nor an e-mail address.',
+    ],
     ['a website as a number', 42, undefined, '42 is not a web or e-mail address.'],
-    ['https:// alone as website', 'https://', undefined, 'Nothing after "https://": write the website or e-mail address after it.'],
-    ['mailto: alone as website', 'mailto:', undefined, 'Nothing after "mailto:": write the website or e-mail address after it.'],
-    ['www. alone as website', 'web: www.', undefined, 'Nothing after "www.": write the website or e-mail address after it.'],
-    ['web: alone as website', 'web:', undefined, 'Not a valid website: web: is neither a web address nor an e-mail address.'],
+    [
+      'https:// alone as website',
+      'https://',
+      undefined,
+      'Nothing after "https://": write the website or e-mail address after it.',
+    ],
+    [
+      'mailto: alone as website',
+      'mailto:',
+      undefined,
+      'Nothing after "mailto:": write the website or e-mail address after it.',
+    ],
+    [
+      'www. alone as website',
+      'web: www.',
+      undefined,
+      'Nothing after "www.": write the website or e-mail address after it.',
+    ],
+    [
+      'web: alone as website',
+      'web:',
+      undefined,
+      'Not a valid website: web: is neither a web address nor an e-mail address.',
+    ],
     ['a country as a number', undefined, 42, '42 is not a country code or name.'],
     ['a country with symbols', undefined, 'U$A', 'Not a country: U$A (give a code such as US or a name).'],
     ['a country as markup', undefined, '<b>US</b>', 'The country looks like markup (<b>): give plain text.'],
@@ -103,7 +153,9 @@ describe('parseOrganization refuses, with the message the cell shows', () => {
   });
 
   test('two different websites', () => {
-    expect(() => parseOrganization('acme.com', 'other.com')).toThrow(new ArgumentError('Two different websites: acme.com and other.com.'));
+    expect(() => parseOrganization('acme.com', 'other.com')).toThrow(
+      new ArgumentError('Two different websites: acme.com and other.com.'),
+    );
   });
 });
 
@@ -112,7 +164,10 @@ describe('parseOrganization reads each distinct input once', () => {
     const first = parseOrganization('Brightwater Logistics', null, 'US');
     expect(parseOrganization('Brightwater Logistics', undefined, 'US')).toBe(first); // empty and omitted read alike
     expect(Object.isFrozen(first) && Object.isFrozen(first.query)).toBe(true);
-    expect(parseOrganization('Brightwater Logistics', null, 'DE').query).toEqual({ name: 'Brightwater Logistics', hq_region: 'DE' });
+    expect(parseOrganization('Brightwater Logistics', null, 'DE').query).toEqual({
+      name: 'Brightwater Logistics',
+      hq_region: 'DE',
+    });
     expect(parseOrganization('Brightwater Logistics').query).toEqual({ name: 'Brightwater Logistics' });
     // The number 12345678 and the text "12345678" are both a DUNS, but neither reading stands for the other's key.
     expect(parseOrganization(12345678)).not.toBe(parseOrganization('12345678'));
@@ -121,12 +176,14 @@ describe('parseOrganization reads each distinct input once', () => {
 
   test('a refused input is refused every time it is read', () => {
     for (let i = 0; i < 3; i += 1) {
-      expect(() => parseOrganization('acme.com', 'other.com')).toThrow(new ArgumentError('Two different websites: acme.com and other.com.'));
+      expect(() => parseOrganization('acme.com', 'other.com')).toThrow(
+        new ArgumentError('Two different websites: acme.com and other.com.'),
+      );
     }
   });
 });
 
-test('a text that spells another reading\'s key is still refused, not served that reading', () => {
+test("a text that spells another reading's key is still refused, not served that reading", () => {
   const withCountry = parseOrganization('Acme Corp', null, 'US');
   expect(withCountry.query).toEqual({ name: 'Acme Corp', hq_region: 'US' });
   expect(() => parseOrganization('\u0000s9:Acme Corp-s2:US')).toThrow(ArgumentError);

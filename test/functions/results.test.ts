@@ -6,7 +6,14 @@
 import { CellFailure, failureFrom, pendingFailure } from '../../src/functions/errors';
 import { parseFields } from '../../src/functions/fields';
 import { ArgumentError } from '../../src/functions/argumentError';
-import { flagResult, flagsRow, matchResult, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
+import {
+  flagResult,
+  flagsRow,
+  matchResult,
+  profileResult,
+  scoreResult,
+  type ShapeContext,
+} from '../../src/functions/results';
 import { readMatch, type MatchReading } from '../../src/functions/nameMatch';
 import { roundLikeExcel, scaleScore } from '../../src/functions/scoreScale';
 import { EngineError } from '../../src/engine';
@@ -18,7 +25,9 @@ const LINK = 'https://profiles.example/organizations/acme-industrial-7';
 const LOGO = 'https://addin.example/assets/logo-provider.png';
 
 function record(overrides: Partial<OrganizationRecord> = {}): OrganizationRecord {
-  const initiatives = Object.fromEntries(INITIATIVE_KEYS.map((key, i) => [key, i % 2 === 0])) as OrganizationRecord['initiatives'];
+  const initiatives = Object.fromEntries(
+    INITIATIVE_KEYS.map((key, i) => [key, i % 2 === 0]),
+  ) as OrganizationRecord['initiatives'];
   return {
     id: 41,
     name: 'Acme Widgets',
@@ -80,7 +89,11 @@ describe('plain hosts (no CustomFunctionsRuntime 1.4)', () => {
   test('PROFILE without fields is a (header, value) table of every field', () => {
     const table = profileResult(record(), null, 'Acme', plain, reading);
     expect(table).toHaveLength(34);
-    expect(table.slice(0, 3)).toEqual([['Id', 41], ['Name', 'Acme Widgets'], ['Website', 'acme.example']]);
+    expect(table.slice(0, 3)).toEqual([
+      ['Id', 41],
+      ['Name', 'Acme Widgets'],
+      ['Website', 'acme.example'],
+    ]);
     expect(Object.fromEntries(table.map(([h, v]) => [h, v]))).toMatchObject({
       'Matched organization': 'Acme Industrial',
       'Matched id': 7,
@@ -103,9 +116,9 @@ describe('plain hosts (no CustomFunctionsRuntime 1.4)', () => {
   });
 
   test('PROFILE with fields is one row of their values', () => {
-    expect(profileResult(record(), parseFields('score,percentile,industry_rank,sbti,link'), 'Acme', plain, reading)).toEqual([
-      [63.5, 81, 'very_high', true, LINK],
-    ]);
+    expect(
+      profileResult(record(), parseFields('score,percentile,industry_rank,sbti,link'), 'Acme', plain, reading),
+    ).toEqual([[63.5, 81, 'very_high', true, LINK]]);
   });
 });
 
@@ -134,8 +147,17 @@ describe('hosts with data types', () => {
             {
               layout: 'List',
               properties: [
-                'Requested', 'Matched organization', 'Relationship', 'Industry', 'Industry mean score', 'Rank',
-                'Industry rank', 'Region rank', 'Industry percentile', 'Status', 'Profile',
+                'Requested',
+                'Matched organization',
+                'Relationship',
+                'Industry',
+                'Industry mean score',
+                'Rank',
+                'Industry rank',
+                'Region rank',
+                'Industry percentile',
+                'Status',
+                'Profile',
               ],
             },
           ],
@@ -147,7 +169,11 @@ describe('hosts with data types', () => {
 
   test('a flag is a Boolean cell value with the same provider; spilled values carry it too', () => {
     const flag = flagResult(record(), 'sbti', 'Acme', rich) as Excel.BooleanCellValue;
-    expect(flag).toMatchObject({ type: 'Boolean', basicValue: true, provider: { logoSourceAddress: LOGO, logoTargetAddress: LINK } });
+    expect(flag).toMatchObject({
+      type: 'Boolean',
+      basicValue: true,
+      provider: { logoSourceAddress: LOGO, logoTargetAddress: LINK },
+    });
     expect(flag.layouts?.card?.title).toBe('SBTi: Acme Industrial');
     for (const element of flagsRow(record(), 'Acme', rich)[0]) {
       expect(element).toMatchObject({ type: 'Boolean', provider: { logoTargetAddress: LINK } });
@@ -163,13 +189,23 @@ describe('hosts with data types', () => {
     expect(scoreResult(synced, 'Acme', rich)).toBe(score);
     expect(flagResult(synced, 'sbti', 'Acme', rich)).not.toBe(flagResult(synced, 'cdp', 'Acme', rich));
     expect(scoreResult(synced, 'Acme', { ...rich, scoreScale: '0-1' })).toMatchObject({ basicValue: 0.6345 });
-    expect(scoreResult(synced, 'acme.example', rich)).toMatchObject({ basicValue: 63.5, properties: { Requested: { basicValue: 'acme.example' } } });
-    expect(scoreResult(synced, 'Acme', rich)).toMatchObject({ basicValue: 63.5, properties: { Requested: { basicValue: 'Acme' } } });
+    expect(scoreResult(synced, 'acme.example', rich)).toMatchObject({
+      basicValue: 63.5,
+      properties: { Requested: { basicValue: 'acme.example' } },
+    });
+    expect(scoreResult(synced, 'Acme', rich)).toMatchObject({
+      basicValue: 63.5,
+      properties: { Requested: { basicValue: 'Acme' } },
+    });
   });
 
   test('MATCH is a String cell value whose card names what was asked, what answered, how and how alike', () => {
     const cell = matchResult(reading(), record(), 'Acme', rich) as Excel.StringCellValue;
-    expect(cell).toMatchObject({ type: 'String', basicValue: 'subsidiary', provider: { logoSourceAddress: LOGO, logoTargetAddress: LINK } });
+    expect(cell).toMatchObject({
+      type: 'String',
+      basicValue: 'subsidiary',
+      provider: { logoSourceAddress: LOGO, logoTargetAddress: LINK },
+    });
     expect(cell.properties).toEqual({
       Requested: { type: 'String', basicValue: 'Acme' },
       'Matched organization': { type: 'String', basicValue: 'Acme Industrial' },
@@ -238,14 +274,34 @@ describe('missing values are #N/A, never 0', () => {
 
 describe('error codes', () => {
   test.each<[string, unknown, string, string]>([
-    ['a bad argument', new ArgumentError('Not a valid LEI: check digits fail.'), '#VALUE!', 'Not a valid LEI: check digits fail.'],
-    ['a refused key', new EngineError('auth', 'Invalid API key. Set your API key in the Climate pane.'), '#VALUE!', 'Invalid API key. Set your API key in the Climate pane.'],
+    [
+      'a bad argument',
+      new ArgumentError('Not a valid LEI: check digits fail.'),
+      '#VALUE!',
+      'Not a valid LEI: check digits fail.',
+    ],
+    [
+      'a refused key',
+      new EngineError('auth', 'Invalid API key. Set your API key in the Climate pane.'),
+      '#VALUE!',
+      'Invalid API key. Set your API key in the Climate pane.',
+    ],
     ['an invalid request', new EngineError('invalid', 'Give a name.'), '#VALUE!', 'Give a name.'],
     ['not found', new EngineError('not-found', 'Organization not found.'), '#N/A', 'Organization not found.'],
     ['profiling failed', new EngineError('errored', 'Profiling failed.'), '#N/A', 'Profiling failed.'],
-    ['rate limited', new EngineError('rate-limit', 'The service is limiting requests. Try Refresh later.'), '#N/A', 'The service is limiting requests. Try Refresh later.'],
+    [
+      'rate limited',
+      new EngineError('rate-limit', 'The service is limiting requests. Try Refresh later.'),
+      '#N/A',
+      'The service is limiting requests. Try Refresh later.',
+    ],
     ['deadline', new EngineError('deadline', 'No answer within 120 s.'), '#N/A', 'No answer within 120 s.'],
-    ['a bug, without its stack', new TypeError('x is undefined\n    at f (functions.js:1:2)'), '#VALUE!', 'Unexpected problem: x is undefined'],
+    [
+      'a bug, without its stack',
+      new TypeError('x is undefined\n    at f (functions.js:1:2)'),
+      '#VALUE!',
+      'Unexpected problem: x is undefined',
+    ],
   ])('%s', (_label, error, code, message) => {
     const failure = failureFrom(error);
     expect(failure.code).toBe(code);

@@ -38,7 +38,8 @@ export interface ChromiumWorkbookSession extends WorkbookSession {
   readonly origin: string;
 }
 
-const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>harness</title><link rel="icon" href="data:,"><script src="/__harness.js"></script></head><body></body></html>';
+const PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>harness</title><link rel="icon" href="data:,"><script src="/__harness.js"></script></head><body></body></html>';
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.json': 'application/json',
@@ -69,7 +70,12 @@ function bundleHarness(): Promise<string> {
               loader: 'ts-loader',
               options: {
                 transpileOnly: true,
-                compilerOptions: { module: 'es2020', moduleResolution: 'bundler', rootDir: path.resolve(__dirname, '../..'), sourceMap: false },
+                compilerOptions: {
+                  module: 'es2020',
+                  moduleResolution: 'bundler',
+                  rootDir: path.resolve(__dirname, '../..'),
+                  sourceMap: false,
+                },
               },
             },
           ],
@@ -121,7 +127,10 @@ export async function openChromiumWorkbook(options: ChromiumWorkbookOptions = {}
     await page.goto(`${origin}/`);
     const harnessOptions: HarnessOptions = { ...options, metadata: built.metadata };
     await page.evaluate((opts) => (window as unknown as HarnessWindow).climateHarness.start(opts), harnessOptions);
-    await page.evaluate((scripts) => (window as unknown as HarnessWindow).climateHarness.loadScripts(scripts), built.scripts);
+    await page.evaluate(
+      (scripts) => (window as unknown as HarnessWindow).climateHarness.loadScripts(scripts),
+      built.scripts,
+    );
     return session(page, browser, server, origin, errors);
   } catch (error) {
     await browser?.close();
@@ -130,9 +139,18 @@ export async function openChromiumWorkbook(options: ChromiumWorkbookOptions = {}
   }
 }
 
-function session(page: Page, browser: Browser, server: http.Server, origin: string, errors: string[]): ChromiumWorkbookSession {
+function session(
+  page: Page,
+  browser: Browser,
+  server: http.Server,
+  origin: string,
+  errors: string[],
+): ChromiumWorkbookSession {
   const call = <R>(method: WorkbookMethod, ...args: unknown[]): Promise<R> =>
-    page.evaluate(([m, a]) => (window as unknown as HarnessWindow).climateHarness.call(m, a), [method, args] as const) as Promise<R>;
+    page.evaluate(([m, a]) => (window as unknown as HarnessWindow).climateHarness.call(m, a), [
+      method,
+      args,
+    ] as const) as Promise<R>;
   return {
     runtime: 'chromium',
     page,

@@ -7,7 +7,8 @@ import type { HarnessOptions } from './types';
 import { Workbook } from './workbook';
 
 /** The Workbook methods a session may call from Node. */
-export type WorkbookMethod = 'enter' | 'settled' | 'report' | 'recalculate' | 'setRequirement' | 'storageSnapshot' | 'stats';
+export type WorkbookMethod =
+  'enter' | 'settled' | 'report' | 'recalculate' | 'setRequirement' | 'storageSnapshot' | 'stats';
 
 export interface PageHarness {
   workbook: Workbook | null;

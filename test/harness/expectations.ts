@@ -25,20 +25,36 @@ export interface ExpectContext {
   logoUrl: string;
 }
 
-export const PENDING = /^Profiling \((created|locating|located|enriching|enriched|resolving|unresolved|researching|resolved|calculating|waiting)\) — this cell updates itself$/;
+export const PENDING =
+  /^Profiling \((created|locating|located|enriching|enriched|resolving|unresolved|researching|resolved|calculating|waiting)\) — this cell updates itself$/;
 
 const FLAG_LABELS: Record<string, string> = {
-  sbti: 'SBTi', cdp: 'CDP', climate_pledge: 'Climate Pledge', un_global_compact: 'UN Global Compact', re100: 'RE100',
-  climate_action_100: 'Climate Action 100+', race_to_zero: 'Race to Zero', rspo: 'RSPO', pri: 'PRI',
-  responsible_business_alliance: 'Responsible Business Alliance', responsible_minerals_initiative: 'Responsible Minerals Initiative',
-  responsible_labor_initiative: 'Responsible Labor Initiative', ecovadis: 'EcoVadis', reduction_action: 'Reduction action',
+  sbti: 'SBTi',
+  cdp: 'CDP',
+  climate_pledge: 'Climate Pledge',
+  un_global_compact: 'UN Global Compact',
+  re100: 'RE100',
+  climate_action_100: 'Climate Action 100+',
+  race_to_zero: 'Race to Zero',
+  rspo: 'RSPO',
+  pri: 'PRI',
+  responsible_business_alliance: 'Responsible Business Alliance',
+  responsible_minerals_initiative: 'Responsible Minerals Initiative',
+  responsible_labor_initiative: 'Responsible Labor Initiative',
+  ecovadis: 'EcoVadis',
+  reduction_action: 'Reduction action',
 };
 
 function displayName(record: OrganizationRecord, requested: string): string {
   return record.matching_organization?.name ?? record.name ?? requested;
 }
 
-function valueOr(value: number | boolean | string | null | undefined, label: string, record: OrganizationRecord, requested: string): Expected {
+function valueOr(
+  value: number | boolean | string | null | undefined,
+  label: string,
+  record: OrganizationRecord,
+  requested: string,
+): Expected {
   return value === null || value === undefined
     ? { kind: 'error', code: '#N/A', message: `No ${label} published for ${displayName(record, requested)}.` }
     : { kind: 'value', value };
@@ -49,7 +65,10 @@ export function expectedScore(record: OrganizationRecord, requested: string): Ex
 }
 
 export function expectedFlag(record: OrganizationRecord, key: string, requested: string): Expected {
-  const value = key === 'reduction_action' ? record.reduction_action_present : record.initiatives[key as keyof OrganizationRecord['initiatives']];
+  const value =
+    key === 'reduction_action'
+      ? record.reduction_action_present
+      : record.initiatives[key as keyof OrganizationRecord['initiatives']];
   return valueOr(value, FLAG_LABELS[key], record, requested);
 }
 
@@ -65,7 +84,10 @@ export function expectedProfileRow(record: OrganizationRecord, requested: string
     ['Matched organization', m?.name ?? null],
     ['Relationship', record.organization_relationship_type],
     ['Industry', m?.industry?.name ?? record.industry?.name ?? null],
-    ['Industry mean score', record.industry?.mean_score == null ? null : excelRound(record.industry.mean_score * 100, 1)],
+    [
+      'Industry mean score',
+      record.industry?.mean_score == null ? null : excelRound(record.industry.mean_score * 100, 1),
+    ],
     ['Score', record.score === null ? null : excelRound(record.score * 100, 1)],
     ['Industry percentile', record.industry_score_percentile],
     ['Rank', record.rank],
@@ -80,33 +102,64 @@ export function expectedProfileRow(record: OrganizationRecord, requested: string
 const TYPE_OF: Record<string, string> = { number: 'Double', boolean: 'Boolean', string: 'String' };
 
 /** Why an outcome differs from what is expected, or null when it matches. */
-export function mismatch(actual: Outcome, expected: Expected, record: OrganizationRecord | null, ctx: ExpectContext): string | null {
+export function mismatch(
+  actual: Outcome,
+  expected: Expected,
+  record: OrganizationRecord | null,
+  ctx: ExpectContext,
+): string | null {
   if (expected.kind === 'error') {
-    if (actual.kind !== 'error' || actual.code !== expected.code) return `expected ${expected.code}, got ${JSON.stringify(actual).slice(0, 160)}`;
-    const ok = typeof expected.message === 'string' ? actual.message === expected.message : expected.message.test(actual.message ?? '');
+    if (actual.kind !== 'error' || actual.code !== expected.code)
+      return `expected ${expected.code}, got ${JSON.stringify(actual).slice(0, 160)}`;
+    const ok =
+      typeof expected.message === 'string'
+        ? actual.message === expected.message
+        : expected.message.test(actual.message ?? '');
     return ok ? null : `expected message ${expected.message}, got ${actual.message}`;
   }
-  if (actual.kind !== 'value') return `expected ${JSON.stringify(expected.value)}, got ${JSON.stringify(actual).slice(0, 160)}`;
-  if (!ctx.dataTypes) return actual.value === expected.value ? null : `expected plain ${JSON.stringify(expected.value)}, got ${JSON.stringify(actual.value).slice(0, 160)}`;
+  if (actual.kind !== 'value')
+    return `expected ${JSON.stringify(expected.value)}, got ${JSON.stringify(actual).slice(0, 160)}`;
+  if (!ctx.dataTypes)
+    return actual.value === expected.value
+      ? null
+      : `expected plain ${JSON.stringify(expected.value)}, got ${JSON.stringify(actual.value).slice(0, 160)}`;
   const cell = actual.value as { type?: string; basicValue?: unknown; provider?: Record<string, string> };
-  if (cell === null || typeof cell !== 'object') return `expected a ${TYPE_OF[typeof expected.value]} cell value, got ${JSON.stringify(cell)}`;
+  if (cell === null || typeof cell !== 'object')
+    return `expected a ${TYPE_OF[typeof expected.value]} cell value, got ${JSON.stringify(cell)}`;
   if (cell.type !== TYPE_OF[typeof expected.value] || cell.basicValue !== expected.value) {
     return `expected ${TYPE_OF[typeof expected.value]} ${JSON.stringify(expected.value)}, got ${cell.type} ${JSON.stringify(cell.basicValue)}`;
   }
-  const provider = { description: PROVIDER_DESCRIPTION, logoSourceAddress: ctx.logoUrl, logoTargetAddress: record?.matching_organization?.link };
-  return JSON.stringify(cell.provider) === JSON.stringify(provider) ? null : `provider ${JSON.stringify(cell.provider)}`;
+  const provider = {
+    description: PROVIDER_DESCRIPTION,
+    logoSourceAddress: ctx.logoUrl,
+    logoTargetAddress: record?.matching_organization?.link,
+  };
+  return JSON.stringify(cell.provider) === JSON.stringify(provider)
+    ? null
+    : `provider ${JSON.stringify(cell.provider)}`;
 }
 
 /** Mismatches of a single-value cell. */
-export function checkCell(outcome: CellOutcome, expected: Expected, record: OrganizationRecord | null, ctx: ExpectContext): string | null {
+export function checkCell(
+  outcome: CellOutcome,
+  expected: Expected,
+  record: OrganizationRecord | null,
+  ctx: ExpectContext,
+): string | null {
   if (outcome.kind === 'busy' || outcome.kind === 'array') return `expected one value, got ${outcome.kind}`;
   return mismatch(outcome, expected, record, ctx);
 }
 
 /** Mismatches of a one-row spill (FLAGS, PROFILE with fields). */
-export function checkRow(outcome: CellOutcome, expected: Expected[], record: OrganizationRecord | null, ctx: ExpectContext): string | null {
+export function checkRow(
+  outcome: CellOutcome,
+  expected: Expected[],
+  record: OrganizationRecord | null,
+  ctx: ExpectContext,
+): string | null {
   if (outcome.kind !== 'array') return `expected a spilled row, got ${JSON.stringify(outcome).slice(0, 160)}`;
-  if (outcome.rows.length !== 1 || outcome.rows[0].length !== expected.length) return `expected 1x${expected.length}, got ${outcome.rows.length}x${outcome.rows[0]?.length}`;
+  if (outcome.rows.length !== 1 || outcome.rows[0].length !== expected.length)
+    return `expected 1x${expected.length}, got ${outcome.rows.length}x${outcome.rows[0]?.length}`;
   for (let i = 0; i < expected.length; i += 1) {
     const problem = mismatch(outcome.rows[0][i], expected[i], record, ctx);
     if (problem) return `element ${i + 1}: ${problem}`;

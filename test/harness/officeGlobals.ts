@@ -100,7 +100,10 @@ function requestContext(host: GlobalsHost): RequestContextShim {
 
 export function officeGlobals(host: GlobalsHost) {
   const CustomFunctions = {
-    associate(idOrMappings: string | Record<string, (...args: unknown[]) => unknown>, fn?: (...args: unknown[]) => unknown) {
+    associate(
+      idOrMappings: string | Record<string, (...args: unknown[]) => unknown>,
+      fn?: (...args: unknown[]) => unknown,
+    ) {
       if (typeof idOrMappings === 'string') host.associate(idOrMappings, fn as (...args: unknown[]) => unknown);
       else for (const [id, mapped] of Object.entries(idOrMappings)) host.associate(id, mapped);
     },

@@ -25,15 +25,28 @@ test('in Chromium, sub-domain addresses and lower-case identifiers find their or
   const score = { kind: 'value', value: excelRound(sandbox.population.record(org).score! * 100, 1) };
   const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
   session = await openChromiumWorkbook({ storage, requirements: PLAIN_HOST.requirements });
-  const inputs = [`buyer@procurement.${host}`, `https://eu.suppliers.${host}/x`, org.isin!.toLowerCase(), 'https://', 'www.'];
-  const addresses = await session.calculate({ inputs: inputs.map((input) => [input]), formulas: { B: '=CLIMATE.SCORE(A{row})' } });
+  const inputs = [
+    `buyer@procurement.${host}`,
+    `https://eu.suppliers.${host}/x`,
+    org.isin!.toLowerCase(),
+    'https://',
+    'www.',
+  ];
+  const addresses = await session.calculate({
+    inputs: inputs.map((input) => [input]),
+    formulas: { B: '=CLIMATE.SCORE(A{row})' },
+  });
   await session.settled(30_000);
   const results = await session.results();
   expect(addresses.map((address) => results[address].outcome)).toEqual([
     score,
     score,
     score,
-    { kind: 'error', code: '#VALUE!', message: 'Nothing after "https://": write the website or e-mail address after it.' },
+    {
+      kind: 'error',
+      code: '#VALUE!',
+      message: 'Nothing after "https://": write the website or e-mail address after it.',
+    },
     { kind: 'error', code: '#VALUE!', message: 'Nothing after "www.": write the website or e-mail address after it.' },
   ]);
   // Both addresses were sent as one registrable domain: one item for them, one for the ISIN, none for the refusals.

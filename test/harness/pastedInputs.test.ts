@@ -29,7 +29,10 @@ afterAll(() => sandbox.close());
 
 /** SCORE of each input, settled. */
 async function scores(inputs: InputValue[]): Promise<CellOutcome[]> {
-  const addresses = await session.calculate({ inputs: inputs.map((input) => [input]), formulas: { B: '=CLIMATE.SCORE(A{row})' } });
+  const addresses = await session.calculate({
+    inputs: inputs.map((input) => [input]),
+    formulas: { B: '=CLIMATE.SCORE(A{row})' },
+  });
   await session.settled(30_000);
   const results = await session.results();
   return addresses.map((address) => results[address].outcome);
@@ -41,7 +44,9 @@ const scoreOf = (org: SandboxOrganization): CellOutcome => {
 };
 
 const owner = (): SandboxOrganization =>
-  sandbox.population.organizations.find((o) => o.parentId === null && o.isin !== null && o.lei !== null && /[A-Z]/.test(o.lei.slice(4, 18)))!;
+  sandbox.population.organizations.find(
+    (o) => o.parentId === null && o.isin !== null && o.lei !== null && /[A-Z]/.test(o.lei.slice(4, 18)),
+  )!;
 
 test('an ISIN or LEI in lower or mixed case, with spaces or dashes, finds its organization', async () => {
   const org = owner();
@@ -65,7 +70,11 @@ test('a lower-case ISIN whose check digit fails is looked up as the name it then
   const isin = owner().isin!;
   const wrong = `${isin.slice(0, 11)}${(Number(isin[11]) + 1) % 10}`.toLowerCase();
   const [outcome] = await scores([wrong]);
-  expect(outcome).toMatchObject({ kind: 'error', code: '#N/A', message: 'Profiling (created) — this cell updates itself' });
+  expect(outcome).toMatchObject({
+    kind: 'error',
+    code: '#N/A',
+    message: 'Profiling (created) — this cell updates itself',
+  });
   expect(sandbox.stats().registrations).toBe(1);
 });
 
@@ -80,7 +89,10 @@ test('a website or e-mail address on a sub-domain is sent as its registrable dom
 test('the website argument is read the same way', async () => {
   const org = owner();
   const host = new URL(org.website).host.replace(/^www\./, '');
-  const addresses = await session.calculate({ inputs: [['An unknown name', `buyer@procurement.${host}`]], formulas: { C: '=CLIMATE.SCORE(A{row},B{row})' } });
+  const addresses = await session.calculate({
+    inputs: [['An unknown name', `buyer@procurement.${host}`]],
+    formulas: { C: '=CLIMATE.SCORE(A{row},B{row})' },
+  });
   await session.settled(30_000);
   expect((await session.results())[addresses[0]].outcome).toEqual(scoreOf(org));
   expect(sandbox.stats().registrations).toBe(0);
@@ -90,7 +102,11 @@ test('names in any script are registered and profiled, never refused', async () 
   const names = ['株式会社トヨタ', 'Сбербанк', 'أرامكو السعودية'];
   const outcomes = await scores([...names, 'СБЕРБАНК']);
   expect(outcomes).toEqual(
-    [...names, 'СБЕРБАНК'].map(() => ({ kind: 'error', code: '#N/A', message: 'Profiling (created) — this cell updates itself' })),
+    [...names, 'СБЕРБАНК'].map(() => ({
+      kind: 'error',
+      code: '#N/A',
+      message: 'Profiling (created) — this cell updates itself',
+    })),
   );
   // "СБЕРБАНК" is "Сбербанк" case-folded: three organizations, each registered once.
   expect(sandbox.stats()).toMatchObject({ registrations: 3, maxRegistrationsPerOrganization: 1 });
@@ -98,10 +114,14 @@ test('names in any script are registered and profiled, never refused', async () 
 
 test('two organizations whose names differ only in the legal form each show their own score', async () => {
   const [first, second] = legalFormTwins(sandbox.population.organizations);
-  expect(await scores([first.name, second.name, second.name.toUpperCase()])).toEqual([scoreOf(first), scoreOf(second), scoreOf(second)]);
+  expect(await scores([first.name, second.name, second.name.toUpperCase()])).toEqual([
+    scoreOf(first),
+    scoreOf(second),
+    scoreOf(second),
+  ]);
 });
 
-test('a name two organizations share once the legal form is set aside: the service\'s own words, no guess', async () => {
+test("a name two organizations share once the legal form is set aside: the service's own words, no guess", async () => {
   const [first, second] = legalFormTwins(sandbox.population.organizations);
   const name = first.name.split(' ').slice(0, 2).join(' '); // the generated names' two words before the legal form
   const [outcome] = await scores([name]);
@@ -120,6 +140,7 @@ test('a name the service cannot match on says so in its words, not "give a name"
   expect(outcome).toEqual({
     kind: 'error',
     code: '#VALUE!',
-    message: 'The service could not identify the organization from what was sent: name "!!!" has no letter or digit to match on.',
+    message:
+      'The service could not identify the organization from what was sent: name "!!!" has no letter or digit to match on.',
   });
 });

@@ -24,7 +24,11 @@ export interface WorkbookSession {
 }
 
 /** Calculates a sheet and returns each formula cell's settled outcome, row by row, in column order. */
-export async function calculateOutcomes(session: WorkbookSession, spec: SheetSpec, timeoutMs = 30_000): Promise<CellOutcome[][]> {
+export async function calculateOutcomes(
+  session: WorkbookSession,
+  spec: SheetSpec,
+  timeoutMs = 30_000,
+): Promise<CellOutcome[][]> {
   const addresses = await session.calculate(spec);
   await session.settled(timeoutMs);
   const results = await session.results();
@@ -58,7 +62,10 @@ export async function waitForResults(
  * loads from the add-in's own origin, except the task pane and ribbon entries (and office.js, which
  * the harness replaces).
  */
-export function functionScripts(pageHtml: string, others: readonly string[] = ['taskpane.js', 'commands.js']): string[] {
+export function functionScripts(
+  pageHtml: string,
+  others: readonly string[] = ['taskpane.js', 'commands.js'],
+): string[] {
   const sources = [...pageHtml.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/gi)].map((match) => match[1]);
   return sources.filter((src) => !/^[a-z]+:\/\//i.test(src) && !src.startsWith('//') && !others.includes(src));
 }

@@ -32,7 +32,11 @@ test('a malformed stored key: #VALUE! "The API key in the settings is not valid:
   const message =
     'The API key in the settings is not valid: it must be 8 to 512 characters without spaces, as the service ' +
     'issued it. Set your API key in the Climate pane.';
-  expect(rows).toEqual(names.map(() => [expect.objectContaining({ kind: 'error', code: '#VALUE!', message }),
-    expect.objectContaining({ kind: 'error', code: '#VALUE!', message })]));
+  expect(rows).toEqual(
+    names.map(() => [
+      expect.objectContaining({ kind: 'error', code: '#VALUE!', message }),
+      expect.objectContaining({ kind: 'error', code: '#VALUE!', message }),
+    ]),
+  );
   expect(sandbox.stats().requests).toBe(0);
 });

@@ -66,7 +66,9 @@ export function expectEverywhere(expected: Expected): RowExpectation {
 }
 
 function rowCells(results: SheetResults, sheet: string, row: number): Record<string, CellOutcome> {
-  return Object.fromEntries(COLUMNS.map((column) => [column, results[`${sheet}!${column}${row}`]?.outcome ?? { kind: 'busy' }]));
+  return Object.fromEntries(
+    COLUMNS.map((column) => [column, results[`${sheet}!${column}${row}`]?.outcome ?? { kind: 'busy' }]),
+  );
 }
 
 /** Why the `i`-th row (from 0) of a supplier sheet does not show `expected`, one line per column. */
@@ -86,7 +88,9 @@ export function supplierRowProblems(
 
 /** Whether some cell of the `i`-th row still shows "Profiling (...)". */
 export function supplierRowPending(results: SheetResults, sheet: string, i: number): boolean {
-  return Object.values(rowCells(results, sheet, FIRST_ROW + i)).some((o) => o.kind === 'error' && PENDING.test(o.message ?? ''));
+  return Object.values(rowCells(results, sheet, FIRST_ROW + i)).some(
+    (o) => o.kind === 'error' && PENDING.test(o.message ?? ''),
+  );
 }
 
 export async function supplierScenario(
@@ -111,8 +115,10 @@ export async function supplierScenario(
   const sent = sandbox.stats();
 
   rows.forEach((row, i) => {
-    if (row.kind === 'bad') check(first, i, expectEverywhere({ kind: 'error', code: '#VALUE!', message: row.bad!.message }), null);
-    else if (row.kind === 'unseen') check(first, i, expectEverywhere({ kind: 'error', code: '#N/A', message: PENDING }), null);
+    if (row.kind === 'bad')
+      check(first, i, expectEverywhere({ kind: 'error', code: '#VALUE!', message: row.bad!.message }), null);
+    else if (row.kind === 'unseen')
+      check(first, i, expectEverywhere({ kind: 'error', code: '#N/A', message: PENDING }), null);
     else {
       const record = sandbox.population.recordFor(row.request!);
       if (!record) problems.push(`row ${FIRST_ROW + i}: the sandbox knows no ${JSON.stringify(row.request)}`);
@@ -151,7 +157,9 @@ export async function supplierScenario(
     registrationItems: sent.byRoute['POST /organizations'] ?? 0,
     registrations: sent.registrations,
     recalculated: stats.recalculations.flat().sort(),
-    expectedRecalculated: unseen.flatMap(({ i }) => COLUMNS.map((column) => `${sheet.name}!${column}${FIRST_ROW + i}`)).sort(),
+    expectedRecalculated: unseen
+      .flatMap(({ i }) => COLUMNS.map((column) => `${sheet.name}!${column}${FIRST_ROW + i}`))
+      .sort(),
     problems,
   };
 }

@@ -23,7 +23,13 @@ let sandbox: RunningSandbox;
 let session: NodeWorkbookSession | null = null;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, organizations: 3000, profilingSeconds: PROFILING_SECONDS, erroredShare: 0, quiet: true });
+  sandbox = await startSandbox({
+    port: 0,
+    organizations: 3000,
+    profilingSeconds: PROFILING_SECONDS,
+    erroredShare: 0,
+    quiet: true,
+  });
 });
 
 afterEach(async () => {
@@ -37,27 +43,30 @@ afterAll(async () => {
 
 const profiles = HOST_PROFILES.map((profile, i) => [profile.name, profile, i] as const);
 
-test.each(profiles)('host "%s": a 2,000-row supplier sheet shows exactly what the sandbox says', async (_, profile, i) => {
-  // A seed per profile: each run meets suppliers the sandbox has not seen yet.
-  const rows = supplierRows(sandbox.population, DEFAULT_MIX, 11 + i);
-  const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  session = await openNodeWorkbook({ storage, requirements: profile.requirements });
-  const ctx = { dataTypes: profile.attributedValues, logoUrl: LOGO };
-  const report = await supplierScenario(session, sandbox, rows, ctx, PROFILING_SECONDS);
+test.each(profiles)(
+  'host "%s": a 2,000-row supplier sheet shows exactly what the sandbox says',
+  async (_, profile, i) => {
+    // A seed per profile: each run meets suppliers the sandbox has not seen yet.
+    const rows = supplierRows(sandbox.population, DEFAULT_MIX, 11 + i);
+    const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+    session = await openNodeWorkbook({ storage, requirements: profile.requirements });
+    const ctx = { dataTypes: profile.attributedValues, logoUrl: LOGO };
+    const report = await supplierScenario(session, sandbox, rows, ctx, PROFILING_SECONDS);
 
-  expect(report.problems.slice(0, 10)).toEqual([]);
-  expect(report.rows).toBe(2000);
-  expect(report.badRows).toBeGreaterThan(30);
-  expect(report.unseenRows).toBeGreaterThan(20);
-  // One registration item per distinct supplier, none for bad inputs; only unseen suppliers register.
-  expect(report.registrationItems).toBe(report.distinct);
-  expect(report.registrations).toBe(new Set(rows.filter((r) => r.kind === 'unseen').map((r) => r.input)).size);
-  expect(sandbox.stats().maxRegistrationsPerOrganization).toBeLessThanOrEqual(1);
-  // Exactly the cells that waited for a profile were recalculated, each once.
-  expect(report.recalculated).toEqual(report.expectedRecalculated);
-  expect(session.errors()).toEqual([]);
-  console.log(
-    `supplier sheet (node, ${profile.name}): ${report.rows} rows, ${report.cells} formula cells, ${report.distinct} distinct suppliers, ` +
-      `${report.requests} requests; first pass ${report.firstPassMs} ms; profiled ${report.profiledMs} ms`,
-  );
-});
+    expect(report.problems.slice(0, 10)).toEqual([]);
+    expect(report.rows).toBe(2000);
+    expect(report.badRows).toBeGreaterThan(30);
+    expect(report.unseenRows).toBeGreaterThan(20);
+    // One registration item per distinct supplier, none for bad inputs; only unseen suppliers register.
+    expect(report.registrationItems).toBe(report.distinct);
+    expect(report.registrations).toBe(new Set(rows.filter((r) => r.kind === 'unseen').map((r) => r.input)).size);
+    expect(sandbox.stats().maxRegistrationsPerOrganization).toBeLessThanOrEqual(1);
+    // Exactly the cells that waited for a profile were recalculated, each once.
+    expect(report.recalculated).toEqual(report.expectedRecalculated);
+    expect(session.errors()).toEqual([]);
+    console.log(
+      `supplier sheet (node, ${profile.name}): ${report.rows} rows, ${report.cells} formula cells, ${report.distinct} distinct suppliers, ` +
+        `${report.requests} requests; first pass ${report.firstPassMs} ms; profiled ${report.profiledMs} ms`,
+    );
+  },
+);

@@ -12,7 +12,8 @@ import type { OrganizationRequest } from '../../src/service/types';
 import { BAD_ORGANIZATIONS, type BadInput } from '../functions/badInputs';
 import type { InputValue, SheetSpec } from './types';
 
-export type RowKind = 'name' | 'website' | 'domain' | 'email' | 'lei' | 'isin' | 'duns-number' | 'duns-text' | 'unseen' | 'bad';
+export type RowKind =
+  'name' | 'website' | 'domain' | 'email' | 'lei' | 'isin' | 'duns-number' | 'duns-text' | 'unseen' | 'bad';
 
 export interface SupplierRow {
   input: InputValue;
@@ -35,7 +36,8 @@ export interface SheetMix {
 export const DEFAULT_MIX: SheetMix = { rows: 2000, repeatShare: 0.25, unseenShare: 0.02, badShare: 0.03 };
 
 /** Columns of the sheet: FLAGS spills over F..S, so PROFILE starts at T. */
-export const PROFILE_FIELDS_ARG = 'name,matched_name,relationship,industry,industry_mean,score,percentile,rank,industry_rank,region_rank,status,link';
+export const PROFILE_FIELDS_ARG =
+  'name,matched_name,relationship,industry,industry_mean,score,percentile,rank,industry_rank,region_rank,status,link';
 export const SUPPLIER_FORMULAS = {
   B: '=CLIMATE.SCORE(A{row})',
   C: '=CLIMATE.FLAG(A{row},"SBTi")',
@@ -56,7 +58,11 @@ function writings(org: SandboxOrganization): Array<Pick<SupplierRow, 'input' | '
     { kind: 'domain', input: host(org.website), request: { website: host(org.website) } },
     { kind: 'email', input: `purchasing@${host(org.website)}`, request: { website: host(org.website) } },
     { kind: 'duns-number', input: Number(org.duns), request: { duns_number: org.duns } },
-    { kind: 'duns-text', input: `${org.duns.slice(0, 2)}-${org.duns.slice(2, 5)}-${org.duns.slice(5)}`, request: { duns_number: org.duns } },
+    {
+      kind: 'duns-text',
+      input: `${org.duns.slice(0, 2)}-${org.duns.slice(2, 5)}-${org.duns.slice(5)}`,
+      request: { duns_number: org.duns },
+    },
   ];
   if (org.lei) list.push({ kind: 'lei', input: org.lei, request: { lei_number: org.lei } });
   if (org.isin) list.push({ kind: 'isin', input: org.isin, request: { isin_number: org.isin } });
@@ -98,6 +104,9 @@ export function supplierRows(population: Population, mix: SheetMix = DEFAULT_MIX
   return rows;
 }
 
-export function supplierSheet(rows: readonly SupplierRow[], formulas: Partial<Record<SupplierColumn, string>> = SUPPLIER_FORMULAS): SheetSpec {
+export function supplierSheet(
+  rows: readonly SupplierRow[],
+  formulas: Partial<Record<SupplierColumn, string>> = SUPPLIER_FORMULAS,
+): SheetSpec {
   return { name: 'Suppliers', inputs: rows.map((row) => [row.input]), formulas: { ...formulas } };
 }

@@ -34,9 +34,7 @@ export interface ParameterMetadata {
 export type InputValue = string | number | boolean | null;
 
 /** A settled value or error, as Excel would keep it; a data type is the cell-value object returned. */
-export type Outcome =
-  | { kind: 'value'; value: unknown }
-  | { kind: 'error'; code: string; message?: string };
+export type Outcome = { kind: 'value'; value: unknown } | { kind: 'error'; code: string; message?: string };
 
 export type CellOutcome = Outcome | { kind: 'array'; rows: Outcome[][] } | { kind: 'busy' };
 

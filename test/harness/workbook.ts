@@ -92,7 +92,9 @@ export class Workbook {
   enter(spec: SheetSpec): string[] {
     const sheet = spec.name ?? 'Sheet1';
     const firstRow = spec.firstRow ?? 2;
-    spec.inputs.forEach((row, i) => row.forEach((value, column) => this.cellAt(sheet, column, firstRow + i).input = value));
+    spec.inputs.forEach((row, i) =>
+      row.forEach((value, column) => (this.cellAt(sheet, column, firstRow + i).input = value)),
+    );
     for (const [address, value] of Object.entries(spec.cells ?? {})) {
       const ref = parseCell(address);
       this.cellAt(ref.sheet ?? sheet, ref.column, ref.row).input = value;
@@ -127,7 +129,12 @@ export class Workbook {
     const results: SheetResults = {};
     for (const cell of this.cells.values()) {
       if (!cell.formula) continue;
-      const report: CellReport = { address: this.address(cell), formula: cell.formula.text, outcome: cell.outcome, invocations: cell.invocations };
+      const report: CellReport = {
+        address: this.address(cell),
+        formula: cell.formula.text,
+        outcome: cell.outcome,
+        invocations: cell.invocations,
+      };
       results[report.address] = report;
     }
     return results;
@@ -171,7 +178,9 @@ export class Workbook {
       }
       if (Date.now() > deadline) {
         const busy = [...this.busy].slice(0, 5).map((cell) => this.address(cell));
-        throw new Error(`harness: not settled after ${timeoutMs} ms: ${this.busy.size} cells busy (${busy.join(', ')}), ${this.runsInFlight} Excel.run in flight`);
+        throw new Error(
+          `harness: not settled after ${timeoutMs} ms: ${this.busy.size} cells busy (${busy.join(', ')}), ${this.runsInFlight} Excel.run in flight`,
+        );
       }
     }
   }
@@ -257,7 +266,8 @@ export class Workbook {
 
   private resultOutcome(value: unknown, meta: FunctionMetadata): CellOutcome {
     if (meta.result.dimensionality !== 'matrix') {
-      if (Array.isArray(value)) return { kind: 'error', code: '#VALUE!', message: 'harness: array returned by a scalar function' };
+      if (Array.isArray(value))
+        return { kind: 'error', code: '#VALUE!', message: 'harness: array returned by a scalar function' };
       return this.element(value, meta);
     }
     if (!Array.isArray(value) || value.length === 0 || !value.every((row) => Array.isArray(row) && row.length > 0)) {
@@ -267,7 +277,9 @@ export class Workbook {
     return {
       kind: 'array',
       rows: value.map((row: unknown[]) =>
-        Array.from({ length: width }, (_, i) => (i < row.length ? this.element(row[i], meta) : { kind: 'error', code: '#N/A' } as Outcome)),
+        Array.from({ length: width }, (_, i) =>
+          i < row.length ? this.element(row[i], meta) : ({ kind: 'error', code: '#N/A' } as Outcome),
+        ),
       ),
     };
   }
@@ -279,7 +291,12 @@ export class Workbook {
         this.options.metadata.allowCustomDataForDataTypeAny === true &&
         (meta.result.type ?? 'any') === 'any' &&
         this.supports('CustomFunctionsRuntime', '1.4');
-      if (!allowed) return { kind: 'error', code: '#VALUE!', message: 'harness: a data type where this host takes plain values only' };
+      if (!allowed)
+        return {
+          kind: 'error',
+          code: '#VALUE!',
+          message: 'harness: a data type where this host takes plain values only',
+        };
       const cell = value as { type?: unknown; properties?: unknown; layouts?: unknown; provider?: unknown };
       if (typeof cell.type !== 'string') {
         return { kind: 'error', code: '#VALUE!', message: 'harness: an object that is no cell value' };
@@ -347,7 +364,9 @@ export class Workbook {
     if (!meta) return; // #NAME? when calculated, as Excel shows it
     const required = meta.parameters.filter((p) => !p.optional).length;
     if (formula.parsed.args.length < required || formula.parsed.args.length > meta.parameters.length) {
-      throw new Error(`harness: Excel refuses ${formula.text}: ${meta.name} takes ${required} to ${meta.parameters.length} arguments`);
+      throw new Error(
+        `harness: Excel refuses ${formula.text}: ${meta.name} takes ${required} to ${meta.parameters.length} arguments`,
+      );
     }
   }
 
@@ -359,7 +378,17 @@ export class Workbook {
     const key = this.key(sheet, column, row);
     let cell = this.cells.get(key);
     if (!cell) {
-      cell = { sheet, column, row, input: null, formula: null, outcome: { kind: 'value', value: null }, generation: 0, invocations: 0, running: null };
+      cell = {
+        sheet,
+        column,
+        row,
+        input: null,
+        formula: null,
+        outcome: { kind: 'value', value: null },
+        generation: 0,
+        invocations: 0,
+        running: null,
+      };
       this.cells.set(key, cell);
     }
     return cell;
@@ -389,10 +418,11 @@ export class Workbook {
 function errorOutcome(error: CustomFunctionsError): Outcome {
   // Excel shows a custom message for #VALUE! and #N/A only.
   const keepsMessage = error.code === '#VALUE!' || error.code === '#N/A';
-  return keepsMessage && error.message !== undefined ? { kind: 'error', code: error.code, message: error.message } : { kind: 'error', code: error.code };
+  return keepsMessage && error.message !== undefined
+    ? { kind: 'error', code: error.code, message: error.message }
+    : { kind: 'error', code: error.code };
 }
 
 function thrown(error: unknown): Outcome {
   return error instanceof CustomFunctionsError ? errorOutcome(error) : { kind: 'error', code: '#VALUE!' };
 }
-

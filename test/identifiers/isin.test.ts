@@ -18,7 +18,10 @@ describe('validateIsin', () => {
   });
 
   test('reports bad characters, a missing country code and a letter check digit', () => {
-    expect(validateIsin('US03783310.5')).toEqual({ ok: false, reason: 'ISIN may contain only letters A-Z and digits 0-9' });
+    expect(validateIsin('US03783310.5')).toEqual({
+      ok: false,
+      reason: 'ISIN may contain only letters A-Z and digits 0-9',
+    });
     expect(validateIsin('120378331005')).toEqual({ ok: false, reason: 'ISIN must start with a 2-letter country code' });
     expect(validateIsin('US037833100X')).toEqual({ ok: false, reason: 'ISIN must end in a check digit' });
   });

@@ -35,8 +35,11 @@ const RESOURCE_TABLE: Record<string, string> = {
  * runtime cannot; Node can, so it runs in a child process, as it does inside the Office CLIs.
  */
 function readManifestInfo(file: string): ManifestInfo {
-  const script = "require('office-addin-manifest').OfficeAddinManifest.readManifestFile(process.argv[1]).then((info) => process.stdout.write(JSON.stringify(info)))";
-  return JSON.parse(execFileSync(process.execPath, ['-e', script, file], { cwd: ROOT, encoding: 'utf8' })) as ManifestInfo;
+  const script =
+    "require('office-addin-manifest').OfficeAddinManifest.readManifestFile(process.argv[1]).then((info) => process.stdout.write(JSON.stringify(info)))";
+  return JSON.parse(
+    execFileSync(process.execPath, ['-e', script, file], { cwd: ROOT, encoding: 'utf8' }),
+  ) as ManifestInfo;
 }
 
 function pngSize(file: string): { width: number; height: number } {
@@ -65,7 +68,9 @@ function load(file: string) {
     return resource.value;
   };
   const host = path(root, 'VersionOverrides', 'Hosts', 'Host')[0];
-  const customFunctions = all.find((e) => e.name === 'ExtensionPoint' && e.attributes['xsi:type'] === 'CustomFunctions')!;
+  const customFunctions = all.find(
+    (e) => e.name === 'ExtensionPoint' && e.attributes['xsi:type'] === 'CustomFunctions',
+  )!;
   return { xml, root, all, resources, resolve, host, customFunctions };
 }
 
@@ -73,7 +78,12 @@ function load(file: string) {
  *  names are identifiers, not locations, and are left out). */
 function urls(all: XmlElement[]): string[] {
   return all
-    .flatMap((e) => [...Object.entries(e.attributes).filter(([name]) => !/^xmlns(:|$)/.test(name)).map(([, value]) => value), e.text])
+    .flatMap((e) => [
+      ...Object.entries(e.attributes)
+        .filter(([name]) => !/^xmlns(:|$)/.test(name))
+        .map(([, value]) => value),
+      e.text,
+    ])
     .filter((value) => /^[a-z]+:\/\//i.test(value));
 }
 
@@ -83,7 +93,10 @@ const targets: Array<{ label: string; file: string; base: () => string; files: (
     label: 'dist/manifest.xml (production)',
     file: join(DIST, 'manifest.xml'),
     // The production base is whatever the build was given: read it from the page URL.
-    base: () => load(join(DIST, 'manifest.xml')).resources.get('Taskpane.Url')!.value.replace(/taskpane\.html$/, ''),
+    base: () =>
+      load(join(DIST, 'manifest.xml'))
+        .resources.get('Taskpane.Url')!
+        .value.replace(/taskpane\.html$/, ''),
     files: (relative) => join(DIST, relative),
   },
 ];
@@ -109,7 +122,9 @@ describe.each(targets)('$label', ({ file, base, files }) => {
   });
 
   test('requires the shared runtime and custom functions runtime 1.1', () => {
-    const sets = path(root, 'Requirements', 'Sets', 'Set').map((s) => `${s.attributes.Name} ${s.attributes.MinVersion}`);
+    const sets = path(root, 'Requirements', 'Sets', 'Set').map(
+      (s) => `${s.attributes.Name} ${s.attributes.MinVersion}`,
+    );
     expect(sets).toEqual(expect.arrayContaining(['SharedRuntime 1.1', 'CustomFunctionsRuntime 1.1']));
   });
 
@@ -139,7 +154,11 @@ describe.each(targets)('$label', ({ file, base, files }) => {
     expect(resolve(path(group, 'Label')[0])).toBe('Climate');
     const controls = path(group, 'Control').map((control) => {
       const action = path(control, 'Action')[0];
-      return { label: resolve(path(control, 'Label')[0]), action: action.attributes['xsi:type'], functionName: path(action, 'FunctionName')[0]?.text };
+      return {
+        label: resolve(path(control, 'Label')[0]),
+        action: action.attributes['xsi:type'],
+        functionName: path(action, 'FunctionName')[0]?.text,
+      };
     });
     expect(controls).toEqual([
       { label: 'Open pane', action: 'ShowTaskpane', functionName: undefined },
@@ -157,7 +176,9 @@ describe.each(targets)('$label', ({ file, base, files }) => {
       expect(resid.length).toBeLessThanOrEqual(32); // the schema's limit
       expect({ resid, table: resources.get(resid)?.table }).toEqual({ resid, table: RESOURCE_TABLE[element.name] });
     }
-    const ids = all.filter((e) => e.attributes.id !== undefined && !e.name.startsWith('bt:')).map((e) => e.attributes.id);
+    const ids = all
+      .filter((e) => e.attributes.id !== undefined && !e.name.startsWith('bt:'))
+      .map((e) => e.attributes.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { table, value } of resources.values()) {
       if (table === 'bt:ShortStrings') expect(value.length).toBeLessThanOrEqual(125);
@@ -183,7 +204,9 @@ describe.each(targets)('$label', ({ file, base, files }) => {
 
   test('icons are PNGs of the declared sizes', () => {
     const declared = [
-      ...all.filter((e) => e.name === 'bt:Image' && e.attributes.size).map((e) => ({ url: resolve(e), size: Number(e.attributes.size) })),
+      ...all
+        .filter((e) => e.name === 'bt:Image' && e.attributes.size)
+        .map((e) => ({ url: resolve(e), size: Number(e.attributes.size) })),
       { url: path(root, 'IconUrl')[0].attributes.DefaultValue, size: 32 },
       { url: path(root, 'HighResolutionIconUrl')[0].attributes.DefaultValue, size: 64 },
     ];

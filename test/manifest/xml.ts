@@ -13,7 +13,10 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 function decode(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
-    if (entity[0] === '#') return String.fromCodePoint(entity[1].toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
+    if (entity[0] === '#')
+      return String.fromCodePoint(
+        entity[1].toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)),
+      );
     const value = ENTITIES[entity];
     if (value === undefined) throw new Error(`Unknown XML entity ${whole}`);
     return value;
@@ -58,7 +61,8 @@ export function parseXml(source: string): XmlElement {
       if (!selfClosing) stack.push(element);
     } else if (close !== undefined) {
       const element = stack.pop();
-      if (element?.name !== close) throw new Error(`</${close}> closes <${element?.name ?? 'nothing'}> at offset ${at}`);
+      if (element?.name !== close)
+        throw new Error(`</${close}> closes <${element?.name ?? 'nothing'}> at offset ${at}`);
     }
   }
   if (stack.length > 0) throw new Error(`Unclosed <${stack[stack.length - 1].name}>`);
@@ -73,5 +77,8 @@ export function descendants(element: XmlElement): XmlElement[] {
 
 /** The elements reached by following child names, e.g. path(root, 'Requirements', 'Sets', 'Set'). */
 export function path(element: XmlElement, ...names: string[]): XmlElement[] {
-  return names.reduce<XmlElement[]>((level, name) => level.flatMap((e) => e.children.filter((c) => c.name === name)), [element]);
+  return names.reduce<XmlElement[]>(
+    (level, name) => level.flatMap((e) => e.children.filter((c) => c.name === name)),
+    [element],
+  );
 }

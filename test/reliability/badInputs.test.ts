@@ -9,7 +9,8 @@ import { BAD_INITIATIVES, BAD_LEI, BAD_ORGANIZATIONS, EMPTY, LEI, type BadInput 
 import { openNodeWorkbook, seededSettings, type InputValue, type SheetResults } from '../harness';
 
 const TOO_LONG = (n: number) => `The organization is too long (${n} characters): at most 300 are read.`;
-const CONTROL = (code: string) => `The organization contains a control character (U+${code}): retype it or use CLEAN().`;
+const CONTROL = (code: string) =>
+  `The organization contains a control character (U+${code}): retype it or use CLEAN().`;
 const CELL_ERROR = (code: string) => `The organization cell holds an error (${code}): fix that cell first.`;
 const NOTHING_AFTER = (start: string) => `Nothing after "${start}": write the website or e-mail address after it.`;
 const FORMULA = (shown: string) => `The organization looks like a formula (${shown}): give plain text.`;
@@ -30,23 +31,63 @@ const MORE_ORGANIZATIONS: BadInput[] = [
   { label: '301 characters, one over the limit', input: 'x'.repeat(301), message: TOO_LONG(301) },
   { label: 'a formula with -', input: '-cmd', message: FORMULA('-cmd') },
   { label: 'a formula with =', input: '=1+1', message: FORMULA('=1+1') },
-  { label: 'a forced LEI with wrong check digits', input: `lei:${BAD_LEI}`, message: 'Not a valid LEI: check digits fail.' },
-  { label: 'a forced LEI one character short', input: `lei:${LEI.slice(0, 19)}`, message: 'Not a valid LEI: must be 20 characters, got 19.' },
-  { label: 'a forced ISIN with a wrong check digit', input: 'isin:US0378331006', message: 'Not a valid ISIN: check digit fails.' },
-  { label: 'a forced ISIN one character short', input: 'isin:US037833100', message: 'Not a valid ISIN: must be 12 characters, got 11.' },
-  { label: 'a forced DUNS of 8 digits', input: 'duns:12345678', message: 'Not a valid DUNS: must be 9 characters, got 8.' },
-  { label: 'a dashed DUNS of 10 digits', input: '12-345-67890', message: 'Not a valid DUNS: must be 9 characters, got 10.' },
+  {
+    label: 'a forced LEI with wrong check digits',
+    input: `lei:${BAD_LEI}`,
+    message: 'Not a valid LEI: check digits fail.',
+  },
+  {
+    label: 'a forced LEI one character short',
+    input: `lei:${LEI.slice(0, 19)}`,
+    message: 'Not a valid LEI: must be 20 characters, got 19.',
+  },
+  {
+    label: 'a forced ISIN with a wrong check digit',
+    input: 'isin:US0378331006',
+    message: 'Not a valid ISIN: check digit fails.',
+  },
+  {
+    label: 'a forced ISIN one character short',
+    input: 'isin:US037833100',
+    message: 'Not a valid ISIN: must be 12 characters, got 11.',
+  },
+  {
+    label: 'a forced DUNS of 8 digits',
+    input: 'duns:12345678',
+    message: 'Not a valid DUNS: must be 9 characters, got 8.',
+  },
+  {
+    label: 'a dashed DUNS of 10 digits',
+    input: '12-345-67890',
+    message: 'Not a valid DUNS: must be 9 characters, got 10.',
+  },
   { label: 'a 13-digit number', input: 1234567890123, message: 'Not a valid DUNS: must be 9 digits, got 13.' },
-  { label: 'an S&P id with a decimal point', input: 'spg:12.5', message: 'Not a valid S&P Global identifier: may contain only digits (optionally after "IQ").' },
+  {
+    label: 'an S&P id with a decimal point',
+    input: 'spg:12.5',
+    message: 'Not a valid S&P Global identifier: may contain only digits (optionally after "IQ").',
+  },
   { label: 'an S&P id that is only "IQ"', input: 'spg:IQ', message: 'Not a valid S&P Global identifier: is empty.' },
-  { label: 'spg: and nothing', input: 'spg:', message: 'Nothing after "spg:": write the S&P Global identifier after it.' },
+  {
+    label: 'spg: and nothing',
+    input: 'spg:',
+    message: 'Nothing after "spg:": write the S&P Global identifier after it.',
+  },
   { label: 'name: and spaces', input: 'name:   ', message: 'Nothing after "name:": write the name after it.' },
-  { label: 'web: and nothing', input: 'web:', message: 'Nothing after "web:": write the website or e-mail address after it.' },
+  {
+    label: 'web: and nothing',
+    input: 'web:',
+    message: 'Nothing after "web:": write the website or e-mail address after it.',
+  },
   { label: 'https://www. and nothing', input: 'https://www.', message: NOTHING_AFTER('https://www.') },
   { label: 'HTTP:// in capitals and nothing', input: 'HTTP://', message: NOTHING_AFTER('HTTP://') },
   { label: 'www. and spaces', input: ' www. ', message: NOTHING_AFTER('www.') },
   { label: 'web: then https:// and nothing', input: 'web:https://', message: NOTHING_AFTER('https://') },
-  { label: 'an address start then no host', input: 'https:///about', message: 'Not a valid website: https:///about is neither a web address nor an e-mail address.' },
+  {
+    label: 'an address start then no host',
+    input: 'https:///about',
+    message: 'Not a valid website: https:///about is neither a web address nor an e-mail address.',
+  },
 ];
 
 const ORGANIZATIONS = [...BAD_ORGANIZATIONS.filter((bad) => bad.input !== undefined), ...MORE_ORGANIZATIONS];
@@ -78,23 +119,108 @@ interface ArgumentRow {
 }
 
 const ARGUMENTS: ArgumentRow[] = [
-  ...BAD_INITIATIVES.map((bad) => ({ label: `FLAG with ${bad.label}`, formula: '=CLIMATE.FLAG(A{row},B{row})', input: bad.input as InputValue, message: bad.message })),
-  { label: 'FLAG with TRUE as initiative', formula: '=CLIMATE.FLAG(A{row},B{row})', input: true, message: 'TRUE is not an initiative name such as "SBTi".' },
-  { label: 'FLAG with markup as initiative', formula: '=CLIMATE.FLAG(A{row},B{row})', input: '<b>sbti</b>', message: 'The initiative looks like markup (<b>): give plain text.' },
-  { label: 'FLAG with 10,000 characters as initiative', formula: '=CLIMATE.FLAG(A{row},B{row})', input: 'x'.repeat(10_000), message: 'The initiative is too long (10000 characters): at most 300 are read.' },
-  ...['carbon', 'emissions', 'scope3', 'ticker'].map((field) => ({ label: `PROFILE with the unknown field ${field}`, formula: '=CLIMATE.PROFILE(A{row},B{row})', input: field, message: unknownField(field) })),
-  { label: 'PROFILE with a known and an unknown field', formula: '=CLIMATE.PROFILE(A{row},B{row})', input: 'score,carbon', message: unknownField('carbon') },
-  { label: 'HEADERS with an unknown field', formula: '=CLIMATE.HEADERS(B{row})', input: 'carbon', message: unknownField('carbon') },
-  { label: 'SCORE with a website that is not one', formula: '=CLIMATE.SCORE(A{row},B{row})', input: 'not a site', message: 'Not a valid website: not a site is neither a web address nor an e-mail address.' },
-  { label: 'SCORE with https:// as website', formula: '=CLIMATE.SCORE(A{row},B{row})', input: 'https://', message: NOTHING_AFTER('https://') },
-  { label: 'SCORE with mailto: as website', formula: '=CLIMATE.SCORE(A{row},B{row})', input: 'mailto:', message: NOTHING_AFTER('mailto:') },
-  { label: 'SCORE with www. as website', formula: '=CLIMATE.SCORE(A{row},B{row})', input: 'www.', message: NOTHING_AFTER('www.') },
-  { label: 'FLAG with http:// as website', formula: '=CLIMATE.FLAG(A{row},"sbti",B{row})', input: 'http://', message: NOTHING_AFTER('http://') },
-  { label: 'SCORE with TRUE as website', formula: '=CLIMATE.SCORE(A{row},B{row})', input: true, message: 'TRUE is not a web or e-mail address.' },
-  { label: 'SCORE with a country that is not one', formula: '=CLIMATE.SCORE(A{row},,B{row})', input: 'U$A', message: 'Not a country: U$A (give a code such as US or a name).' },
-  { label: 'SBTI of an empty company', formula: '=CLIMATE.SBTI(B{row})', input: '', message: 'The company is empty: give an ISIN or a company name.' },
-  { label: 'SBTI of markup', formula: '=CLIMATE.SBTI(B{row})', input: '<script>', message: 'The company looks like markup (<script>): give plain text.' },
-  { label: 'INDUSTRIES searching for markup', formula: '=CLIMATE.INDUSTRIES(B{row})', input: '<script>', message: 'The search looks like markup (<script>): give plain text.' },
+  ...BAD_INITIATIVES.map((bad) => ({
+    label: `FLAG with ${bad.label}`,
+    formula: '=CLIMATE.FLAG(A{row},B{row})',
+    input: bad.input as InputValue,
+    message: bad.message,
+  })),
+  {
+    label: 'FLAG with TRUE as initiative',
+    formula: '=CLIMATE.FLAG(A{row},B{row})',
+    input: true,
+    message: 'TRUE is not an initiative name such as "SBTi".',
+  },
+  {
+    label: 'FLAG with markup as initiative',
+    formula: '=CLIMATE.FLAG(A{row},B{row})',
+    input: '<b>sbti</b>',
+    message: 'The initiative looks like markup (<b>): give plain text.',
+  },
+  {
+    label: 'FLAG with 10,000 characters as initiative',
+    formula: '=CLIMATE.FLAG(A{row},B{row})',
+    input: 'x'.repeat(10_000),
+    message: 'The initiative is too long (10000 characters): at most 300 are read.',
+  },
+  ...['carbon', 'emissions', 'scope3', 'ticker'].map((field) => ({
+    label: `PROFILE with the unknown field ${field}`,
+    formula: '=CLIMATE.PROFILE(A{row},B{row})',
+    input: field,
+    message: unknownField(field),
+  })),
+  {
+    label: 'PROFILE with a known and an unknown field',
+    formula: '=CLIMATE.PROFILE(A{row},B{row})',
+    input: 'score,carbon',
+    message: unknownField('carbon'),
+  },
+  {
+    label: 'HEADERS with an unknown field',
+    formula: '=CLIMATE.HEADERS(B{row})',
+    input: 'carbon',
+    message: unknownField('carbon'),
+  },
+  {
+    label: 'SCORE with a website that is not one',
+    formula: '=CLIMATE.SCORE(A{row},B{row})',
+    input: 'not a site',
+    message: 'Not a valid website: not a site is neither a web address nor an e-mail address.',
+  },
+  {
+    label: 'SCORE with https:// as website',
+    formula: '=CLIMATE.SCORE(A{row},B{row})',
+    input: 'https://',
+    message: NOTHING_AFTER('https://'),
+  },
+  {
+    label: 'SCORE with mailto: as website',
+    formula: '=CLIMATE.SCORE(A{row},B{row})',
+    input: 'mailto:',
+    message: NOTHING_AFTER('mailto:'),
+  },
+  {
+    label: 'SCORE with www. as website',
+    formula: '=CLIMATE.SCORE(A{row},B{row})',
+    input: 'www.',
+    message: NOTHING_AFTER('www.'),
+  },
+  {
+    label: 'FLAG with http:// as website',
+    formula: '=CLIMATE.FLAG(A{row},"sbti",B{row})',
+    input: 'http://',
+    message: NOTHING_AFTER('http://'),
+  },
+  {
+    label: 'SCORE with TRUE as website',
+    formula: '=CLIMATE.SCORE(A{row},B{row})',
+    input: true,
+    message: 'TRUE is not a web or e-mail address.',
+  },
+  {
+    label: 'SCORE with a country that is not one',
+    formula: '=CLIMATE.SCORE(A{row},,B{row})',
+    input: 'U$A',
+    message: 'Not a country: U$A (give a code such as US or a name).',
+  },
+  {
+    label: 'SBTI of an empty company',
+    formula: '=CLIMATE.SBTI(B{row})',
+    input: '',
+    message: 'The company is empty: give an ISIN or a company name.',
+  },
+  {
+    label: 'SBTI of markup',
+    formula: '=CLIMATE.SBTI(B{row})',
+    input: '<script>',
+    message: 'The company looks like markup (<script>): give plain text.',
+  },
+  {
+    label: 'INDUSTRIES searching for markup',
+    formula: '=CLIMATE.INDUSTRIES(B{row})',
+    input: '<script>',
+    message: 'The search looks like markup (<script>): give plain text.',
+  },
 ];
 
 let sandbox: RunningSandbox;
@@ -102,11 +228,21 @@ let results: SheetResults;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, organizations: 200, quiet: true });
-  const session = await openNodeWorkbook({ storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }) });
+  const session = await openNodeWorkbook({
+    storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
+  });
   try {
-    await session.calculate({ name: 'Organizations', inputs: ORGANIZATIONS.map((bad) => [bad.input as InputValue]), formulas: ORGANIZATION_FORMULAS });
+    await session.calculate({
+      name: 'Organizations',
+      inputs: ORGANIZATIONS.map((bad) => [bad.input as InputValue]),
+      formulas: ORGANIZATION_FORMULAS,
+    });
     for (const [i, row] of ARGUMENTS.entries()) {
-      await session.calculate({ name: `Argument${i}`, inputs: [['Acme Corp', row.input]], formulas: { C: row.formula } });
+      await session.calculate({
+        name: `Argument${i}`,
+        inputs: [['Acme Corp', row.input]],
+        formulas: { C: row.formula },
+      });
     }
     await session.settled(30_000);
     results = await session.results();
@@ -122,11 +258,17 @@ test('the table has at least 40 inputs', () => {
   expect(ORGANIZATIONS.length + ARGUMENTS.length).toBeGreaterThanOrEqual(40);
 });
 
-test.each(ORGANIZATIONS.map((bad, i) => [bad.label, bad, i] as const))('organization: %s gets its message in every function', (_label, bad, i) => {
-  for (const column of Object.keys(ORGANIZATION_FORMULAS)) {
-    expect([column, results[`Organizations!${column}${i + 2}`].outcome]).toEqual([column, { kind: 'error', code: '#VALUE!', message: bad.message }]);
-  }
-});
+test.each(ORGANIZATIONS.map((bad, i) => [bad.label, bad, i] as const))(
+  'organization: %s gets its message in every function',
+  (_label, bad, i) => {
+    for (const column of Object.keys(ORGANIZATION_FORMULAS)) {
+      expect([column, results[`Organizations!${column}${i + 2}`].outcome]).toEqual([
+        column,
+        { kind: 'error', code: '#VALUE!', message: bad.message },
+      ]);
+    }
+  },
+);
 
 test.each(ARGUMENTS.map((row, i) => [row.label, row, i] as const))('%s', (_label, row, i) => {
   expect(results[`Argument${i}!C2`].outcome).toEqual({ kind: 'error', code: '#VALUE!', message: row.message });

@@ -25,16 +25,29 @@ import { Wire, isDropped, isShort, type Exchange } from './wire';
 
 /** What a cell shows once the engine has given up retrying: the fault in words, and what to do. */
 const GAVE_UP: Record<string, Expected> = {
-  server: { kind: 'error', code: '#N/A', message: /^The service failed \(HTTP 500\)[^\n]* \(tried \d+ times\)\. Try Refresh later\.$/ },
-  network: { kind: 'error', code: '#N/A', message: /^[^\n]+ \(tried \d+ times\)\. Check the connection or the service address in the Climate pane\.$/ },
+  server: {
+    kind: 'error',
+    code: '#N/A',
+    message: /^The service failed \(HTTP 500\)[^\n]* \(tried \d+ times\)\. Try Refresh later\.$/,
+  },
+  network: {
+    kind: 'error',
+    code: '#N/A',
+    message: /^[^\n]+ \(tried \d+ times\)\. Check the connection or the service address in the Climate pane\.$/,
+  },
   malformed: { kind: 'error', code: '#N/A', message: /^[^\n]+ \(tried \d+ times\)\. Try Refresh later\.$/ },
-  rateLimit: { kind: 'error', code: '#N/A', message: /^The climate service is limiting requests \(tried \d+ times\)\. Try Refresh later\.$/ },
+  rateLimit: {
+    kind: 'error',
+    code: '#N/A',
+    message: /^The climate service is limiting requests \(tried \d+ times\)\. Try Refresh later\.$/,
+  },
 };
 const PROFILING: Expected = { kind: 'error', code: '#N/A', message: PENDING };
 const AUTH = {
   kind: 'error',
   code: '#VALUE!',
-  message: 'Invalid API key. Check the API key you provided; it may have been revoked or regenerated. Set your API key in the Climate pane.',
+  message:
+    'Invalid API key. Check the API key you provided; it may have been revoked or regenerated. Set your API key in the Climate pane.',
 } as const;
 
 const status = (code: number) => (e: Exchange) => e.status === code;
@@ -59,13 +72,40 @@ const SPIKES = [0, 600, 1200, 1800, 2400].flatMap((at): Array<[number, Partial<S
 const MATRIX: FaultRow[] = [
   { fault: 'no fault (control)', knobs: {}, allowed: [], met: status(200) },
   { fault: '5xx, scattered', knobs: { failRate: 0.25 }, allowed: [GAVE_UP.server], met: status(500) },
-  { fault: '5xx, a burst of one second', knobs: { failRate: 1 }, timeline: [[1000, { failRate: 0 }]], allowed: [GAVE_UP.server], met: status(500) },
+  {
+    fault: '5xx, a burst of one second',
+    knobs: { failRate: 1 },
+    timeline: [[1000, { failRate: 0 }]],
+    allowed: [GAVE_UP.server],
+    met: status(500),
+  },
   { fault: 'dropped connections', knobs: { dropRate: 0.2 }, allowed: [GAVE_UP.network], met: isDropped },
-  { fault: 'malformed (cut-off) bodies', knobs: { malformedRate: 0.2 }, allowed: [GAVE_UP.malformed], met: (e) => e.malformed },
-  { fault: 'batch answers with missing items', knobs: { truncateBatchRate: 0.3 }, allowed: [GAVE_UP.malformed], met: isShort },
+  {
+    fault: 'malformed (cut-off) bodies',
+    knobs: { malformedRate: 0.2 },
+    allowed: [GAVE_UP.malformed],
+    met: (e) => e.malformed,
+  },
+  {
+    fault: 'batch answers with missing items',
+    knobs: { truncateBatchRate: 0.3 },
+    allowed: [GAVE_UP.malformed],
+    met: isShort,
+  },
   { fault: '429 storm with Retry-After', knobs: { rateLimit: 4 }, allowed: [GAVE_UP.rateLimit], met: status(429) },
-  { fault: '429 storm without Retry-After', knobs: { rateLimit: 4, rateLimitRetryAfter: false }, allowed: [GAVE_UP.rateLimit], met: status(429) },
-  { fault: 'latency spikes', knobs: { itemLatencyMs: 2 }, timeline: SPIKES, allowed: [], met: (e) => e.endedAt! - e.sentAt >= 900 },
+  {
+    fault: '429 storm without Retry-After',
+    knobs: { rateLimit: 4, rateLimitRetryAfter: false },
+    allowed: [GAVE_UP.rateLimit],
+    met: status(429),
+  },
+  {
+    fault: 'latency spikes',
+    knobs: { itemLatencyMs: 2 },
+    timeline: SPIKES,
+    allowed: [],
+    met: (e) => e.endedAt! - e.sentAt >= 900,
+  },
   {
     fault: 'every fault at once',
     knobs: { failRate: 0.1, dropRate: 0.05, malformedRate: 0.05, truncateBatchRate: 0.1, latencyMs: 30 },
@@ -93,24 +133,27 @@ afterEach(async () => {
   expect(errors).toEqual([]); // nothing the runtime logged as an error
 });
 
-test.each(MATRIX)('$fault: every cell correct or documented, nothing registered twice, nothing busy', async ({ knobs, timeline, allowed, met }) => {
-  const rows = faultRows(sandbox);
-  sandbox.configure(knobs);
-  session = await openSupplierWorkbook(sandbox, wire);
-  await calculateSuppliers(session, rows);
-  const stop = playTimeline(sandbox, timeline ?? []);
-  const results = await profilesDone(session, rows).finally(stop);
-  const stats = sandbox.stats();
+test.each(MATRIX)(
+  '$fault: every cell correct or documented, nothing registered twice, nothing busy',
+  async ({ knobs, timeline, allowed, met }) => {
+    const rows = faultRows(sandbox);
+    sandbox.configure(knobs);
+    session = await openSupplierWorkbook(sandbox, wire);
+    await calculateSuppliers(session, rows);
+    const stop = playTimeline(sandbox, timeline ?? []);
+    const results = await profilesDone(session, rows).finally(stop);
+    const stats = sandbox.stats();
 
-  const verdict = verifySheet(results, rows, [sandbox], allowed);
-  expect(verdict.problems.slice(0, 5)).toEqual([]);
-  expect(verdict.correct).toBeGreaterThanOrEqual(rows.length * 0.9);
-  expect(Object.values(results).some((cell) => cell.outcome.kind === 'busy')).toBe(false);
-  expect(wire.count(met)).toBeGreaterThan(0);
-  expect(stats.maxRegistrationsPerOrganization).toBe(1);
-  // A 429 storm does not become a retry storm: refusals stay below twice the batches that got through.
-  expect(stats.rateLimited).toBeLessThanOrEqual(2 * stats.batches);
-});
+    const verdict = verifySheet(results, rows, [sandbox], allowed);
+    expect(verdict.problems.slice(0, 5)).toEqual([]);
+    expect(verdict.correct).toBeGreaterThanOrEqual(rows.length * 0.9);
+    expect(Object.values(results).some((cell) => cell.outcome.kind === 'busy')).toBe(false);
+    expect(wire.count(met)).toBeGreaterThan(0);
+    expect(stats.maxRegistrationsPerOrganization).toBe(1);
+    // A 429 storm does not become a retry storm: refusals stay below twice the batches that got through.
+    expect(stats.rateLimited).toBeLessThanOrEqual(2 * stats.batches);
+  },
+);
 
 test('the service stops answering: every cell settles by its deadline with the documented message, and nothing more is sent', async () => {
   const deadlineMs = 3_000;
@@ -122,7 +165,11 @@ test('the service stops answering: every cell settles by its deadline with the d
   await session.settled(deadlineMs + 5_000);
   const settledMs = Date.now() - started;
 
-  const deadline: Expected = { kind: 'error', code: '#N/A', message: 'The climate service did not answer within 3 s. Use Refresh in the Climate pane to try again.' };
+  const deadline: Expected = {
+    kind: 'error',
+    code: '#N/A',
+    message: 'The climate service did not answer within 3 s. Use Refresh in the Climate pane to try again.',
+  };
   const verdict = verifySheet(await session.results(), rows, [sandbox], [deadline]);
   expect(verdict.problems.slice(0, 5)).toEqual([]);
   expect(verdict.documented).toBe(rows.filter((row) => row.kind !== 'bad').length);
@@ -140,7 +187,11 @@ test('the service stops answering: every cell settles by its deadline with the d
 /** A cell entered after the 401 fails at once with the auth message, and nothing is sent for it. */
 async function laterCellFailsWithoutRequest(current: NodeWorkbookSession): Promise<void> {
   const sent = wire.exchanges.length;
-  await current.calculate({ name: 'Later', inputs: [[sandbox.population.organizations[999].name]], formulas: { B: '=CLIMATE.SCORE(A{row})' } });
+  await current.calculate({
+    name: 'Later',
+    inputs: [[sandbox.population.organizations[999].name]],
+    formulas: { B: '=CLIMATE.SCORE(A{row})' },
+  });
   await current.settled(5_000);
   expect((await current.results())['Later!B2'].outcome).toEqual(AUTH);
   expect(wire.exchanges.length).toBe(sent);

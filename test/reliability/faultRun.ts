@@ -6,7 +6,14 @@
 import type { RunningSandbox, SandboxKnobs, SandboxStats } from '../../src/sandbox/server';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import type { Settings } from '../../src/settings/settings';
-import { DEFAULT_LOCATION, openNodeWorkbook, seededSettings, waitForResults, type NodeWorkbookSession, type SheetResults } from '../harness';
+import {
+  DEFAULT_LOCATION,
+  openNodeWorkbook,
+  seededSettings,
+  waitForResults,
+  type NodeWorkbookSession,
+  type SheetResults,
+} from '../harness';
 import type { Expected, RowExpectation } from '../harness/expectations';
 import { expectEverywhere, expectRecord, supplierRowPending, supplierRowProblems } from '../harness/supplierScenario';
 import { supplierRows, supplierSheet, type SheetMix, type SupplierRow } from '../harness/supplierSheet';
@@ -21,7 +28,14 @@ const POPULATION = 1000;
  * every fault without moving the sandbox clock.
  */
 const PROFILING_SECONDS = 0.5;
-export const SANDBOX_OPTIONS = { port: 0, seed: 1, organizations: POPULATION, profilingSeconds: PROFILING_SECONDS, erroredShare: 0, quiet: true };
+export const SANDBOX_OPTIONS = {
+  port: 0,
+  seed: 1,
+  organizations: POPULATION,
+  profilingSeconds: PROFILING_SECONDS,
+  erroredShare: 0,
+  quiet: true,
+};
 
 const SHEET = 'Suppliers';
 const CTX = { dataTypes: true, logoUrl: new URL('assets/logo-provider.png', DEFAULT_LOCATION).href };
@@ -40,20 +54,42 @@ export const ROW_LIMIT_MS = 60_000;
  * A workbook on the sandbox whose runtime's traffic `wire` records. Batches of 10, so that a sheet
  * makes a dozen requests for the faults to hit.
  */
-export async function openSupplierWorkbook(sandbox: RunningSandbox, wire: Wire, settings: Partial<Settings> = {}): Promise<NodeWorkbookSession> {
-  const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, maxBatch: 10, deadlineMs: ROW_LIMIT_MS, ...settings });
+export async function openSupplierWorkbook(
+  sandbox: RunningSandbox,
+  wire: Wire,
+  settings: Partial<Settings> = {},
+): Promise<NodeWorkbookSession> {
+  const storage = await seededSettings({
+    baseUrl: sandbox.url,
+    apiKey: SANDBOX_PROJECT_KEY,
+    maxBatch: 10,
+    deadlineMs: ROW_LIMIT_MS,
+    ...settings,
+  });
   return openNodeWorkbook({ storage, fetch: wire.fetch });
 }
 
-export async function calculateSuppliers(session: NodeWorkbookSession, rows: readonly SupplierRow[]): Promise<string[]> {
+export async function calculateSuppliers(
+  session: NodeWorkbookSession,
+  rows: readonly SupplierRow[],
+): Promise<string[]> {
   return session.calculate(supplierSheet(rows));
 }
 
 /** Until no unseen supplier shows "Profiling" any more and nothing is busy. */
-export async function profilesDone(session: NodeWorkbookSession, rows: readonly SupplierRow[], timeoutMs = ROW_LIMIT_MS): Promise<SheetResults> {
+export async function profilesDone(
+  session: NodeWorkbookSession,
+  rows: readonly SupplierRow[],
+  timeoutMs = ROW_LIMIT_MS,
+): Promise<SheetResults> {
   const unseen = rows.flatMap((row, i) => (row.kind === 'unseen' ? [i] : []));
   await session.settled(timeoutMs);
-  await waitForResults(session, (results) => unseen.every((i) => !supplierRowPending(results, SHEET, i)), timeoutMs, 50);
+  await waitForResults(
+    session,
+    (results) => unseen.every((i) => !supplierRowPending(results, SHEET, i)),
+    timeoutMs,
+    50,
+  );
   await session.settled(timeoutMs);
   return session.results();
 }
@@ -72,10 +108,18 @@ export interface Verdict {
  * knows the supplier (two across a restart), its bad-input message, or else one of `allowed` in
  * every column.
  */
-export function verifySheet(results: SheetResults, rows: readonly SupplierRow[], sandboxes: RunningSandbox[], allowed: Expected[] = []): Verdict {
+export function verifySheet(
+  results: SheetResults,
+  rows: readonly SupplierRow[],
+  sandboxes: RunningSandbox[],
+  allowed: Expected[] = [],
+): Verdict {
   const verdict: Verdict = { correct: 0, documented: 0, problems: [] };
   rows.forEach((row, i) => {
-    const record = row.kind === 'bad' ? null : (sandboxes.map((sandbox) => sandbox.recordFor(row.request!)).find((found) => found !== null) ?? null);
+    const record =
+      row.kind === 'bad'
+        ? null
+        : (sandboxes.map((sandbox) => sandbox.recordFor(row.request!)).find((found) => found !== null) ?? null);
     const check = (expected: RowExpectation) => supplierRowProblems(results, SHEET, rows, i, expected, record, CTX);
     const problems =
       row.kind === 'bad'
@@ -84,20 +128,28 @@ export function verifySheet(results: SheetResults, rows: readonly SupplierRow[],
           ? check(expectRecord(record, String(row.input)))
           : [`row ${i + 2}: no sandbox knows ${JSON.stringify(row.request)}`];
     if (problems.length === 0) verdict.correct += 1;
-    else if (row.kind !== 'bad' && allowed.some((error) => check(expectEverywhere(error)).length === 0)) verdict.documented += 1;
+    else if (row.kind !== 'bad' && allowed.some((error) => check(expectEverywhere(error)).length === 0))
+      verdict.documented += 1;
     else verdict.problems.push(...problems);
   });
   return verdict;
 }
 
 /** Applies knob changes at set times from now (bursts, spikes); returns a function that cancels the rest. */
-export function playTimeline(sandbox: RunningSandbox, timeline: ReadonlyArray<[number, Partial<SandboxKnobs>]>): () => void {
+export function playTimeline(
+  sandbox: RunningSandbox,
+  timeline: ReadonlyArray<[number, Partial<SandboxKnobs>]>,
+): () => void {
   const timers = timeline.map(([atMs, knobs]) => setTimeout(() => sandbox.configure(knobs), atMs));
   return () => timers.forEach(clearTimeout);
 }
 
 /** Resolves once the sandbox's stats satisfy `predicate` (polled every few milliseconds). */
-export async function statsReach(sandbox: RunningSandbox, predicate: (stats: SandboxStats) => boolean, timeoutMs = 10_000): Promise<SandboxStats> {
+export async function statsReach(
+  sandbox: RunningSandbox,
+  predicate: (stats: SandboxStats) => boolean,
+  timeoutMs = 10_000,
+): Promise<SandboxStats> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const stats = sandbox.stats();

@@ -23,12 +23,22 @@ export class Wire {
   readonly exchanges: Exchange[] = [];
 
   readonly fetch: typeof fetch = async (input, init) => {
-    const exchange: Exchange = { items: itemsOf(init?.body), sentAt: Date.now(), endedAt: null, status: null, malformed: false, itemStatuses: [] };
+    const exchange: Exchange = {
+      items: itemsOf(init?.body),
+      sentAt: Date.now(),
+      endedAt: null,
+      status: null,
+      malformed: false,
+      itemStatuses: [],
+    };
     this.exchanges.push(exchange);
     try {
       const response = await fetch(input, init);
       // Read from a copy, so that the add-in reads (or fails to read) the answer exactly as it would.
-      const text = await response.clone().text().catch(() => null);
+      const text = await response
+        .clone()
+        .text()
+        .catch(() => null);
       if (text === null) return response; // cut while being read: no answer
       exchange.status = response.status;
       if (response.status === 200) {
@@ -53,7 +63,9 @@ export class Wire {
 
   /** When the add-in first read a 401 (for the whole request or an item), or null. */
   firstRefusalAt(): number | null {
-    const refused = this.exchanges.filter((e) => e.endedAt !== null && (e.status === 401 || e.itemStatuses.includes(401)));
+    const refused = this.exchanges.filter(
+      (e) => e.endedAt !== null && (e.status === 401 || e.itemStatuses.includes(401)),
+    );
     return refused.length === 0 ? null : Math.min(...refused.map((e) => e.endedAt!));
   }
 }

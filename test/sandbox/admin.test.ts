@@ -37,7 +37,13 @@ describe('the /__sandbox paths', () => {
     const api = client(sandbox);
     const registered = await api.post('/organizations', { name: 'Survives Reset Ltd' });
     const { body } = await admin(sandbox, 'POST', '/reset');
-    expect(body).toMatchObject({ requests: 0, registrations: 0, maxRegistrationsPerOrganization: 0, byRoute: {}, byStatus: {} });
+    expect(body).toMatchObject({
+      requests: 0,
+      registrations: 0,
+      maxRegistrationsPerOrganization: 0,
+      byRoute: {},
+      byStatus: {},
+    });
     const again = await api.post('/organizations', { name: 'Survives Reset Ltd' });
     expect(again.body.id).toBe(registered.body.id);
     expect(sandbox.stats()).toMatchObject({ requests: 1, registrations: 0 });
@@ -138,7 +144,11 @@ describe('a web page cannot reach the /__sandbox paths', () => {
   const page = { origin: 'https://hostile.example' };
 
   test('no CORS on the admin paths (answers or preflight); the service routes keep theirs', async () => {
-    const preflight = { ...page, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' };
+    const preflight = {
+      ...page,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    };
     const adminPreflight = await raw('OPTIONS', '/__sandbox/config', preflight);
     expect(adminPreflight.headers['access-control-allow-origin']).toBeUndefined();
     expect((await raw('GET', '/__sandbox/stats', page)).headers['access-control-allow-origin']).toBeUndefined();

@@ -59,13 +59,19 @@ describe('authentication', () => {
     const withProjectKey = await client(sandbox).post('/projects', { name: 'p' });
     expect(withProjectKey.status).toBe(401);
     expect(withProjectKey.body).toEqual(authError(AUTH_MESSAGES.projectKeyOnTeamCall));
-    expect((await client(sandbox, null).post('/projects', { name: 'p' })).body).toEqual(authError(AUTH_MESSAGES.missing));
+    expect((await client(sandbox, null).post('/projects', { name: 'p' })).body).toEqual(
+      authError(AUTH_MESSAGES.missing),
+    );
   });
 
   test('an Authorization header that is not "Bearer <key>" reads as a missing key; the scheme is case-insensitive', async () => {
-    const noScheme = await client(sandbox, null).raw('/industries', { headers: { authorization: SANDBOX_PROJECT_KEY } });
+    const noScheme = await client(sandbox, null).raw('/industries', {
+      headers: { authorization: SANDBOX_PROJECT_KEY },
+    });
     expect(noScheme.body).toEqual(authError(AUTH_MESSAGES.missing));
-    const lower = await client(sandbox, null).raw('/industries', { headers: { authorization: `bearer ${SANDBOX_PROJECT_KEY}` } });
+    const lower = await client(sandbox, null).raw('/industries', {
+      headers: { authorization: `bearer ${SANDBOX_PROJECT_KEY}` },
+    });
     expect(lower.status).toBe(200);
   });
 

@@ -57,7 +57,8 @@ describe('POST /batch', () => {
     expect(batch.status).toBe(200);
     expect(batch.body.map((i: Item) => i.status)).toEqual([200, 404, 200, 422, 200, 200]);
     for (const [i, item] of items.entries()) {
-      const direct = item.method.toUpperCase() === 'GET' ? await api.get(item.url) : await api.post(item.url, item.body);
+      const direct =
+        item.method.toUpperCase() === 'GET' ? await api.get(item.url) : await api.post(item.url, item.body);
       expect(batch.body[i].status).toBe(direct.status);
       expect(JSON.parse(batch.body[i].body)).toEqual(direct.body);
     }
@@ -94,9 +95,17 @@ describe('POST /batch', () => {
   test.each([
     ['no requests field', new URLSearchParams({ other: '[]' }), 'form-encoded body with one field, requests'],
     ['requests that are not JSON', new URLSearchParams({ requests: '[{"url":' }), 'requests is not valid JSON'],
-    ['requests that are not an array', new URLSearchParams({ requests: '{"url":"/industries"}' }), 'must be a JSON array'],
+    [
+      'requests that are not an array',
+      new URLSearchParams({ requests: '{"url":"/industries"}' }),
+      'must be a JSON array',
+    ],
   ])('refuses %s with 422 and the validation envelope', async (_, form, message) => {
-    const { status, body } = await api.raw('/batch', { method: 'POST', headers: { authorization: 'Bearer sandbox-project-key' }, body: form });
+    const { status, body } = await api.raw('/batch', {
+      method: 'POST',
+      headers: { authorization: 'Bearer sandbox-project-key' },
+      body: form,
+    });
     expect(status).toBe(422);
     expect(body.error.type).toBe('validation_error');
     expect(body.error.message).toContain(message);

@@ -4,19 +4,58 @@ import { parseCliArgs, usage } from '../../src/sandbox/cliArgs';
 describe('parseCliArgs', () => {
   test('reads the start flags and every knob as a kebab-case flag', () => {
     const command = parseCliArgs([
-      '--port', '0', '--seed=7', '--organizations', '300', '--host', '127.0.0.1',
-      '--latency-ms', '25', '--item-latency-ms=2', '--rate-limit', '10', '--rate-limit-retry-after=false',
-      '--max-batch', '50', '--fail-rate', '0.1', '--drop-rate', '0.05', '--malformed-rate', '0.02',
-      '--truncate-batch-rate', '0.01', '--hang', '--profiling-seconds', '5', '--errored-share', '0',
-      '--revoked-keys', 'a,b',
+      '--port',
+      '0',
+      '--seed=7',
+      '--organizations',
+      '300',
+      '--host',
+      '127.0.0.1',
+      '--latency-ms',
+      '25',
+      '--item-latency-ms=2',
+      '--rate-limit',
+      '10',
+      '--rate-limit-retry-after=false',
+      '--max-batch',
+      '50',
+      '--fail-rate',
+      '0.1',
+      '--drop-rate',
+      '0.05',
+      '--malformed-rate',
+      '0.02',
+      '--truncate-batch-rate',
+      '0.01',
+      '--hang',
+      '--profiling-seconds',
+      '5',
+      '--errored-share',
+      '0',
+      '--revoked-keys',
+      'a,b',
     ]);
     expect(command).toEqual({
       kind: 'start',
       options: {
-        port: 0, seed: 7, organizations: 300, host: '127.0.0.1', logRequests: true,
-        latencyMs: 25, itemLatencyMs: 2, rateLimit: 10, rateLimitRetryAfter: false, maxBatch: 50, failRate: 0.1,
-        dropRate: 0.05, malformedRate: 0.02, truncateBatchRate: 0.01, hang: true, profilingSeconds: 5,
-        erroredShare: 0, revokedKeys: ['a', 'b'],
+        port: 0,
+        seed: 7,
+        organizations: 300,
+        host: '127.0.0.1',
+        logRequests: true,
+        latencyMs: 25,
+        itemLatencyMs: 2,
+        rateLimit: 10,
+        rateLimitRetryAfter: false,
+        maxBatch: 50,
+        failRate: 0.1,
+        dropRate: 0.05,
+        malformedRate: 0.02,
+        truncateBatchRate: 0.01,
+        hang: true,
+        profilingSeconds: 5,
+        erroredShare: 0,
+        revokedKeys: ['a', 'b'],
       },
     });
   });
@@ -46,7 +85,9 @@ describe('parseCliArgs', () => {
 
 /** Runs the CLI as `npm run sandbox` does (tsx), from the repository root. */
 function runCli(args: string[]) {
-  return spawn(process.execPath, ['--require', 'tsx/cjs', 'src/sandbox/cli.ts', ...args], { cwd: `${__dirname}/../..` });
+  return spawn(process.execPath, ['--require', 'tsx/cjs', 'src/sandbox/cli.ts', ...args], {
+    cwd: `${__dirname}/../..`,
+  });
 }
 
 describe('the sandbox command', () => {

@@ -24,9 +24,9 @@ describe('injected faults', () => {
 
   test('dropRate closes the connection without an answer', async () => {
     sandbox.configure({ dropRate: 1 });
-    await expect(fetch(`${sandbox.url}/industries`, { headers: { authorization: 'Bearer sandbox-project-key' } })).rejects.toThrow(
-      'fetch failed',
-    );
+    await expect(
+      fetch(`${sandbox.url}/industries`, { headers: { authorization: 'Bearer sandbox-project-key' } }),
+    ).rejects.toThrow('fetch failed');
     sandbox.configure({ dropRate: 0 });
     expect((await api.get('/industries')).status).toBe(200);
     expect(sandbox.stats().requests).toBe(2);

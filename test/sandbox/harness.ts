@@ -41,7 +41,8 @@ export interface Client {
 /** A client with `key` as its Bearer key; null sends no Authorization header. */
 export function client(sandbox: RunningSandbox, key: string | null = SANDBOX_PROJECT_KEY): Client {
   const auth: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
-  const raw = async (path: string, init: RequestInit): Promise<Answer> => answer(await fetch(`${sandbox.url}${path}`, init));
+  const raw = async (path: string, init: RequestInit): Promise<Answer> =>
+    answer(await fetch(`${sandbox.url}${path}`, init));
   return {
     get: (path) => raw(path, { headers: auth }),
     post: (path, body) =>
@@ -50,7 +51,8 @@ export function client(sandbox: RunningSandbox, key: string | null = SANDBOX_PRO
         headers: { ...auth, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
-    batch: (items) => raw('/batch', { method: 'POST', headers: auth, body: new URLSearchParams({ requests: JSON.stringify(items) }) }),
+    batch: (items) =>
+      raw('/batch', { method: 'POST', headers: auth, body: new URLSearchParams({ requests: JSON.stringify(items) }) }),
     raw,
   };
 }
@@ -66,7 +68,12 @@ export function links(header: string | null): Record<string, string> {
 }
 
 /** Admin paths of the sandbox (no key). */
-export async function admin(sandbox: RunningSandbox, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+export async function admin(
+  sandbox: RunningSandbox,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
   return answer(
     await fetch(`${sandbox.url}/__sandbox${path}`, {
       method,
@@ -80,7 +87,9 @@ export async function admin(sandbox: RunningSandbox, method: 'GET' | 'POST', pat
  * Two organizations of a population whose names differ only in the legal form ("… AG" and "… Ltd"),
  * the only two with that name once the legal form is set aside.
  */
-export function legalFormTwins(organizations: readonly SandboxOrganization[]): [SandboxOrganization, SandboxOrganization] {
+export function legalFormTwins(
+  organizations: readonly SandboxOrganization[],
+): [SandboxOrganization, SandboxOrganization] {
   const byName = new Map<string, SandboxOrganization[]>();
   for (const o of organizations) byName.set(nameKey(o.name), [...(byName.get(nameKey(o.name)) ?? []), o]);
   const twins = [...byName.values()].find((list) => list.length === 2 && list[0].name !== list[1].name);

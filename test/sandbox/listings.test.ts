@@ -92,7 +92,15 @@ describe('GET /sbti_companies/changes', () => {
     const { status, body, headers } = await api.get('/sbti_companies/changes');
     expect(status).toBe(200);
     expect(body).toHaveLength(20);
-    expect(Object.keys(body[0]).sort()).toEqual(['changed_at', 'company_name', 'field', 'id', 'isin', 'new_value', 'old_value']);
+    expect(Object.keys(body[0]).sort()).toEqual([
+      'changed_at',
+      'company_name',
+      'field',
+      'id',
+      'isin',
+      'new_value',
+      'old_value',
+    ]);
     const times = body.map((c: { changed_at: string }) => c.changed_at);
     expect([...times].sort()).toEqual(times);
     expect(links(headers.get('link')).next).toContain('/sbti_companies/changes?page=2');
@@ -106,7 +114,9 @@ describe('GET /sbti_companies/changes', () => {
     for (const c of recent.body) expect(c.changed_at >= since.slice(0, 10)).toBe(true);
 
     const sample = all[0];
-    const byName = await api.get(`/sbti_companies/changes?name=${encodeURIComponent(sample.company_name!.toLowerCase())}`);
+    const byName = await api.get(
+      `/sbti_companies/changes?name=${encodeURIComponent(sample.company_name!.toLowerCase())}`,
+    );
     expect(byName.body.map((c: { id: number }) => c.id)).toContain(sample.id);
 
     const linked = all.find((c) => sandbox.population.sbtiChangeWebsite(c.id) !== null)!;

@@ -47,7 +47,15 @@ describe('websiteKey', () => {
   });
 });
 
-const none: MatchKeys = { name: null, website: null, hqRegion: null, duns: null, lei: null, isin: null, spGlobal: null };
+const none: MatchKeys = {
+  name: null,
+  website: null,
+  hqRegion: null,
+  duns: null,
+  lei: null,
+  isin: null,
+  spGlobal: null,
+};
 const named = (name: string, more: Partial<MatchKeys> = {}): MatchKeys => ({ ...none, name: nameKeys(name), ...more });
 const id = (match: ReturnType<OrganizationIndex['find']>): number | null => (match?.kind === 'found' ? match.id : null);
 
@@ -81,9 +89,24 @@ describe('names that differ only in the legal form', () => {
   index.add(12, named('Kestrel Foods Inc', { hqRegion: 'US' }));
 
   test('an exact match (legal form kept) wins, whichever was registered first', () => {
-    expect(index.find(named('Brightwater Logistics Ltd'))).toEqual({ kind: 'found', id: 11, by: 'name', namesake: false });
-    expect(index.find(named('BRIGHTWATER LOGISTICS LIMITED'))).toEqual({ kind: 'found', id: 11, by: 'name', namesake: false });
-    expect(index.find(named('Brightwater Logistics AG'))).toEqual({ kind: 'found', id: 10, by: 'name', namesake: false });
+    expect(index.find(named('Brightwater Logistics Ltd'))).toEqual({
+      kind: 'found',
+      id: 11,
+      by: 'name',
+      namesake: false,
+    });
+    expect(index.find(named('BRIGHTWATER LOGISTICS LIMITED'))).toEqual({
+      kind: 'found',
+      id: 11,
+      by: 'name',
+      namesake: false,
+    });
+    expect(index.find(named('Brightwater Logistics AG'))).toEqual({
+      kind: 'found',
+      id: 10,
+      by: 'name',
+      namesake: false,
+    });
   });
 
   test('without its legal form the name is ambiguous: no guess', () => {
@@ -96,16 +119,31 @@ describe('names that differ only in the legal form', () => {
   });
 
   test('the name without a legal form finds the only organization that has it', () => {
-    expect(index.find(named('Kestrel Foods'))).toEqual({ kind: 'found', id: 12, by: 'name without legal form', namesake: false });
+    expect(index.find(named('Kestrel Foods'))).toEqual({
+      kind: 'found',
+      id: 12,
+      by: 'name without legal form',
+      namesake: false,
+    });
   });
 
   test('another legal form than the registered one is a namesake, and says so', () => {
-    expect(index.find(named('Kestrel Foods GmbH'))).toEqual({ kind: 'found', id: 12, by: 'name without legal form', namesake: true });
+    expect(index.find(named('Kestrel Foods GmbH'))).toEqual({
+      kind: 'found',
+      id: 12,
+      by: 'name without legal form',
+      namesake: true,
+    });
   });
 });
 
 describe('strongerMatch: the population and the registrations asked together', () => {
-  const found = (i: number, by: 'identifier' | 'name' | 'name without legal form') => ({ kind: 'found' as const, id: i, by, namesake: false });
+  const found = (i: number, by: 'identifier' | 'name' | 'name without legal form') => ({
+    kind: 'found' as const,
+    id: i,
+    by,
+    namesake: false,
+  });
 
   test('the stronger match wins, the first on a tie', () => {
     expect(strongerMatch(found(1, 'name without legal form'), found(2, 'name'))).toEqual(found(2, 'name'));
@@ -115,6 +153,9 @@ describe('strongerMatch: the population and the registrations asked together', (
   });
 
   test('one match without the legal form on each side is ambiguous', () => {
-    expect(strongerMatch(found(1, 'name without legal form'), found(9, 'name without legal form'))).toEqual({ kind: 'ambiguous', ids: [1, 9] });
+    expect(strongerMatch(found(1, 'name without legal form'), found(9, 'name without legal form'))).toEqual({
+      kind: 'ambiguous',
+      ids: [1, 9],
+    });
   });
 });

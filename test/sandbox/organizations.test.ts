@@ -16,8 +16,11 @@ beforeAll(async () => {
   orgs = sandbox.population.organizations;
   // Three words: stem, sector word, one-word legal form ("Brightwater Logistics Ltd").
   // Its name without the legal form is its own (no namesake), so that form alone finds it.
-  const owners = (o: SandboxOrganization) => orgs.filter((other) => nameKey(other.name) === nameKey(o.name)).length === 1;
-  org = orgs.find((o) => o.parentId === null && o.lei && o.isin && o.spGlobal && o.name.split(' ').length === 3 && owners(o))!;
+  const owners = (o: SandboxOrganization) =>
+    orgs.filter((other) => nameKey(other.name) === nameKey(o.name)).length === 1;
+  org = orgs.find(
+    (o) => o.parentId === null && o.lei && o.isin && o.spGlobal && o.name.split(' ').length === 3 && owners(o),
+  )!;
 });
 afterAll(() => sandbox.close());
 
@@ -109,14 +112,20 @@ describe('POST /organizations for an organization the service knows', () => {
     expect(first.hqRegion).not.toBe(second.hqRegion);
     const name = nameKey(first.name);
     expect((await api.post('/organizations', { name, hq_region: second.hqRegion })).body.id).toBe(second.id);
-    expect((await api.post('/organizations', { name, hq_region: first.hqRegion.toLowerCase() })).body.id).toBe(first.id);
+    expect((await api.post('/organizations', { name, hq_region: first.hqRegion.toLowerCase() })).body.id).toBe(
+      first.id,
+    );
   });
 
   test('a legal form no one has registered answers with the only namesake, and says so', async () => {
     const base = org.name.split(' ').slice(0, 2).join(' ');
     const { body } = await api.post('/organizations', { name: `${base} Oy` });
     expect(org.name.endsWith(' Oy')).toBe(false);
-    expect(body).toMatchObject({ id: org.id, organization_relationship_type: 'namesake', matching_organization: { id: org.id } });
+    expect(body).toMatchObject({
+      id: org.id,
+      organization_relationship_type: 'namesake',
+      matching_organization: { id: org.id },
+    });
   });
 
   test('a subsidiary resolves to its ultimate parent, and the record says so', async () => {
@@ -135,7 +144,9 @@ describe('POST /organizations for an organization the service knows', () => {
   });
 
   test('echoes external_id', async () => {
-    expect((await api.post('/organizations', { name: org.name, external_id: 'CRM-0042' })).body.external_id).toBe('CRM-0042');
+    expect((await api.post('/organizations', { name: org.name, external_id: 'CRM-0042' })).body.external_id).toBe(
+      'CRM-0042',
+    );
   });
 
   test.each([
@@ -202,10 +213,19 @@ describe('GET /organizations/{id}, /private and /recommended_actions', () => {
   });
 
   test.each(['999999999', '1', 'abc'])('answers the documented 404 for unknown id %s', async (id) => {
-    for (const path of [`/organizations/${id}`, `/organizations/${id}/private`, `/organizations/${id}/recommended_actions`]) {
+    for (const path of [
+      `/organizations/${id}`,
+      `/organizations/${id}/private`,
+      `/organizations/${id}/recommended_actions`,
+    ]) {
       const { status, body } = await api.get(path);
       expect(status).toBe(404);
-      expect(body).toEqual({ status: 404, title: 'Organization Not found', detail: `No organization with id ${id}`, id });
+      expect(body).toEqual({
+        status: 404,
+        title: 'Organization Not found',
+        detail: `No organization with id ${id}`,
+        id,
+      });
     }
   });
 
@@ -218,19 +238,32 @@ describe('GET /organizations/{id}, /private and /recommended_actions', () => {
     expect(priv.status).toBe(200);
     expect(priv.body.score).toBe(privateScore);
     expect(priv.body.score).not.toBe(pub.body.score);
-    expect({ ...priv.body, score: 0, industry_score_percentile: 0, rank: 0, industry_rank: 0, region_rank: 0 }).toEqual({
-      ...pub.body, score: 0, industry_score_percentile: 0, rank: 0, industry_rank: 0, region_rank: 0,
-    });
+    expect({ ...priv.body, score: 0, industry_score_percentile: 0, rank: 0, industry_rank: 0, region_rank: 0 }).toEqual(
+      {
+        ...pub.body,
+        score: 0,
+        industry_score_percentile: 0,
+        rank: 0,
+        industry_rank: 0,
+        region_rank: 0,
+      },
+    );
     const without = orgs.find((o) => o.profile && !privateScores.has(o.id))!;
-    expect((await api.get(`/organizations/${without.id}/private`)).body).toEqual((await api.get(`/organizations/${without.id}`)).body);
+    expect((await api.get(`/organizations/${without.id}/private`)).body).toEqual(
+      (await api.get(`/organizations/${without.id}`)).body,
+    );
   });
 
   test('another project sees its own private performances', async () => {
     const created = await client(sandbox, SANDBOX_TEAM_KEY).post('/projects', { name: 'Private test' });
     const other = client(sandbox, created.body.api_key);
-    const [id, score] = [...sandbox.population.privateScores(created.body.id)].find(([orgId]) => !sandbox.population.privateScores(1).has(orgId))!;
+    const [id, score] = [...sandbox.population.privateScores(created.body.id)].find(
+      ([orgId]) => !sandbox.population.privateScores(1).has(orgId),
+    )!;
     expect((await other.get(`/organizations/${id}/private`)).body.score).toBe(score);
-    expect((await api.get(`/organizations/${id}/private`)).body.score).toBe(sandbox.population.organization(id)!.profile!.score);
+    expect((await api.get(`/organizations/${id}/private`)).body.score).toBe(
+      sandbox.population.organization(id)!.profile!.score,
+    );
   });
 
   test('recommended actions have the documented fields', async () => {
@@ -241,10 +274,17 @@ describe('GET /organizations/{id}, /private and /recommended_actions', () => {
       expect(Array.isArray(body.recommended_actions)).toBe(true);
       for (const action of body.recommended_actions) {
         found = true;
-        expect(Object.keys(action).sort()).toEqual(
-          ['approximate_savings', 'case_study', 'case_study_source_url', 'emission_category', 'id', 'question_to_ask_at_qbr',
-            'recommended_actions', 'suggested_contract_term', 'updated_at'],
-        );
+        expect(Object.keys(action).sort()).toEqual([
+          'approximate_savings',
+          'case_study',
+          'case_study_source_url',
+          'emission_category',
+          'id',
+          'question_to_ask_at_qbr',
+          'recommended_actions',
+          'suggested_contract_term',
+          'updated_at',
+        ]);
         expect(typeof action.id).toBe('number');
       }
     }

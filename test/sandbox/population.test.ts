@@ -109,14 +109,22 @@ describe('determinism over HTTP', () => {
         { name: 'Unseen Example Works Ltd' },
       ];
       for (const request of requests) {
-        const [ra, rb] = await Promise.all([client(a).post('/organizations', request), client(b).post('/organizations', request)]);
+        const [ra, rb] = await Promise.all([
+          client(a).post('/organizations', request),
+          client(b).post('/organizations', request),
+        ]);
         expect(ra.body).toEqual(rb.body);
       }
       a.advanceClock(20);
       b.advanceClock(20);
       const id = (await client(a).post('/organizations', requests[2])).body.id;
-      expect((await client(a).get(`/organizations/${id}`)).body).toEqual((await client(b).get(`/organizations/${id}`)).body);
-      const pages = await Promise.all([client(a).get('/sbti_companies?page=2'), client(b).get('/sbti_companies?page=2')]);
+      expect((await client(a).get(`/organizations/${id}`)).body).toEqual(
+        (await client(b).get(`/organizations/${id}`)).body,
+      );
+      const pages = await Promise.all([
+        client(a).get('/sbti_companies?page=2'),
+        client(b).get('/sbti_companies?page=2'),
+      ]);
       expect(pages[0].body).toEqual(pages[1].body);
     } finally {
       await Promise.all([a.close(), b.close()]);

@@ -15,8 +15,14 @@ afterEach(() => sandbox.close());
 
 test('a population organization: the same record as POST /organizations, and nothing registered', async () => {
   const org = sandbox.population.organizations[7];
-  const { body } = await client(sandbox).post('/organizations', { lei_number: org.lei ?? undefined, duns_number: org.duns, external_id: 'row-9' });
-  expect(sandbox.recordFor({ lei_number: org.lei ?? undefined, duns_number: org.duns, external_id: 'row-9' })).toEqual(body);
+  const { body } = await client(sandbox).post('/organizations', {
+    lei_number: org.lei ?? undefined,
+    duns_number: org.duns,
+    external_id: 'row-9',
+  });
+  expect(sandbox.recordFor({ lei_number: org.lei ?? undefined, duns_number: org.duns, external_id: 'row-9' })).toEqual(
+    body,
+  );
   expect(sandbox.stats().registrations).toBe(0);
 });
 

@@ -39,7 +39,10 @@ describe('an organization the service has never seen', () => {
   });
 
   test('is registered once however it is asked again, and found by any key it came with', async () => {
-    const first = await api.post('/organizations', { name: 'Quillon Widget Makers Ltd', website: 'quillon-widgets.example' });
+    const first = await api.post('/organizations', {
+      name: 'Quillon Widget Makers Ltd',
+      website: 'quillon-widgets.example',
+    });
     for (const request of [
       { name: 'QUILLON WIDGET MAKERS' },
       { name: 'quillon widget makers limited', external_id: 'other' },
@@ -56,7 +59,11 @@ describe('an organization the service has never seen', () => {
     ['Arabic', 'أرامكو السعودية', ['أرامكو  السعودية']],
   ])('a name in %s script is registered, then found under its other spellings', async (_script, name, spellings) => {
     const first = await api.post('/organizations', { name });
-    expect([first.status, first.body.name, first.body.organization_relationship_type]).toEqual([200, name, 'requested organization']);
+    expect([first.status, first.body.name, first.body.organization_relationship_type]).toEqual([
+      200,
+      name,
+      'requested organization',
+    ]);
     for (const spelling of spellings) {
       const again = await api.post('/organizations', { name: spelling });
       expect([spelling, again.status, again.body.id]).toEqual([spelling, 200, first.body.id]);
@@ -92,7 +99,9 @@ describe('an organization the service has never seen', () => {
 
   test('50 concurrent identical requests inside batches also register it once', async () => {
     const item = { url: '/organizations', method: 'POST', body: { website: 'https://batched-boilers.example' } };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => api.batch(Array.from({ length: 10 }, () => item))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api.batch(Array.from({ length: 10 }, () => item))),
+    );
     const ids = answers.flatMap((a) => a.body.map((i: { body: string }) => JSON.parse(i.body).id));
     expect(ids).toHaveLength(50);
     expect(new Set(ids).size).toBe(1);

@@ -10,11 +10,19 @@ import { json, startScriptedServer, type ScriptedServer } from '../service/scrip
 /** Each batch item `/industries?page=N` gets one industry and a link to page N+1, up to `lastPage`. */
 function answer(body: string, res: ServerResponse, lastPage: number): void {
   const requests = JSON.parse(new URLSearchParams(body).get('requests') ?? '[]') as Array<{ url: string }>;
-  json(res, 200, requests.map(({ url }) => {
-    const page = Number(new URL(url, 'http://x').searchParams.get('page'));
-    const link = page < lastPage ? `<http://service.example/industries?page=${page + 1}>; rel="next"` : '';
-    return { status: 200, headers: link ? { Link: link } : {}, body: JSON.stringify([{ id: page, name: `Industry ${page}` }]) };
-  }));
+  json(
+    res,
+    200,
+    requests.map(({ url }) => {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+      const link = page < lastPage ? `<http://service.example/industries?page=${page + 1}>; rel="next"` : '';
+      return {
+        status: 200,
+        headers: link ? { Link: link } : {},
+        body: JSON.stringify([{ id: page, name: `Industry ${page}` }]),
+      };
+    }),
+  );
 }
 
 let service: ScriptedServer;
@@ -22,7 +30,9 @@ let lastPage = Infinity;
 let session: NodeWorkbookSession | null = null;
 
 beforeAll(async () => {
-  service = await startScriptedServer((req, res) => (req.url === '/batch' ? answer(req.body, res, lastPage) : json(res, 404, {})));
+  service = await startScriptedServer((req, res) =>
+    req.url === '/batch' ? answer(req.body, res, lastPage) : json(res, 404, {}),
+  );
 });
 afterEach(async () => {
   await session?.close();
@@ -31,7 +41,9 @@ afterEach(async () => {
 afterAll(() => service.close());
 
 async function industries(deadlineMs: number) {
-  session = await openNodeWorkbook({ storage: await seededSettings({ baseUrl: service.url, apiKey: 'test-key', deadlineMs }) });
+  session = await openNodeWorkbook({
+    storage: await seededSettings({ baseUrl: service.url, apiKey: 'test-key', deadlineMs }),
+  });
   service.received.length = 0;
   const started = Date.now();
   const [address] = await session.calculate({ inputs: [[null]], formulas: { B: '=CLIMATE.INDUSTRIES()' } });

@@ -24,23 +24,33 @@ const HOSTILE: Record<string, string> = {
 /** A synced record for each batch item; the requested name picks the link (GOOD for "good"). */
 function answer(body: string, res: ServerResponse): void {
   const requests = JSON.parse(new URLSearchParams(body).get('requests') ?? '[]') as Array<{ body?: { name?: string } }>;
-  json(res, 200, requests.map((item, i) => {
-    const name = item.body?.name ?? '';
-    const link = name === 'good' ? GOOD : HOSTILE[name];
-    const record = {
-      id: i + 1, name, status: 'synced', score: 0.5, rank: 'high',
-      matching_organization: { id: 7, name: `Matched ${name}`, link, industry: null },
-      initiatives: {},
-    };
-    return { status: 200, headers: {}, body: JSON.stringify(record) };
-  }));
+  json(
+    res,
+    200,
+    requests.map((item, i) => {
+      const name = item.body?.name ?? '';
+      const link = name === 'good' ? GOOD : HOSTILE[name];
+      const record = {
+        id: i + 1,
+        name,
+        status: 'synced',
+        score: 0.5,
+        rank: 'high',
+        matching_organization: { id: 7, name: `Matched ${name}`, link, industry: null },
+        initiatives: {},
+      };
+      return { status: 200, headers: {}, body: JSON.stringify(record) };
+    }),
+  );
 }
 
 let service: ScriptedServer;
 let session: NodeWorkbookSession | null = null;
 
 beforeAll(async () => {
-  service = await startScriptedServer((req, res) => (req.url === '/batch' ? answer(req.body, res) : json(res, 404, {})));
+  service = await startScriptedServer((req, res) =>
+    req.url === '/batch' ? answer(req.body, res) : json(res, 404, {}),
+  );
 });
 afterEach(async () => {
   await session?.close();
@@ -72,7 +82,8 @@ test('LINK, the card and the logo target take only absolute https links without 
       link: {
         kind: 'error',
         code: '#N/A',
-        message: `No public profile link for Matched ${names[row]}: the service sent none, or one that is not an https ` +
+        message:
+          `No public profile link for Matched ${names[row]}: the service sent none, or one that is not an https ` +
           'address of at most 2,048 characters.',
       },
     });

@@ -12,9 +12,15 @@ describe('the base URL rule', () => {
   });
 
   it('refuses plain http to any other host, with a message that says why', () => {
-    const plainHttp = ['http://api.ditchcarbon.com', 'http://10.0.0.5:4010', 'http://128.0.0.1', 'http://localhost.evil',
+    const plainHttp = [
+      'http://api.ditchcarbon.com',
+      'http://10.0.0.5:4010',
+      'http://128.0.0.1',
+      'http://localhost.evil',
       // Loopback, but not a name the page's Content-Security-Policy can list: refused rather than blocked.
-      'http://127.8.9.10', 'http://localhost.:4010'];
+      'http://127.8.9.10',
+      'http://localhost.:4010',
+    ];
     for (const url of plainHttp) {
       expect(() => client(url)).toThrow(/must use https/);
     }

@@ -44,7 +44,9 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 describe('what the client sends', () => {
   it('sends the key as a Bearer token, JSON for records and a form for batches', async () => {
     const batchAnswer = [{ status: 200, headers: {}, body: JSON.stringify(org) }];
-    const server = await serve((req, res) => (req.url === '/batch' ? json(res, 200, batchAnswer) : json(res, 200, org)));
+    const server = await serve((req, res) =>
+      req.url === '/batch' ? json(res, 200, batchAnswer) : json(res, 200, org),
+    );
     const client = clientFor(server);
     await client.registerOrganization({ name: 'Acme', duns_number: '123456789' });
     await client.batch([{ url: '/organizations', method: 'POST', body: { name: 'Acme' } }]);

@@ -8,7 +8,7 @@ test('README.md carries the settings table exactly as SETTINGS_TABLE renders it'
   expect(readme).toContain(settingsTableMarkdown());
 });
 
-test("each documented default is the value the add-in uses when nothing is stored", () => {
+test('each documented default is the value the add-in uses when nothing is stored', () => {
   const defaults = defaultSettings() as unknown as Record<string, unknown>;
   for (const row of SETTINGS_TABLE) {
     const value = defaults[row.setting];

@@ -189,7 +189,7 @@ describe('subscribe', () => {
     expect(heard).toEqual([40]);
   });
 
-  test('a reload that finds another runtime\'s change notifies', async () => {
+  test("a reload that finds another runtime's change notifies", async () => {
     const storage = new MemoryStorage();
     const pane = new SettingsStore(storage);
     const functions = new SettingsStore(storage);

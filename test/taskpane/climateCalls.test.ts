@@ -3,10 +3,18 @@ import { climateCalls, organizationsInRows, type CellGrid } from '../../src/task
 describe('CLIMATE calls in formulas', () => {
   test('arguments are split at top-level commas only; strings and nested calls stay whole', () => {
     expect(climateCalls('=CLIMATE.SCORE($A2)')).toMatchObject([{ name: 'SCORE', args: ['$A2'] }]);
-    expect(climateCalls('=climate.flag(A2, "Climate Action 100+", B2)')).toMatchObject([{ name: 'FLAG', args: ['A2', '"Climate Action 100+"', 'B2'] }]);
-    expect(climateCalls('=HYPERLINK(CLIMATE.LINK($A2,,$C2),"Profile")')).toMatchObject([{ name: 'LINK', args: ['$A2', '', '$C2'] }]);
-    expect(climateCalls('=CLIMATE.SCORE(TRIM(A2), "a,b")')).toMatchObject([{ name: 'SCORE', args: ['TRIM(A2)', '"a,b"'] }]);
-    expect(climateCalls('=CLIMATE.SCORE("He said ""hi""")')).toMatchObject([{ name: 'SCORE', args: ['"He said ""hi"""'] }]);
+    expect(climateCalls('=climate.flag(A2, "Climate Action 100+", B2)')).toMatchObject([
+      { name: 'FLAG', args: ['A2', '"Climate Action 100+"', 'B2'] },
+    ]);
+    expect(climateCalls('=HYPERLINK(CLIMATE.LINK($A2,,$C2),"Profile")')).toMatchObject([
+      { name: 'LINK', args: ['$A2', '', '$C2'] },
+    ]);
+    expect(climateCalls('=CLIMATE.SCORE(TRIM(A2), "a,b")')).toMatchObject([
+      { name: 'SCORE', args: ['TRIM(A2)', '"a,b"'] },
+    ]);
+    expect(climateCalls('=CLIMATE.SCORE("He said ""hi""")')).toMatchObject([
+      { name: 'SCORE', args: ['"He said ""hi"""'] },
+    ]);
     expect(climateCalls('=CLIMATE.SCORE(A2')).toEqual([]);
   });
 

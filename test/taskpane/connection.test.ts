@@ -21,8 +21,10 @@ describe('testing a connection', () => {
     ['an unknown key', 'no-such-key-here'],
     ['the team key on a project call', SANDBOX_TEAM_KEY],
     ['no key', null],
-  ])('%s: the service\'s own message, never the key', async (_label, key) => {
-    const expected = await (await fetch(`${sandbox.url}/industries`, { headers: key ? { authorization: `Bearer ${key}` } : {} })).json();
+  ])("%s: the service's own message, never the key", async (_label, key) => {
+    const expected = await (
+      await fetch(`${sandbox.url}/industries`, { headers: key ? { authorization: `Bearer ${key}` } : {} })
+    ).json();
     const result = await testConnection(sandbox.url, key);
     expect(result).toEqual({ ok: false, message: `The service refused the connection: ${expected.error.message}` });
     if (key) expect(result.message).not.toContain(key);
@@ -52,6 +54,8 @@ describe('how the connection is named', () => {
     expect(describeService('https://api.ditchcarbon.com')).toBe('api.ditchcarbon.com');
     const settings = { ...defaultSettings(), baseUrl: 'https://api.ditchcarbon.com', apiKey: null };
     expect(connectionSummary(settings)).toBe('api.ditchcarbon.com · no API key');
-    expect(connectionSummary({ ...settings, apiKey: 'k-12345678', project: { id: '3', name: 'Q3' } })).toBe('api.ditchcarbon.com · Q3');
+    expect(connectionSummary({ ...settings, apiKey: 'k-12345678', project: { id: '3', name: 'Q3' } })).toBe(
+      'api.ditchcarbon.com · Q3',
+    );
   });
 });

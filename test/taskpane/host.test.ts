@@ -1,5 +1,12 @@
 /** The Office probes where there is no Office (Node here, like a page without office.js), and on each host profile. */
-import { hasExcelApi, isSetSupported, officeReady, showPane, supportsDataTypes, supportsImages } from '../../src/office/host';
+import {
+  hasExcelApi,
+  isSetSupported,
+  officeReady,
+  showPane,
+  supportsDataTypes,
+  supportsImages,
+} from '../../src/office/host';
 import { hasDocumentSettings, readWorkbookProject, rememberWorkbookProject } from '../../src/office/documentSettings';
 import { NoWorkbookError, readSelection } from '../../src/taskpane/workbook';
 import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
@@ -13,7 +20,13 @@ afterEach(() => {
 describe('outside Office', () => {
   test('without office.js: no host, no requirement sets, no workbook, and every workbook action says so', async () => {
     await expect(officeReady()).resolves.toEqual({ host: null });
-    expect([isSetSupported('ExcelApi', '1.9'), supportsDataTypes(), supportsImages(), hasExcelApi(), hasDocumentSettings()]).toEqual([false, false, false, false, false]);
+    expect([
+      isSetSupported('ExcelApi', '1.9'),
+      supportsDataTypes(),
+      supportsImages(),
+      hasExcelApi(),
+      hasDocumentSettings(),
+    ]).toEqual([false, false, false, false, false]);
     expect(readWorkbookProject()).toBeNull();
     await expect(rememberWorkbookProject({ id: '1', name: 'P' })).resolves.toBe(false);
     await expect(readSelection()).rejects.toBeInstanceOf(NoWorkbookError);

@@ -13,7 +13,10 @@ const ROOT = join(__dirname, '..', '..');
 const PRODUCTION_KEY = new RegExp(['dc', 'production', '[0-9a-f]{64}'].join('_'), 'i');
 
 function repositoryFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' });
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return out.split('\0').filter(Boolean);
 }
 

@@ -29,7 +29,9 @@ const HEIGHT = 720;
  * ordinary runs still take them (the states must render) but into test-results/, so that a test run
  * does not rewrite committed images (the sandbox's random port shows in them).
  */
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS ? join(ROOT, 'docs', 'screenshots') : join(ROOT, 'test-results', 'screenshots');
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? join(ROOT, 'docs', 'screenshots')
+  : join(ROOT, 'test-results', 'screenshots');
 const BAD_KEY = 'not-a-key-of-this-service';
 const XSS_NAME = '<img src=x onerror="window.__xss=1">Evil & Co';
 
@@ -50,9 +52,14 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
    */
   const violations = async (): Promise<string[]> =>
     (await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).filter(
-      (line) => !/^frame-src https:\/\/telemetryservice\.firstpartyapps\.oaspapps\.com/.test(line) && !/^style-src-attr inline https:\/\/appsforoffice\.microsoft\.com\/lib\/1\/hosted\/o15apptofilemappingtable\.js$/.test(line),
+      (line) =>
+        !/^frame-src https:\/\/telemetryservice\.firstpartyapps\.oaspapps\.com/.test(line) &&
+        !/^style-src-attr inline https:\/\/appsforoffice\.microsoft\.com\/lib\/1\/hosted\/o15apptofilemappingtable\.js$/.test(
+          line,
+        ),
     );
-  const dump = (): Promise<WorkbookDump> => page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump());
+  const dump = (): Promise<WorkbookDump> =>
+    page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump());
   const text = (selector: string): Promise<string> => page.locator(selector).innerText();
   /**
    * A reading once the page has caught up, or its last value after a second: the components redraw
@@ -73,22 +80,33 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     try {
       await page.locator(selector).filter({ hasText: expected }).waitFor({ timeout });
     } catch {
-      throw new Error(`${selector} never showed "${expected}"; it shows "${await page.locator(selector).textContent()}"`);
+      throw new Error(
+        `${selector} never showed "${expected}"; it shows "${await page.locator(selector).textContent()}"`,
+      );
     }
   };
   /** The Activity counters as numbers, read whether or not the section is open. */
   const counters = (): Promise<Record<string, number>> =>
     page.evaluate(() => {
       const out: Record<string, number> = {};
-      for (const dt of document.querySelectorAll('#activity-counters dt')) out[dt.textContent ?? ''] = Number(dt.nextElementSibling?.textContent);
+      for (const dt of document.querySelectorAll('#activity-counters dt'))
+        out[dt.textContent ?? ''] = Number(dt.nextElementSibling?.textContent);
       return out;
     });
   const openOnly = async (...sections: string[]): Promise<void> => {
     await page.evaluate((ids) => {
-      for (const details of document.querySelectorAll<HTMLDetailsElement>('details.section')) details.open = ids.includes(details.id);
+      for (const details of document.querySelectorAll<HTMLDetailsElement>('details.section'))
+        details.open = ids.includes(details.id);
     }, sections);
   };
-  const ALL_SECTIONS = ['section-connection', 'section-projects', 'section-score', 'section-review', 'section-activity', 'section-reference'];
+  const ALL_SECTIONS = [
+    'section-connection',
+    'section-projects',
+    'section-score',
+    'section-review',
+    'section-activity',
+    'section-reference',
+  ];
   /** The whole pane at its width: the viewport grows to the content so the sticky footer sits at the end. */
   const shot = async (name: string): Promise<void> => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -105,10 +123,15 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const dist = productionDist();
     sandbox = await startSandbox({ port: 0, quiet: true, organizations: 500, profilingSeconds: 3600 });
-    for (const org of sandbox.population.organizations.slice(0, 3)) known.push({ name: org.name, website: org.website ?? '', hq: org.hqRegion ?? '' });
+    for (const org of sandbox.population.organizations.slice(0, 3))
+      known.push({ name: org.name, website: org.website ?? '', hq: org.hqRegion ?? '' });
     site = await serveFolder(dist);
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1, colorScheme: 'light' });
+    const context = await browser.newContext({
+      viewport: { width: WIDTH, height: HEIGHT },
+      deviceScaleFactor: 1,
+      colorScheme: 'light',
+    });
     await routeOfficeJs(context);
     page = await context.newPage();
     page.on('console', (message) => consoleLines.push(message.text()));
@@ -130,7 +153,9 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __csp: string[] }).__csp = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+      );
     });
     await page.goto(`${site.url}/taskpane.html`);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
@@ -148,21 +173,33 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     expect(consoleLines.filter((line) => /error|refused|violat/i.test(line))).toEqual([]);
     // The Fluent components are registered and drawn with the Fluent 2 theme (the primary button in
     // the brand colour): their style sheets and the theme's tokens came through the CSSOM under style-src 'self'.
-    expect(await page.evaluate(() => ['fluent-button', 'fluent-text-input', 'fluent-checkbox', 'fluent-switch'].filter((tag) => !customElements.get(tag)))).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        ['fluent-button', 'fluent-text-input', 'fluent-checkbox', 'fluent-switch'].filter(
+          (tag) => !customElements.get(tag),
+        ),
+      ),
+    ).toEqual([]);
     expect(await backgroundOf('#connection-save')).toBe('rgb(15, 108, 189)');
     await openOnly(...ALL_SECTIONS);
     for (const name of ['Base URL', 'API key', 'Team API key', 'Project name']) await ax.get('textbox', name);
     expect(await (await textbox('API key')).getAttribute('type')).toBe('password');
     // The hints under the fields are read with them, although the <input> sits in a shadow root.
-    expect((await (await ax.get('textbox', 'Base URL')).state()).description).toBe('https is required, except for the sandbox on this computer.');
+    expect((await (await ax.get('textbox', 'Base URL')).state()).description).toBe(
+      'https is required, except for the sandbox on this computer.',
+    );
     // No project is active yet: the private-performances switch is off limits, and looks it.
     const privateSwitch = await ax.get('switch', 'Private performances');
-    expect(await privateSwitch.state()).toMatchObject({ disabled: true, description: "Reads include the active project's private documents." });
+    expect(await privateSwitch.state()).toMatchObject({
+      disabled: true,
+      description: "Reads include the active project's private documents.",
+    });
     expect(await privateSwitch.locator.evaluate((element) => element.matches(':disabled'))).toBe(true);
     // Every control of the page has a name a screen reader can say.
     expect(await ax.unnamed()).toEqual([]);
     // Nothing is wider than the narrowest task pane (320 px), every section open.
-    const overflow = (): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = (): Promise<number> =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await page.setViewportSize({ width: 320, height: HEIGHT });
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: WIDTH, height: HEIGHT });
@@ -180,7 +217,7 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     expect(await onceSettled(primary, 'rgb(15, 108, 189)')).toBe('rgb(15, 108, 189)');
   });
 
-  test('connection: a good key is saved and tested; a bad key shows the service\'s own message', async () => {
+  test("connection: a good key is saved and tested; a bad key shows the service's own message", async () => {
     const baseUrl = await ax.get('textbox', 'Base URL');
     const key = await textbox('API key');
     // A fresh install: the sandbox on its default address with its demo key. Production is one click.
@@ -212,12 +249,17 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     // The message bar shows the words inside the status region without being a second live region.
     expect(await ax.nestedLiveRegions()).toBe(0);
     // A key change recalculates the workbook, so cells that lacked a key ask again.
-    await page.waitForFunction((n) => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump().calculations.length > n, before);
+    await page.waitForFunction(
+      (n) => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump().calculations.length > n,
+      before,
+    );
     expect((await dump()).calculations.slice(before)).toContainEqual({ scope: 'workbook', type: 'Full' });
     await openOnly('section-connection');
     await shot('connection');
 
-    const refusal = await (await fetch(`${sandbox.url}/industries`, { headers: { authorization: `Bearer ${BAD_KEY}` } })).json();
+    const refusal = await (
+      await fetch(`${sandbox.url}/industries`, { headers: { authorization: `Bearer ${BAD_KEY}` } })
+    ).json();
     await key.fill(BAD_KEY);
     await (await button('Test connection')).click();
     await page.locator('#connection-status[data-tone="error"]').waitFor();
@@ -251,7 +293,9 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     expect(projectKey).toMatch(/^dc_sandbox_/);
 
     // Focus moved to the new project's button: Enter switches to it.
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Use project Q3 suppliers');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      'Use project Q3 suppliers',
+    );
     await page.keyboard.press('Enter');
     await waitForText('#projects-status', 'Using project Q3 suppliers for this workbook');
     expect(await page.evaluate(() => localStorage.getItem('climate.apiKey'))).toBe(projectKey);
@@ -293,7 +337,10 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     await page.getByText('Ranks and percentile').click();
     await (await ax.get('checkbox', 'Industry rank')).locator.click();
     // The profile link goes with every score on hosts without data types: shown, ticked, not untickable.
-    expect(await (await ax.get('checkbox', 'Profile (always, with each score)')).state()).toMatchObject({ checked: 'true', disabled: true });
+    expect(await (await ax.get('checkbox', 'Profile (always, with each score)')).state()).toMatchObject({
+      checked: 'true',
+      disabled: true,
+    });
     expect(await ax.unnamed()).toEqual([]);
     await (await button('Write formulas')).click();
     await page.locator('#score-summary').waitFor({ state: 'visible', timeout: 30_000 });
@@ -302,7 +349,14 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     // The header was in row 1: one row is inserted above for the attribution; names move to A3:A9.
     expect(book.inserts).toEqual([{ row: 0, count: 1, direction: 'Down' }]);
     const at = (row: number, column: number) => book.cells.find((cell) => cell.row === row && cell.column === column);
-    expect([4, 5, 6, 7, 8, 9].map((column) => at(1, column)?.value)).toEqual(['Climate score', 'Match', 'SBTi', 'RE100', 'Industry rank', 'Profile']);
+    expect([4, 5, 6, 7, 8, 9].map((column) => at(1, column)?.value)).toEqual([
+      'Climate score',
+      'Match',
+      'SBTi',
+      'RE100',
+      'Industry rank',
+      'Profile',
+    ]);
     expect(at(1, 4)?.bold).toBe(true);
     expect([4, 5, 6, 7, 8, 9].map((column) => at(2, column)?.formula)).toEqual([
       '=CLIMATE.SCORE($A3,$B3,$C3)',
@@ -320,7 +374,12 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     expect(book.cells.filter((cell) => cell.column >= 4).length).toBe(1 + 6 + 6 * 6);
     // The rows to review are marked on the written block (data rows 3-9, columns E:J) by their Match cell.
     expect(book.conditionalFormats).toEqual([
-      { box: [2, 4, 7, 6], type: 'Custom', formula: '=AND(ISTEXT($F3),$F3<>"identifier",$F3<>"exact",$F3<>"accepted")', fill: '#FFF4CE' },
+      {
+        box: [2, 4, 7, 6],
+        type: 'Custom',
+        formula: '=AND(ISTEXT($F3),$F3<>"identifier",$F3<>"exact",$F3<>"accepted")',
+        fill: '#FFF4CE',
+      },
     ]);
 
     expect(await text('#score-progress-text')).toBe('6 of 6 rows settled');
@@ -350,11 +409,25 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     const registrationsBefore = sandbox.stats().registrations;
     await (await button('Write formulas')).click();
     // The status still reads "Wrote" from the first run: the second run's last write (its review format) says it is done.
-    await page.waitForFunction(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump().conditionalFormats.length === 2);
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump().conditionalFormats.length ===
+        2,
+    );
     await waitForText('#score-progress-text', '6 of 6 rows settled');
     const book = await dump();
     expect(book.inserts).toHaveLength(1); // the names are below a free row now: nothing inserted
-    expect(book.shapes).toEqual([{ name: 'DitchCarbon logo', altTextDescription: 'Climate data by DitchCarbon (logo)', base64Length: expect.any(Number), left: 10 * 64 + 1, top: 1, height: 18, lockAspectRatio: true }]);
+    expect(book.shapes).toEqual([
+      {
+        name: 'DitchCarbon logo',
+        altTextDescription: 'Climate data by DitchCarbon (logo)',
+        base64Length: expect.any(Number),
+        left: 10 * 64 + 1,
+        top: 1,
+        height: 18,
+        lockAspectRatio: true,
+      },
+    ]);
     expect(book.shapes[0].base64Length).toBeGreaterThan(100);
     const at = (row: number, column: number) => book.cells.find((cell) => cell.row === row && cell.column === column);
     expect(at(0, 11)?.formula).toContain('Climate data by DitchCarbon');
@@ -362,7 +435,9 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     // The 3 scored organizations came from the cache; nothing was registered again.
     await page.waitForFunction(
       (hits) => {
-        const label = [...document.querySelectorAll('#activity-counters dt')].find((dt) => dt.textContent === 'Cache hits');
+        const label = [...document.querySelectorAll('#activity-counters dt')].find(
+          (dt) => dt.textContent === 'Cache hits',
+        );
         return Number(label?.nextElementSibling?.textContent) >= hits;
       },
       hitsBefore + 3,
@@ -379,7 +454,14 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     expect((await dump()).calculations.slice(before)).toContainEqual({ scope: 'workbook', type: 'Full' });
 
     // Rows 3 and 4 (the first two suppliers), any cells of them.
-    await page.evaluate(() => (window as unknown as { __workbook: { select(box: object): void } }).__workbook.select({ rowIndex: 2, columnIndex: 1, rowCount: 2, columnCount: 1 }));
+    await page.evaluate(() =>
+      (window as unknown as { __workbook: { select(box: object): void } }).__workbook.select({
+        rowIndex: 2,
+        columnIndex: 1,
+        rowCount: 2,
+        columnCount: 1,
+      }),
+    );
     await (await button('Refresh selected rows')).click();
     await waitForText('#activity-status', 'Refreshed 2 organizations in rows 3–4.');
     const last = (await dump()).calculations.at(-1);
@@ -408,7 +490,13 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     expect(await page.locator('#org-list > li').count()).toBe(5);
     expect(await text('#org-list')).toContain(XSS_NAME);
     expect(await page.locator('#org-list img').count()).toBe(0);
-    expect(await page.locator('#org-list a').evaluateAll((links) => links.map((a) => a.getAttribute('href')).filter((href) => !href?.startsWith('https://')))).toEqual([]);
+    expect(
+      await page
+        .locator('#org-list a')
+        .evaluateAll((links) =>
+          links.map((a) => a.getAttribute('href')).filter((href) => !href?.startsWith('https://')),
+        ),
+    ).toEqual([]);
     await page.getByText(XSS_NAME).click();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await (await button('Next')).click();
@@ -423,7 +511,10 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     await waitForText('#industry-list', 'Steel');
     await (await textbox('SBTi company name')).fill(sandbox.population.sbtiCompanies[0].company_name as string);
     await (await button('Look up')).click();
-    await page.locator('#sbti-list').filter({ hasText: String(sandbox.population.sbtiCompanies[0].company_name) }).waitFor();
+    await page
+      .locator('#sbti-list')
+      .filter({ hasText: String(sandbox.population.sbtiCompanies[0].company_name) })
+      .waitFor();
     expect(await text('#section-reference')).toContain('weekly snapshot');
     await (await ax.get('Date', 'Changes since')).locator.fill('2025-10-01');
     await (await button('Show changes')).click();
@@ -440,7 +531,12 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     const pageText = await page.evaluate(() => document.body.innerText);
     const logs = consoleLines.join('\n');
     for (const secret of [SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY, projectKey, BAD_KEY]) {
-      expect({ secret, inWorkbook: carried.includes(secret), inConsole: logs.includes(secret), inPage: pageText.includes(secret) }).toEqual({
+      expect({
+        secret,
+        inWorkbook: carried.includes(secret),
+        inConsole: logs.includes(secret),
+        inPage: pageText.includes(secret),
+      }).toEqual({
         secret,
         inWorkbook: false,
         inConsole: false,

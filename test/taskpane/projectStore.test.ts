@@ -16,14 +16,19 @@ describe('saved projects', () => {
     ]);
     await store.remove({ id: '7', name: 'whatever' });
     expect((await store.list()).map((p) => p.name)).toEqual(['pasted']);
-    await expect(store.save({ id: null, name: ' ', apiKey: 'k', privatePerformances: false })).rejects.toThrow('needs a name');
+    await expect(store.save({ id: null, name: ' ', apiKey: 'k', privatePerformances: false })).rejects.toThrow(
+      'needs a name',
+    );
   });
 
   test('a damaged list reads as empty instead of breaking the pane', async () => {
     const storage = new MemoryStorage();
     await storage.setItem(PROJECTS_STORAGE_KEY, '{not json');
     expect(await new ProjectStore(storage).list()).toEqual([]);
-    await storage.setItem(PROJECTS_STORAGE_KEY, JSON.stringify([{ name: 'No key' }, { name: 'Ok', apiKey: 'key-ok-1234' }]));
+    await storage.setItem(
+      PROJECTS_STORAGE_KEY,
+      JSON.stringify([{ name: 'No key' }, { name: 'Ok', apiKey: 'key-ok-1234' }]),
+    );
     expect((await new ProjectStore(storage).list()).map((p) => p.name)).toEqual(['Ok']);
   });
 

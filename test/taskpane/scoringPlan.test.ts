@@ -16,7 +16,16 @@ const selection = (over: Partial<ColumnSelection> = {}): ColumnSelection => ({
 
 describe('A1 notation', () => {
   test('column letters both ways', () => {
-    expect([0, 25, 26, 51, 52, 701, 702, 16383].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA', 'XFD']);
+    expect([0, 25, 26, 51, 52, 701, 702, 16383].map(columnLetters)).toEqual([
+      'A',
+      'Z',
+      'AA',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+      'XFD',
+    ]);
     for (const index of [0, 25, 26, 701, 702, 16383]) expect(columnIndex(columnLetters(index))).toBe(index);
     expect(() => columnLetters(-1)).toThrow();
   });
@@ -34,32 +43,58 @@ describe('A1 notation', () => {
 describe('scoring plan', () => {
   test('score only on a data-type host: one column, header above the first supplier, the source line still above it', () => {
     const plan = planColumnScoring(selection(), { outputs: ['score'], linkRequired: false, logo: false });
-    expect(plan).toMatchObject({ insertRowsAtTop: 0, headerRow: 1, firstDataRow: 2, firstColumn: 3, headers: ['Climate score'] });
+    expect(plan).toMatchObject({
+      insertRowsAtTop: 0,
+      headerRow: 1,
+      firstDataRow: 2,
+      firstColumn: 3,
+      headers: ['Climate score'],
+    });
     expect(plan.attribution).toMatchObject({ row: 0, logoColumn: null, textColumn: 3 });
     expect(plan.formulas).toEqual([['=CLIMATE.SCORE($A3)'], ['=CLIMATE.SCORE($A4)'], ['=CLIMATE.SCORE($A5)']]);
     expect(plan.scoredRows).toEqual([0, 1, 2]);
   });
 
   test('website and country columns become the optional arguments; a missing website leaves its slot empty', () => {
-    const both = planColumnScoring(selection({ websiteColumn: 1, countryColumn: 2 }), { outputs: ['score', 'flag:sbti', 'profile:rank'], linkRequired: false, logo: false });
+    const both = planColumnScoring(selection({ websiteColumn: 1, countryColumn: 2 }), {
+      outputs: ['score', 'flag:sbti', 'profile:rank'],
+      linkRequired: false,
+      logo: false,
+    });
     expect(both.headers).toEqual(['Climate score', 'SBTi', 'Rank']);
-    expect(both.formulas[0]).toEqual(['=CLIMATE.SCORE($A3,$B3,$C3)', '=CLIMATE.FLAG($A3,"sbti",$B3,$C3)', '=CLIMATE.PROFILE($A3,"rank",$B3,$C3)']);
-    const countryOnly = planColumnScoring(selection({ countryColumn: 2 }), { outputs: ['score', 'flag:re100'], linkRequired: false, logo: false });
+    expect(both.formulas[0]).toEqual([
+      '=CLIMATE.SCORE($A3,$B3,$C3)',
+      '=CLIMATE.FLAG($A3,"sbti",$B3,$C3)',
+      '=CLIMATE.PROFILE($A3,"rank",$B3,$C3)',
+    ]);
+    const countryOnly = planColumnScoring(selection({ countryColumn: 2 }), {
+      outputs: ['score', 'flag:re100'],
+      linkRequired: false,
+      logo: false,
+    });
     expect(countryOnly.formulas[1]).toEqual(['=CLIMATE.SCORE($A4,,$C4)', '=CLIMATE.FLAG($A4,"re100",,$C4)']);
   });
 
   test('outputs come in catalogue order whatever order they were ticked in, each once', () => {
-    const keys = effectiveOutputs({ outputs: ['profile:percentile', 'flag:ecovadis', 'score', 'flag:sbti', 'score'], linkRequired: false, logo: false }).map((o) => o.key);
+    const keys = effectiveOutputs({
+      outputs: ['profile:percentile', 'flag:ecovadis', 'score', 'flag:sbti', 'score'],
+      linkRequired: false,
+      logo: false,
+    }).map((o) => o.key);
     expect(keys).toEqual(['score', 'flag:sbti', 'flag:ecovadis', 'profile:percentile']);
-    expect(() => effectiveOutputs({ outputs: [], linkRequired: true, logo: true })).toThrow('Choose at least one output');
+    expect(() => effectiveOutputs({ outputs: [], linkRequired: true, logo: true })).toThrow(
+      'Choose at least one output',
+    );
   });
 
   test('every flag and profile field written is one the CLIMATE functions accept', () => {
     const flags = OUTPUTS.filter((o) => o.formula.fn === 'FLAG');
     expect(flags).toHaveLength(14);
     for (const output of OUTPUTS) {
-      if (output.formula.fn === 'FLAG') expect(parseInitiative(output.formula.initiative)).toBe(output.formula.initiative);
-      if (output.formula.fn === 'PROFILE') expect(parseFields(output.formula.field)?.map((field) => field.header)).toEqual([output.header]);
+      if (output.formula.fn === 'FLAG')
+        expect(parseInitiative(output.formula.initiative)).toBe(output.formula.initiative);
+      if (output.formula.fn === 'PROFILE')
+        expect(parseFields(output.formula.field)?.map((field) => field.header)).toEqual([output.header]);
     }
   });
 
@@ -78,27 +113,49 @@ describe('scoring plan', () => {
   });
 
   test('suppliers from the top of the sheet: rows are inserted for headers and attribution, references follow', () => {
-    const plan = planColumnScoring(selection({ firstDataRow: 0, names: ['Acme Corp'] }), { outputs: ['score'], linkRequired: true, logo: false });
+    const plan = planColumnScoring(selection({ firstDataRow: 0, names: ['Acme Corp'] }), {
+      outputs: ['score'],
+      linkRequired: true,
+      logo: false,
+    });
     expect(plan).toMatchObject({ insertRowsAtTop: 2, headerRow: 1, firstDataRow: 2 });
     expect(plan.attribution?.row).toBe(0);
     expect(plan.formulas).toEqual([['=CLIMATE.SCORE($A3)', '=HYPERLINK(CLIMATE.LINK($A3),"Profile")']]);
-    const headerInRowOne = planColumnScoring(selection({ firstDataRow: 1 }), { outputs: ['score'], linkRequired: true, logo: false });
+    const headerInRowOne = planColumnScoring(selection({ firstDataRow: 1 }), {
+      outputs: ['score'],
+      linkRequired: true,
+      logo: false,
+    });
     expect(headerInRowOne).toMatchObject({ insertRowsAtTop: 1, headerRow: 1, firstDataRow: 2 });
     expect(headerInRowOne.formulas[0][0]).toBe('=CLIMATE.SCORE($A3)');
     // Data-type hosts too: Excel draws the logo only in the card, so the grid gets the line all the same.
-    const dataTypeHost = planColumnScoring(selection({ firstDataRow: 1 }), { outputs: ['score'], linkRequired: false, logo: true });
+    const dataTypeHost = planColumnScoring(selection({ firstDataRow: 1 }), {
+      outputs: ['score'],
+      linkRequired: false,
+      logo: true,
+    });
     expect(dataTypeHost).toMatchObject({ insertRowsAtTop: 1, attribution: { row: 0, logoColumn: 3, textColumn: 4 } });
   });
 
   test('blank name cells get no formulas; a selection of blanks is refused', () => {
-    const plan = planColumnScoring(selection({ names: ['Acme Corp', '', null, '  ', 'Globex'] }), { outputs: ['score'], linkRequired: false, logo: false });
+    const plan = planColumnScoring(selection({ names: ['Acme Corp', '', null, '  ', 'Globex'] }), {
+      outputs: ['score'],
+      linkRequired: false,
+      logo: false,
+    });
     expect(plan.formulas.map((row) => row[0])).toEqual(['=CLIMATE.SCORE($A3)', '', '', '', '=CLIMATE.SCORE($A7)']);
     expect(plan.scoredRows).toEqual([0, 4]);
-    expect(() => planColumnScoring(selection({ names: ['', null] }), { outputs: ['score'], linkRequired: false, logo: false })).toThrow('empty');
+    expect(() =>
+      planColumnScoring(selection({ names: ['', null] }), { outputs: ['score'], linkRequired: false, logo: false }),
+    ).toThrow('empty');
   });
 
   test('columns beyond Z and names far right', () => {
-    const plan = planColumnScoring(selection({ nameColumn: 27, firstFreeColumn: 30 }), { outputs: ['score'], linkRequired: false, logo: false });
+    const plan = planColumnScoring(selection({ nameColumn: 27, firstFreeColumn: 30 }), {
+      outputs: ['score'],
+      linkRequired: false,
+      logo: false,
+    });
     expect(plan.formulas[0]).toEqual(['=CLIMATE.SCORE($AB3)']);
   });
 });

@@ -19,16 +19,34 @@ function snapshot(selection: SelectionSnapshot['selection'], values = SHEET): Se
 describe('reading the selection', () => {
   test('a whole column (A:A) is clipped to the used range and its first row read as the header', () => {
     const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 }));
-    expect(model).toMatchObject({ sheet: 'Suppliers', nameColumn: 0, top: 0, bottom: 4, firstRowIsHeader: true, firstFreeColumn: 4 });
+    expect(model).toMatchObject({
+      sheet: 'Suppliers',
+      nameColumn: 0,
+      top: 0,
+      bottom: 4,
+      firstRowIsHeader: true,
+      firstFreeColumn: 4,
+    });
     expect(model.columns.map((c) => c.label)).toEqual(['B · Web', 'C · HQ country', 'D · Spend']);
     expect(model.websiteGuess).toBe(1);
     expect(model.countryGuess).toBe(2);
-    const input = columnSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 }), model, {
-      firstRowIsHeader: true,
+    const input = columnSelection(
+      snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 }),
+      model,
+      {
+        firstRowIsHeader: true,
+        websiteColumn: 1,
+        countryColumn: null,
+      },
+    );
+    expect(input).toEqual({
+      nameColumn: 0,
       websiteColumn: 1,
       countryColumn: null,
+      firstDataRow: 1,
+      names: ['Acme Corp', 'Globex', '', 'Initech'],
+      firstFreeColumn: 4,
     });
-    expect(input).toEqual({ nameColumn: 0, websiteColumn: 1, countryColumn: null, firstDataRow: 1, names: ['Acme Corp', 'Globex', '', 'Initech'], firstFreeColumn: 4 });
   });
 
   test('names selected below the header: no header in the selection, headers read from the row above', () => {
@@ -36,7 +54,9 @@ describe('reading the selection', () => {
     const model = describeSelection(snap);
     expect(model).toMatchObject({ top: 1, bottom: 2, firstRowIsHeader: false });
     expect(model.columns[0].label).toBe('B · Web');
-    expect(columnSelection(snap, model, { firstRowIsHeader: false, websiteColumn: null, countryColumn: null }).names).toEqual(['Acme Corp', 'Globex']);
+    expect(
+      columnSelection(snap, model, { firstRowIsHeader: false, websiteColumn: null, countryColumn: null }).names,
+    ).toEqual(['Acme Corp', 'Globex']);
   });
 
   test('websites are recognised by their values when the header says nothing', () => {
@@ -51,14 +71,28 @@ describe('reading the selection', () => {
   });
 
   test('a single cell is a supplier, not a header', () => {
-    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 }, [['Acme Corp', 'acme.com']]));
+    const model = describeSelection(
+      snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 }, [['Acme Corp', 'acme.com']]),
+    );
     expect(model.firstRowIsHeader).toBe(false);
   });
 
   test('a selection outside the data, or an empty sheet, says what to select', () => {
-    expect(() => describeSelection(snapshot({ rowIndex: 10, columnIndex: 0, rowCount: 3, columnCount: 1 }))).toThrow('select the cells of the name column');
-    expect(() => describeSelection(snapshot({ rowIndex: 0, columnIndex: 9, rowCount: 3, columnCount: 1 }))).toThrow('no supplier names');
-    expect(() => describeSelection({ sheet: 'Empty', selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 }, used: null, values: [], valuesFirstRow: 0 })).toThrow('The sheet is empty');
+    expect(() => describeSelection(snapshot({ rowIndex: 10, columnIndex: 0, rowCount: 3, columnCount: 1 }))).toThrow(
+      'select the cells of the name column',
+    );
+    expect(() => describeSelection(snapshot({ rowIndex: 0, columnIndex: 9, rowCount: 3, columnCount: 1 }))).toThrow(
+      'no supplier names',
+    );
+    expect(() =>
+      describeSelection({
+        sheet: 'Empty',
+        selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
+        used: null,
+        values: [],
+        valuesFirstRow: 0,
+      }),
+    ).toThrow('The sheet is empty');
   });
 });
 
@@ -74,7 +108,9 @@ describe('the spend column', () => {
       const sheet = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), header] : row));
       expect(describeSelection(snapshot(all, sheet)).spendGuess).toBe(3);
     }
-    const text = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), 'Value'] : [...row.slice(0, 3), i === 3 ? '' : 'high']));
+    const text = SHEET.map((row, i) =>
+      i === 0 ? [...row.slice(0, 3), 'Value'] : [...row.slice(0, 3), i === 3 ? '' : 'high'],
+    );
     expect(describeSelection(snapshot(all, text)).spendGuess).toBeNull();
   });
 

@@ -61,7 +61,8 @@ const figureOf = (sheet: SheetDump, label: string) => {
   if (row === undefined) throw new Error(`No label ${label}`);
   return sheet.cells.find((cell) => cell.row === row && cell.column === 1);
 };
-const rowOf = (sheet: SheetDump, label: string): number => sheet.cells.find((cell) => cell.column === 0 && cell.value === label)!.row;
+const rowOf = (sheet: SheetDump, label: string): number =>
+  sheet.cells.find((cell) => cell.column === 0 && cell.value === label)!.row;
 
 /** One workbook's pane, opened before a describe block's tests (the fields are set by then). */
 function paneFor(sheet: () => ShimSheet) {
@@ -86,7 +87,9 @@ describe('a host with dynamic arrays: the block just scored', () => {
     await (await button('Write formulas')).click();
     await waitForText(pane.page, '#score-progress-text', `${ROWS} of ${ROWS} rows settled`, 60_000);
     const scored = await pane.dump();
-    const header = scored.cells.filter((cell) => cell.row === 1 && typeof cell.value === 'string').map((cell) => [cell.column, cell.value]);
+    const header = scored.cells
+      .filter((cell) => cell.row === 1 && typeof cell.value === 'string')
+      .map((cell) => [cell.column, cell.value]);
     const scoreColumn = header.find(([, value]) => value === 'Climate score')![0] as number;
     const sbtiColumn = header.find(([, value]) => value === 'SBTi')![0] as number;
     const letter = (column: number) => String.fromCharCode(65 + column);
@@ -111,23 +114,52 @@ describe('a host with dynamic arrays: the block just scored', () => {
     expect(figureOf(summary, 'SBTi')?.formula).toContain(`COUNTIFS(${F},"TRUE"`);
     expect(figureOf(summary, 'SBTi')?.numberFormat).toBe('0.0%');
     // No figure is a copied value: every cell in column B below the header rows is a formula.
-    expect(summary.cells.filter((cell) => cell.column === 1 && cell.row > 3 && cell.formula === null && cell.value !== 'Share by count' && cell.value !== 'Suppliers' && cell.value !== 'Score')).toEqual([]);
+    expect(
+      summary.cells.filter(
+        (cell) =>
+          cell.column === 1 &&
+          cell.row > 3 &&
+          cell.formula === null &&
+          cell.value !== 'Share by count' &&
+          cell.value !== 'Suppliers' &&
+          cell.value !== 'Score',
+      ),
+    ).toEqual([]);
     // Dynamic arrays: the lists are one spilled SORTBY/TAKE formula per column.
     const lowest = rowOf(summary, 'Lowest scores (engage first)') + 1;
-    expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toMatch(/^=IFERROR\(TAKE\(SORTBY\(FILTER\('Suppliers'!\$A\$3/);
+    expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toMatch(
+      /^=IFERROR\(TAKE\(SORTBY\(FILTER\('Suppliers'!\$A\$3/,
+    );
 
     const distribution = rowOf(summary, 'Score distribution');
     const initiatives = rowOf(summary, 'Initiatives');
     expect(summary.charts).toEqual([
-      expect.objectContaining({ type: 'BarClustered', source: `'Climate summary'!A${initiatives + 1}:C${initiatives + 2}`, seriesBy: 'Columns' }),
-      expect.objectContaining({ type: 'ColumnClustered', source: `'Climate summary'!A${distribution + 1}:B${distribution + 11}`, title: 'Suppliers by score band' }),
+      expect.objectContaining({
+        type: 'BarClustered',
+        source: `'Climate summary'!A${initiatives + 1}:C${initiatives + 2}`,
+        seriesBy: 'Columns',
+      }),
+      expect.objectContaining({
+        type: 'ColumnClustered',
+        source: `'Climate summary'!A${distribution + 1}:B${distribution + 11}`,
+        title: 'Suppliers by score band',
+      }),
     ]);
-    expect(summary.cells.filter((cell) => cell.row > distribution && cell.row <= distribution + 10).map((cell) => cell.value ?? cell.formula).filter((v) => /^\d/.test(String(v)))).toEqual([
-      '0–10', '10–20', '20–30', '30–40', '40–50', '50–60', '60–70', '70–80', '80–90', '90–100',
-    ]);
-    expect(summary.cells.find((cell) => cell.row === 1)?.formula).toBe('=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")');
+    expect(
+      summary.cells
+        .filter((cell) => cell.row > distribution && cell.row <= distribution + 10)
+        .map((cell) => cell.value ?? cell.formula)
+        .filter((v) => /^\d/.test(String(v))),
+    ).toEqual(['0–10', '10–20', '20–30', '30–40', '40–50', '50–60', '60–70', '70–80', '80–90', '90–100']);
+    expect(summary.cells.find((cell) => cell.row === 1)?.formula).toBe(
+      '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")',
+    );
     expect(summary.shapes).toEqual(['DitchCarbon logo']);
-    expect(book.shapes.filter((shape) => shape.name === 'DitchCarbon logo').at(-1)).toMatchObject({ altTextDescription: 'Climate data by DitchCarbon (logo)', left: 1, top: 21 });
+    expect(book.shapes.filter((shape) => shape.name === 'DitchCarbon logo').at(-1)).toMatchObject({
+      altTextDescription: 'Climate data by DitchCarbon (logo)',
+      left: 1,
+      top: 21,
+    });
     expect(summary.cells.find((cell) => cell.row === 2 && cell.column === 1)?.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // The hidden status column: one live CLIMATE.STATUS per supplier row.
     expect(summary.hiddenColumns).toEqual([25]);
@@ -140,18 +172,28 @@ describe('a host with dynamic arrays: the block just scored', () => {
     const before = sheetNamed(await pane.dump(), 'Climate summary');
     // The analyst drops the spend column: the refreshed sheet has no spend figures, columns or series.
     await pane.page.locator('#summary-spend').selectOption('');
-    await pane.page.evaluate(() => (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('buildSummary'));
+    await pane.page.evaluate(() =>
+      (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('buildSummary'),
+    );
     await waitForText(pane.page, '#summary-status', 'Refreshed "Climate summary"');
     const book = await pane.dump();
     const after = sheetNamed(book, 'Climate summary');
     expect(book.sheets).toHaveLength(2);
     expect(after.id).toBe(before.id);
     expect(after.cells.length).toBeLessThan(before.cells.length);
-    expect(after.cells.some((cell) => cell.value === 'Spend-weighted mean score' || cell.value === 'Share by spend' || cell.value === 'Spend')).toBe(false);
+    expect(
+      after.cells.some(
+        (cell) =>
+          cell.value === 'Spend-weighted mean score' || cell.value === 'Share by spend' || cell.value === 'Spend',
+      ),
+    ).toBe(false);
     const initiatives = rowOf(after, 'Initiatives');
     expect(after.charts.map((chart) => [chart.type, chart.source])).toEqual([
       ['BarClustered', `'Climate summary'!A${initiatives + 1}:B${initiatives + 2}`],
-      ['ColumnClustered', `'Climate summary'!A${rowOf(after, 'Score distribution') + 1}:B${rowOf(after, 'Score distribution') + 11}`],
+      [
+        'ColumnClustered',
+        `'Climate summary'!A${rowOf(after, 'Score distribution') + 1}:B${rowOf(after, 'Score distribution') + 11}`,
+      ],
     ]);
     expect(after.shapes).toEqual(['DitchCarbon logo']);
   }, 60_000);
@@ -162,7 +204,16 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
     name: 'Vendors',
     rows: [
       ['Vendor', 'Website', 'Cost', 'Climate score', 'CDP', 'Industry mean score'],
-      ...names.slice(0, 10).map((name, i) => [name, '', 10 * (i + 1), `=CLIMATE.SCORE($A${i + 2})`, `=CLIMATE.FLAG($A${i + 2},"cdp")`, `=CLIMATE.PROFILE($A${i + 2},"industry_mean")`]),
+      ...names
+        .slice(0, 10)
+        .map((name, i) => [
+          name,
+          '',
+          10 * (i + 1),
+          `=CLIMATE.SCORE($A${i + 2})`,
+          `=CLIMATE.FLAG($A${i + 2},"cdp")`,
+          `=CLIMATE.PROFILE($A${i + 2},"industry_mean")`,
+        ]),
     ],
     selection: { rowIndex: 1, columnIndex: 3, rowCount: 10, columnCount: 3 },
     requirements: { SharedRuntime: '1.1', CustomFunctionsRuntime: '1.1', ExcelApi: '1.8' },
@@ -172,7 +223,11 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
   test('a sheet the summary did not create is not overwritten: the pane asks for another name', async () => {
     await pane.page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
     await (await button('Build summary')).click();
-    await waitForText(pane.page, '#summary-status', 'A sheet called "Climate summary" already exists and was not made by the Climate summary: choose another name.');
+    await waitForText(
+      pane.page,
+      '#summary-status',
+      'A sheet called "Climate summary" already exists and was not made by the Climate summary: choose another name.',
+    );
     const book = await pane.dump();
     const foreign = sheetNamed(book, 'Climate summary');
     expect(foreign.cells.map((cell) => cell.value)).toEqual(['My own notes', 'keep me']);
@@ -186,7 +241,11 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
       (element as HTMLInputElement).value = 'Supplier KPIs';
     });
     await (await button('Build summary')).click();
-    await waitForText(pane.page, '#summary-status', 'Built "Supplier KPIs" from 10 rows of Vendors (scores in column D, 1 initiative flag, spend in column C)');
+    await waitForText(
+      pane.page,
+      '#summary-status',
+      'Built "Supplier KPIs" from 10 rows of Vendors (scores in column D, 1 initiative flag, spend in column C)',
+    );
     const book = await pane.dump();
     expect(book.sheets.map((sheet) => sheet.name)).toEqual(['Vendors', 'Climate summary', 'Supplier KPIs']);
     expect(sheetNamed(book, 'Climate summary').cells.map((cell) => cell.value)).toEqual(['My own notes', 'keep me']);
@@ -194,10 +253,14 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
     expect(figureOf(summary, 'Industry mean score')?.formula).toContain(`'Vendors'!$F$2:$F$11`);
     expect(figureOf(summary, 'CDP')?.formula).toContain(`'Vendors'!$E$2:$E$11,"TRUE"`);
     const lowest = rowOf(summary, 'Lowest scores (engage first)') + 1;
-    expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toBe(`=IF($D$${lowest + 1}="","",INDEX('Vendors'!$A$2:$A$11,$D$${lowest + 1}))`);
+    expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toBe(
+      `=IF($D$${lowest + 1}="","",INDEX('Vendors'!$A$2:$A$11,$D$${lowest + 1}))`,
+    );
     expect(summary.hiddenColumns).toEqual([25, 26, 27]);
     expect(summary.charts.map((chart) => chart.type)).toEqual(['BarClustered', 'ColumnClustered']);
-    expect(summary.cells.find((cell) => cell.row === 1 && cell.column === 0)?.formula).toBe('=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")');
+    expect(summary.cells.find((cell) => cell.row === 1 && cell.column === 0)?.formula).toBe(
+      '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")',
+    );
     expect(book.shapes).toEqual([]);
   }, 60_000);
 });

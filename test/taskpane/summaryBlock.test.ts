@@ -12,7 +12,14 @@ describe('blockFromFormulas', () => {
     headers: [],
     formulas: [
       ['Vendor', 'Web', 'Score', 'SBTi', 'Mean', 'Note'],
-      ['Acme', 'acme.com', '=CLIMATE.SCORE($A6,$B6)', '=CLIMATE.FLAG($A6,"SBTi",$B6)', '=CLIMATE.PROFILE($A6,"industry mean")', '=CLIMATE.FLAG($A6,"nonsense")'],
+      [
+        'Acme',
+        'acme.com',
+        '=CLIMATE.SCORE($A6,$B6)',
+        '=CLIMATE.FLAG($A6,"SBTi",$B6)',
+        '=CLIMATE.PROFILE($A6,"industry mean")',
+        '=CLIMATE.FLAG($A6,"nonsense")',
+      ],
       ['', '', '', '', '', ''],
       ['Globex', '', '=climate.score($A8)', '=CLIMATE.FLAG($A8,"sbti")', '', ''],
     ],
@@ -41,25 +48,53 @@ describe('blockFromFormulas', () => {
 });
 
 describe('blockFromPlan', () => {
-  const selection = { nameColumn: 0, websiteColumn: null, countryColumn: 2, firstDataRow: 1, names: ['Acme', '', 'Globex'], firstFreeColumn: 4 };
+  const selection = {
+    nameColumn: 0,
+    websiteColumn: null,
+    countryColumn: 2,
+    firstDataRow: 1,
+    names: ['Acme', '', 'Globex'],
+    firstFreeColumn: 4,
+  };
 
   test('the columns of the outputs as written, the spend the analyst chose', () => {
-    const plan = planColumnScoring(selection, { outputs: ['score', 'flag:cdp', 'profile:industry_mean'], linkRequired: true, logo: false });
+    const plan = planColumnScoring(selection, {
+      outputs: ['score', 'flag:cdp', 'profile:industry_mean'],
+      linkRequired: true,
+      logo: false,
+    });
     const block = blockFromPlan('Suppliers', selection, plan, plan.outputs, 3);
-    expect(block).toMatchObject({ firstRow: plan.firstDataRow, lastRow: plan.firstDataRow + 2, scoreColumn: 4, spendColumn: 3, countryColumn: 2 });
+    expect(block).toMatchObject({
+      firstRow: plan.firstDataRow,
+      lastRow: plan.firstDataRow + 2,
+      scoreColumn: 4,
+      spendColumn: 3,
+      countryColumn: 2,
+    });
     expect(block.flags).toEqual([{ initiative: 'cdp', column: 5 }]);
     expect(block.industryMeanColumn).toBe(6);
   });
 
   test('without a score column there is nothing to summarize', () => {
     const plan = planColumnScoring(selection, { outputs: ['flag:cdp'], linkRequired: false, logo: false });
-    expect(() => blockFromPlan('Suppliers', selection, plan, plan.outputs, null)).toThrow(/needs the Climate score column/);
+    expect(() => blockFromPlan('Suppliers', selection, plan, plan.outputs, null)).toThrow(
+      /needs the Climate score column/,
+    );
   });
 });
 
 describe('planSummary without spend or flags', () => {
   const block = {
-    sheet: 'S', firstRow: 1, lastRow: 20, nameColumn: 0, websiteColumn: null, countryColumn: null, scoreColumn: 1, flags: [], industryMeanColumn: null, spendColumn: null,
+    sheet: 'S',
+    firstRow: 1,
+    lastRow: 20,
+    nameColumn: 0,
+    websiteColumn: null,
+    countryColumn: null,
+    scoreColumn: 1,
+    flags: [],
+    industryMeanColumn: null,
+    spendColumn: null,
   };
 
   test('no spend figures, no initiative section or bar chart, no logo on a host without images', () => {
@@ -74,7 +109,9 @@ describe('planSummary without spend or flags', () => {
 
   test('the raw 0-1 scale gets bands of 0.1', () => {
     const plan = planSummary(block, { dynamicArrays: false, scoreMax: 1, builtOn: '2026-11-23', logo: false });
-    const labels = plan.cells.filter((cell) => typeof cell.content === 'string' && /–/.test(cell.content)).map((cell) => cell.content);
+    const labels = plan.cells
+      .filter((cell) => typeof cell.content === 'string' && /–/.test(cell.content))
+      .map((cell) => cell.content);
     expect(labels[0]).toBe('0–0.1');
     expect(labels[9]).toBe('0.9–1');
   });

@@ -23,7 +23,7 @@ interface Row {
 /** A deterministic mix: ties, band edges, errors, pending rows, blank names, odd spend. */
 function rows(): Row[] {
   let seed = 7;
-  const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const edges = [0, 10, 20, 50, 90, 100, 99.9, 9.9];
   return Array.from({ length: ROWS }, (_, i): Row => {
     const name = i % 97 === 13 ? null : `Supplier ${i}`;
@@ -36,13 +36,23 @@ function rows(): Row[] {
     else if (roll < 0.2) score = [12.5, 77.7, 3.3][i % 3]; // ties
     if (name === null) [score, status] = [null, '']; // a blank name gets no formulas
     const spendRoll = random();
-    const spend = spendRoll < 0.05 ? null : spendRoll < 0.07 ? 'n/a' : spendRoll < 0.08 ? 0 : Math.round(random() * 1e6);
+    const spend =
+      spendRoll < 0.05 ? null : spendRoll < 0.07 ? 'n/a' : spendRoll < 0.08 ? 0 : Math.round(random() * 1e6);
     const flag = (p: number): Row['sbti'] => (score === null ? null : score === '#N/A' ? '#N/A' : random() < p);
-    return { name, score, status, sbti: flag(0.3), cdp: flag(0.55), spend, industryMean: random() < 0.1 ? '#N/A' : Math.round(random() * 900) / 10 };
+    return {
+      name,
+      score,
+      status,
+      sbti: flag(0.3),
+      cdp: flag(0.55),
+      spend,
+      industryMean: random() < 0.1 ? '#N/A' : Math.round(random() * 900) / 10,
+    };
   });
 }
 
-const cell = (value: Row[keyof Row]): RawCellContent => (value === '#N/A' ? '=NA()' : value === '#VALUE!' ? '="x"*1' : value);
+const cell = (value: Row[keyof Row]): RawCellContent =>
+  value === '#N/A' ? '=NA()' : value === '#VALUE!' ? '="x"*1' : value;
 
 /** Block columns: A name, B spend, C score, D SBTi, E CDP, F industry mean; header in row 1. */
 const BLOCK: SummaryBlock = {
@@ -61,9 +71,13 @@ const BLOCK: SummaryBlock = {
   industryMeanColumn: 5,
 };
 
-function compute(data: Row[], plan: SummaryPlan): { read(address: string): unknown; list(top: number, column: number): unknown[] } {
+function compute(
+  data: Row[],
+  plan: SummaryPlan,
+): { read(address: string): unknown; list(top: number, column: number): unknown[] } {
   const source: RawCellContent[][] = [['Supplier', 'Spend', 'Climate score', 'SBTi', 'CDP', 'Industry mean score']];
-  for (const row of data) source.push([row.name, row.spend, cell(row.score), cell(row.sbti), cell(row.cdp), cell(row.industryMean)]);
+  for (const row of data)
+    source.push([row.name, row.spend, cell(row.score), cell(row.sbti), cell(row.cdp), cell(row.industryMean)]);
   const summary: RawCellContent[][] = [];
   const set = (r: number, c: number, content: RawCellContent): void => {
     summary[r] ??= [];
@@ -74,10 +88,15 @@ function compute(data: Row[], plan: SummaryPlan): { read(address: string): unkno
     expect(helper.formulas).toHaveLength(ROWS);
     // The status helper's CLIMATE.STATUS cells are the service's answers: given here as known values.
     if (helper.kind === 'status') expect(helper.formulas[0]).toContain(`CLIMATE.STATUS('Supplier''s list'!$A2)`);
-    helper.formulas.forEach((formula, i) => set(1 + i, helper.column, helper.kind === 'status' ? (data[i].name === null ? '' : data[i].status) : formula));
+    helper.formulas.forEach((formula, i) =>
+      set(1 + i, helper.column, helper.kind === 'status' ? (data[i].name === null ? '' : data[i].status) : formula),
+    );
   }
   for (let r = 0; r < summary.length; r++) summary[r] ??= [];
-  const hf = HyperFormula.buildFromSheets({ [SOURCE]: source, 'Climate summary': summary }, { licenseKey: 'gpl-v3', useArrayArithmetic: true });
+  const hf = HyperFormula.buildFromSheets(
+    { [SOURCE]: source, 'Climate summary': summary },
+    { licenseKey: 'gpl-v3', useArrayArithmetic: true },
+  );
   const sheet = hf.getSheetId('Climate summary')!;
   const read = (address: string): unknown => {
     const at = hf.simpleCellAddressFromString(address, sheet)!;
@@ -99,7 +118,10 @@ function expected(data: Row[]) {
     count: suppliers.filter((r) => r[key] === true).length / suppliers.length,
     spend: suppliers.filter((r) => r[key] === true).reduce((sum, r) => sum + positiveSpend(r), 0) / totalSpend,
   });
-  const bands = Array.from({ length: 10 }, (_, i) => numeric.filter((r) => r.score >= i * 10 && (i === 9 ? r.score <= 100 : r.score < i * 10 + 10)).length);
+  const bands = Array.from(
+    { length: 10 },
+    (_, i) => numeric.filter((r) => r.score >= i * 10 && (i === 9 ? r.score <= 100 : r.score < i * 10 + 10)).length,
+  );
   const ordered = numeric.map((r) => ({ r, position: data.indexOf(r) + 1 }));
   const byScore = (direction: number) =>
     [...ordered].sort((a, b) => direction * (a.r.score - b.r.score) || a.position - b.position).slice(0, 10);
@@ -111,7 +133,9 @@ function expected(data: Row[]) {
     notFound: suppliers.filter((r) => r.score === '#N/A' && final.includes(r.status)).length,
     errors: suppliers.filter((r) => r.score === '#VALUE!').length,
     meanScore: numeric.reduce((sum, r) => sum + r.score, 0) / numeric.length,
-    weightedMeanScore: numeric.reduce((sum, r) => sum + r.score * positiveSpend(r), 0) / numeric.reduce((sum, r) => sum + positiveSpend(r), 0),
+    weightedMeanScore:
+      numeric.reduce((sum, r) => sum + r.score * positiveSpend(r), 0) /
+      numeric.reduce((sum, r) => sum + positiveSpend(r), 0),
     industryMean: industry.reduce((sum, r) => sum + r.industryMean, 0) / industry.length,
     totalSpend,
     sbti: share('sbti'),

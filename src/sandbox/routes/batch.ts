@@ -16,7 +16,8 @@ export interface BatchAnswerItem {
   body: string;
 }
 
-const BODY_SHAPE = 'POST /batch takes a form-encoded body with one field, requests: a JSON array of {url, method, body}';
+const BODY_SHAPE =
+  'POST /batch takes a form-encoded body with one field, requests: a JSON array of {url, method, body}';
 
 /** The items of the `requests` field, or the validation error that refuses the whole batch. */
 function readItems(body: unknown): unknown[] | ServiceResponse {
@@ -34,7 +35,8 @@ function readItems(body: unknown): unknown[] | ServiceResponse {
 export function batchRoute(state: SandboxState, table: RouteTable): ServiceRoute {
   /** One item's answer: the route's own, or 422 / 404 / 401 as a direct request would get. */
   const answerItem = async (item: unknown, batch: ServiceRequest): Promise<ServiceResponse> => {
-    if (typeof item !== 'object' || item === null) return validationError('Each batch item must be an object {url, method, body}');
+    if (typeof item !== 'object' || item === null)
+      return validationError('Each batch item must be an object {url, method, body}');
     const { url, method, body } = item as Record<string, unknown>;
     if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) {
       return validationError('A batch item url must be a relative path such as /organizations');

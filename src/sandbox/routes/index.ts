@@ -9,6 +9,11 @@ import { projectRoutes } from './projects';
 import { sbtiRoutes } from './sbti';
 
 export function serviceRoutes(state: SandboxState): ServiceRoute[] {
-  const routes = [...organizationRoutes(state), ...industryRoutes(state), ...sbtiRoutes(state), ...projectRoutes(state)];
+  const routes = [
+    ...organizationRoutes(state),
+    ...industryRoutes(state),
+    ...sbtiRoutes(state),
+    ...projectRoutes(state),
+  ];
   return [...routes, batchRoute(state, new RouteTable(routes))];
 }

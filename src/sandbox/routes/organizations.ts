@@ -67,19 +67,21 @@ export function organizationRoutes(state: SandboxState): ServiceRoute[] {
       method: 'GET',
       url: '/organizations/:id',
       scope: 'project',
-      handle: (request) => withId(request, (id) => {
-        const record = recordById(id);
-        return record && json(200, record);
-      }),
+      handle: (request) =>
+        withId(request, (id) => {
+          const record = recordById(id);
+          return record && json(200, record);
+        }),
     },
     {
       method: 'GET',
       url: '/organizations/:id/private',
       scope: 'project',
-      handle: (request) => withId(request, (id) => {
-        const record = recordById(id, projectOf(request));
-        return record && json(200, record);
-      }),
+      handle: (request) =>
+        withId(request, (id) => {
+          const record = recordById(id, projectOf(request));
+          return record && json(200, record);
+        }),
     },
     {
       method: 'GET',

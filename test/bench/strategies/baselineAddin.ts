@@ -29,7 +29,10 @@ function shown(record: OrganizationRecord, field: CellField): number | boolean {
   throw new CustomFunctionsError('#VALUE!', (cell as Extract<CellOutcome, { kind: 'error' }>).message);
 }
 
-export async function runBaselineAddin(addin: BaselineAddin, rows: readonly SupplierRow[]): Promise<{ outcomes: CellOutcome[]; wallMs: number }> {
+export async function runBaselineAddin(
+  addin: BaselineAddin,
+  rows: readonly SupplierRow[],
+): Promise<{ outcomes: CellOutcome[]; wallMs: number }> {
   const requests = new Map(rows.map((row) => [row.input, row.request]));
   const workbook = new Workbook({ metadata: builtFunctions().metadata });
   const { associate } = workbook.globals.CustomFunctions;

@@ -21,7 +21,8 @@ export function naiveAddin(client: ClimateClient): BaselineAddin {
   };
   const release = (): void => {
     const next = waiting.shift();
-    if (next) next(); // the slot passes straight on
+    if (next)
+      next(); // the slot passes straight on
     else active -= 1;
   };
   return {

@@ -27,7 +27,9 @@ export function timerBatchAddin(client: ClimateClient, serviceMaxBatch: number):
 
   const send = async (chunk: Queued[]): Promise<void> => {
     try {
-      const answers = await client.batch(chunk.map((call) => ({ url: '/organizations', method: 'POST' as const, body: call.request })));
+      const answers = await client.batch(
+        chunk.map((call) => ({ url: '/organizations', method: 'POST' as const, body: call.request })),
+      );
       answers.forEach((answer, i) => {
         if (answer.status >= 200 && answer.status < 300) chunk[i].resolve(decodeOrganization(answer.body));
         else chunk[i].reject(new Error(`HTTP ${answer.status}`));
@@ -41,7 +43,8 @@ export function timerBatchAddin(client: ClimateClient, serviceMaxBatch: number):
     timer = null;
     const batch = queue;
     queue = [];
-    for (let start = 0; start < batch.length; start += serviceMaxBatch) inFlight.push(send(batch.slice(start, start + serviceMaxBatch)));
+    for (let start = 0; start < batch.length; start += serviceMaxBatch)
+      inFlight.push(send(batch.slice(start, start + serviceMaxBatch)));
     markFlushed();
   };
 

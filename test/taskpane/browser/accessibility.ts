@@ -45,7 +45,24 @@ export interface AXControl {
 }
 
 /** Roles a person operates, which must each have a name. */
-const OPERABLE = new Set(['button', 'textbox', 'searchbox', 'checkbox', 'switch', 'combobox', 'listbox', 'link', 'progressbar', 'radio', 'slider', 'spinbutton', 'tab', 'Date', 'DateTime', 'InputTime']);
+const OPERABLE = new Set([
+  'button',
+  'textbox',
+  'searchbox',
+  'checkbox',
+  'switch',
+  'combobox',
+  'listbox',
+  'link',
+  'progressbar',
+  'radio',
+  'slider',
+  'spinbutton',
+  'tab',
+  'Date',
+  'DateTime',
+  'InputTime',
+]);
 
 const text = (value: AXValue | undefined): string => (value?.value === undefined ? '' : String(value.value));
 
@@ -86,18 +103,22 @@ export class AccessibilityTree {
 
   /** Operable nodes without an accessible name, described for a failure message. */
   async unnamed(): Promise<string[]> {
-    return (await this.nodes()).filter((node) => OPERABLE.has(text(node.role)) && !text(node.name).trim()).map((node) => `${text(node.role)} #${node.backendDOMNodeId}`);
+    return (await this.nodes())
+      .filter((node) => OPERABLE.has(text(node.role)) && !text(node.name).trim())
+      .map((node) => `${text(node.role)} #${node.backendDOMNodeId}`);
   }
 
   /** Live regions inside another live region (each message must be announced once, not twice). */
   async nestedLiveRegions(): Promise<number> {
     const nodes = await this.nodes();
     const byId = new Map(nodes.map((node) => [node.nodeId, node]));
-    const live = (node: AXNode): boolean => node.properties?.some((p) => p.name === 'live' && p.value.value !== 'off') ?? false;
+    const live = (node: AXNode): boolean =>
+      node.properties?.some((p) => p.name === 'live' && p.value.value !== 'off') ?? false;
     const isRegionRoot = (node: AXNode): boolean => ['status', 'alert', 'log'].includes(text(node.role));
     return nodes.filter((node) => {
       if (!isRegionRoot(node)) return false;
-      for (let parent = byId.get(node.parentId ?? ''); parent; parent = byId.get(parent.parentId ?? '')) if (isRegionRoot(parent) && live(parent)) return true;
+      for (let parent = byId.get(node.parentId ?? ''); parent; parent = byId.get(parent.parentId ?? ''))
+        if (isRegionRoot(parent) && live(parent)) return true;
       return false;
     }).length;
   }
@@ -114,10 +135,15 @@ export class AccessibilityTree {
   async get(role: string, name: string, timeout = 10_000): Promise<AXControl> {
     const deadline = Date.now() + timeout;
     for (;;) {
-      const found = (await this.nodes()).filter((node) => text(node.role) === role && text(node.name) === name && node.backendDOMNodeId !== undefined);
+      const found = (await this.nodes()).filter(
+        (node) => text(node.role) === role && text(node.name) === name && node.backendDOMNodeId !== undefined,
+      );
       if (found.length > 1) throw new Error(`${found.length} ${role} nodes are named "${name}"`);
       if (found.length === 1) return this.control(found[0].backendDOMNodeId as number);
-      if (Date.now() > deadline) throw new Error(`No ${role} named "${name}" in the accessibility tree; ${role} names: ${JSON.stringify(await this.names(role))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `No ${role} named "${name}" in the accessibility tree; ${role} names: ${JSON.stringify(await this.names(role))}`,
+        );
       await this.page.waitForTimeout(100);
     }
   }
@@ -134,7 +160,10 @@ export class AccessibilityTree {
     return {
       locator: this.page.locator(`[data-test-ax="${mark}"]`),
       state: async () => {
-        const { nodes } = (await this.cdp.send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false })) as { nodes: AXNode[] };
+        const { nodes } = (await this.cdp.send('Accessibility.getPartialAXTree', {
+          backendNodeId,
+          fetchRelatives: false,
+        })) as { nodes: AXNode[] };
         const node = nodes.find((candidate) => !candidate.ignored);
         if (!node) throw new Error(`The control marked ${mark} left the accessibility tree`);
         return stateOf(node);

@@ -26,9 +26,23 @@ export interface ShimSheet {
 export interface SheetDump {
   name: string;
   id: string;
-  cells: Array<{ row: number; column: number; value: unknown; formula: string | null; bold: boolean; numberFormat: string | null }>;
+  cells: Array<{
+    row: number;
+    column: number;
+    value: unknown;
+    formula: string | null;
+    bold: boolean;
+    numberFormat: string | null;
+  }>;
   /** Charts (sheet.charts.add(type, sourceData, seriesBy)): source as `'Sheet'!A1:B2`, position as its top-left cell. */
-  charts: Array<{ name: string; type: string; source: string; seriesBy: string; title: string; position: string | null }>;
+  charts: Array<{
+    name: string;
+    type: string;
+    source: string;
+    seriesBy: string;
+    title: string;
+    position: string | null;
+  }>;
   hiddenColumns: number[];
   /** Names of the images on this sheet (all of them, with their placement, are in WorkbookDump.shapes). */
   shapes: string[];
@@ -38,7 +52,14 @@ export interface SheetDump {
 export interface WorkbookDump {
   cells: Array<{ row: number; column: number; value: unknown; formula: string | null; bold: boolean }>;
   inserts: Array<{ row: number; count: number; direction: string }>;
-  shapes: Array<{ name: string; altTextDescription: string; base64Length: number; left: number; top: number; height: number }>;
+  shapes: Array<{
+    name: string;
+    altTextDescription: string;
+    base64Length: number;
+    left: number;
+    top: number;
+    height: number;
+  }>;
   calculations: Array<{ scope: 'workbook' | 'range'; type?: string; box?: number[] }>;
   documentSettings: Record<string, unknown>;
   documentSettingsSaves: number;
@@ -66,7 +87,8 @@ export function installExcelShim(sheet: ShimSheet): void {
   };
   const page = window as unknown as Record<string, unknown>;
   const key = (row: number, column: number): string => `${row},${column}`;
-  const letters = (text: string): number => [...text.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+  const letters = (text: string): number =>
+    [...text.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
   const columnName = (index: number): string => {
     let name = '';
     for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
@@ -78,14 +100,23 @@ export function installExcelShim(sheet: ShimSheet): void {
     return first === last ? first : `${first}:${last}`;
   };
   // Excel's own limits (the grid, a sheet name) and the chart types the add-in may ask for.
-  const ROWS = 1_048_576, COLUMNS = 16_384;
+  const ROWS = 1_048_576,
+    COLUMNS = 16_384;
   const CHART_TYPES = ['ColumnClustered', 'ColumnStacked', 'BarClustered', 'BarStacked', 'Line', 'Pie', 'XYScatter'];
   const ribbon: Record<string, (event: { completed(): void }) => void> = {};
   const sheets: Sheet[] = [];
   let selection: Box = { ...sheet.selection };
   const dump: WorkbookDump = {
-    cells: [], inserts: [], shapes: [], calculations: [], documentSettings: {}, documentSettingsSaves: 0, conditionalFormats: [], selection,
-    sheets: [], activeSheet: sheet.name,
+    cells: [],
+    inserts: [],
+    shapes: [],
+    calculations: [],
+    documentSettings: {},
+    documentSettingsSaves: 0,
+    conditionalFormats: [],
+    selection,
+    sheets: [],
+    activeSheet: sheet.name,
   };
   let active = sheet.name;
 
@@ -103,34 +134,52 @@ export function installExcelShim(sheet: ShimSheet): void {
   };
 
   const usedBox = (state: Sheet): Box | null => {
-    let top = Infinity, left = Infinity, bottom = -1, right = -1;
+    let top = Infinity,
+      left = Infinity,
+      bottom = -1,
+      right = -1;
     for (const k of state.cells.keys()) {
       const [r, c] = k.split(',').map(Number);
-      top = Math.min(top, r); left = Math.min(left, c); bottom = Math.max(bottom, r); right = Math.max(right, c);
+      top = Math.min(top, r);
+      left = Math.min(left, c);
+      bottom = Math.max(bottom, r);
+      right = Math.max(right, c);
     }
-    return bottom < 0 ? null : { rowIndex: top, columnIndex: left, rowCount: bottom - top + 1, columnCount: right - left + 1 };
+    return bottom < 0
+      ? null
+      : { rowIndex: top, columnIndex: left, rowCount: bottom - top + 1, columnCount: right - left + 1 };
   };
 
   const write = (state: Sheet, box: Box, data: unknown[][], asFormulas: boolean): void => {
     if (data.length !== box.rowCount || data.some((row) => row.length !== box.columnCount)) {
-      throw new Error(`The dimensions of the data (${data.length}x${data[0]?.length}) do not match the range (${box.rowCount}x${box.columnCount}).`);
+      throw new Error(
+        `The dimensions of the data (${data.length}x${data[0]?.length}) do not match the range (${box.rowCount}x${box.columnCount}).`,
+      );
     }
     data.forEach((row, i) =>
       row.forEach((value, j) => {
         const k = key(box.rowIndex + i, box.columnIndex + j);
         const { bold = false, numberFormat } = state.cells.get(k) ?? {};
         if (value === '' || value === null) state.cells.delete(k);
-        else if (asFormulas && typeof value === 'string' && value.startsWith('=')) state.cells.set(k, { value: null, formula: value, bold, numberFormat });
+        else if (asFormulas && typeof value === 'string' && value.startsWith('='))
+          state.cells.set(k, { value: null, formula: value, bold, numberFormat });
         else state.cells.set(k, { value, formula: null, bold, numberFormat });
       }),
     );
   };
 
   const read = (state: Sheet, box: Box, pick: (cell: Cell | undefined) => unknown): unknown[][] =>
-    Array.from({ length: box.rowCount }, (_, i) => Array.from({ length: box.columnCount }, (_, j) => pick(state.cells.get(key(box.rowIndex + i, box.columnIndex + j)))));
+    Array.from({ length: box.rowCount }, (_, i) =>
+      Array.from({ length: box.columnCount }, (_, j) =>
+        pick(state.cells.get(key(box.rowIndex + i, box.columnIndex + j))),
+      ),
+    );
 
   const within = (box: Box, row: number, column: number): boolean =>
-    row >= box.rowIndex && row < box.rowIndex + box.rowCount && column >= box.columnIndex && column < box.columnIndex + box.columnCount;
+    row >= box.rowIndex &&
+    row < box.rowIndex + box.rowCount &&
+    column >= box.columnIndex &&
+    column < box.columnIndex + box.columnCount;
 
   const range = (state: Sheet, box: Box): Record<string, unknown> => {
     const self: Record<string, unknown> = {
@@ -143,7 +192,11 @@ export function installExcelShim(sheet: ShimSheet): void {
       height: 20 * box.rowCount,
       width: 64 * box.columnCount,
       load: () => self,
-      calculate: () => void dump.calculations.push({ scope: 'range', box: [box.rowIndex, box.columnIndex, box.rowCount, box.columnCount] }),
+      calculate: () =>
+        void dump.calculations.push({
+          scope: 'range',
+          box: [box.rowIndex, box.columnIndex, box.rowCount, box.columnCount],
+        }),
       select: () => void (selection = { ...box }),
       // Range.clear(applyTo): 'All' (the default) removes contents and formats; 'Contents' keeps formats.
       clear: (applyTo = 'All') => {
@@ -157,12 +210,27 @@ export function installExcelShim(sheet: ShimSheet): void {
       // Excel's ConditionalFormatCollection.add(type): the custom rule's formula and fill are set after.
       conditionalFormats: {
         add(type: string) {
-          const entry = { box: [box.rowIndex, box.columnIndex, box.rowCount, box.columnCount], type, formula: null as string | null, fill: null as string | null };
+          const entry = {
+            box: [box.rowIndex, box.columnIndex, box.rowCount, box.columnCount],
+            type,
+            formula: null as string | null,
+            fill: null as string | null,
+          };
           dump.conditionalFormats.push(entry);
           return {
             custom: {
-              rule: { set formula(text: string) { entry.formula = text; } },
-              format: { fill: { set color(colour: string) { entry.fill = colour; } } },
+              rule: {
+                set formula(text: string) {
+                  entry.formula = text;
+                },
+              },
+              format: {
+                fill: {
+                  set color(colour: string) {
+                    entry.fill = colour;
+                  },
+                },
+              },
             },
           };
         },
@@ -205,13 +273,14 @@ export function installExcelShim(sheet: ShimSheet): void {
       set: (data: unknown[][]) => write(state, box, data, false),
     });
     Object.defineProperty(self, 'formulas', {
-      get: () => read(state, box, (cell) => (cell ? cell.formula ?? cell.value : '')),
+      get: () => read(state, box, (cell) => (cell ? (cell.formula ?? cell.value) : '')),
       set: (data: unknown[][]) => write(state, box, data, true),
     });
     // A format on an empty cell is kept by Excel; here it waits on a placeholder until a value arrives.
     Object.defineProperty(self, 'numberFormat', {
       set: (data: string[][]) => {
-        if (data.length !== box.rowCount || data.some((row) => row.length !== box.columnCount)) throw new Error('The dimensions of the number formats do not match the range.');
+        if (data.length !== box.rowCount || data.some((row) => row.length !== box.columnCount))
+          throw new Error('The dimensions of the number formats do not match the range.');
         data.forEach((row, i) =>
           row.forEach((format, j) => {
             const k = key(box.rowIndex + i, box.columnIndex + j);
@@ -227,7 +296,11 @@ export function installExcelShim(sheet: ShimSheet): void {
   const pendingFormats = new Map<string, string>();
 
   function makeWorksheet(state: Sheet, images: NonNullable<ShimSheet['images']>): Record<string, unknown> {
-    const worksheet: Record<string, unknown> = { isNullObject: false, load: () => worksheet, activate: () => void (active = state.name) };
+    const worksheet: Record<string, unknown> = {
+      isNullObject: false,
+      load: () => worksheet,
+      activate: () => void (active = state.name),
+    };
     Object.defineProperty(worksheet, 'name', { get: () => state.name });
     Object.defineProperty(worksheet, 'id', { get: () => state.id });
     const chartItems: Array<Record<string, unknown>> = [];
@@ -236,13 +309,24 @@ export function installExcelShim(sheet: ShimSheet): void {
     let loadedShapes: Array<Record<string, unknown>> = [];
     state.shapes = () => shapeItems;
     Object.assign(worksheet, {
-      getRangeByIndexes: (rowIndex: number, columnIndex: number, rowCount: number, columnCount: number) => range(state, { rowIndex, columnIndex, rowCount, columnCount }),
+      getRangeByIndexes: (rowIndex: number, columnIndex: number, rowCount: number, columnCount: number) =>
+        range(state, { rowIndex, columnIndex, rowCount, columnCount }),
       // No address: the whole sheet (Worksheet.getRange()).
       getRange: (address?: string) => {
-        if (address === undefined) return range(state, { rowIndex: 0, columnIndex: 0, rowCount: ROWS, columnCount: COLUMNS });
-        const [from, to = from] = address.replace(/\$/g, '').split(':').map((part) => /^([A-Z]+)(\d+)$/i.exec(part)!);
-        const rowIndex = Number(from[2]) - 1, columnIndex = letters(from[1]);
-        return range(state, { rowIndex, columnIndex, rowCount: Number(to[2]) - rowIndex, columnCount: letters(to[1]) - columnIndex + 1 });
+        if (address === undefined)
+          return range(state, { rowIndex: 0, columnIndex: 0, rowCount: ROWS, columnCount: COLUMNS });
+        const [from, to = from] = address
+          .replace(/\$/g, '')
+          .split(':')
+          .map((part) => /^([A-Z]+)(\d+)$/i.exec(part)!);
+        const rowIndex = Number(from[2]) - 1,
+          columnIndex = letters(from[1]);
+        return range(state, {
+          rowIndex,
+          columnIndex,
+          rowCount: Number(to[2]) - rowIndex,
+          columnCount: letters(to[1]) - columnIndex + 1,
+        });
       },
       getUsedRangeOrNullObject: () => {
         const used = usedBox(state);
@@ -258,17 +342,32 @@ export function installExcelShim(sheet: ShimSheet): void {
         add(type: string, source: { address?: unknown }, seriesBy = 'Auto') {
           if (!CHART_TYPES.includes(type)) throw new Error(`InvalidArgument: ${type} is not a chart type.`);
           if (typeof source?.address !== 'string') throw new Error('InvalidArgument: sourceData must be a Range.');
-          const entry: Chart = { name: `Chart ${state.charts.length + 1}`, type, source: source.address, seriesBy, title: '', position: null };
+          const entry: Chart = {
+            name: `Chart ${state.charts.length + 1}`,
+            type,
+            source: source.address,
+            seriesBy,
+            title: '',
+            position: null,
+          };
           state.charts.push(entry);
           const chart: Record<string, unknown> = {
-            title: { set text(text: string) { entry.title = text; } },
-            setPosition: (start: { address?: string } | string) => void (entry.position = typeof start === 'string' ? start : String(start.address).split('!')[1]),
+            title: {
+              set text(text: string) {
+                entry.title = text;
+              },
+            },
+            setPosition: (start: { address?: string } | string) =>
+              void (entry.position = typeof start === 'string' ? start : String(start.address).split('!')[1]),
             delete: () => {
               state.charts.splice(state.charts.indexOf(entry), 1);
               chartItems.splice(chartItems.indexOf(chart), 1);
             },
           };
-          Object.defineProperty(chart, 'name', { get: () => entry.name, set: (name: string) => void (entry.name = name) });
+          Object.defineProperty(chart, 'name', {
+            get: () => entry.name,
+            set: (name: string) => void (entry.name = name),
+          });
           chartItems.push(chart);
           return chart;
         },
@@ -279,7 +378,15 @@ export function installExcelShim(sheet: ShimSheet): void {
         },
         load: () => void (loadedShapes = [...shapeItems]),
         addImage(base64: string) {
-          const shape = { name: '', altTextDescription: '', base64Length: base64.length, left: 0, top: 0, height: 0, lockAspectRatio: false };
+          const shape = {
+            name: '',
+            altTextDescription: '',
+            base64Length: base64.length,
+            left: 0,
+            top: 0,
+            height: 0,
+            lockAspectRatio: false,
+          };
           // The logo is square: its width follows its height (kept out of the dump, which lists what was set).
           Object.defineProperty(shape, 'width', { get: () => shape.height, enumerable: false });
           dump.shapes.push(shape);
@@ -315,7 +422,8 @@ export function installExcelShim(sheet: ShimSheet): void {
         // WorksheetCollection.add(name): names are unique regardless of case, at most 31 characters.
         add(name: string) {
           if (find(name)) throw new Error(`ItemAlreadyExists: a sheet called ${name} exists.`);
-          if (!name || name.length > 31 || /[:\\/?*[\]]/.test(name)) throw new Error(`InvalidArgument: ${name} cannot name a sheet.`);
+          if (!name || name.length > 31 || /[:\\/?*[\]]/.test(name))
+            throw new Error(`InvalidArgument: ${name} cannot name a sheet.`);
           return addSheet(name, []).worksheet;
         },
         getActiveWorksheet: () => (find(active) ?? first()).worksheet,
@@ -337,7 +445,8 @@ export function installExcelShim(sheet: ShimSheet): void {
   page.Excel = { run: async (batch: (ctx: unknown) => Promise<unknown>) => batch(context) };
 
   const settings = {
-    get: (name: string) => (name in dump.documentSettings ? JSON.parse(JSON.stringify(dump.documentSettings[name])) : null),
+    get: (name: string) =>
+      name in dump.documentSettings ? JSON.parse(JSON.stringify(dump.documentSettings[name])) : null,
     set: (name: string, value: unknown) => void (dump.documentSettings[name] = JSON.parse(JSON.stringify(value))),
     remove: (name: string) => void delete dump.documentSettings[name],
     saveAsync: (callback?: (result: { status: string }) => void) => {
@@ -383,11 +492,25 @@ export function installExcelShim(sheet: ShimSheet): void {
       const list = (state: Sheet) => {
         const out = [...state.cells].map(([k, cell]) => {
           const [row, column] = k.split(',').map(Number);
-          return { row, column, value: cell.value, formula: cell.formula, bold: cell.bold, numberFormat: cell.numberFormat ?? null };
+          return {
+            row,
+            column,
+            value: cell.value,
+            formula: cell.formula,
+            bold: cell.bold,
+            numberFormat: cell.numberFormat ?? null,
+          };
         });
         return out.sort((a, b) => a.row - b.row || a.column - b.column);
       };
-      const all = sheets.map((state) => ({ name: state.name, id: state.id, cells: list(state), charts: state.charts, hiddenColumns: [...state.hidden].sort((a, b) => a - b), shapes: state.shapes().map((shape) => String(shape.name)) }));
+      const all = sheets.map((state) => ({
+        name: state.name,
+        id: state.id,
+        cells: list(state),
+        charts: state.charts,
+        hiddenColumns: [...state.hidden].sort((a, b) => a - b),
+        shapes: state.shapes().map((shape) => String(shape.name)),
+      }));
       const cells = list(first()).map(({ numberFormat: _, ...cell }) => cell);
       return JSON.parse(JSON.stringify({ ...dump, cells, selection, sheets: all, activeSheet: active }));
     },

@@ -20,13 +20,17 @@ export interface StaticServer {
 
 export async function serveFolder(root: string): Promise<StaticServer> {
   const server: Server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^([/\\])+/,
+      '',
+    );
     if (path.startsWith('..')) {
       response.writeHead(403).end();
       return;
     }
     readFile(join(root, path)).then(
-      (body) => response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
+      (body) =>
+        response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
       () => response.writeHead(404).end(),
     );
   });
