@@ -12,6 +12,9 @@
  *   A 401 is handed to the engine, which bars all sending (`block`) until the settings change; and
  *   until a key has been seen to work (in this session or an earlier one: keyMemory.ts), a single
  *   batch of at most PROBE_BATCH probes it.
+ *
+ * Over 300 lines on purpose: queueing, batching, sending and carrying out the retry decisions are one
+ * state machine over the same queue and slots; the decisions themselves live in retryPolicy.ts.
  */
 import { MalformedResponseError, RateLimitError, type ServiceError } from '../service/errors';
 import { errorFromResponse } from '../service/responseErrors';

@@ -4,28 +4,10 @@
  */
 import { OrganizationStatus } from '../service/types';
 
-const SUCCESS_PATH: readonly OrganizationStatus[] = [
-  'created',
-  'locating',
-  'located',
-  'enriching',
-  'enriched',
-  'resolving',
-  'researching',
-  'resolved',
-  'calculating',
-  'synced',
-];
-const FAILURE_PATH: readonly OrganizationStatus[] = [
-  'created',
-  'locating',
-  'located',
-  'enriching',
-  'enriched',
-  'resolving',
-  'unresolved',
-  'errored',
-];
+/** Every walk starts the same way; it then resolves and is calculated, or fails to resolve. */
+const STARTED: readonly OrganizationStatus[] = ['created', 'locating', 'located', 'enriching', 'enriched', 'resolving'];
+const SUCCESS_PATH: readonly OrganizationStatus[] = [...STARTED, 'researching', 'resolved', 'calculating', 'synced'];
+const FAILURE_PATH: readonly OrganizationStatus[] = [...STARTED, 'unresolved', 'errored'];
 
 /** The status `elapsedSeconds` after registration; final once `profilingSeconds` have passed. */
 export function profilingStatus(elapsedSeconds: number, profilingSeconds: number, fails: boolean): OrganizationStatus {

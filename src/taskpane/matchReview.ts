@@ -5,6 +5,9 @@
  * organization id) in the workbook and the row's MATCH turns `accepted`; Refine writes a website,
  * country or identifier into the row's formulas, which recalculate. The block is read in slices of
  * SLICE_ROWS, one Excel.run each, so 5,000 rows never hold the pane.
+ *
+ * Over 300 lines on purpose: the section's controls, filter, pages and the three row actions share one
+ * state (the block read and the page shown); its workbook reads and writes are in reviewWorkbook.ts.
  */
 import { ArgumentError } from '../functions/argumentError';
 import { parseOrganization } from '../functions/organizationArgument';

@@ -7,6 +7,9 @@
  *
  * Two variants of the top-10 lists: spilled SORTBY/TAKE/FILTER where the host has dynamic arrays,
  * a per-row rank (COUNTIFS) looked up with INDEX/MATCH elsewhere. Both order by score, ties in sheet order.
+ *
+ * Over 300 lines on purpose: every figure's formula sits next to its label and number format, so a
+ * reader checks each figure where it is built; the sheet writer (summarySheet.ts) holds no formulas.
  */
 import { FLAG_LABELS, type FlagKey } from '../functions/initiatives';
 import { columnLetters } from './a1';
