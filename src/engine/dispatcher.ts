@@ -1,8 +1,8 @@
 /**
  * The batching queue: tasks (one per distinct request) wait here and leave as `POST /batch` requests.
- * - A batch leaves at once when a batch's worth of tasks is waiting (batchSize: 50, up to `maxBatch`
- *   when requests back up) and a slot is free, otherwise after a quiet
- *   window of QUIET_MS without new tasks (at most MAX_WAIT_MS after the first one), so a single cell
+ * - Once the burst being submitted is over (one macrotask), batches leave when a batch's worth of tasks
+ *   is waiting (batchSize: 50, up to `maxBatch` when requests back up) and a slot is free, otherwise
+ *   after a quiet window of QUIET_MS without new tasks (at most MAX_WAIT_MS after the first one), so a single cell
  *   answers quickly and a burst of cells goes out in full batches.
  * - Slots and pauses come from the AIMD limiter.
  * - Failures are classified per batch and per item (retryPolicy.ts): 429 pauses everybody and requeues;
@@ -11,7 +11,7 @@
  *   own task.
  *   A 401 is handed to the engine, which bars all sending (`block`) until the settings change; and
  *   until a key has been seen to work (in this session or an earlier one: keyMemory.ts), a single
- *   batch of at most PROBE_BATCH probes it.
+ *   batch of at most PROBE_BATCH probes it (once that memory has answered, or RECALL_WAIT_MS passed).
  *
  * Over 300 lines on purpose: queueing, batching, sending and carrying out the retry decisions are one
  * state machine over the same queue and slots; the decisions themselves live in retryPolicy.ts.
@@ -31,6 +31,8 @@ export const MAX_ATTEMPTS = 8;
 export const PROBE_BATCH = 10;
 /** Items per batch while the window keeps up with the queue. */
 export const PREFERRED_BATCH = 50;
+/** How long a probe waits for the memory of the key (a hash and a storage read) before it goes anyway. */
+export const RECALL_WAIT_MS = 100;
 
 /** One request through the queue, with the engine's handlers for how it ends. */
 export interface Task {
@@ -73,6 +75,7 @@ export class Dispatcher {
   private firstQueuedAt = 0;
   private lastQueuedAt = 0;
   private flushDue = false;
+  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly delayed = new Set<DelayedGroup>();
@@ -93,6 +96,8 @@ export class Dispatcher {
    * then costs one request, not one per slot.
    */
   private keyConfirmed = false;
+  /** Set while the memory of the key is being read: a probe waits for it, since it may make one needless. */
+  private recalling: ReturnType<typeof setTimeout> | null = null;
   /** The current key, to remember when it works (and forget when refused). */
   private knownKey: KnownKey | null = null;
 
@@ -119,7 +124,12 @@ export class Dispatcher {
     if (this.queue.length === 0) this.firstQueuedAt = this.lastQueuedAt;
     this.queue.push(task);
     this.quietTimer ??= this.armQuietTimer();
-    this.pump();
+    this.pumpTimer ??= setTimeout(() => {
+      // Once the burst that is being submitted now is over: batchSize() then sees all of it and fills
+      // the free slots evenly, instead of the first slots leaving with the first items of the burst.
+      this.pumpTimer = null;
+      this.pump();
+    }, 0);
   }
 
   /** Takes a queued task back (its callers left). False when it is already sent or waiting to retry. */
@@ -148,16 +158,29 @@ export class Dispatcher {
     this.limiter.resume();
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
+    this.stopRecalling();
+    if (key !== null) this.recalling = setTimeout(() => this.stopRecalling(), RECALL_WAIT_MS);
     if (!this.disposed) this.pump();
-    return (key?.recall() ?? Promise.resolve(null)).then(
-      (window) => {
-        if (window === null || this.knownKey !== key || this.disposed) return;
-        this.keyConfirmed = true; // worked here before: no probe, and the window it sustained
-        this.limiter.startAt(window);
-        this.pump();
-      },
-      () => undefined,
-    );
+    return (key?.recall() ?? Promise.resolve(null))
+      .then(
+        (window) => {
+          if (window === null || this.knownKey !== key || this.disposed) return;
+          this.keyConfirmed = true; // worked here before: no probe, and the window it sustained
+          this.limiter.startAt(window);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        if (this.knownKey === key) this.stopRecalling();
+      });
+  }
+
+  /** The memory of the key has answered (or kept the probe waiting long enough): sending goes on. */
+  private stopRecalling(): void {
+    if (this.recalling === null) return;
+    clearTimeout(this.recalling);
+    this.recalling = null;
+    if (!this.disposed) this.pump();
   }
 
   /** Stops for good: requests in flight are aborted and every task fails with `error`. */
@@ -166,6 +189,8 @@ export class Dispatcher {
     this.blockedBy = error;
     if (this.quietTimer) clearTimeout(this.quietTimer);
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    if (this.pumpTimer) clearTimeout(this.pumpTimer);
+    if (this.recalling) clearTimeout(this.recalling);
     for (const [controller, tasks] of this.sending) {
       controller.abort(error);
       for (const task of tasks) task.fail(error, task.attempts); // not left to the transport to notice
@@ -222,7 +247,7 @@ export class Dispatcher {
       // Until the key is confirmed, one small probe batch goes alone: it answers sooner than a full one,
       // and its round trip overlaps the rest of the sheet's calculation.
       const probing = !this.keyConfirmed;
-      if (probing && this.limiter.inFlight > 0) break;
+      if (probing && (this.limiter.inFlight > 0 || this.recalling !== null)) break;
       const size = probing ? Math.min(PROBE_BATCH, this.batchSize()) : this.batchSize();
       if (this.queue.length < size && !this.flushDue) break;
       const pausedFor = this.limiter.pausedFor();

@@ -41,6 +41,20 @@ test('the next session skips the probe and starts at the window the service sust
   second.engine.dispose();
 });
 
+test('a burst for a known key leaves in one round: the window filled evenly, up to maxBatch each', async () => {
+  const { first, second, service } = await secondSession({ maxBatch: 100 });
+  const remembered = (await first.storage.getItem(KEY_MEMORY_STORAGE_KEY))!;
+  const window = (JSON.parse(remembered) as Record<string, { w: number }>)['https://api.example.com'].w;
+  const calls = Array.from({ length: window * 100 }, (_, i) => second.engine.organization(supplier(1_000 + i)));
+  await until(() => service.inFlight >= window);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Not the first slots leaving with the first 50 of the burst and the rest waiting for a second round.
+  expect(service.sent.map((request) => request.items.length)).toEqual(Array.from({ length: window }, () => 100));
+  service.release();
+  await Promise.all(calls);
+  second.engine.dispose();
+});
+
 test('another key at the same service is probed with a single batch', async () => {
   const { second, service } = await secondSession({ apiKey: 'dc_test_another_key_42' });
   const calls = Array.from({ length: 300 }, (_, i) => second.engine.organization(supplier(1_000 + i)));
