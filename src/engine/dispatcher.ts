@@ -1,9 +1,9 @@
 /**
  * The batching queue: tasks (one per distinct request) wait here and leave as `POST /batch` requests.
- * - Once the burst being submitted is over (one macrotask), batches leave when a batch's worth of tasks
- *   is waiting (batchSize: 50, up to `maxBatch` when requests back up) and a slot is free, otherwise
- *   after a quiet window of QUIET_MS without new tasks (at most MAX_WAIT_MS after the first one), so a single cell
- *   answers quickly and a burst of cells goes out in full batches.
+ * - Once the burst being submitted is over (one macrotask; a probe does not wait), batches leave when
+ *   a batch's worth of tasks is waiting (batchSize: 50, up to `maxBatch` when requests back up) and a
+ *   slot is free, otherwise after a quiet window of QUIET_MS without new tasks (at most MAX_WAIT_MS
+ *   after the first one), so a single cell answers quickly and a burst goes out in full batches.
  * - Slots and pauses come from the AIMD limiter.
  * - Failures are classified per batch and per item (retryPolicy.ts): 429 pauses everybody and requeues;
  *   5xx, dropped connections, timeouts, malformed bodies and answers with the wrong number of items are
@@ -11,7 +11,8 @@
  *   own task.
  *   A 401 is handed to the engine, which bars all sending (`block`) until the settings change; and
  *   until a key has been seen to work (in this session or an earlier one: keyMemory.ts), a single
- *   batch of at most PROBE_BATCH probes it (once that memory has answered, or RECALL_WAIT_MS passed).
+ *   batch of at most PROBE_BATCH probes it (once that memory has answered, or RECALL_WAIT_MS passed);
+ *   a healthy probe opens the window to the cap (limiter.ts).
  *
  * Over 300 lines on purpose: queueing, batching, sending and carrying out the retry decisions are one
  * state machine over the same queue and slots; the decisions themselves live in retryPolicy.ts.
@@ -124,6 +125,10 @@ export class Dispatcher {
     if (this.queue.length === 0) this.firstQueuedAt = this.lastQueuedAt;
     this.queue.push(task);
     this.quietTimer ??= this.armQuietTimer();
+    if (!this.keyConfirmed && this.recalling === null) {
+      this.pump(); // the probe leaves as soon as it is full: its round trip overlaps the rest of the burst
+      return;
+    }
     this.pumpTimer ??= setTimeout(() => {
       // Once the burst that is being submitted now is over: batchSize() then sees all of it and fills
       // the free slots evenly, instead of the first slots leaving with the first items of the burst.
@@ -351,6 +356,7 @@ export class Dispatcher {
     }
     if (retryError !== null) this.retryLater(again, retryError);
     if (this.blockedBy === null) {
+      if (!this.keyConfirmed && paused.length === 0 && retryError === null) this.limiter.open();
       this.keyConfirmed = true;
       this.knownKey?.worked(this.limiter.limit);
     }

@@ -1,6 +1,7 @@
 /**
  * Flow control for batches in flight: slow start, then additive increase, multiplicative decrease
- * (as TCP does). The limit starts at 4. Until the service first pushes back (a 429), every healthy
+ * (as TCP does). The limit starts at 4; a healthy probe of a new key opens it to the cap (`open`), a known
+ * key starts at the window it sustained before (`startAt`). Until the service first pushes back (a 429), every healthy
  * batch adds one, so the limit doubles per round trip: a cold sheet of thousands of rows reaches the
  * cap in a few round trips instead of a dozen. After a 429 it grows by one per run of `limit` healthy
  * batches, up to the cap, and halves on each further 429. Two guards keep a 429 storm from becoming a retry storm:
@@ -41,6 +42,14 @@ export class AimdLimiter {
   /** Starts from a window the service sustained before (a known key), not from INITIAL_CONCURRENCY. */
   startAt(window: number): void {
     this.limitValue = Math.max(this.limitValue, Math.min(window, this.cap));
+  }
+
+  /**
+   * The probe of a key came back healthy: key and service answer, so the rest of the sheet may leave in
+   * one round, as wide as the cap allows, rather than paying a round trip per slow-start step.
+   */
+  open(): void {
+    this.limitValue = Math.max(this.limitValue, this.cap);
   }
 
   setCap(cap: number): void {

@@ -191,7 +191,7 @@ export const SPECS: FieldSpecs = {
   },
   maxConcurrency: {
     key: 'climate.maxConcurrency',
-    meaning: 'Cap on batches in flight at once (the engine starts at 4 and grows while the service keeps up).',
+    meaning: 'Cap on batches in flight at once (used in full once the key has answered; halved on each 429 storm).',
     format: `whole number ${SETTINGS_LIMITS.maxConcurrency.min}-${SETTINGS_LIMITS.maxConcurrency.max}`,
     fallback: 16,
     check: wholeNumber('maxConcurrency', 'The concurrency cap'),

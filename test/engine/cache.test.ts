@@ -265,7 +265,7 @@ describe('observability', () => {
       inFlight: 0,
       queued: 0,
       cached: 1,
-      concurrency: 5,
+      concurrency: 16, // the probe was healthy: the window opened to the cap
     });
     expect(engine.stats().errors.invalid).toBe(1);
     expect(events.filter((e) => e.type === 'settled').map((e) => (e.type === 'settled' ? e.ok : null))).toEqual([

@@ -126,7 +126,7 @@ describe('per-item answers inside a 200 batch', () => {
 
 describe('rate limiting', () => {
   test('Retry-After pauses every sender, the limit halves once per storm, then the run completes', async () => {
-    const { engine, service } = await rig({ maxBatch: 10 });
+    const { engine, service } = await rig({ maxBatch: 10, maxConcurrency: 4 });
     const answer = (items: BatchRequestItem[]): RequestAnswer => ({
       kind: 'items',
       items: items.map((i) => service.answerItem(i)),
@@ -141,7 +141,7 @@ describe('rate limiting', () => {
     const calls = Array.from({ length: 40 }, (_, i) => engine.organization(supplier(i)));
     await advance(0);
     expect(service.sent).toHaveLength(4); // the probe, then three at once, all three answered 429
-    expect(engine.stats().concurrency).toBe(2); // 4 -> 2 once, not 4 -> 2 -> 1 -> 1
+    expect(engine.stats().concurrency).toBe(2); // the cap 4 -> 2 once, not 4 -> 2 -> 1 -> 1
     const late = engine.organization(supplier(99)); // a new call during the pause waits too
     await advance(2_990);
     expect(service.sent).toHaveLength(4);

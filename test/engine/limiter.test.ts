@@ -18,6 +18,19 @@ describe('AIMD limiter', () => {
     expect(limiter.limit).toBe(16);
   });
 
+  test('a healthy probe opens the limit to the cap; a known key starts at its window; neither passes the cap', () => {
+    const probed = new AimdLimiter(16, () => 0);
+    probed.open();
+    expect(probed.limit).toBe(16);
+    probed.release(probed.acquire(), 'rate-limited');
+    expect(probed.limit).toBe(8); // and AIMD takes over from there
+    const known = new AimdLimiter(16, () => 0);
+    known.startAt(11);
+    expect(known.limit).toBe(11);
+    known.startAt(40);
+    expect(known.limit).toBe(16);
+  });
+
   test('after a 429, grows by one per run of `limit` healthy batches, never above the cap', () => {
     const limiter = new AimdLimiter(6, () => 0);
     limiter.release(limiter.acquire(), 'rate-limited');
