@@ -6,7 +6,11 @@
  * and never reach a figure: ISNUMBER/ISNA/IFERROR and criteria that only match numbers keep them out.
  *
  * Two variants of the top-10 lists: spilled SORTBY/TAKE/FILTER where the host has dynamic arrays,
- * a per-row rank (COUNTIFS) looked up with INDEX/MATCH elsewhere. Both order by score, ties in sheet order.
+ * a per-row rank (COUNTIFS) looked up with INDEX/MATCH elsewhere. Both order by score, equal scores by
+ * spend (the larger first: the one to engage first), then in sheet order.
+ * No figure puts IF or IFERROR over a range inside SUMPRODUCT: Excel without dynamic arrays evaluates
+ * that as an array only when entered with Ctrl+Shift+Enter, which the API cannot do. Per-row work goes
+ * into hidden helper columns instead.
  *
  * Over 300 lines on purpose: every figure's formula sits next to its label and number format, so a
  * reader checks each figure where it is built; the sheet writer (summarySheet.ts) holds no formulas.
@@ -76,7 +80,7 @@ export type SummaryFigure =
   | 'totalSpend';
 
 export interface HelperColumn {
-  kind: 'status' | 'rankLowest' | 'rankHighest';
+  kind: 'status' | 'rankLowest' | 'rankHighest' | 'spend' | 'weighted';
   column: number;
   header: string;
   formulas: string[];
@@ -95,7 +99,8 @@ export interface SummaryPlan {
   highest: { firstRow: number; column: number };
   /**
    * Hidden columns with one formula per block row, from HELPER_FIRST_ROW down: the status the counts
-   * read and, without dynamic arrays, each scored row's rank from the lowest and from the highest.
+   * read; with spend, the spend that counts and score × spend; without dynamic arrays, each scored
+   * row's rank from the lowest and from the highest.
    */
   helpers: HelperColumn[];
   logo: { row: number; column: number } | null;
@@ -104,8 +109,10 @@ export interface SummaryPlan {
 }
 
 const LIST_LENGTH = 10;
-/** Helper columns (hidden): Z status, AA and AB the ranks; their formulas start on row 2. */
+/** Helper columns (hidden): Z status, AA and AB the ranks, AC spend, AD score × spend; from row 2. */
 const STATUS_COLUMN = 25;
+const SPEND_COLUMN = 28;
+const WEIGHTED_COLUMN = 29;
 const HELPER_FIRST_ROW = 1;
 const rankColumn = (order: 'lowest' | 'highest'): number => (order === 'lowest' ? 26 : 27);
 const PERCENT = '0.0%';
@@ -125,6 +132,12 @@ function cellA1(row: number, column: number): string {
   return `${columnLetters(column)}${row + 1}`;
 }
 
+/** The helper column's cells for the block's rows, on the summary sheet. */
+function helperRange(column: number, rows: number): string {
+  const letters = columnLetters(column);
+  return `$${letters}$${HELPER_FIRST_ROW + 1}:$${letters}$${HELPER_FIRST_ROW + rows}`;
+}
+
 function absoluteColumn(block: SummaryBlock, column: number): string {
   const letters = columnLetters(column);
   return `${sheetPrefix(block.sheet)}$${letters}$${block.firstRow + 1}:$${letters}$${block.lastRow + 1}`;
@@ -142,9 +155,7 @@ export function planSummary(block: SummaryBlock, options: SummaryOptions): Summa
   const S = absoluteColumn(block, block.scoreColumn);
   const Sp = block.spendColumn === null ? null : absoluteColumn(block, block.spendColumn);
   const rows = block.lastRow - block.firstRow + 1;
-  const helperRange = (column: number): string =>
-    `$${columnLetters(column)}$${HELPER_FIRST_ROW + 1}:$${columnLetters(column)}$${HELPER_FIRST_ROW + rows}`;
-  const T = helperRange(STATUS_COLUMN);
+  const T = helperRange(STATUS_COLUMN, rows);
 
   put(0, 0, SUMMARY_SHEET_NAME, { bold: true });
   const from = `${columnLetters(block.nameColumn)}${block.firstRow + 1}`;
@@ -185,7 +196,7 @@ export function planSummary(block: SummaryBlock, options: SummaryOptions): Summa
     figure(
       'weightedMeanScore',
       'Spend-weighted mean score',
-      `=IFERROR(SUMPRODUCT(IFERROR(${S}*${Sp}*(${Sp}>0),0))/SUMIFS(${Sp},${Sp},">0",${S},">=0"),"")`,
+      `=IFERROR(SUM(${helperRange(WEIGHTED_COLUMN, rows)})/SUMIFS(${Sp},${Sp},">0",${S},">=0"),"")`,
       SCORE_FORMAT,
     );
   }
@@ -286,18 +297,25 @@ export function planSummary(block: SummaryBlock, options: SummaryOptions): Summa
 
 /**
  * One formula per block row: CLIMATE.STATUS of the row's supplier (a live call answered from the
- * engine's cache, never a copied value) and, without dynamic arrays, the row's unique rank among the
- * scored rows (ties in sheet order), which the lists look up with MATCH. COUNTIFS criteria match
+ * engine's cache, never a copied value); with spend, the spend that counts (a positive number, else 0)
+ * and score × that spend; without dynamic arrays, the row's unique rank among the scored rows (equal
+ * scores by spend, then in sheet order), which the lists look up with MATCH. COUNTIFS criteria match
  * numbers only, so errors and pending cells get no rank.
  */
 function helperColumns(block: SummaryBlock, options: SummaryOptions): HelperColumn[] {
   const ref = (column: number | null, r: number, fixed = true): string =>
     column === null ? '' : `${sheetPrefix(block.sheet)}$${columnLetters(column)}${fixed ? '$' : ''}${r + 1}`;
+  const rows = block.lastRow - block.firstRow + 1;
+  const withSpend = block.spendColumn !== null;
   const status: string[] = [];
+  const spend: string[] = [];
+  const weighted: string[] = [];
   const lowest: string[] = [];
   const highest: string[] = [];
   const S = absoluteColumn(block, block.scoreColumn);
+  const K = helperRange(SPEND_COLUMN, rows);
   const first = ref(block.scoreColumn, block.firstRow);
+  const spendLetters = columnLetters(SPEND_COLUMN);
   for (let r = block.firstRow; r <= block.lastRow; r++) {
     const args = [
       ref(block.nameColumn, r, false),
@@ -307,9 +325,17 @@ function helperColumns(block: SummaryBlock, options: SummaryOptions): HelperColu
     while (args.length > 1 && args[args.length - 1] === '') args.pop();
     status.push(`=IF(ISBLANK(${args[0]}),"",IFERROR(CLIMATE.STATUS(${args.join(',')}),""))`);
     const score = ref(block.scoreColumn, r, false);
+    const own = `${spendLetters}${HELPER_FIRST_ROW + 1 + r - block.firstRow}`;
+    if (withSpend) {
+      const amount = ref(block.spendColumn, r, false);
+      spend.push(`=IF(ISNUMBER(${amount}),MAX(${amount},0),0)`);
+      weighted.push(`=IF(ISNUMBER(${score}),${score}*${own},0)`);
+    }
     const upTo = `${first}:$${columnLetters(block.scoreColumn)}${r + 1}`;
-    const rank = (beyond: string): string =>
-      `=IF(ISNUMBER(${score}),COUNTIFS(${S},"${beyond}"&${score})+COUNTIFS(${upTo},${score}),"")`;
+    const tied = withSpend
+      ? `COUNTIFS(${S},${score},${K},">"&${own})+COUNTIFS(${upTo},${score},$${spendLetters}$${HELPER_FIRST_ROW + 1}:${own},${own})`
+      : `COUNTIFS(${upTo},${score})`;
+    const rank = (beyond: string): string => `=IF(ISNUMBER(${score}),COUNTIFS(${S},"${beyond}"&${score})+${tied},"")`;
     lowest.push(rank('<'));
     highest.push(rank('>'));
   }
@@ -324,6 +350,10 @@ function helperColumns(block: SummaryBlock, options: SummaryOptions): HelperColu
       header: 'Rank from highest',
       formulas: highest,
     });
+  }
+  if (withSpend) {
+    helpers.push({ kind: 'spend', column: SPEND_COLUMN, header: 'Spend counted', formulas: spend });
+    helpers.push({ kind: 'weighted', column: WEIGHTED_COLUMN, header: 'Score × spend', formulas: weighted });
   }
   return helpers;
 }
@@ -350,8 +380,9 @@ function writeList(
   if (options.dynamicArrays) {
     const direction = order === 'lowest' ? 1 : -1;
     const position = `SEQUENCE(${rows})`;
+    const bySpend = Sp ? `FILTER(${helperRange(SPEND_COLUMN, rows)},ISNUMBER(${S})),-1,` : '';
     const sorted = (values: string): string =>
-      `=IFERROR(TAKE(SORTBY(FILTER(${values},ISNUMBER(${S})),FILTER(${S},ISNUMBER(${S})),${direction},FILTER(${position},ISNUMBER(${S})),1),${LIST_LENGTH}),"")`;
+      `=IFERROR(TAKE(SORTBY(FILTER(${values},ISNUMBER(${S})),FILTER(${S},ISNUMBER(${S})),${direction},${bySpend}FILTER(${position},ISNUMBER(${S})),1),${LIST_LENGTH}),"")`;
     put(top, 0, sorted(N));
     put(top, 1, sorted(S), SCORE_FORMAT);
     if (spendColumn !== null && Sp) put(top, spendColumn, sorted(Sp), '#,##0');
@@ -362,7 +393,7 @@ function writeList(
   for (let k = 1; k <= LIST_LENGTH; k++) {
     const r = top + k - 1;
     const position = `$${columnLetters(rowColumn)}$${r + 1}`;
-    const rankRange = `$${columnLetters(ranks)}$${HELPER_FIRST_ROW + 1}:$${columnLetters(ranks)}$${HELPER_FIRST_ROW + rows}`;
+    const rankRange = helperRange(ranks, rows);
     put(r, rowColumn, `=IFERROR(MATCH(${k},${rankRange},0),"")`);
     put(r, 0, `=IF(${position}="","",INDEX(${N},${position}))`);
     put(r, 1, `=IF(${position}="","",INDEX(${S},${position}))`, SCORE_FORMAT);

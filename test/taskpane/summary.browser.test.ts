@@ -110,7 +110,11 @@ describe('a host with dynamic arrays: the block just scored', () => {
     const F = `'Suppliers'!$${letter(sbtiColumn)}$3:$${letter(sbtiColumn)}$${last}`;
     expect(figureOf(summary, 'Suppliers')?.formula).toBe(`=COUNTIFS(${N},"<>")`);
     expect(figureOf(summary, 'Scored')?.formula).toBe(`=SUMPRODUCT(--ISNUMBER(${S}))`);
-    expect(figureOf(summary, 'Spend-weighted mean score')?.formula).toContain(`${S}*${Sp}`);
+    // Score × spend per row in a hidden helper column, not IFERROR over ranges inside SUMPRODUCT
+    // (which Excel without dynamic arrays evaluates as an array only with Ctrl+Shift+Enter).
+    expect(figureOf(summary, 'Spend-weighted mean score')?.formula).toBe(
+      `=IFERROR(SUM($AD$2:$AD$${ROWS + 1})/SUMIFS(${Sp},${Sp},">0",${S},">=0"),"")`,
+    );
     expect(figureOf(summary, 'SBTi')?.formula).toContain(`COUNTIFS(${F},"TRUE"`);
     expect(figureOf(summary, 'SBTi')?.numberFormat).toBe('0.0%');
     // No figure is a copied value: every cell in column B below the header rows is a formula.
@@ -129,6 +133,10 @@ describe('a host with dynamic arrays: the block just scored', () => {
     const lowest = rowOf(summary, 'Lowest scores (engage first)') + 1;
     expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toMatch(
       /^=IFERROR\(TAKE\(SORTBY\(FILTER\('Suppliers'!\$A\$3/,
+    );
+    // Equal scores: the larger spend first, then sheet order.
+    expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toContain(
+      `,1,FILTER($AC$2:$AC$${ROWS + 1},ISNUMBER(${S})),-1,FILTER(SEQUENCE(${ROWS}),ISNUMBER(${S})),1)`,
     );
 
     const distribution = rowOf(summary, 'Score distribution');
@@ -161,8 +169,14 @@ describe('a host with dynamic arrays: the block just scored', () => {
       top: 21,
     });
     expect(summary.cells.find((cell) => cell.row === 2 && cell.column === 1)?.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // The hidden status column: one live CLIMATE.STATUS per supplier row.
-    expect(summary.hiddenColumns).toEqual([25]);
+    // Hidden helper columns: one live CLIMATE.STATUS per supplier row; the spend that counts; score × spend.
+    expect(summary.hiddenColumns).toEqual([25, 28, 29]);
+    const helperAt = (column: number): string | null | undefined =>
+      summary.cells.find((cell) => cell.column === column && cell.row === 1)?.formula;
+    expect(helperAt(28)).toBe(`=IF(ISNUMBER('Suppliers'!$B3),MAX('Suppliers'!$B3,0),0)`);
+    expect(helperAt(29)).toBe(
+      `=IF(ISNUMBER('Suppliers'!$${letter(scoreColumn)}3),'Suppliers'!$${letter(scoreColumn)}3*AC2,0)`,
+    );
     const statuses = summary.cells.filter((cell) => cell.column === 25 && cell.row > 0);
     expect(statuses).toHaveLength(ROWS);
     expect(statuses[0].formula).toBe(`=IF(ISBLANK('Suppliers'!$A3),"",IFERROR(CLIMATE.STATUS('Suppliers'!$A3),""))`);
@@ -256,7 +270,7 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
     expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toBe(
       `=IF($D$${lowest + 1}="","",INDEX('Vendors'!$A$2:$A$11,$D$${lowest + 1}))`,
     );
-    expect(summary.hiddenColumns).toEqual([25, 26, 27]);
+    expect(summary.hiddenColumns).toEqual([25, 26, 27, 28, 29]);
     expect(summary.charts.map((chart) => chart.type)).toEqual(['BarClustered', 'ColumnClustered']);
     expect(summary.cells.find((cell) => cell.row === 1 && cell.column === 0)?.formula).toBe(
       '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")',

@@ -116,3 +116,27 @@ describe('planSummary without spend or flags', () => {
     expect(labels[9]).toBe('0.9–1');
   });
 });
+
+describe('planSummary on hosts without dynamic arrays', () => {
+  test('no figure needs Ctrl+Shift+Enter: no IF or IFERROR over ranges inside SUMPRODUCT', () => {
+    const block = {
+      sheet: 'S',
+      firstRow: 1,
+      lastRow: 30,
+      nameColumn: 0,
+      websiteColumn: null,
+      countryColumn: null,
+      scoreColumn: 2,
+      flags: [{ initiative: 'sbti' as const, column: 3 }],
+      industryMeanColumn: 4,
+      spendColumn: 1,
+    };
+    const plan = planSummary(block, { dynamicArrays: false, scoreMax: 100, builtOn: '2026-11-23', logo: true });
+    const formulas = plan.cells.map((cell) => String(cell.content)).filter((content) => content.startsWith('='));
+    const sumproducts = formulas.filter((formula) => formula.includes('SUMPRODUCT('));
+    expect(sumproducts.length).toBeGreaterThan(3);
+    for (const formula of sumproducts)
+      expect(formula.slice(formula.indexOf('SUMPRODUCT('))).not.toMatch(/IF(ERROR)?\(/);
+    expect(plan.figures.weightedMeanScore).toBeDefined();
+  });
+});

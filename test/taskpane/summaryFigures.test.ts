@@ -24,7 +24,7 @@ interface Row {
 function rows(): Row[] {
   let seed = 7;
   const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const edges = [0, 10, 20, 50, 90, 100, 99.9, 9.9];
+  const edges = [0, 10, 20, 50, 90, 100, 99.9, 9.9, 0, 100, 0, 100, 0];
   return Array.from({ length: ROWS }, (_, i): Row => {
     const name = i % 97 === 13 ? null : `Supplier ${i}`;
     const roll = random();
@@ -123,8 +123,14 @@ function expected(data: Row[]) {
     (_, i) => numeric.filter((r) => r.score >= i * 10 && (i === 9 ? r.score <= 100 : r.score < i * 10 + 10)).length,
   );
   const ordered = numeric.map((r) => ({ r, position: data.indexOf(r) + 1 }));
+  // Equal scores: the larger spend first (the one to engage first), then sheet order.
   const byScore = (direction: number) =>
-    [...ordered].sort((a, b) => direction * (a.r.score - b.r.score) || a.position - b.position).slice(0, 10);
+    [...ordered]
+      .sort(
+        (a, b) =>
+          direction * (a.r.score - b.r.score) || positiveSpend(b.r) - positiveSpend(a.r) || a.position - b.position,
+      )
+      .slice(0, 10);
   const industry = data.filter((r): r is Row & { industryMean: number } => typeof r.industryMean === 'number');
   return {
     suppliers: suppliers.length,
@@ -156,6 +162,13 @@ describe('Climate summary figures (HyperFormula over a scored 500-row block)', (
     expect(want.errors).toBeGreaterThan(3);
     expect(want.suppliers).toBeLessThan(ROWS);
     expect(want.suppliers).toBe(want.scored + want.profiling + want.notFound + want.errors);
+    // Both lists hold equal scores whose spend order is not their sheet order.
+    for (const list of [want.lowest, want.highest]) {
+      const tied = list.filter((x) => list.filter((y) => y.r.score === x.r.score).length > 1);
+      expect(tied.some((x, i) => i > 0 && x.r.score === tied[i - 1].r.score && x.position < tied[i - 1].position)).toBe(
+        true,
+      );
+    }
   });
 
   describe.each([false, true])('dynamic arrays %s', (dynamicArrays) => {
