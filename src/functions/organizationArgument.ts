@@ -69,7 +69,11 @@ const BARE_ADDRESS_START = /^(?:https?:\/\/(?:www\.)?|www\.|mailto:)$/i;
 /** Digits an LEI or ISIN pasted in another case or with separators must hold (real ones hold 4 or more). */
 const MIN_PASTED_DIGITS = 4;
 
-const recent = new RecentReadings<string | number, OrganizationArgument>(5_000);
+/**
+ * As many as a 50,000-row sheet has distinct inputs (the engine's memory cache holds 60,000 records
+ * too): with fewer, a recalculation of a large sheet reads every input afresh (the oldest go first).
+ */
+const recent = new RecentReadings<string | number, OrganizationArgument>(60_000);
 
 /** Reads the organization argument, plus the optional website and country arguments beside it. */
 export function parseOrganization(

@@ -174,6 +174,13 @@ describe('parseOrganization reads each distinct input once', () => {
     expect(parseOrganization(12345678).query).toEqual(parseOrganization('12345678').query);
   });
 
+  test('a 50,000-row sheet recalculated reads none of its inputs again', () => {
+    const inputs = Array.from({ length: 50_000 }, (_, i) => `Supplier ${i} Holdings`);
+    const first = inputs.map((input) => parseOrganization(input));
+    const again = inputs.map((input) => parseOrganization(input));
+    expect(again.filter((reading, i) => reading !== first[i])).toEqual([]);
+  });
+
   test('a refused input is refused every time it is read', () => {
     for (let i = 0; i < 3; i += 1) {
       expect(() => parseOrganization('acme.com', 'other.com')).toThrow(
