@@ -1,6 +1,6 @@
 /** `npm run bench` flags, how a run of several is reduced to the figures reported, and how traffic is counted. */
 import { parseOptions } from './options';
-import { medianRun, type StrategyFigures } from './report';
+import { medianRun, targets, type StrategyFigures, type Summary } from './report';
 import { Traffic } from './traffic';
 
 describe('bench options', () => {
@@ -103,5 +103,44 @@ describe('traffic', () => {
     await answerAll();
     traffic.reset();
     expect([traffic.requests, traffic.polls, traffic.rounds]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('the warm per-cell target', () => {
+  const figures = (wallMs: number): StrategyFigures => ({
+    requests: 0,
+    batchItems: 0,
+    wallMs,
+    correct: 200_000,
+    errors: 0,
+    unsettled: 0,
+    rateLimited: 0,
+  });
+  const scenario = { 'timer-batch': figures(1), engine: figures(1), 'engine-known-key': figures(1) };
+  const summary = (warmMsPerCell: number, warmMsPerCellAt2000Rows?: number): Summary => ({
+    rows: 50_000,
+    cells: 200_000,
+    distinct: 35_000,
+    maxBatch: 50,
+    cacheBytesPerRecord: 115,
+    cacheStore: 'indexeddb',
+    warmMsPerCell,
+    ...(warmMsPerCellAt2000Rows === undefined ? {} : { warmMsPerCellAt2000Rows }),
+    scenarios: {
+      open: { ...scenario, 'engine-warm': figures(1), 'engine-reopened': figures(1) },
+      'slow-service': { ...scenario, 'engine-warm': figures(1), 'engine-reopened': figures(1) },
+    },
+  });
+  const warmLine = (lines: string[]): string | undefined => lines.find((line) => line.includes('warm ms per cell'));
+
+  test('is judged against the 2,000-row sheet of the same run: within 1.5x is met, beyond is missed', () => {
+    expect(warmLine(targets(summary(0.03, 0.02)))).toBe(
+      'met    warm ms per cell: 0.03 at 50000 rows / 0.02 at 2,000 rows (same run) = 1.50x (target <= 1.5x)',
+    );
+    expect(warmLine(targets(summary(0.031, 0.02)))).toMatch(/^MISSED warm ms per cell: .* = 1\.55x/);
+  });
+
+  test('without a baseline in the run (2,000 rows or fewer) it is reported, not judged', () => {
+    expect(warmLine(targets(summary(0.02)))).toMatch(/^ {7}warm ms per cell: 0\.02 \(judged above 2,000 rows/);
   });
 });
