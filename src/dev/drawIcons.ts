@@ -124,10 +124,12 @@ function logoSvg(): string {
       const x = 0.05 + (0.9 * i) / 40;
       points.push(`${(x * 100).toFixed(2)},${(wave(x) * 100).toFixed(2)}`);
     }
-    return `<polyline points="${points.join(' ')}" fill="none" stroke="#ffffff" stroke-width="${WAVE_HALF_WIDTH * 200}" clip-path="url(#inner)"/>`;
+    const stroke = `stroke="#ffffff" stroke-width="${WAVE_HALF_WIDTH * 200}"`;
+    return `<polyline points="${points.join(' ')}" fill="none" ${stroke} clip-path="url(#inner)"/>`;
   });
   return [
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="128" height="128" role="img" aria-label="Climate data provider (stand-in logo)">',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="128" height="128" role="img" ' +
+      'aria-label="Climate data provider (stand-in logo)">',
     `<clipPath id="inner"><circle cx="50" cy="50" r="${clipR}"/></clipPath>`,
     `<circle cx="50" cy="50" r="48" fill="${hex(LOGO_TEAL)}"/>`,
     ...paths,

@@ -37,7 +37,8 @@ export function webSideloadSteps(manifestPath: string, taskpaneUrl: string, cert
       ? []
       : [`Open ${taskpaneUrl} once in the browser you use for Excel and accept the certificate warning.`]),
     'Open a workbook in Excel on the web (https://excel.cloud.microsoft or office.com > Excel).',
-    `Insert > Add-ins > Upload My Add-in (newer layouts: Home > Add-ins > More Add-ins > Upload My Add-in), choose ${manifestPath}, Upload.`,
+    'Insert > Add-ins > Upload My Add-in (newer layouts: Home > Add-ins > More Add-ins > Upload My Add-in), ' +
+      `choose ${manifestPath}, Upload.`,
     'Home > Climate > Open pane; then type =CLIMATE.SCORE("an organization name") in a cell.',
   ];
   return ['Sideload into Excel on the web:', ...steps.map((step, i) => `  ${i + 1}. ${step}`)].join('\n');

@@ -83,7 +83,8 @@ async function main(): Promise<void> {
     const inUse = /EADDRINUSE/.test(message) || (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(
       inUse
-        ? `A port npm start needs is taken (${SANDBOX_DEFAULT_PORT} for the sandbox, 3000 for the add-in): is another npm start or sandbox running?\n${message}`
+        ? `A port npm start needs is taken (${SANDBOX_DEFAULT_PORT} for the sandbox, 3000 for the add-in): ` +
+            `is another npm start or sandbox running?\n${message}`
         : `npm start failed: ${message}`,
     );
     await stop(1);

@@ -113,9 +113,8 @@ function fieldNames(value: unknown): string[] {
     const input = readCell(cell);
     if (input.kind === 'empty') return [];
     if (input.kind !== 'text') {
-      throw new ArgumentError(
-        `The fields must be field names such as score or sbti, not ${input.kind === 'error' ? input.code : String(cell)}.`,
-      );
+      const given = input.kind === 'error' ? input.code : String(cell);
+      throw new ArgumentError(`The fields must be field names such as score or sbti, not ${given}.`);
     }
     return checkedText(input.text, 'The fields')
       .split(/[,;]/)

@@ -10,9 +10,12 @@
  *
  * Result types: SCORE and FLAG return `number | DoubleCellValue` / `boolean | BooleanCellValue`,
  * which the metadata declares as `any` (allowed to carry data types thanks to the generated
- * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19 get an attributed
- * cell value and older hosts a plain number or boolean from the same function. MATCH does the same
- * with `string | StringCellValue`.
+ * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19
+ * get an attributed cell value and older hosts a plain number or boolean from the same function.
+ * MATCH does the same with `string | StringCellValue`.
+ *
+ * Four JSDoc lines run past 120 characters on purpose: the generator keeps a line break inside a
+ * description, and Excel would show it in the argument's tooltip.
  */
 import { runtimeEngine, runtimeSettings } from '../runtime';
 import { supportsDataTypes } from '../office/host';

@@ -11,7 +11,10 @@ import { plainText } from './textArgument';
 
 export type FlagKey = InitiativeKey | 'reduction_action';
 
-/** The order of CLIMATE.FLAGS and of its headers: the contract's 13 initiatives (docs/service-contract.md), then reduction action. */
+/**
+ * The order of CLIMATE.FLAGS and of its headers: the contract's 13 initiatives (docs/service-contract.md),
+ * then reduction action.
+ */
 export const FLAG_KEYS: readonly FlagKey[] = [...INITIATIVE_KEYS, 'reduction_action'];
 
 export const FLAG_LABELS: Record<FlagKey, string> = {

@@ -30,7 +30,8 @@ async function guard(request: FastifyRequest, reply: FastifyReply): Promise<Fast
       .code(403)
       .send(
         refused(
-          `The sandbox's ${ADMIN_PREFIX} paths answer only requests addressed to this machine (Host localhost, 127.0.0.1 or [::1]).`,
+          `The sandbox's ${ADMIN_PREFIX} paths answer only requests addressed to this machine ` +
+            '(Host localhost, 127.0.0.1 or [::1]).',
         ),
       );
   }

@@ -1,8 +1,8 @@
 /**
- * The fastify application: CORS (service routes only) and form bodies, the service routes behind a gate that applies the
- * per-request knobs (hang, dropped connections, latency, authentication, rate limit, injected 500s),
- * the contract's error envelopes for unknown routes and unreadable bodies, and the sandbox's own
- * /__sandbox paths.
+ * The fastify application: CORS (service routes only) and form bodies, the service routes behind a
+ * gate that applies the per-request knobs (hang, dropped connections, latency, authentication, rate
+ * limit, injected 500s), the contract's error envelopes for unknown routes and unreadable bodies, and
+ * the sandbox's own /__sandbox paths.
  */
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';

@@ -15,7 +15,10 @@ export interface SandboxOrganization {
   website: string;
   /** ISO 3166 alpha-2 country code of the head office. */
   hqRegion: string;
-  /** Identifiers in their normalized form (what the validators of src/identifiers return); every organization has all four. */
+  /**
+   * Identifiers in their normalized form (what the validators of src/identifiers return); every
+   * organization has all four.
+   */
   duns: string;
   lei: string;
   isin: string;

@@ -125,7 +125,8 @@ export function generateSbti(seed: number, orgs: readonly SandboxOrganization[])
   for (let i = 0; i < outsiders; i++) {
     const region = random.pick(REGION_SPECS);
     const industryId = random.int(1, INDUSTRY_SPECS.length);
-    const name = `${random.pick(NAME_HEADS)}${random.pick(NAME_TAILS)} ${random.pick(INDUSTRY_SPECS[industryId - 1].words)} Holdings`;
+    const word = random.pick(INDUSTRY_SPECS[industryId - 1].words);
+    const name = `${random.pick(NAME_HEADS)}${random.pick(NAME_TAILS)} ${word} Holdings`;
     if (names.has(name)) continue;
     names.add(name);
     const isin = random.chance(0.5) ? generateIsin(random.next, region.code) : null;

@@ -10,7 +10,8 @@
 export const MAX_PROFILE_LINK_LENGTH = 2048;
 
 /** The rule in words, for messages: "...one that is not an https address of at most 2,048 characters". */
-export const PROFILE_LINK_RULE = `not an https address of at most ${MAX_PROFILE_LINK_LENGTH.toLocaleString('en-US')} characters`;
+const LENGTH_IN_WORDS = MAX_PROFILE_LINK_LENGTH.toLocaleString('en-US');
+export const PROFILE_LINK_RULE = `not an https address of at most ${LENGTH_IN_WORDS} characters`;
 
 /**
  * True for an absolute https link of at most MAX_PROFILE_LINK_LENGTH characters, with a host and

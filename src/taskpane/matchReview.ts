@@ -208,7 +208,8 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     const entries: ReviewEntry[] = [];
     const top = block.box.rowIndex;
     const bottom = top + block.box.rowCount - 1;
-    const where = `${block.sheet}!${columnLetters(block.box.columnIndex)}${top + 1}:${columnLetters(block.box.columnIndex + block.box.columnCount - 1)}${bottom + 1}`;
+    const [left, right] = [block.box.columnIndex, block.box.columnIndex + block.box.columnCount - 1].map(columnLetters);
+    const where = `${block.sheet}!${left}${top + 1}:${right}${bottom + 1}`;
     for (let from = top; from <= bottom; from += SLICE_ROWS) {
       const grid = await readRowGrid(block.sheet, from, Math.min(bottom, from + SLICE_ROWS - 1));
       if (grid === null) break;

@@ -42,7 +42,9 @@ export function mountProjects(context: PaneContext): { activateWorkbookProject()
     else if (projects.some((project) => sameProject(project, remembered))) {
       workbookLine.textContent = `This workbook uses project ${remembered.name}.`;
     } else {
-      workbookLine.textContent = `This workbook uses project ${remembered.name}, which is not saved on this computer: add it below with its key.`;
+      workbookLine.textContent =
+        `This workbook uses project ${remembered.name}, which is not saved on this computer: ` +
+        'add it below with its key.';
     }
   };
 

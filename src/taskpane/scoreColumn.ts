@@ -153,7 +153,8 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     const first = header.checked ? model.top + 1 : model.top;
     const rows = model.bottom - first + 1;
     const letter = columnLetters(model.nameColumn);
-    return `Names: ${model.sheet}!${letter}${first + 1}:${letter}${model.bottom + 1} (${rows} ${rows === 1 ? 'row' : 'rows'}).`;
+    const range = `${model.sheet}!${letter}${first + 1}:${letter}${model.bottom + 1}`;
+    return `Names: ${range} (${rows} ${rows === 1 ? 'row' : 'rows'}).`;
   };
 
   const useSelection = async (): Promise<void> => {
@@ -216,7 +217,8 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     setStatus(
       selectionLine,
       'success',
-      `Wrote ${plan.scoredRows.length * plan.headers.length} formulas into ${model.sheet}!${columnLetters(plan.firstColumn)}:${columnLetters(last)}.` +
+      `Wrote ${plan.scoredRows.length * plan.headers.length} formulas into ` +
+        `${model.sheet}!${columnLetters(plan.firstColumn)}:${columnLetters(last)}.` +
         (marked ? '' : UNMARKED),
     );
     await afterWrite?.();

@@ -39,7 +39,8 @@ function describeBlock(block: SummaryBlock): string {
     : '';
   const spend =
     block.spendColumn === null ? ', no spend column' : `, spend in column ${columnLetters(block.spendColumn)}`;
-  return `${block.lastRow - block.firstRow + 1} rows of ${block.sheet} (scores in column ${columnLetters(block.scoreColumn)}${flags}${spend})`;
+  const rows = block.lastRow - block.firstRow + 1;
+  return `${rows} rows of ${block.sheet} (scores in column ${columnLetters(block.scoreColumn)}${flags}${spend})`;
 }
 
 export function mountSummary(context: PaneContext): SummarySection {

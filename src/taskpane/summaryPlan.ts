@@ -332,8 +332,10 @@ function helperColumns(block: SummaryBlock, options: SummaryOptions): HelperColu
       weighted.push(`=IF(ISNUMBER(${score}),${score}*${own},0)`);
     }
     const upTo = `${first}:$${columnLetters(block.scoreColumn)}${r + 1}`;
+    const spendUpTo = `$${spendLetters}$${HELPER_FIRST_ROW + 1}:${own}`;
+    // Equal scores: those with a larger spend first, then those above in the sheet with the same spend.
     const tied = withSpend
-      ? `COUNTIFS(${S},${score},${K},">"&${own})+COUNTIFS(${upTo},${score},$${spendLetters}$${HELPER_FIRST_ROW + 1}:${own},${own})`
+      ? `COUNTIFS(${S},${score},${K},">"&${own})+COUNTIFS(${upTo},${score},${spendUpTo},${own})`
       : `COUNTIFS(${upTo},${score})`;
     const rank = (beyond: string): string => `=IF(ISNUMBER(${score}),COUNTIFS(${S},"${beyond}"&${score})+${tied},"")`;
     lowest.push(rank('<'));
@@ -381,8 +383,9 @@ function writeList(
     const direction = order === 'lowest' ? 1 : -1;
     const position = `SEQUENCE(${rows})`;
     const bySpend = Sp ? `FILTER(${helperRange(SPEND_COLUMN, rows)},ISNUMBER(${S})),-1,` : '';
-    const sorted = (values: string): string =>
-      `=IFERROR(TAKE(SORTBY(FILTER(${values},ISNUMBER(${S})),FILTER(${S},ISNUMBER(${S})),${direction},${bySpend}FILTER(${position},ISNUMBER(${S})),1),${LIST_LENGTH}),"")`;
+    const scored = (values: string): string => `FILTER(${values},ISNUMBER(${S}))`;
+    const keys = `${scored(S)},${direction},${bySpend}${scored(position)},1`;
+    const sorted = (values: string): string => `=IFERROR(TAKE(SORTBY(${scored(values)},${keys}),${LIST_LENGTH}),"")`;
     put(top, 0, sorted(N));
     put(top, 1, sorted(S), SCORE_FORMAT);
     if (spendColumn !== null && Sp) put(top, spendColumn, sorted(Sp), '#,##0');
