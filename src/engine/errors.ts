@@ -30,12 +30,12 @@ export const ENGINE_ERROR_KINDS: readonly EngineErrorKind[] = [
 ];
 
 export class EngineError extends Error {
-  readonly kind: EngineErrorKind;
-
-  constructor(kind: EngineErrorKind, message: string) {
+  constructor(
+    readonly kind: EngineErrorKind,
+    message: string,
+  ) {
     super(message);
     this.name = 'EngineError';
-    this.kind = kind;
   }
 }
 

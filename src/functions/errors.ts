@@ -19,12 +19,12 @@ import { ArgumentError } from './argumentError';
 export type CellErrorCode = '#VALUE!' | '#N/A';
 
 export class CellFailure extends Error {
-  readonly code: CellErrorCode;
-
-  constructor(code: CellErrorCode, message: string) {
+  constructor(
+    readonly code: CellErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'CellFailure';
-    this.code = code;
   }
 }
 

@@ -2,15 +2,8 @@
  * International Securities Identification Number (ISO 6166): a 2-letter country code, 9 alphanumerics
  * and one Luhn check digit computed over the letter-expanded digits (A=10 .. Z=35).
  */
-import {
-  IdentifierCheck,
-  RandomSource,
-  compact,
-  describeLength,
-  expandLetters,
-  invalid,
-  randomAlphanumerics,
-} from './check';
+import type { IdentifierCheck, RandomSource } from './check';
+import { compact, describeLength, expandLetters, invalid, randomAlphanumerics } from './check';
 
 const ISIN_LENGTH = 12;
 

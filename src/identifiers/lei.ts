@@ -2,15 +2,8 @@
  * Legal Entity Identifier (ISO 17442): 18 alphanumerics then 2 check digits, chosen so that the
  * letter-expanded number (A=10 .. Z=35) is 1 modulo 97 (the ISO 7064 MOD 97-10 scheme).
  */
-import {
-  IdentifierCheck,
-  RandomSource,
-  compact,
-  describeLength,
-  expandLetters,
-  invalid,
-  randomAlphanumerics,
-} from './check';
+import type { IdentifierCheck, RandomSource } from './check';
+import { compact, describeLength, expandLetters, invalid, randomAlphanumerics } from './check';
 
 const LEI_LENGTH = 20;
 

@@ -121,6 +121,16 @@ export function generateOrganizations(seed: number, count: number): GeneratedOrg
     }
   };
 
+  /** An organization of its own (no parent) under `brand`, in `region`, with the brand's own domain. */
+  const independent = (brand: Brand, region: RegionSpec): Identity => ({
+    brand,
+    region,
+    plainName: brand.base,
+    suffix: random.pick(region.suffixes),
+    host: `${brand.slug}.example`,
+    parentId: null,
+  });
+
   for (let i = 0; i < count; i++) {
     const id = FIRST_ORGANIZATION_ID + i;
     let candidate: Identity | null = null;
@@ -138,15 +148,7 @@ export function generateOrganizations(seed: number, count: number): GeneratedOrg
       // A namesake: an unrelated company with the same name in another country.
       const region = pickRegion(random, related.hqRegion);
       const origin = brands[related.id - FIRST_ORGANIZATION_ID];
-      const brand = { ...origin, slug: `${origin.slug}-${region.code.toLowerCase()}` };
-      candidate = {
-        brand,
-        region,
-        plainName: brand.base,
-        suffix: random.pick(region.suffixes),
-        host: `${brand.slug}.example`,
-        parentId: null,
-      };
+      candidate = independent({ ...origin, slug: `${origin.slug}-${region.code.toLowerCase()}` }, region);
     }
     if (
       !candidate ||
@@ -154,15 +156,7 @@ export function generateOrganizations(seed: number, count: number): GeneratedOrg
       takenHosts.has(candidate.host)
     ) {
       const brand = newBrand();
-      const region = pickRegion(random);
-      candidate = {
-        brand,
-        region,
-        plainName: brand.base,
-        suffix: random.pick(region.suffixes),
-        host: `${brand.slug}.example`,
-        parentId: null,
-      };
+      candidate = independent(brand, pickRegion(random));
     }
     const { brand, region, plainName, suffix, host, parentId } = candidate;
     const name = `${plainName} ${suffix}`;

@@ -26,12 +26,7 @@ export function decodeOrganization(raw: unknown): OrganizationRecord {
   const o = objectWithId(raw, 'an organization');
   return {
     id: o.id,
-    name: text(o.name),
-    website: text(o.website),
-    external_id: text(o.external_id),
-    hq_region: text(o.hq_region),
-    status: text(o.status),
-    organization_relationship_type: text(o.organization_relationship_type),
+    ...texts(o, ['name', 'website', 'external_id', 'hq_region', 'status', 'organization_relationship_type']),
     matching_organization: matchingOrganization(o.matching_organization),
     score: numberOrNull(o.score),
     industry_score_percentile: numberOrNull(o.industry_score_percentile),
@@ -60,14 +55,17 @@ export function decodeRecommendedActions(raw: unknown): RecommendedAction[] {
       const o = objectWithId(item, 'a recommended action');
       return {
         id: o.id,
-        emission_category: text(o.emission_category),
-        recommended_actions: text(o.recommended_actions),
-        approximate_savings: text(o.approximate_savings),
-        case_study: text(o.case_study),
-        case_study_source_url: text(o.case_study_source_url),
-        suggested_contract_term: text(o.suggested_contract_term),
-        question_to_ask_at_qbr: text(o.question_to_ask_at_qbr),
-        updated_at: text(o.updated_at),
+        ...texts(o, [
+          'emission_category',
+          'recommended_actions',
+          'approximate_savings',
+          'case_study',
+          'suggested_contract_term',
+          'question_to_ask_at_qbr',
+          'updated_at',
+        ]),
+        // A link the service sends reaches a cell only under the one link rule (profileLink.ts).
+        case_study_source_url: profileLinkOrNull(text(o.case_study_source_url)),
       };
     },
     'recommended actions',
@@ -83,15 +81,7 @@ export function decodeSbtiCompany(raw: unknown): SbtiCompany {
 
 export function decodeSbtiChange(raw: unknown): SbtiChange {
   const o = objectWithId(raw, 'an SBTi change');
-  return {
-    id: o.id,
-    company_name: text(o.company_name),
-    isin: text(o.isin),
-    field: text(o.field),
-    old_value: text(o.old_value),
-    new_value: text(o.new_value),
-    changed_at: text(o.changed_at),
-  };
+  return { id: o.id, ...texts(o, ['company_name', 'isin', 'field', 'old_value', 'new_value', 'changed_at']) };
 }
 
 export function decodeProject(raw: unknown): Project {
@@ -163,6 +153,11 @@ function text(value: unknown): string | null {
   if (typeof value === 'string') return value.length <= MAX_TEXT_CHARS ? value : null;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
+}
+
+/** The named fields of `o`, each read by `text`: the shape most records share. */
+function texts<K extends string>(o: JsonObject, keys: readonly K[]): Record<K, string | null> {
+  return Object.fromEntries(keys.map((key) => [key, text(o[key])])) as Record<K, string | null>;
 }
 
 function numberOrNull(value: unknown): number | null {

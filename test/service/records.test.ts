@@ -130,6 +130,20 @@ describe('the other records', () => {
     expect(() => decodeRecommendedActions({ actions: [] })).toThrow(MalformedResponseError);
   });
 
+  it("a case study's source link passes the one link rule: anything but a plain https address is dropped", () => {
+    const sourceOf = (url: unknown): string | null =>
+      decodeRecommendedActions([{ id: 1, case_study_source_url: url }])[0].case_study_source_url;
+    expect(sourceOf('https://case-studies.example/heat-pumps')).toBe('https://case-studies.example/heat-pumps');
+    for (const hostile of [
+      'javascript:alert(1)',
+      '\\\\attacker\\share',
+      'http://plain.example',
+      'https://user:pw@x.example',
+    ]) {
+      expect(sourceOf(hostile)).toBeNull();
+    }
+  });
+
   it('SBTi companies keep every filterable field, null when missing', () => {
     const sent = { id: 9, company_name: 'Acme', net_zero_committed: true, net_zero_year: 2040 };
     const company = decodeSbtiCompany({ ...sent, other: 'x' });
