@@ -12,7 +12,7 @@ function requireTypeScript(file) {
   }
 }
 
-const { LOOPBACK_HOSTNAMES, normalizeBaseUrl } = requireTypeScript('../src/service/baseUrl.ts');
+const { SERVICE_LOOPBACK_HOSTNAMES, normalizeBaseUrl } = requireTypeScript('../src/service/baseUrl.ts');
 
 /** office.js and the scripts it loads itself all live under this CDN folder. */
 const OFFICE_JS_FOLDER = 'https://appsforoffice.microsoft.com/lib/1/hosted/';
@@ -40,7 +40,9 @@ function buildServiceUrl(value) {
  * (and the provider's), never this computer.
  */
 function contentSecurityPolicy(serviceUrl) {
-  const loopback = serviceUrl ? [] : LOOPBACK_HOSTNAMES.flatMap((host) => [`http://${host}:*`, `https://${host}:*`]);
+  const loopback = serviceUrl
+    ? []
+    : SERVICE_LOOPBACK_HOSTNAMES.flatMap((host) => [`http://${host}:*`, `https://${host}:*`]);
   const services = [...new Set([PRODUCTION_SERVICE, ...(serviceUrl ? [new URL(serviceUrl).origin] : [])])];
   return [
     "default-src 'none'",

@@ -4,11 +4,17 @@
  */
 
 /**
- * This computer's names, as `URL.hostname` spells them. Only these three (not all of 127.0.0.0/8):
- * the task pane's Content-Security-Policy lists each one (build/contentSecurity.js), and a policy
- * cannot name a range of addresses.
+ * This computer's names, as `URL.hostname` spells them. Only these three (not all of 127.0.0.0/8): the
+ * sandbox answers its own paths only to them, and a Content-Security-Policy cannot name a range.
  */
 export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Those a service address may use over http: the ones the task pane's Content-Security-Policy can list
+ * (build/contentSecurity.js). Chromium refuses an IPv6 literal such as `[::1]` in a policy ("invalid
+ * source ... It will be ignored"), so the pane could never reach it.
+ */
+export const SERVICE_LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1'];
 
 /** True for a loopback name of LOOPBACK_HOSTNAMES, in any case. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -29,7 +35,13 @@ export function normalizeBaseUrl(baseUrl: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new Error(`The service address must start with https:// (got ${url.protocol}).`);
   }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+  if (url.hostname.startsWith('[')) {
+    throw new Error(
+      `The service address ${url.origin} names an IPv6 address, which the pane's Content-Security-Policy ` +
+        'cannot list: use a host name (localhost or 127.0.0.1 for this machine).',
+    );
+  }
+  if (url.protocol === 'http:' && !SERVICE_LOOPBACK_HOSTNAMES.includes(url.hostname)) {
     throw new Error(
       `The service address ${url.origin} must use https: the API key goes over plain http only to this machine.`,
     );

@@ -1,7 +1,12 @@
 // The build's service URL checked by the runtime's own rule, and the page's Content-Security-Policy
 // for a sandbox-default build (every loopback name the runtime accepts) and a production build (none).
 import type webpack from 'webpack';
-import { isLoopbackHost, LOOPBACK_HOSTNAMES, normalizeBaseUrl } from '../../src/service/baseUrl';
+import {
+  isLoopbackHost,
+  LOOPBACK_HOSTNAMES,
+  normalizeBaseUrl,
+  SERVICE_LOOPBACK_HOSTNAMES,
+} from '../../src/service/baseUrl';
 
 type ConfigFactory = (env: Record<string, string>, argv: { mode: string }) => webpack.Configuration;
 const configFactory = require('../../webpack.config.js') as ConfigFactory;
@@ -64,18 +69,14 @@ test.each([
 
 test('a sandbox-default build lets the page reach every loopback address the runtime accepts, on any port', () => {
   const connect = policyOf({}).get('connect-src')!;
-  const accepted = [
-    'http://127.0.0.1:4010',
-    'http://localhost:3001',
-    'http://[::1]:4010',
-    'https://localhost:8443',
-    'http://LOCALHOST:9',
-  ];
+  const accepted = ['http://127.0.0.1:4010', 'http://localhost:3001', 'https://localhost:8443', 'http://LOCALHOST:9'];
   for (const url of accepted) {
     expect(isLoopbackHost(new URL(normalizeBaseUrl(url)).hostname)).toBe(true);
     expect({ url, allowed: allows(connect, normalizeBaseUrl(url)) }).toEqual({ url, allowed: true });
   }
-  for (const host of LOOPBACK_HOSTNAMES) expect(allows(connect, `http://${host}:12345`)).toBe(true);
+  for (const host of SERVICE_LOOPBACK_HOSTNAMES) expect(allows(connect, `http://${host}:12345`)).toBe(true);
+  // No IPv6 literal: Chromium refuses one in a policy as an invalid source (and logs an error).
+  expect(connect.filter((source) => source.includes('['))).toEqual([]);
   expect(allows(connect, 'http://evil.example:4010')).toBe(false);
 });
 

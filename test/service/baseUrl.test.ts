@@ -8,7 +8,15 @@ describe('the base URL rule', () => {
     expect(client('https://host.example/api//').baseUrl).toBe('https://host.example/api');
     expect(client('http://localhost:4010/').baseUrl).toBe('http://localhost:4010');
     expect(client('http://127.0.0.1:4010').baseUrl).toBe('http://127.0.0.1:4010');
-    expect(client('http://[::1]:4010').baseUrl).toBe('http://[::1]:4010');
+  });
+
+  it('refuses an IPv6 address, which the pane could not reach: Chromium ignores one in a policy', () => {
+    for (const url of ['http://[::1]:4010', 'https://[2001:db8::1]/api']) {
+      expect(() => client(url)).toThrow(
+        `The service address ${new URL(url).origin} names an IPv6 address, which the pane's ` +
+          'Content-Security-Policy cannot list: use a host name (localhost or 127.0.0.1 for this machine).',
+      );
+    }
   });
 
   it('refuses plain http to any other host, with a message that says why', () => {

@@ -134,7 +134,7 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     });
     await routeOfficeJs(context);
     page = await context.newPage();
-    page.on('console', (message) => consoleLines.push(message.text()));
+    page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
     page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
     const sheet: ShimSheet = {
       name: 'Suppliers',
