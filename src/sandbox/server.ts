@@ -87,7 +87,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const app = buildApp(state, serviceRoutes(state), { logRequests: options.logRequests ?? false });
   await app.listen({ port, host });
   const actualPort = (app.server.address() as AddressInfo).port;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  // The add-in takes no IPv6 host (its page's policy cannot list one): on ::1 it reaches us as localhost.
+  const named = host.replace(/^\[|\]$/g, '') === '::1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${named}:${actualPort}`;
   if (!options.quiet) process.stdout.write(formatBanner(url, organizations, seed, knobs.current));
   return {
     url,

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'http';
 import { hostWarning } from '../../src/sandbox/cliArgs';
-import { DEFAULT_KNOBS, RunningSandbox } from '../../src/sandbox/server';
+import { normalizeBaseUrl } from '../../src/service/baseUrl';
+import { DEFAULT_KNOBS, RunningSandbox, startSandbox } from '../../src/sandbox/server';
 import { admin, client, start } from './harness';
 
 let sandbox: RunningSandbox;
@@ -183,4 +184,15 @@ describe('--host', () => {
   test.each([undefined, '127.0.0.1', 'localhost', '::1', '[::1]'])('%s: no warning', (host) => {
     expect(hostWarning(host)).toBeNull();
   });
+});
+
+test('on --host ::1 the sandbox names itself by localhost, an address the add-in accepts, and answers there', async () => {
+  const v6 = await startSandbox({ port: 0, host: '::1', quiet: true, organizations: 20 });
+  try {
+    expect(v6.url).toBe(`http://localhost:${v6.port}`);
+    expect(normalizeBaseUrl(v6.url)).toBe(v6.url);
+    expect((await fetch(`http://[::1]:${v6.port}/__sandbox/stats`)).status).toBe(200);
+  } finally {
+    await v6.close();
+  }
 });
