@@ -9,16 +9,16 @@
  */
 import { mkdirSync } from 'fs';
 import { join } from 'path';
-import type { Browser, Page } from 'playwright-core';
-import { startSandbox, SANDBOX_PROJECT_KEY, type RunningSandbox } from '../../src/sandbox/server';
-import { productionDist, ROOT } from '../build/dist';
+import type { Page } from 'playwright-core';
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { ROOT } from '../build/dist';
 import { excelRound } from '../harness/expectations';
 import { hostProfile, MODERN_HOST, type HostProfile } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
 import { AccessibilityTree } from './browser/accessibility';
-import { chromiumAvailable, launchChromium, routeOfficeJs } from './browser/chromium';
+import { routeOfficeJs } from './browser/chromium';
 import { installExcelShim, type ShimSheet, type WorkbookDump } from './browser/excelShim';
-import { serveFolder, type StaticServer } from './browser/staticServer';
+import { paneSuite } from './browser/paneSuite';
 
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   ? join(ROOT, 'docs', 'screenshots')
@@ -34,32 +34,19 @@ const LOGO = {
 /** The shim's cell size: a shape over cell (row, column) sits at these points. */
 const at = (row: number, column: number) => ({ left: column * 64 + 1, top: row * 20 + 1 });
 
-let sandbox: RunningSandbox;
-let site: StaticServer;
-let browser: Browser;
+const suite = paneSuite({ organizations: 300, profilingSeconds: 3600 });
 let storage: Record<string, string>;
 const names: string[] = [];
 
 beforeAll(async () => {
-  if (!chromiumAvailable()) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const dist = productionDist();
-  sandbox = await startSandbox({ port: 0, quiet: true, organizations: 300, profilingSeconds: 3600 });
   names.push(
-    ...sandbox.population.organizations
+    ...suite.sandbox.population.organizations
       .filter((org) => org.profile !== null)
       .slice(0, 3)
       .map((org) => org.name),
   );
-  storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  site = await serveFolder(dist);
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await sandbox?.close();
+  storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
 });
 
 interface Pane {
@@ -71,7 +58,7 @@ interface Pane {
 
 /** The built pane on a sheet, as a host of this profile runs it, connected to the sandbox. */
 async function openPane(profile: HostProfile, sheet: Omit<ShimSheet, 'requirements'>): Promise<Pane> {
-  const context = await browser.newContext({
+  const context = await suite.browser.newContext({
     viewport: { width: 360, height: 900 },
     deviceScaleFactor: 1,
     colorScheme: 'light',
@@ -82,7 +69,7 @@ async function openPane(profile: HostProfile, sheet: Omit<ShimSheet, 'requiremen
   await page.addInitScript((items) => {
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
   }, storage);
-  await page.goto(`${site.url}/taskpane.html`);
+  await page.goto(`${suite.site.url}/taskpane.html`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
   const ax = await AccessibilityTree.attach(page);
   return {
@@ -284,7 +271,7 @@ function shown(book: WorkbookDump, cell: WorkbookDump['cells'][number]): string 
   const link = /^=HYPERLINK\(.*,"([^"]*)"\)$/.exec(cell.formula);
   if (link) return link[1];
   const name = String(cellAt(book, cell.row, 0)?.value);
-  const record = sandbox.population.recordFor({ name });
+  const record = suite.sandbox.population.recordFor({ name });
   if (cell.formula.startsWith('=CLIMATE.SCORE(') && record?.score != null)
     return String(excelRound(record.score * 100, 1));
   return cell.formula;
@@ -295,7 +282,7 @@ async function screenshotOfSheet(pane: Pane, book: WorkbookDump): Promise<void> 
   const grid = await pane.page.context().newPage();
   await grid.setViewportSize({ width: 660, height: 160 });
   await grid.setContent('<!doctype html><html><body></body></html>');
-  const logo = `${site.url}/assets/logo-provider.png`;
+  const logo = `${suite.site.url}/assets/logo-provider.png`;
   const texts = book.cells.map((cell) => shown(book, cell));
   await grid.evaluate(
     ({ book, logo, texts }) => {

@@ -11,27 +11,24 @@
  */
 import { mkdirSync } from 'fs';
 import { join } from 'path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ACCEPTED_MATCHES_SETTING } from '../../src/office/documentSettings';
-import { startSandbox, SANDBOX_PROJECT_KEY, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import type { SandboxOrganization } from '../../src/sandbox/population';
-import { productionDist, ROOT } from '../build/dist';
+import { ROOT } from '../build/dist';
 import { PLAIN_HOST } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
 import type { AccessibilityTree } from './browser/accessibility';
-import { chromiumAvailable, launchChromium } from './browser/chromium';
 import type { ShimSheet, WorkbookDump } from './browser/excelShim';
 import { openPanePage } from './browser/panePage';
-import { serveFolder, type StaticServer } from './browser/staticServer';
+import { paneSuite } from './browser/paneSuite';
 
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   ? join(ROOT, 'docs', 'screenshots')
   : join(ROOT, 'test-results', 'screenshots');
 const ROWS = 300;
 
-let sandbox: RunningSandbox;
-let site: StaticServer;
-let browser: Browser;
+const suite = paneSuite({ organizations: 1200, profilingSeconds: 3600 });
 let page: Page;
 let ax: AccessibilityTree;
 /** Per supplier row (sheet row = index + 3 once the attribution row is inserted): name, expected verdict, organization. */
@@ -81,11 +78,8 @@ const counts = (): Promise<Record<string, number>> =>
   );
 
 beforeAll(async () => {
-  if (!chromiumAvailable()) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const dist = productionDist();
-  sandbox = await startSandbox({ port: 0, quiet: true, organizations: 1200, profilingSeconds: 3600 });
-  const population = sandbox.population;
+  const population = suite.sandbox.population;
   const near = population
     .nearNameCases()
     .slice(0, 20)
@@ -104,23 +98,15 @@ beforeAll(async () => {
     if (i % step === step - 1 && special.length > 0) suppliers.push(special.shift()!);
   });
   suppliers.push(...special);
-  const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  site = await serveFolder(dist);
-  browser = await launchChromium();
+  const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
   const sheet: ShimSheet = {
     name: 'Suppliers',
     rows: [['Supplier'], ...suppliers.map((s) => [s.name])],
     selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
     requirements: PLAIN_HOST.requirements,
   };
-  ({ page, ax, dump } = await openPanePage(browser, site.url, sheet, storage));
+  ({ page, ax, dump } = await openPanePage(suite.browser, suite.site.url, sheet, storage));
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await sandbox?.close();
-});
 
 test('the sheet has 300 suppliers: 265 exact, 20 near names, 15 subsidiaries', () => {
   expect(suppliers).toHaveLength(ROWS);
@@ -162,7 +148,7 @@ test('review lists exactly the check and parent rows, with counts per verdict, a
   const first = page.locator('#review-list > li[data-row]').first();
   const parentRow = suppliers.findIndex((s) => s.verdict === 'parent');
   const parent = suppliers[parentRow].org;
-  const owner = sandbox.population.organization(parent.parentId!)!;
+  const owner = suite.sandbox.population.organization(parent.parentId!)!;
   expect(await first.innerText()).toContain(`Row ${sheetRow(parentRow)}: ${parent.name}`);
   expect(await first.innerText()).toContain(`→ ${owner.name} · ultimate parent`);
   await show('to review');
@@ -246,8 +232,8 @@ test('Refine writes a website or an identifier into the row formulas; a bad iden
 });
 
 test('5,000 rows of hand-typed formulas: read 500 rows per Excel.run, listed a page at a time, no long freeze', async () => {
-  const owners = sandbox.population.organizations.filter((o) => o.parentId === null && o.profile !== null);
-  const near = sandbox.population.nearNameCases().map((c) => c.name);
+  const owners = suite.sandbox.population.organizations.filter((o) => o.parentId === null && o.profile !== null);
+  const near = suite.sandbox.population.nearNameCases().map((c) => c.name);
   const names = Array.from({ length: 5000 }, (_, i) =>
     i % 50 === 49 ? near[i % near.length] : owners[i % owners.length].name,
   );
@@ -261,10 +247,10 @@ test('5,000 rows of hand-typed formulas: read 500 rows per Excel.run, listed a p
     requirements: PLAIN_HOST.requirements,
   };
   const big = await openPanePage(
-    browser,
-    site.url,
+    suite.browser,
+    suite.site.url,
     sheet,
-    await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
+    await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
   );
   const longTasks = await big.page.evaluate(() => {
     const seen: number[] = [];
@@ -354,10 +340,10 @@ test('a host without ExcelApi 1.6 gets its formulas without the marks, and is to
     requirements: { SharedRuntime: '1.1', CustomFunctionsRuntime: '1.3', ExcelApi: '1.5' },
   };
   const old = await openPanePage(
-    browser,
-    site.url,
+    suite.browser,
+    suite.site.url,
     sheet,
-    await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
+    await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
   );
   await (await old.ax.get('button', 'Use selection')).locator.click();
   await old.page.locator('#score-selection').filter({ hasText: '(3 rows)' }).waitFor();

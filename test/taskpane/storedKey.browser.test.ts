@@ -3,40 +3,22 @@
  * administrator pre-seeded that the settings refuse is neither dropped without a word nor replaced by
  * the sandbox's demo key. The pane says what is wrong and what to do, and sends nothing with any key.
  */
-import type { Browser } from 'playwright-core';
-import { startSandbox, SANDBOX_PROJECT_KEY, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { SETTINGS_KEYS } from '../../src/settings/settings';
-import { productionDist } from '../build/dist';
 import { seededSettings } from '../harness/settingsSeed';
 import { PLAIN_HOST } from '../harness/hostProfiles';
-import { chromiumAvailable, launchChromium } from './browser/chromium';
 import { openPanePage } from './browser/panePage';
-import { serveFolder, type StaticServer } from './browser/staticServer';
+import { paneSuite } from './browser/paneSuite';
 
-let sandbox: RunningSandbox;
-let site: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!chromiumAvailable()) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
-  sandbox = await startSandbox({ port: 0, quiet: true, organizations: 50 });
-  site = await serveFolder(productionDist());
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await sandbox?.close();
-});
+const suite = paneSuite({ organizations: 50 });
 
 test('a malformed stored key at the sandbox address: the pane says so, keeps the field empty, sends nothing', async () => {
   // At the sandbox's address the demo key would otherwise stand in for a missing key.
-  const storage = { ...(await seededSettings({ baseUrl: sandbox.url })), [SETTINGS_KEYS.apiKey]: 'short' };
-  sandbox.resetStats();
+  const storage = { ...(await seededSettings({ baseUrl: suite.sandbox.url })), [SETTINGS_KEYS.apiKey]: 'short' };
+  suite.sandbox.resetStats();
   const { page } = await openPanePage(
-    browser,
-    site.url,
+    suite.browser,
+    suite.site.url,
     {
       name: 'Suppliers',
       rows: [['Supplier']],
@@ -61,6 +43,6 @@ test('a malformed stored key at the sandbox address: the pane says so, keeps the
   expect(field).not.toBe(SANDBOX_PROJECT_KEY);
   expect(field).toBe('');
   await page.waitForTimeout(500); // anything the pane would send on its own has left by now
-  expect(sandbox.stats().requests).toBe(0);
+  expect(suite.sandbox.stats().requests).toBe(0);
   await page.context().close();
 }, 60_000);

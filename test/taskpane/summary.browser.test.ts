@@ -7,40 +7,25 @@
  * in place. In the second (ExcelApi 1.8: no dynamic arrays, no images) a block of CLIMATE formulas is
  * selected, a foreign sheet named "Climate summary" is left untouched, and another name is used.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SUMMARY_SHEETS_SETTING } from '../../src/office/documentSettings';
-import { startSandbox, SANDBOX_PROJECT_KEY, type RunningSandbox } from '../../src/sandbox/server';
-import { productionDist } from '../build/dist';
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { PLAIN_HOST } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
 import type { AccessibilityTree } from './browser/accessibility';
-import { chromiumAvailable, launchChromium } from './browser/chromium';
 import type { SheetDump, ShimSheet, WorkbookDump } from './browser/excelShim';
 import { openPanePage } from './browser/panePage';
-import { serveFolder, type StaticServer } from './browser/staticServer';
+import { paneSuite } from './browser/paneSuite';
 
 const ROWS = 40;
 
-let sandbox: RunningSandbox;
-let site: StaticServer;
-let browser: Browser;
+const suite = paneSuite({ organizations: 300, profilingSeconds: 3600 });
 let storage: Record<string, string>;
 let names: string[] = [];
 
 beforeAll(async () => {
-  if (!chromiumAvailable()) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
-  const dist = productionDist();
-  sandbox = await startSandbox({ port: 0, quiet: true, organizations: 300, profilingSeconds: 3600 });
-  names = sandbox.population.organizations.slice(0, ROWS).map((org) => org.name);
-  storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  site = await serveFolder(dist);
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await sandbox?.close();
+  names = suite.sandbox.population.organizations.slice(0, ROWS).map((org) => org.name);
+  storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
 });
 
 const waitForText = async (page: Page, selector: string, expected: string, timeout = 30_000): Promise<void> => {
@@ -67,7 +52,10 @@ const rowOf = (sheet: SheetDump, label: string): number =>
 /** One workbook's pane, opened before a describe block's tests (the fields are set by then). */
 function paneFor(sheet: () => ShimSheet) {
   const pane = {} as { page: Page; ax: AccessibilityTree; dump: () => Promise<WorkbookDump> };
-  beforeAll(async () => void Object.assign(pane, await openPanePage(browser, site.url, sheet(), storage)), 60_000);
+  beforeAll(
+    async () => void Object.assign(pane, await openPanePage(suite.browser, suite.site.url, sheet(), storage)),
+    60_000,
+  );
   return { pane, button: async (name: string) => (await pane.ax.get('button', name)).locator };
 }
 
