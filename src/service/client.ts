@@ -6,7 +6,7 @@
 import { decodeBatch, encodeBatch } from './batchCodec';
 import { normalizeBaseUrl } from './baseUrl';
 import { DEFAULT_TIMEOUT_MS, request, type FetchLike, type HttpConfig, type HttpRequest } from './http';
-import { collectPages, pageFromResponse, pageNumberOf } from './pagination';
+import { pageFromResponse } from './pagination';
 import {
   decodeIndustry,
   decodeList,
@@ -99,18 +99,6 @@ export class ClimateClient {
   /** 7. `GET /industries/search?q=TEXT&page=N`. */
   searchIndustries(q: string, page = 1, init?: CallOptions): Promise<Page<Industry>> {
     return this.page('/industries/search', { q }, page, decodeIndustry, 'industries', init);
-  }
-
-  /** Every industry (or every match of `search`), following `Link: rel="next"` page after page. */
-  async allIndustries(search?: string, init?: CallOptions): Promise<Industry[]> {
-    return collectPages(
-      () => (search === undefined ? this.listIndustries(1, init) : this.searchIndustries(search, 1, init)),
-      async (target, expectedPage) => {
-        const response = await request(this.http, { method: 'GET', target, ...init });
-        const page = pageNumberOf(target) ?? expectedPage;
-        return pageFromResponse(response, page, this.baseUrl, decodeIndustry, 'industries');
-      },
-    );
   }
 
   /** 8. `GET /sbti_companies?page=N&...filters` (case-insensitive substring filters). */

@@ -42,7 +42,7 @@ export interface HttpConfig {
 
 export interface HttpRequest {
   method: HttpMethod;
-  /** A path under the base URL (`/organizations`), or an absolute URL that lies under it (a Link). */
+  /** A path under the base URL (`/organizations`); nothing else is ever sent the key. */
   target: string;
   query?: Record<string, string | number | undefined>;
   json?: unknown;
@@ -165,21 +165,15 @@ async function readBounded(response: FetchResponseLike): Promise<string> {
   return text + decoder.decode();
 }
 
-/** Resolves a path or an absolute URL, refusing anything outside the base URL so the key stays there. */
+/**
+ * A path under the base URL, with its query. Anything else (an absolute URL, `//host`, a relative
+ * path) is refused before anything is sent, so the key cannot leave the base URL.
+ */
 function resolveTarget(baseUrl: string, target: string, query: HttpRequest['query']): string {
-  let url: URL;
-  if (target.startsWith('/') && !target.startsWith('//')) {
-    url = new URL(baseUrl + target);
-  } else {
-    url = new URL(target, baseUrl + '/');
-    const href = url.href;
-    if (href !== baseUrl && !href.startsWith(baseUrl + '/') && !href.startsWith(baseUrl + '?')) {
-      throw new MalformedResponseError(
-        `The service pointed to ${url.origin}${url.pathname}, outside ${baseUrl}; the request was not sent.`,
-        null,
-      );
-    }
+  if (!target.startsWith('/') || target.startsWith('//')) {
+    throw new Error(`A request goes only to a path under the service address, not to "${target}".`);
   }
+  const url = new URL(baseUrl + target);
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }

@@ -125,16 +125,19 @@ describe('every endpoint', () => {
     expect(first.items).toHaveLength(20);
     expect(first.next).toBe('/industries?page=2');
     expect(first.last).toMatch(/^\/industries\?page=\d+$/);
-    const all = await client.allIndustries();
+    const all = [...first.items];
+    for (let page = first; page.next !== null;) {
+      page = await client.listIndustries(Number(page.next.split('=')[1]));
+      all.push(...page.items);
+    }
     const pages = Number(first.last?.split('=')[1]);
     expect(all.length).toBeGreaterThan(20 * (pages - 1));
     expect(new Set(all.map((i) => i.id)).size).toBe(all.length);
     expect(all.slice(0, first.items.length)).toEqual(first.items);
     const word = first.items[0].name.split(/\s+/)[0].toLowerCase();
-    const found = await client.allIndustries(word);
+    const found = (await client.searchIndustries(word)).items;
     expect(found.length).toBeGreaterThan(0);
     found.forEach((industry) => expect(industry.name.toLowerCase()).toContain(word));
-    expect((await client.searchIndustries(word)).items[0]).toEqual(found[0]);
   });
 
   it('8. sbtiCompanies: case-insensitive substring filters', async () => {
