@@ -11,7 +11,7 @@ import type { KeyValueStorage } from '../settings/storage';
 import { CACHE_STORAGE_KEY, RecordCache, type CacheLimits } from './recordCache';
 
 /** Records held in memory either way: a 50,000-supplier sheet recalculates without a request. */
-const MEMORY_ENTRIES = 60_000;
+export const MEMORY_ENTRIES = 60_000;
 
 export const SETTINGS_CACHE_LIMITS: CacheLimits = {
   memoryEntries: MEMORY_ENTRIES,

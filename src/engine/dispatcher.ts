@@ -163,8 +163,8 @@ export class Dispatcher {
     this.limiter.resume();
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
-    this.stopRecalling();
-    if (key !== null) this.recalling = setTimeout(() => this.stopRecalling(), RECALL_WAIT_MS);
+    if (this.recalling) clearTimeout(this.recalling);
+    this.recalling = key === null ? null : setTimeout(() => this.recalled(), RECALL_WAIT_MS);
     if (!this.disposed) this.pump();
     return (key?.recall() ?? Promise.resolve(null))
       .then(
@@ -176,14 +176,16 @@ export class Dispatcher {
         () => undefined,
       )
       .finally(() => {
-        if (this.knownKey === key) this.stopRecalling();
+        if (this.knownKey === key) this.recalled();
       });
   }
 
-  /** The memory of the key has answered (or kept the probe waiting long enough): sending goes on. */
-  private stopRecalling(): void {
-    if (this.recalling === null) return;
-    clearTimeout(this.recalling);
+  /**
+   * The memory of the key has answered, or kept the probe waiting long enough: sending goes on (also
+   * when the answer comes after the wait, since it may have confirmed the key meanwhile).
+   */
+  private recalled(): void {
+    if (this.recalling) clearTimeout(this.recalling);
     this.recalling = null;
     if (!this.disposed) this.pump();
   }

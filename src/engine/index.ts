@@ -5,4 +5,5 @@ export { EngineError, ENGINE_ERROR_KINDS, isEngineError, SET_KEY_ADVICE } from '
 export type { EngineErrorKind } from './errors';
 export type { CallContext, CancelSignal } from './flight';
 export { identify } from './identity';
+export { MEMORY_ENTRIES } from './cacheStore';
 export type { OrganizationQuery } from './identity';

@@ -1,10 +1,10 @@
 /**
  * Flow control for batches in flight: slow start, then additive increase, multiplicative decrease
- * (as TCP does). The limit starts at 4; a healthy probe of a new key opens it to the cap (`open`), a known
- * key starts at the window it sustained before (`startAt`). Until the service first pushes back (a 429), every healthy
- * batch adds one, so the limit doubles per round trip: a cold sheet of thousands of rows reaches the
- * cap in a few round trips instead of a dozen. After a 429 it grows by one per run of `limit` healthy
- * batches, up to the cap, and halves on each further 429. Two guards keep a 429 storm from becoming a retry storm:
+ * (as TCP does). The limit starts at 4; a healthy probe of a new key opens it to the cap (`open`), a
+ * known key starts at the window it sustained before (`startAt`). Until the service first pushes back
+ * (a 429), every healthy batch adds one, so the limit doubles per round trip. After a 429 it grows by
+ * one per run of `limit` healthy batches, up to the cap, and halves on each further 429. Two guards
+ * keep a 429 storm from becoming a retry storm:
  * - one halving per congestion event: batches sent before the last decrease that come back 429 do not
  *   halve again (each batch carries the epoch it was sent in);
  * - a shared pause: `Retry-After` (or a back-off when it is absent) stops every sender, not only the
@@ -49,7 +49,7 @@ export class AimdLimiter {
    * one round, as wide as the cap allows, rather than paying a round trip per slow-start step.
    */
   open(): void {
-    this.limitValue = Math.max(this.limitValue, this.cap);
+    this.startAt(this.cap);
   }
 
   setCap(cap: number): void {

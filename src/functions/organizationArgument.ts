@@ -20,7 +20,7 @@
  * - anything else is a name.
  */
 import { getDomain } from 'tldts';
-import type { OrganizationQuery } from '../engine';
+import { MEMORY_ENTRIES, type OrganizationQuery } from '../engine';
 import { validateDuns, validateIsin, validateLei, validateSpGlobal, type IdentifierCheck } from '../identifiers';
 import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
@@ -70,10 +70,10 @@ const BARE_ADDRESS_START = /^(?:https?:\/\/(?:www\.)?|www\.|mailto:)$/i;
 const MIN_PASTED_DIGITS = 4;
 
 /**
- * As many as a 50,000-row sheet has distinct inputs (the engine's memory cache holds 60,000 records
- * too): with fewer, a recalculation of a large sheet reads every input afresh (the oldest go first).
+ * As many inputs as the engine keeps records in memory (enough for a 50,000-row sheet): with fewer, a
+ * recalculation of a large sheet reads every input afresh (the oldest go first).
  */
-const recent = new RecentReadings<string | number, OrganizationArgument>(60_000);
+const recent = new RecentReadings<string | number, OrganizationArgument>(MEMORY_ENTRIES);
 
 /** Reads the organization argument, plus the optional website and country arguments beside it. */
 export function parseOrganization(

@@ -15,14 +15,14 @@ export class RecentReadings<K, V> {
 
   /** The reading of `key`, made by `read` the first time. */
   get(key: K, read: () => V): Readonly<V> {
-    const reading = this.current.get(key) ?? this.previous.get(key) ?? deepFreeze(read());
-    if (!this.current.has(key)) {
-      if (this.current.size >= this.limit) {
-        this.previous = this.current;
-        this.current = new Map();
-      }
-      this.current.set(key, reading);
+    const kept = this.current.get(key);
+    if (kept !== undefined) return kept; // the usual case on a recalculation: one lookup
+    const reading = this.previous.get(key) ?? deepFreeze(read());
+    if (this.current.size >= this.limit) {
+      this.previous = this.current;
+      this.current = new Map();
     }
+    this.current.set(key, reading);
     return reading;
   }
 }
