@@ -138,6 +138,10 @@ function helperRange(column: number, rows: number): string {
   return `$${letters}$${HELPER_FIRST_ROW + 1}:$${letters}$${HELPER_FIRST_ROW + rows}`;
 }
 
+function rowsOf(block: SummaryBlock): number {
+  return block.lastRow - block.firstRow + 1;
+}
+
 function absoluteColumn(block: SummaryBlock, column: number): string {
   const letters = columnLetters(column);
   return `${sheetPrefix(block.sheet)}$${letters}$${block.firstRow + 1}:$${letters}$${block.lastRow + 1}`;
@@ -154,7 +158,7 @@ export function planSummary(block: SummaryBlock, options: SummaryOptions): Summa
   const N = absoluteColumn(block, block.nameColumn);
   const S = absoluteColumn(block, block.scoreColumn);
   const Sp = block.spendColumn === null ? null : absoluteColumn(block, block.spendColumn);
-  const rows = block.lastRow - block.firstRow + 1;
+  const rows = rowsOf(block);
   const T = helperRange(STATUS_COLUMN, rows);
 
   put(0, 0, SUMMARY_SHEET_NAME, { bold: true });
@@ -305,7 +309,7 @@ export function planSummary(block: SummaryBlock, options: SummaryOptions): Summa
 function helperColumns(block: SummaryBlock, options: SummaryOptions): HelperColumn[] {
   const ref = (column: number | null, r: number, fixed = true): string =>
     column === null ? '' : `${sheetPrefix(block.sheet)}$${columnLetters(column)}${fixed ? '$' : ''}${r + 1}`;
-  const rows = block.lastRow - block.firstRow + 1;
+  const rows = rowsOf(block);
   const withSpend = block.spendColumn !== null;
   const status: string[] = [];
   const spend: string[] = [];
@@ -325,18 +329,17 @@ function helperColumns(block: SummaryBlock, options: SummaryOptions): HelperColu
     while (args.length > 1 && args[args.length - 1] === '') args.pop();
     status.push(`=IF(ISBLANK(${args[0]}),"",IFERROR(CLIMATE.STATUS(${args.join(',')}),""))`);
     const score = ref(block.scoreColumn, r, false);
-    const own = `${spendLetters}${HELPER_FIRST_ROW + 1 + r - block.firstRow}`;
+    const upTo = `${first}:$${columnLetters(block.scoreColumn)}${r + 1}`;
+    let tied = `COUNTIFS(${upTo},${score})`;
     if (withSpend) {
       const amount = ref(block.spendColumn, r, false);
+      const own = `${spendLetters}${HELPER_FIRST_ROW + 1 + r - block.firstRow}`;
       spend.push(`=IF(ISNUMBER(${amount}),MAX(${amount},0),0)`);
       weighted.push(`=IF(ISNUMBER(${score}),${score}*${own},0)`);
+      // Equal scores: those with a larger spend first, then those above in the sheet with the same spend.
+      const spendUpTo = `$${spendLetters}$${HELPER_FIRST_ROW + 1}:${own}`;
+      tied = `COUNTIFS(${S},${score},${K},">"&${own})+COUNTIFS(${upTo},${score},${spendUpTo},${own})`;
     }
-    const upTo = `${first}:$${columnLetters(block.scoreColumn)}${r + 1}`;
-    const spendUpTo = `$${spendLetters}$${HELPER_FIRST_ROW + 1}:${own}`;
-    // Equal scores: those with a larger spend first, then those above in the sheet with the same spend.
-    const tied = withSpend
-      ? `COUNTIFS(${S},${score},${K},">"&${own})+COUNTIFS(${upTo},${score},${spendUpTo},${own})`
-      : `COUNTIFS(${upTo},${score})`;
     const rank = (beyond: string): string => `=IF(ISNUMBER(${score}),COUNTIFS(${S},"${beyond}"&${score})+${tied},"")`;
     lowest.push(rank('<'));
     highest.push(rank('>'));
@@ -378,7 +381,7 @@ function writeList(
     void cells.push({ row, column, content, ...(numberFormat ? { numberFormat } : {}) });
   const spendColumn = Sp ? 2 : null;
   const rowColumn = Sp ? 3 : 2;
-  const rows = block.lastRow - block.firstRow + 1;
+  const rows = rowsOf(block);
   if (options.dynamicArrays) {
     const direction = order === 'lowest' ? 1 : -1;
     const position = `SEQUENCE(${rows})`;

@@ -26,12 +26,16 @@ async function secondSession(patch: Parameters<typeof rig>[0] = {}) {
   return { first, second, service };
 }
 
+/** The window the memory holds for the rig's service. */
+const windowIn = (remembered: string): number =>
+  (JSON.parse(remembered) as Record<string, { w: number }>)['https://api.example.com'].w;
+
 test('the next session skips the probe and starts at the window the service sustained', async () => {
   const { first, second, service } = await secondSession();
   const remembered = (await first.storage.getItem(KEY_MEMORY_STORAGE_KEY))!;
   expect(remembered).not.toContain(TEST_KEY);
   expect(remembered).toMatch(/^\{"https:\/\/api\.example\.com":\{"f":"[0-9a-f]{16}","w":\d+\}\}$/);
-  const window = (JSON.parse(remembered) as Record<string, { w: number }>)['https://api.example.com'].w;
+  const window = windowIn(remembered);
   expect(window).toBeGreaterThan(4);
   const calls = Array.from({ length: 300 }, (_, i) => second.engine.organization(supplier(1_000 + i)));
   await until(() => service.inFlight >= window);
@@ -43,8 +47,7 @@ test('the next session skips the probe and starts at the window the service sust
 
 test('a burst for a known key leaves in one round: the window filled evenly, up to maxBatch each', async () => {
   const { first, second, service } = await secondSession({ maxBatch: 100 });
-  const remembered = (await first.storage.getItem(KEY_MEMORY_STORAGE_KEY))!;
-  const window = (JSON.parse(remembered) as Record<string, { w: number }>)['https://api.example.com'].w;
+  const window = windowIn((await first.storage.getItem(KEY_MEMORY_STORAGE_KEY))!);
   const calls = Array.from({ length: window * 100 }, (_, i) => second.engine.organization(supplier(1_000 + i)));
   await until(() => service.inFlight >= window);
   await new Promise((resolve) => setTimeout(resolve, 50));
