@@ -2,7 +2,7 @@
  * How a registration request finds an organization: by identifier, by website, or by name, each
  * compared in a normalized form so that the ways people write the same thing meet.
  *
- * The rules (README "The sandbox" repeats them; the near-name cases of the population build on them):
+ * The rules (docs/sandbox.md repeats them; the near-name cases of the population build on them):
  * 1. An identifier (DUNS, LEI, ISIN, S&P id) wins, then the website (host without scheme and `www.`).
  * 2. Names are compared on Unicode letters, marks and digits in every script, after NFKC and case
  *    folding, with Latin accents dropped, `&` read as "and" and punctuation ignored ("株式会社トヨタ",

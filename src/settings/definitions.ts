@@ -1,7 +1,7 @@
 /**
  * What each setting is: its storage key, its meaning, its format, its check and its default, each
- * written once. The README's settings table is rendered from these definitions (a test compares it
- * with the README), and each default's documented text is produced from the default value itself.
+ * written once. The settings table of docs/settings.md is rendered from these definitions (a test compares it
+ * with that file), and each default's documented text is produced from the default value itself.
  *
  * Decision on the demo key: it is the default only while the base URL is exactly `SANDBOX_BASE_URL`.
  * A sandbox on another port (tests, a second copy) gets no implicit key: treating every loopback URL
@@ -71,7 +71,7 @@ export interface FieldSpec<K extends keyof Settings> {
   format: string;
   /** The value while nothing is stored; a function where it depends on other settings. */
   fallback: Settings[K] | ((context: FallbackContext) => Settings[K]);
-  /** The README's words for a computed fallback; a plain value is documented as itself. */
+  /** The documented words for a computed fallback; a plain value is documented as itself. */
   fallbackText?: string;
   /** Checks a value from `update` or storage; throws an Error a person can act on. */
   check(value: unknown): Settings[K];

@@ -1,5 +1,5 @@
 /**
- * The README's settings table, rendered from the definitions (a test checks the README against it):
+ * The settings table of docs/settings.md, rendered from the definitions (a test checks docs/settings.md against it):
  * each default is documented from its value, so the text cannot drift from what the add-in does.
  */
 import { FIELDS, HOUR_MS, SPECS, type FieldSpec, type Settings } from './definitions';
@@ -12,7 +12,7 @@ export interface SettingDoc {
   default: string;
 }
 
-/** The README's settings table, as data (a test checks the README against it). */
+/** The settings table of docs/settings.md, as data (a test checks docs/settings.md against it). */
 export const SETTINGS_TABLE: readonly SettingDoc[] = FIELDS.map((setting) => ({
   setting,
   key: SPECS[setting].key,
@@ -21,13 +21,13 @@ export const SETTINGS_TABLE: readonly SettingDoc[] = FIELDS.map((setting) => ({
   default: fallbackText(setting),
 }));
 
-/** SETTINGS_TABLE as the Markdown table the README carries. */
+/** SETTINGS_TABLE as the Markdown table docs/settings.md carries. */
 export function settingsTableMarkdown(): string {
   const rows = SETTINGS_TABLE.map((row) => `| \`${row.key}\` | ${row.meaning} | ${row.format} | ${row.default} |`);
   return ['| storage key | meaning | format | default |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-/** "2 minutes", "24 hours": how the README reads a duration in milliseconds. */
+/** "2 minutes", "24 hours": how the docs read a duration in milliseconds. */
 function durationWords(ms: number): string {
   const units: [number, string][] = [
     [HOUR_MS, 'hour'],
@@ -39,7 +39,7 @@ function durationWords(ms: number): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
-/** A setting's default as the README documents it, produced from the default value itself. */
+/** A setting's default as docs/settings.md documents it, produced from the default value itself. */
 function fallbackText(setting: keyof Settings): string {
   const spec = SPECS[setting] as FieldSpec<typeof setting>;
   if (spec.fallbackText !== undefined || typeof spec.fallback === 'function') return spec.fallbackText ?? '';

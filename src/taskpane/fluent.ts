@@ -3,7 +3,7 @@
  *
  * Each component is named and defined here one by one; the package marks its modules free of side
  * effects, so webpack keeps these nine and drops the rest of the library (see "Why plain TypeScript
- * with Fluent UI web components" in the README for the figures). Collapsible sections stay native
+ * with Fluent UI web components" in docs/pane.md for the figures). Collapsible sections stay native
  * <details>, the column pickers native <select> (Fluent 2's Select is a styled native select too) and
  * links native <a>: see styles.ts.
  *

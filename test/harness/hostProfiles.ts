@@ -12,7 +12,7 @@ export interface HostProfile {
   requirements: Record<string, string>;
   /** Scores and flags arrive as cell values with card, logo and link (else plain values). */
   attributedValues: boolean;
-  /** Where such a host is found (for the README and test names). */
+  /** Where such a host is found (for the docs and test names). */
   hosts: string;
 }
 

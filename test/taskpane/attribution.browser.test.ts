@@ -4,7 +4,7 @@
  * line and the logo above the headers on a data-type host (the profile link column may be left out
  * there) and on a plain host (the link column cannot); the attribution check adds the line and logo
  * to hand-typed blocks of CLIMATE formulas without writing over any occupied cell; the ribbon's
- * Score selection runs the same check. Also takes the README's picture of a scored sheet
+ * Score selection runs the same check. Also takes docs/attribution.md's picture of a scored sheet
  * (docs/screenshots/attribution.png with UPDATE_SCREENSHOTS=1).
  */
 import { mkdirSync } from 'fs';
@@ -199,7 +199,7 @@ test('attribution check on hand-typed formulas: line and logo added beside the b
   ])
     expect(cellAt(after, row, column)).toBeUndefined();
 
-  // The pane's account of it, for the README.
+  // The pane's account of it, for docs/attribution.md.
   await pane.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await pane.page.locator('#attribution-check').screenshot({ path: join(SCREENSHOTS, 'attribution-check.png') });
 
@@ -277,7 +277,7 @@ function shown(book: WorkbookDump, cell: WorkbookDump['cells'][number]): string 
   return cell.formula;
 }
 
-/** The README's picture: the shim's sheet drawn as a grid, the logo image where the pane placed it. */
+/** docs/attribution.md's picture: the shim's sheet drawn as a grid, the logo image where the pane placed it. */
 async function screenshotOfSheet(pane: Pane, book: WorkbookDump): Promise<void> {
   const grid = await pane.page.context().newPage();
   await grid.setViewportSize({ width: 660, height: 160 });

@@ -5,7 +5,7 @@
  * key, create a project with the team key and switch to it, score a column, watch the counters,
  * refresh, browse reference data. Along the way it checks that the key never reaches the workbook
  * (cells, images, document settings), the console or the page's text, and it takes the screenshots
- * the README shows (docs/screenshots, see SCREENSHOTS below).
+ * docs/pane.md shows (docs/screenshots, see SCREENSHOTS below).
  *
  * Controls are found by role and accessible name in Chromium's own accessibility tree (see
  * browser/accessibility.ts): the pane's controls are Fluent web components, whose roles and states
@@ -25,7 +25,7 @@ import { serveFolder, type StaticServer } from './browser/staticServer';
 const WIDTH = 360;
 const HEIGHT = 720;
 /**
- * The README's screenshots are refreshed with `UPDATE_SCREENSHOTS=1 npx jest test/taskpane/pane.browser`;
+ * The pane's screenshots are refreshed with `UPDATE_SCREENSHOTS=1 npx jest test/taskpane/pane.browser`;
  * ordinary runs still take them (the states must render) but into test-results/, so that a test run
  * does not rewrite committed images (the sandbox's random port shows in them).
  */

@@ -1,10 +1,10 @@
-/** The README's settings table is the one settings.ts documents: same keys, meanings and defaults. */
+/** The settings table in docs/settings.md is the one settings.ts documents: same keys, meanings and defaults. */
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { defaultSettings, SETTINGS_TABLE, settingsTableMarkdown } from '../../src/settings/settings';
 
-test('README.md carries the settings table exactly as SETTINGS_TABLE renders it', () => {
-  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+test('docs/settings.md carries the settings table exactly as SETTINGS_TABLE renders it', () => {
+  const readme = readFileSync(join(__dirname, '..', '..', 'docs', 'settings.md'), 'utf8');
   expect(readme).toContain(settingsTableMarkdown());
 });
 
