@@ -1,11 +1,13 @@
 /**
  * The attribution check, pure so that it is tested without Excel: on a sheet's formulas, find the
- * blocks of CLIMATE cells that show scores or flags (written by the pane or typed by hand), tell
+ * blocks of CLIMATE cells that show scores or flags (written by the pane or typed by hand, formulas or
+ * fields of an organization card such as `=E3.Score`), tell
  * which have no source line near them, and choose for each a place for the logo and the source
  * line where nothing is written over. Excel draws a data type's logo only inside its card, so the
  * licence's "logo wherever a score is shown" needs this line in the grid on every host.
  */
 import { columnLetters } from '../sheet/a1';
+import { cardCalls } from '../sheet/cardReferences';
 import { PROVIDER } from '../../provider';
 import { SOURCE_LINE_FORMULA, type AttributionCell, type CellValue } from '../score/scoringPlan';
 
@@ -45,8 +47,11 @@ export interface AttributionFix {
   place: AttributionCell | null;
 }
 
-/** CLIMATE calls that belong to a block; those of SHOWS put a score or flag on screen. */
-const CLIMATE_CALL = /\bCLIMATE\.(SCORE|FLAGS?|PROFILE|LINK|STATUS)\s*\(/gi;
+/**
+ * CLIMATE calls that belong to a block; those of SHOWS put a score or flag on screen (an ORG card shows
+ * its name in the grid, and its scores only in the card, which carries the logo).
+ */
+const CLIMATE_CALL = /\bCLIMATE\.(SCORE|FLAGS?|PROFILE|LINK|STATUS|ORG)\s*\(/gi;
 const SHOWS = new Set(['SCORE', 'FLAG', 'FLAGS', 'PROFILE']);
 /** Cells this close belong to one block: a skipped (blank) supplier row does not split a column. */
 const ROW_GAP = 2;
@@ -89,7 +94,10 @@ export function findClimateBlocks(sheet: SheetFormulas): Block[] {
   const cells: Array<{ row: number; column: number; shows: boolean }> = [];
   for (const cell of new Grid(sheet).cells()) {
     if (!cell.text.startsWith('=')) continue;
-    const calls = [...cell.text.matchAll(CLIMATE_CALL)].map((match) => match[1].toUpperCase());
+    const calls = [
+      ...[...cell.text.matchAll(CLIMATE_CALL)].map((match) => match[1].toUpperCase()),
+      ...cardCalls(cell.text, sheet, cell.row).map((call) => call.name),
+    ];
     if (calls.length > 0) cells.push({ row: cell.row, column: cell.column, shows: calls.some((fn) => SHOWS.has(fn)) });
   }
   // Union-find over cells near each other; cells come row by row, so only earlier rows need looking back.

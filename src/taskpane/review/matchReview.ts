@@ -14,6 +14,7 @@ import { parseOrganization } from '../../functions/organizationArgument';
 import { rememberAcceptedMatch } from '../../office/documentSettings';
 import { readRowGrid, readSelectedBox, recalculateBlockRows, selectRange, writeCellFormulas } from './reviewWorkbook';
 import { columnLetters } from '../sheet/a1';
+import { cardColumns } from '../sheet/cardReferences';
 import { rowOrganization, withArguments, type ArgumentChange, type CellGrid } from '../sheet/climateCalls';
 import type { PaneContext } from '../common/paneContext';
 import {
@@ -46,17 +47,25 @@ export interface MatchReviewSection {
 
 type Button = HTMLElementTagNameMap['fluent-button'];
 
-/** A row's formulas inside the block, with their sheet positions. */
+/** A row's formulas inside the block, and the organization cards its fields read, with their sheet positions. */
 function blockFormulas(
   grid: CellGrid,
   row: number,
   block: ReviewBlock,
 ): Array<{ row: number; column: number; formula: string }> {
   const cells: Array<{ row: number; column: number; formula: string }> = [];
-  (grid.formulas[row - grid.rowIndex] ?? []).forEach((formula, j) => {
+  const formulas = grid.formulas[row - grid.rowIndex] ?? [];
+  const inBlock = (column: number) =>
+    column >= block.box.columnIndex && column < block.box.columnIndex + block.box.columnCount;
+  const cards = cardColumns(
+    grid,
+    row,
+    formulas.filter((_formula, j) => inBlock(grid.columnIndex + j)),
+  );
+  formulas.forEach((formula, j) => {
     const column = grid.columnIndex + j;
-    const inBlock = column >= block.box.columnIndex && column < block.box.columnIndex + block.box.columnCount;
-    if (inBlock && typeof formula === 'string' && formula.startsWith('=')) cells.push({ row, column, formula });
+    const wanted = inBlock(column) || cards.has(column);
+    if (wanted && typeof formula === 'string' && formula.startsWith('=')) cells.push({ row, column, formula });
   });
   return cells;
 }

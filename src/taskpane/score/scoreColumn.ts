@@ -1,13 +1,14 @@
 /**
  * The "Score a column" section: take the selected supplier names (and the website and country
- * columns beside them), choose outputs, write the CLIMATE formulas into new columns with headers and
+ * columns beside them), choose outputs and the layout (organization cards where Excel renders them,
+ * else one formula per value), write the CLIMATE formulas into new columns with headers and
  * the attribution (logo + source line above them on every host; a profile link per row, which only a
  * host whose cells carry data types lets the analyst leave out). With the Match column (on by
  * default), a conditional format marks the rows the match review lists.
  * Then follow the engine until every row has settled and show how they ended.
  */
 import { parseOrganization } from '../../functions/organizationArgument';
-import { supportsDataTypes, supportsImages } from '../../office/host';
+import { supportsDataTypes, supportsEntities, supportsImages } from '../../office/host';
 import { addReviewFormat } from '../review/reviewWorkbook';
 import { readSelection, writeScoringPlan, type RangeTarget } from '../sheet/workbook';
 import { columnLetters } from '../sheet/a1';
@@ -16,7 +17,7 @@ import { OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs
 import type { ReviewBlock } from '../review/matchReview';
 import type { PaneContext } from '../common/paneContext';
 import { reviewRuleFormula } from '../review/reviewModel';
-import { planColumnScoring, type ColumnSelection, type ScoringPlan } from './scoringPlan';
+import { planColumnScoring, type ColumnSelection, type Layout, type ScoringPlan } from './scoringPlan';
 import { emptySummary, followScoring, type RowQuery, type ScoringSummary } from './scoringProgress';
 import {
   columnSelection,
@@ -80,7 +81,7 @@ export function scoredBlock(sheet: string, plan: ScoringPlan): { block: ReviewBl
     columnCount: plan.headers.length,
   };
   const matchAt = plan.outputs.indexOf('match');
-  const reviewRule = matchAt < 0 ? null : reviewRuleFormula(plan.firstColumn + matchAt, plan.firstDataRow);
+  const reviewRule = matchAt < 0 ? null : reviewRuleFormula(plan.outputColumn + matchAt, plan.firstDataRow);
   return { block: { sheet, box }, reviewRule };
 }
 
@@ -98,25 +99,31 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
   const progressLine = byId('score-progress-text');
   const summaryList = byId('score-summary');
   const flagCount = byId('score-flag-count');
-  const linkRequired = !supportsDataTypes();
+  const layoutField = byId('score-layout-field');
+  const layoutPicker = byId('score-layout', 'select');
+  // Only a host that renders entities is offered cards; elsewhere the formula layout is the only one.
+  layoutField.hidden = !supportsEntities();
+  const layout = (): Layout => (layoutField.hidden ? 'formulas' : (layoutPicker.value as Layout));
+  // Cells without a card of their own (plain values, formula layout) need the profile link column.
+  const linkRequired = (): boolean => layout() === 'formulas' && !supportsDataTypes();
 
   const checkboxes = new Map<OutputKey, HTMLElementTagNameMap['fluent-checkbox']>();
+  const always = el('span', { class: 'meta' }, ' (always, with each score)');
+  const forceLink = (): void => {
+    const box = checkboxes.get('link')!;
+    always.hidden = !linkRequired();
+    box.disabled = linkRequired();
+    if (linkRequired()) box.checked = true;
+  };
   const addOutput = (container: HTMLElement, output: OutputDefinition): void => {
     const id = `output-${output.key.replace(/[^a-z0-9]+/gi, '-')}`;
-    const forced = linkRequired && output.key === 'link';
     const box = el('fluent-checkbox', {
       slot: 'input',
       id,
       value: output.key,
-      checked: forced || DEFAULT_OUTPUTS.includes(output.key),
-      disabled: forced,
+      checked: DEFAULT_OUTPUTS.includes(output.key),
     });
-    const label = el(
-      'label',
-      { slot: 'label', for: id },
-      output.header,
-      forced ? el('span', { class: 'meta' }, ' (always, with each score)') : null,
-    );
+    const label = el('label', { slot: 'label', for: id }, output.header, output.key === 'link' ? always : null);
     checkboxes.set(output.key, box);
     container.append(el('fluent-field', { 'label-position': 'after' }, label, box));
   };
@@ -136,6 +143,8 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
   };
   byId('score-outputs-flags').addEventListener('change', countFlags);
   countFlags();
+  forceLink();
+  layoutPicker.addEventListener('change', forceLink);
 
   let current: { target: RangeTarget; model: SelectionModel } | null = null;
 
@@ -198,7 +207,12 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
       websiteColumn: pickedColumn(website),
       countryColumn: pickedColumn(country),
     });
-    const plan = planColumnScoring(selection, { outputs: chosenOutputs(), linkRequired, logo: supportsImages() });
+    const plan = planColumnScoring(selection, {
+      outputs: chosenOutputs(),
+      layout: layout(),
+      linkRequired: linkRequired(),
+      logo: supportsImages(),
+    });
     const logo = plan.attribution.logoColumn !== null ? await logoBase64() : null;
     await writeScoringPlan(snapshot.sheet, plan, logo);
     const written = scoredBlock(snapshot.sheet, plan);

@@ -8,7 +8,8 @@ import { parseCellRef } from './a1';
 import type { CellValue } from '../score/scoringPlan';
 
 /** Where the organization, website and country arguments sit, per function. */
-const ARGUMENT_POSITIONS: Record<string, [number, number, number]> = {
+export const ARGUMENT_POSITIONS: Record<string, [number, number, number]> = {
+  ORG: [0, 1, 2],
   SCORE: [0, 1, 2],
   MATCH: [0, 1, 2],
   LINK: [0, 1, 2],

@@ -2,10 +2,12 @@
  * Which scored block the Climate summary reads, pure: either the block "Score a column" just wrote
  * (from its plan) or a selected block of CLIMATE formulas (recognised from the formulas themselves:
  * the SCORE column, FLAG columns and their initiative, an industry-mean PROFILE column, and the names,
- * websites and countries the formulas point at), plus the optional spend column.
+ * websites and countries the formulas point at; in the card layout the same fields read from the row's
+ * CLIMATE.ORG card, `=E3.Score`, whose names come from the card's formula), plus the optional spend column.
  */
 import { findFlag, type FlagKey } from '../../functions/initiatives';
 import { parseCellRef } from '../sheet/a1';
+import { cardCalls } from '../sheet/cardReferences';
 import type { OutputKey } from '../sheet/outputs';
 import type { CellValue, ColumnSelection, ScoringPlan } from '../score/scoringPlan';
 import type { SummaryBlock } from './summaryPlan';
@@ -20,13 +22,13 @@ export function blockFromPlan(
 ): SummaryBlock {
   const at = (key: OutputKey): number | null => {
     const index = outputs.indexOf(key);
-    return index < 0 ? null : plan.firstColumn + index;
+    return index < 0 ? null : plan.outputColumn + index;
   };
   const scoreColumn = at('score');
   if (scoreColumn === null)
     throw new Error('The summary needs the Climate score column: tick "Climate score" and write the formulas again.');
   const flags = outputs.flatMap((key, index) =>
-    key.startsWith('flag:') ? [{ initiative: key.slice(5) as FlagKey, column: plan.firstColumn + index }] : [],
+    key.startsWith('flag:') ? [{ initiative: key.slice(5) as FlagKey, column: plan.outputColumn + index }] : [],
   );
   return {
     sheet,
@@ -61,10 +63,14 @@ interface Call {
   args: string[];
 }
 
-function callOf(cell: CellValue): Call | null {
+/** The call of a cell in `row`: a CLIMATE formula, or a card field as the call it stands for. */
+function callOf(cell: CellValue, grid: FormulaGrid, row: number): Call | null {
   if (typeof cell !== 'string') return null;
   const match = CALL.exec(cell);
-  if (!match) return null;
+  if (!match) {
+    const card = cardCalls(cell, grid, row)[0];
+    return card ? { fn: card.name, args: card.args } : null;
+  }
   return {
     fn: match[1].toUpperCase(),
     args: match
@@ -96,7 +102,7 @@ export function blockFromFormulas(grid: FormulaGrid, spendColumn: number | null)
   let sample: Call | null = null;
   for (let c = 0; c < width && scoreColumn === null; c++) {
     grid.formulas.forEach((row, r) => {
-      const call = callOf(row[c]);
+      const call = callOf(row[c], grid, grid.rowIndex + r);
       if (call?.fn !== 'SCORE') return;
       scoreColumn = grid.columnIndex + c;
       sample ??= call;
@@ -117,7 +123,7 @@ export function blockFromFormulas(grid: FormulaGrid, spendColumn: number | null)
   let industryMeanColumn: number | null = null;
   const firstBlockRow = grid.formulas[firstRow - grid.rowIndex] ?? [];
   firstBlockRow.forEach((cell, c) => {
-    const call = callOf(cell);
+    const call = callOf(cell, grid, firstRow);
     const column = grid.columnIndex + c;
     if (call?.fn === 'FLAG') {
       const flag = findFlag(unquote(call.args[1]) ?? '');
