@@ -73,6 +73,27 @@ const supplierSheet = (): Omit<ShimSheet, 'requirements' | 'entities'> => ({
 });
 const cellAt = (book: WorkbookDump, row: number, column: number) =>
   book.cells.find((cell) => cell.row === row && cell.column === column);
+/** Builds the summary from the selection or the scored block; the formulas of the sheet it wrote. */
+async function summaryFormulas(pane: Pane, built: string): Promise<string[]> {
+  await pane.page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
+  await (await pane.button('Build summary')).click();
+  await pane.waitForText('#summary-status', built);
+  const summary = (await pane.dump()).sheets.find((sheet) => sheet.name === 'Climate summary')!;
+  return summary.cells.map((cell) => cell.formula ?? '');
+}
+/** Runs the attribution check on `sheet` (made the active sheet again, as the summary left its own active). */
+async function checkAttribution(pane: Pane, sheet: string, said: string): Promise<void> {
+  await pane.page.evaluate(
+    (name) =>
+      (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
+        { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
+        name,
+      ),
+    sheet,
+  );
+  await (await pane.button('Check attribution')).click();
+  await pane.waitForText('#attribution-status', said);
+}
 const tick = (page: Page, id: string) =>
   page.evaluate((box) => ((document.getElementById(box) as HTMLInputElement).checked = true), id);
 
@@ -162,26 +183,16 @@ describe('an entity host: the card layout written, then read by review, summary 
   }, 60_000);
 
   test('the summary reads the scores and flags of the card block', async () => {
-    await pane.page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
-    await (await pane.button('Build summary')).click();
-    await pane.waitForText('#summary-status', 'Built "Climate summary" from 4 rows of Suppliers');
-    const summary = (await pane.dump()).sheets.find((sheet) => sheet.name === 'Climate summary')!;
-    const formulas = summary.cells.map((cell) => cell.formula ?? '');
+    const formulas = await summaryFormulas(pane, 'Built "Climate summary" from 4 rows of Suppliers');
     expect(formulas).toContain(`=SUMPRODUCT(--ISNUMBER('Suppliers'!$C$3:$C$6))`);
     expect(formulas.some((formula) => formula.includes(`COUNTIFS('Suppliers'!$E$3:$E$6,"TRUE"`))).toBe(true);
     expect(formulas).toContain(`=IF(ISBLANK('Suppliers'!$A3),"",IFERROR(CLIMATE.STATUS('Suppliers'!$A3),""))`);
   }, 60_000);
 
   test('the attribution check sees the card block under its line', async () => {
-    await pane.page.evaluate(() =>
-      (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
-        { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
-        'Suppliers',
-      ),
-    );
-    await (await pane.button('Check attribution')).click();
-    await pane.waitForText(
-      '#attribution-status',
+    await checkAttribution(
+      pane,
+      'Suppliers',
       'Every block of CLIMATE scores and flags on Suppliers shows the attribution (1 block).',
     );
   }, 60_000);
@@ -211,25 +222,15 @@ describe('card fields typed by hand, selected without their cards', () => {
   }, 60_000);
 
   test('Build summary recognises the score and flag columns and the names behind the cards', async () => {
-    await pane.page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
-    await (await pane.button('Build summary')).click();
-    await pane.waitForText('#summary-status', 'Built "Climate summary" from 4 rows of Vendors (scores in column C');
-    const summary = (await pane.dump()).sheets.find((sheet) => sheet.name === 'Climate summary')!;
-    const formulas = summary.cells.map((cell) => cell.formula ?? '');
+    const formulas = await summaryFormulas(pane, 'Built "Climate summary" from 4 rows of Vendors (scores in column C');
     expect(formulas.some((formula) => formula.includes(`COUNTIFS('Vendors'!$D$2:$D$5,"TRUE"`))).toBe(true);
     expect(formulas).toContain(`=IF(ISBLANK('Vendors'!$A2),"",IFERROR(CLIMATE.STATUS('Vendors'!$A2),""))`);
   }, 60_000);
 
   test('Check attribution adds the line and logo beside the card block', async () => {
-    await pane.page.evaluate(() =>
-      (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
-        { rowIndex: 1, columnIndex: 2, rowCount: 1, columnCount: 1 },
-        'Vendors',
-      ),
-    );
-    await (await pane.button('Check attribution')).click();
-    await pane.waitForText(
-      '#attribution-status',
+    await checkAttribution(
+      pane,
+      'Vendors',
       '1 block of CLIMATE scores and flags on Vendors: 1 without attribution, added to 1.',
     );
     const book = await pane.dump();
