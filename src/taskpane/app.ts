@@ -4,7 +4,7 @@
  * see connection/connectionEffects.ts). Returns the actions the ribbon calls.
  */
 import { hasExcelApi, showPane } from '../office/host';
-import { recalculateWorkbook } from './sheet/workbook';
+import { recalculateWorkbook } from '../office/excelCalculate';
 import type { Settings } from '../settings/settings';
 import { mountActivity } from './activity/activity';
 import { mountAttributionCheck } from './attribution/attributionSection';
@@ -32,9 +32,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   const review = mountMatchReview(context);
   const summarySection = mountSummary(context);
   const score = mountScoreColumn(context, {
-    onSummary: (summary) => activity.showProfiling(summary.profiling),
-    onScored: (block) => review.setScoredBlock(block),
-    onScoredBlock: (block, columns) => summarySection.useScoredBlock(block, columns),
+    blockScored: (event) => {
+      review.blockScored(event);
+      summarySection.blockScored(event);
+    },
+    stillProfiling: (profiles) => activity.showProfiling(profiles),
   });
   mountReference(context);
   const attribution = mountAttributionCheck();

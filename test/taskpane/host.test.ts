@@ -8,7 +8,8 @@ import {
   supportsImages,
 } from '../../src/office/host';
 import { hasDocumentSettings, readWorkbookProject, rememberWorkbookProject } from '../../src/office/documentSettings';
-import { NoWorkbookError, readSelection } from '../../src/taskpane/sheet/workbook';
+import { NoWorkbookError } from '../../src/taskpane/sheet/excel';
+import { readSelection } from '../../src/taskpane/sheet/read';
 import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
 
 const globals = globalThis as Record<string, unknown>;
