@@ -13,7 +13,7 @@ import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS, FLAG_LABELS, flagOf, type FlagKey } from './initiatives';
 import type { MatchReading } from './nameMatch';
 import { scaleScore } from './scoreScale';
-import { PROVIDER_DESCRIPTION } from '../provider';
+import { PROVIDER } from '../provider';
 
 export interface ShapeContext {
   /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */
@@ -210,7 +210,7 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
     ['Profile', matched?.link ?? null],
   ];
   const properties = cellProperties(entries);
-  const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
+  const provider: Excel.CellValueProviderAttributes = { description: PROVIDER.sourceLine };
   if (ctx.logoUrl !== null) provider.logoSourceAddress = ctx.logoUrl;
   if (matched?.link) provider.logoTargetAddress = matched.link;
   return { properties, provider, scoreScale: ctx.scoreScale, logoUrl: ctx.logoUrl, cells: new Map() };

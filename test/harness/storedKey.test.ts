@@ -1,5 +1,5 @@
 /**
- * Issue 10 §5 on the built bundle: a key pre-seeded in the settings that the settings refuse is never
+ * On the built bundle: a key pre-seeded in the settings that the settings refuse is never
  * dropped silently nor replaced: every cell says the key in the settings is not valid, and nothing is sent.
  */
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';

@@ -168,7 +168,7 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
     await sandbox?.close();
   });
 
-  test('the page starts outside Office without CSP violations, styled, with the controls named as the brief asks', async () => {
+  test('the page starts outside Office without CSP violations, styled, with every control named', async () => {
     expect(await violations()).toEqual([]);
     expect(consoleLines.filter((line) => /error|refused|violat/i.test(line))).toEqual([]);
     // The Fluent components are registered and drawn with the Fluent 2 theme (the primary button in

@@ -2,8 +2,8 @@
  * The Fluent 2 web components the pane uses, and the Fluent 2 web theme.
  *
  * Each component is named and defined here one by one; the package marks its modules free of side
- * effects, so webpack keeps these nine and drops the rest of the library (see "Why plain TypeScript
- * with Fluent UI web components" in docs/pane.md for the figures). Collapsible sections stay native
+ * effects, so webpack keeps these nine and drops the rest of the library (see "Why Fluent UI web
+ * components on plain TypeScript, not React" in docs/pane.md for the figures). Collapsible sections stay native
  * <details>, the column pickers native <select> (Fluent 2's Select is a styled native select too) and
  * links native <a>: see styles.ts.
  *
