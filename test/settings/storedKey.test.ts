@@ -4,9 +4,9 @@
  */
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { SETTINGS_KEYS } from '../../src/settings/settings';
-import { openNodeWorkbook, type NodeWorkbookSession } from './node';
-import { calculateOutcomes } from './session';
-import { seededSettings } from './settingsSeed';
+import { openNodeWorkbook, type NodeWorkbookSession } from '../harness/node';
+import { calculateOutcomes } from '../harness/session';
+import { seededSettings } from '../harness/settingsSeed';
 
 let sandbox: RunningSandbox;
 let session: NodeWorkbookSession | null = null;
