@@ -7,18 +7,17 @@
  */
 import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
-import { bindRevealToggle, byId, markInvalid, maskField, messageOf, setStatus, withBusy } from '../ui/view';
+import { byId, markInvalid, messageOf, secretField, setStatus, withBusy } from '../ui/view';
 import { describeService, productionBaseUrl, testConnection } from './connectionModel';
 
 export function mountConnection(context: PaneContext): void {
   const form = byId('connection-form', 'form');
   const baseUrl = byId('base-url', 'fluent-text-input');
-  const apiKey = byId('api-key', 'fluent-text-input');
-  const toggle = byId('api-key-toggle', 'fluent-button');
+  const keyField = secretField('api-key', 'api-key-toggle', 'API key');
+  const apiKey = keyField.input;
   const save = byId('connection-save', 'fluent-button');
   const test = byId('connection-test', 'fluent-button');
   const status = byId('connection-status');
-  bindRevealToggle(apiKey, toggle, 'API key');
 
   const fill = (settings: Settings): void => {
     baseUrl.value = settings.baseUrl;
@@ -61,7 +60,7 @@ export function mountConnection(context: PaneContext): void {
         throw error;
       }
       markInvalid(baseUrl, false);
-      maskField(apiKey, toggle);
+      keyField.mask();
       const settings = context.settings.current();
       setStatus(
         status,

@@ -9,7 +9,7 @@ import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } fro
 import { ClimateClient } from '../../service/client';
 import type { PaneContext } from '../common/paneContext';
 import { sameProject, type SavedProject } from '../common/projectStore';
-import { bindRevealToggle, byId, el, messageOf, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { byId, el, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
 import { activeProject, projectMeta, workbookProjectLine } from './projectsModel';
 
 type Button = HTMLElementTagNameMap['fluent-button'];
@@ -60,7 +60,7 @@ function bindProjectForms(
   const createForm = byId('project-create', 'form');
   const createButton = byId('project-create-button', 'fluent-button');
   const projectName = byId('project-name', 'fluent-text-input');
-  const teamKey = byId('team-key', 'fluent-text-input');
+  const teamKey = secretField('team-key', 'team-key-toggle', 'Team API key').input;
   const remember = byId('team-key-remember', 'fluent-checkbox');
   const addForm = byId('project-add', 'form');
   const addButton = byId('project-add-button', 'fluent-button');
@@ -101,7 +101,6 @@ function bindProjectForms(
       setStatus(status, 'success', `Project ${name} added. Choose Use to switch to it.`);
     });
   });
-  bindRevealToggle(teamKey, byId('team-key-toggle', 'fluent-button'), 'Team API key');
   return context.projects.teamKey().then((team) => {
     if (team) {
       teamKey.value = team;
