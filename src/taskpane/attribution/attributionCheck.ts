@@ -120,7 +120,7 @@ export function findClimateBlocks(sheet: CellGrid): Block[] {
 }
 
 /** One of the sheet's source lines is within reach of the block. */
-export function hasAttribution(lines: readonly CellAt[], block: Block): boolean {
+function hasAttribution(lines: readonly CellAt[], block: Block): boolean {
   return lines.some(
     (cell) =>
       cell.row >= block.top - ROWS_AROUND &&
@@ -131,7 +131,7 @@ export function hasAttribution(lines: readonly CellAt[], block: Block): boolean 
 }
 
 /** The cells that show the source line, typed or written by the pane (read once per check). */
-export function sourceLines(sheet: CellGrid): CellAt[] {
+function sourceLines(sheet: CellGrid): CellAt[] {
   const line = PROVIDER.sourceLine.toLowerCase();
   return [...new Grid(sheet).cells()].filter((cell) => cell.text.toLowerCase().includes(line));
 }
@@ -141,7 +141,7 @@ export function sourceLines(sheet: CellGrid): CellAt[] {
  * floating over the free cell left of it), else below it, else right of it; null when all are taken.
  * `taken` holds cells chosen for other blocks in the same check.
  */
-export function placeAttribution(
+function placeAttribution(
   sheet: CellGrid,
   block: Block,
   logo: boolean,
@@ -199,7 +199,7 @@ export function planAttributionCheck(
 }
 
 /** `B3:E9` */
-export function blockAddress(block: Block): string {
+function blockAddress(block: Block): string {
   const box = { rowIndex: block.top, columnIndex: block.left, rowCount: block.bottom - block.top + 1 };
   return rangeA1({ ...box, columnCount: block.right - block.left + 1 });
 }

@@ -13,7 +13,7 @@ import { literal } from '../sheet/formulas';
 import type { SheetRange } from '../sheet/grid';
 
 /** The fill of a row to review: Fluent's warning background, readable in print. */
-export const REVIEW_FILL = '#FFF4CE';
+const REVIEW_FILL = '#FFF4CE';
 
 /**
  * The rule for a block whose MATCH column is `matchColumn`, written for its first row (`firstRow`,

@@ -6,7 +6,7 @@
 import { OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
 import { byId, el } from '../ui/view';
 
-export const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'match', 'link'];
+const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'match', 'link'];
 
 const GROUPS: Record<OutputDefinition['formula']['fn'], string> = {
   SCORE: 'score-outputs-main',

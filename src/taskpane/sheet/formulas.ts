@@ -10,7 +10,7 @@
 import { CELL_PART, SHEET_PART, cellRefOf, type CellRef } from './a1';
 
 /** Where the organization, website and country arguments sit, per function (others name no organization). */
-export const ORGANIZATION_POSITIONS: Readonly<Record<string, readonly [number, number, number]>> = {
+const ORGANIZATION_POSITIONS: Readonly<Record<string, readonly [number, number, number]>> = {
   ORG: [0, 1, 2],
   SCORE: [0, 1, 2],
   MATCH: [0, 1, 2],

@@ -24,7 +24,7 @@ export interface SummarySection {
 }
 
 /** A sheet name Excel accepts: 1-31 characters, none of : \ / ? * [ ], not starting or ending with '. */
-export function checkSheetName(name: string): string {
+function checkSheetName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) return SUMMARY_SHEET_NAME;
   if (trimmed.length > 31 || /[:\\/?*[\]]/.test(trimmed) || /^'|'$/.test(trimmed)) {

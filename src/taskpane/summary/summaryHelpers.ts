@@ -11,7 +11,7 @@ import { callText } from '../sheet/formulas';
 export type HelperKind = 'status' | 'rankLowest' | 'rankHighest' | 'spend' | 'weighted';
 
 /** Where each helper sits on the summary sheet (0-based columns Z to AD), hidden, from HELPER_FIRST_ROW down. */
-export const HELPER_COLUMNS: Readonly<Record<HelperKind, number>> = {
+const HELPER_COLUMNS: Readonly<Record<HelperKind, number>> = {
   status: 25,
   rankLowest: 26,
   rankHighest: 27,

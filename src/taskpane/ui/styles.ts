@@ -7,7 +7,7 @@
  * 'unsafe-inline' and without a CSS loader in the build.
  */
 
-export const PANE_CSS = `
+const PANE_CSS = `
 :root { color-scheme: light; }
 @media (prefers-color-scheme: dark) { :root { color-scheme: dark; } }
 
