@@ -172,7 +172,9 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
         ),
       ),
     ).toEqual([]);
-    expect(await backgroundOf('#connection-save')).toBe('rgb(15, 108, 189)');
+    // Read once its colour transition has run: a loaded machine can catch the button mid-fade.
+    const brand = 'rgb(15, 108, 189)';
+    expect(await onceSettled(() => backgroundOf('#connection-save'), brand)).toBe(brand);
     await openOnly(...ALL_SECTIONS);
     for (const name of ['Base URL', 'API key', 'Team API key', 'Project name']) await ax.get('textbox', name);
     expect(await (await textbox('API key')).getAttribute('type')).toBe('password');
