@@ -48,16 +48,22 @@ function usedRange(sheet: Excel.Worksheet): Excel.Range {
   return used;
 }
 
+/** Where the selection is: its sheet and, once synced, its box; an earlier selection's when given. */
+function locate(context: Excel.RequestContext, target?: SheetRange): { sheet: Excel.Worksheet; box(): RangeBox } {
+  if (target) return { sheet: context.workbook.worksheets.getItem(target.sheet), box: () => target.box };
+  const range = context.workbook.getSelectedRange().load(BOX_FIELDS);
+  return { sheet: range.worksheet, box: () => box(range) };
+}
+
 /** The selection (or an earlier one) with its sheet, the used range, and the cells around it. */
 export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapshot> {
   return run(async (context) => {
-    const range = read.target ? null : context.workbook.getSelectedRange();
-    range?.load(BOX_FIELDS);
-    const sheet = range ? range.worksheet : context.workbook.worksheets.getItem(read.target!.sheet);
+    const where = locate(context, read.target);
+    const sheet = where.sheet;
     sheet.load('name');
     const used = usedRange(sheet);
     await context.sync();
-    const selection = range ? box(range) : read.target!.box;
+    const selection = where.box();
     const snapshot = { sheet: sheet.name, selection, used: used.isNullObject ? null : box(used) };
     const from = Math.max(snapshot.used?.rowIndex ?? 0, selection.rowIndex - 1);
     const to = snapshot.used
