@@ -17,9 +17,17 @@
  *   ExcelApi knows (cell values 1.16; Double/Boolean/String with properties, layouts or provider
  *   1.19, see hostProfiles.ts), otherwise the cell is #VALUE!;
  * - a thrown CustomFunctions.Error shows its code (and message for #VALUE! and #N/A); anything else
- *   thrown is a bare #VALUE!, as Excel shows it.
+ *   thrown is a bare #VALUE!, as Excel shows it;
+ * - an entity returned breaks none of Excel's rules for entities (entityFields.ts), else #VALUE!.
+ *
+ * Formulas may reference other formula cells: a cell waits (busy, not invoked) while a cell it
+ * references is busy, takes that cell's error without being invoked when it holds one, and is
+ * calculated again whenever that cell settles, as Excel recalculates dependents. Dot notation and
+ * FIELDVALUE are Excel's own (entityFields.ts): calculated in the workbook, never a function call.
+ * `preview` calls a function as Excel's formula-value preview does (CustomFunctionsRuntime 1.5).
  */
 import { expandRange, formatCell, parseCell } from './addresses';
+import { entityRuleViolations, fieldOutcome, parseFieldFormula, type FieldFormula } from './entityFields';
 import { parseFormula, type FormulaArgument, type ParsedFormula } from './formula';
 import { MODERN_HOST, versionAtLeast } from './hostProfiles';
 import { CustomFunctionsError, officeGlobals, type GlobalsHost } from './officeGlobals';
@@ -43,7 +51,7 @@ interface Cell {
   column: number;
   row: number;
   input: InputValue;
-  formula: { text: string; parsed: ParsedFormula } | null;
+  formula: { text: string; parsed: ParsedFormula; field: null } | { text: string; parsed: null; field: FieldFormula } | null;
   outcome: CellOutcome;
   generation: number;
   invocations: number;
@@ -58,6 +66,8 @@ export class Workbook {
   private readonly byName = new Map<string, FunctionMetadata>();
   private readonly cells = new Map<string, Cell>();
   private readonly busy = new Set<Cell>();
+  /** Per referenced cell's key, the formula cells that reference it. */
+  private readonly dependents = new Map<string, Set<Cell>>();
   private readonly listeners = new Set<() => void>();
   private readonly requirements: Map<string, string>;
   private requirementsAbsent: boolean;
@@ -105,11 +115,22 @@ export class Workbook {
         const ref = parseCell(`${column}${firstRow + i}`);
         const cell = this.cellAt(sheet, ref.column, ref.row);
         const text = template.replace(/\{row\}/g, String(firstRow + i));
-        cell.formula = { text, parsed: parseFormula(text) };
+        const field = parseFieldFormula(text);
+        cell.formula = field ? { text, parsed: null, field } : { text, parsed: parseFormula(text), field: null };
         this.check(cell);
         entered.push(cell);
       }
     });
+    // All of them are dirty before any is calculated: a cell that references one waits for it.
+    for (const cell of entered) {
+      cell.outcome = { kind: 'busy' };
+      this.busy.add(cell);
+      for (const key of this.precedents(cell)) {
+        const set = this.dependents.get(key) ?? new Set<Cell>();
+        set.add(cell);
+        this.dependents.set(key, set);
+      }
+    }
     for (const cell of entered) this.invoke(cell);
     return entered.map((cell) => this.address(cell));
   }
@@ -121,6 +142,29 @@ export class Workbook {
         const cell = this.cells.get(this.key(ref.sheet ?? 'Sheet1', ref.column, ref.row));
         if (cell?.formula) this.invoke(cell);
       }
+    }
+  }
+
+  /**
+   * Excel's formula-value preview of `text` typed into `address`: the function is called with
+   * `isInValuePreview` and what it returns is shown, not kept. Null on hosts without it
+   * (CustomFunctionsRuntime below 1.5), where Excel previews no custom function.
+   */
+  async preview(text: string, address = 'Sheet1!Z1'): Promise<CellOutcome | null> {
+    if (!this.supports('CustomFunctionsRuntime', '1.5')) return null;
+    const parsed = parseFormula(text);
+    const meta = this.metadataFor(parsed.name);
+    const fn = meta ? this.functions.get(meta.id.toUpperCase()) : undefined;
+    if (!meta || !fn) return { kind: 'error', code: '#NAME?' };
+    const sheet = parseCell(address).sheet ?? 'Sheet1';
+    const args: unknown[] = meta.parameters.map((param, i) => this.argument(parsed.args[i], param, sheet));
+    const invocation = { functionName: meta.id, isInValuePreview: true, address, onCanceled: undefined };
+    if (meta.options?.requiresAddress || meta.options?.cancelable) args.push(invocation);
+    this.counters.invocations += 1;
+    try {
+      return this.resultOutcome(await fn(...args), meta);
+    } catch (error) {
+      return thrown(error);
     }
   }
 
@@ -190,6 +234,14 @@ export class Workbook {
   private invoke(cell: Cell): void {
     const formula = cell.formula;
     if (!formula) return;
+    const blocked = this.blocked(cell);
+    if (blocked === 'waiting') {
+      cell.outcome = { kind: 'busy' };
+      this.busy.add(cell);
+      return;
+    }
+    if (formula.field) return this.finish(cell, cell.generation, this.fieldValue(formula.field, cell.sheet));
+    if (blocked !== null) return this.finish(cell, cell.generation, blocked);
     if (cell.running) {
       this.counters.cancellations += 1;
       cell.running.onCanceled?.();
@@ -203,7 +255,8 @@ export class Workbook {
     const meta = this.metadataFor(formula.parsed.name);
     const fn = meta ? this.functions.get(meta.id.toUpperCase()) : undefined;
     if (!meta || !fn) return this.finish(cell, generation, { kind: 'error', code: '#NAME?' });
-    const args: unknown[] = meta.parameters.map((param, i) => this.argument(formula.parsed.args[i], param, cell.sheet));
+    const parsed = formula.parsed;
+    const args: unknown[] = meta.parameters.map((param, i) => this.argument(parsed.args[i], param, cell.sheet));
     const options = meta.options ?? {};
     if (options.requiresAddress || options.cancelable) {
       const invocation: { address?: string; functionName: string; onCanceled?: () => void } = { functionName: meta.id };
@@ -228,7 +281,44 @@ export class Workbook {
     cell.outcome = outcome;
     cell.running = null;
     this.busy.delete(cell);
+    // Excel recalculates what references a cell once it has a new value.
+    for (const dependent of this.dependents.get(this.key(cell.sheet, cell.column, cell.row)) ?? []) {
+      this.invoke(dependent);
+    }
     this.changed();
+  }
+
+  /** The keys of the cells a formula references. */
+  private precedents(cell: Cell): string[] {
+    const formula = cell.formula!;
+    const addresses = formula.field
+      ? [formula.field.address]
+      : formula.parsed.args.flatMap((arg) => (arg.kind === 'cell' || arg.kind === 'range' ? [arg.address] : []));
+    return addresses.flatMap((address) =>
+      expandRange(address).map((ref) => this.key(ref.sheet ?? cell.sheet, ref.column, ref.row)),
+    );
+  }
+
+  /** 'waiting' while a referenced formula cell is busy; the error of one that holds an error; else null. */
+  private blocked(cell: Cell): 'waiting' | Outcome | null {
+    let error: Outcome | null = null;
+    for (const key of this.precedents(cell)) {
+      const precedent = this.cells.get(key);
+      if (!precedent?.formula) continue;
+      if (precedent.outcome.kind === 'busy') return 'waiting';
+      if (precedent.outcome.kind === 'error') error ??= precedent.outcome;
+    }
+    return cell.formula?.field ? null : error;
+  }
+
+  private fieldValue(formula: FieldFormula, sheet: string): Outcome {
+    const ref = parseCell(formula.address);
+    const source = this.cells.get(this.key(ref.sheet ?? sheet, ref.column, ref.row));
+    if (source?.formula && source.outcome.kind !== 'value' && source.outcome.kind !== 'error') {
+      return { kind: 'error', code: '#FIELD!' }; // a spilled array holds no entity
+    }
+    const outcome: Outcome = source?.formula ? (source.outcome as Outcome) : { kind: 'value', value: source?.input ?? null };
+    return fieldOutcome(outcome, formula.field);
   }
 
   private argument(arg: FormulaArgument | undefined, param: ParameterMetadata, sheet: string): unknown {
@@ -307,6 +397,10 @@ export class Workbook {
         const what = `${cell.type} cell value${attributed ? ' with attribution' : ''}`;
         return { kind: 'error', code: '#VALUE!', message: `harness: a ${what} needs ExcelApi ${needs}` };
       }
+      if (cell.type === 'Entity') {
+        const problems = entityRuleViolations(value as Record<string, unknown>, this.supports('ExcelApi', '1.19'));
+        if (problems.length > 0) return { kind: 'error', code: '#VALUE!', message: `harness: ${problems.join('; ')}` };
+      }
       // Kept as returned (not copied): a 2,000-row sheet of cards shares one card per organization.
       return { kind: 'value', value };
     }
@@ -360,6 +454,7 @@ export class Workbook {
 
   private check(cell: Cell): void {
     const formula = cell.formula!;
+    if (formula.field) return;
     const meta = this.metadataFor(formula.parsed.name);
     if (!meta) return; // #NAME? when calculated, as Excel shows it
     const required = meta.parameters.filter((p) => !p.optional).length;
