@@ -51,7 +51,8 @@ interface Cell {
   column: number;
   row: number;
   input: InputValue;
-  formula: { text: string; parsed: ParsedFormula; field: null } | { text: string; parsed: null; field: FieldFormula } | null;
+  formula:
+    { text: string; parsed: ParsedFormula; field: null } | { text: string; parsed: null; field: FieldFormula } | null;
   outcome: CellOutcome;
   generation: number;
   invocations: number;
@@ -317,7 +318,9 @@ export class Workbook {
     if (source?.formula && source.outcome.kind !== 'value' && source.outcome.kind !== 'error') {
       return { kind: 'error', code: '#FIELD!' }; // a spilled array holds no entity
     }
-    const outcome: Outcome = source?.formula ? (source.outcome as Outcome) : { kind: 'value', value: source?.input ?? null };
+    const outcome: Outcome = source?.formula
+      ? (source.outcome as Outcome)
+      : { kind: 'value', value: source?.input ?? null };
     return fieldOutcome(outcome, formula.field);
   }
 
