@@ -58,7 +58,28 @@ function excelDate(ms: number): number {
   return local / 86_400_000 + 25_569;
 }
 
+/**
+ * Cards already built, per record (shared by every cell of an organization) and what else shapes them:
+ * a sheet that names an organization in several rows, or recalculates, builds its card once.
+ */
+const built = new WeakMap<OrganizationRecord, Map<string, Excel.EntityCellValue>>();
+
 export function organizationEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
+  const key = JSON.stringify([
+    reading.requested,
+    reading.match().verdict,
+    ctx.scoreScale,
+    ctx.logoUrl,
+    reading.receivedAt,
+  ]);
+  let cards = built.get(reading.record);
+  if (!cards) built.set(reading.record, (cards = new Map()));
+  let entity = cards.get(key);
+  if (!entity) cards.set(key, (entity = buildEntity(reading, ctx)));
+  return entity;
+}
+
+function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
   const { record, requested, match } = reading;
   const link = record.matching_organization?.link ?? null;
   const leftOut = !carriesInitiatives(record);
