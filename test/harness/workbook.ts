@@ -11,14 +11,8 @@
  * - arguments follow the metadata: omitted trailing ones are undefined, an empty cell is null,
  *   a `matrix` parameter gets a 2-D array, the invocation comes last when `requiresAddress` or
  *   `cancelable` is declared, and carries the address only with `requiresAddress`;
- * - a scalar result must not be an array, a matrix result must be rows (ragged ones are padded
- *   with #N/A); an object (data type) is accepted only where the metadata allows custom data for
- *   `any` results and the host supports CustomFunctionsRuntime 1.4, and only of a type the host's
- *   ExcelApi knows (cell values 1.16; Double/Boolean/String with properties, layouts or provider
- *   1.19, see hostProfiles.ts), otherwise the cell is #VALUE!;
- * - a thrown CustomFunctions.Error shows its code (and message for #VALUE! and #N/A); anything else
- *   thrown is a bare #VALUE!, as Excel shows it;
- * - an entity returned breaks none of Excel's rules for entities (entityFields.ts), else #VALUE!.
+ * - what a function returns or throws becomes what Excel shows by the rules of returnedValues.ts
+ *   (result shapes, which data types the host takes, Excel's rules for entities).
  *
  * Formulas may reference other formula cells: a cell waits (busy, not invoked) while a cell it
  * references is busy, takes that cell's error without being invoked when it holds one, and is
@@ -27,10 +21,11 @@
  * `preview` calls a function as Excel's formula-value preview does (CustomFunctionsRuntime 1.5).
  */
 import { expandRange, formatCell, parseCell } from './addresses';
-import { entityRuleViolations, fieldOutcome, parseFieldFormula, type FieldFormula } from './entityFields';
+import { fieldOutcome, parseFieldFormula, type FieldFormula } from './entityFields';
+import { resultOutcome, thrown, type ReturnHost } from './returnedValues';
 import { parseFormula, type FormulaArgument, type ParsedFormula } from './formula';
 import { MODERN_HOST, versionAtLeast } from './hostProfiles';
-import { CustomFunctionsError, officeGlobals, type GlobalsHost } from './officeGlobals';
+import { officeGlobals, type GlobalsHost } from './officeGlobals';
 import type {
   CellOutcome,
   CellReport,
@@ -163,7 +158,7 @@ export class Workbook {
     if (meta.options?.requiresAddress || meta.options?.cancelable) args.push(invocation);
     this.counters.invocations += 1;
     try {
-      return this.resultOutcome(await fn(...args), meta);
+      return resultOutcome(await fn(...args), meta, this.returns);
     } catch (error) {
       return thrown(error);
     }
@@ -272,7 +267,7 @@ export class Workbook {
       return this.finish(cell, generation, thrown(error));
     }
     Promise.resolve(result).then(
-      (value) => this.finish(cell, generation, this.resultOutcome(value, meta)),
+      (value) => this.finish(cell, generation, resultOutcome(value, meta, this.returns)),
       (error) => this.finish(cell, generation, thrown(error)),
     );
   }
@@ -357,60 +352,11 @@ export class Workbook {
     throw new Error(`harness: ${this.address(cell)} is referenced before it has a plain value`);
   }
 
-  private resultOutcome(value: unknown, meta: FunctionMetadata): CellOutcome {
-    if (meta.result.dimensionality !== 'matrix') {
-      if (Array.isArray(value))
-        return { kind: 'error', code: '#VALUE!', message: 'harness: array returned by a scalar function' };
-      return this.element(value, meta);
-    }
-    if (!Array.isArray(value) || value.length === 0 || !value.every((row) => Array.isArray(row) && row.length > 0)) {
-      return { kind: 'error', code: '#VALUE!', message: 'harness: a matrix function must return rows of values' };
-    }
-    const width = Math.max(...value.map((row: unknown[]) => row.length));
-    return {
-      kind: 'array',
-      rows: value.map((row: unknown[]) =>
-        Array.from({ length: width }, (_, i) =>
-          i < row.length ? this.element(row[i], meta) : ({ kind: 'error', code: '#N/A' } as Outcome),
-        ),
-      ),
-    };
-  }
-
-  private element(value: unknown, meta: FunctionMetadata): Outcome {
-    if (value instanceof CustomFunctionsError) return errorOutcome(value);
-    if (value !== null && typeof value === 'object') {
-      const allowed =
-        this.options.metadata.allowCustomDataForDataTypeAny === true &&
-        (meta.result.type ?? 'any') === 'any' &&
-        this.supports('CustomFunctionsRuntime', '1.4');
-      if (!allowed)
-        return {
-          kind: 'error',
-          code: '#VALUE!',
-          message: 'harness: a data type where this host takes plain values only',
-        };
-      const cell = value as { type?: unknown; properties?: unknown; layouts?: unknown; provider?: unknown };
-      if (typeof cell.type !== 'string') {
-        return { kind: 'error', code: '#VALUE!', message: 'harness: an object that is no cell value' };
-      }
-      const attributed = cell.properties !== undefined || cell.layouts !== undefined || cell.provider !== undefined;
-      const needs = attributed && ['Double', 'Boolean', 'String'].includes(cell.type) ? '1.19' : '1.16';
-      if (!this.supports('ExcelApi', needs)) {
-        const what = `${cell.type} cell value${attributed ? ' with attribution' : ''}`;
-        return { kind: 'error', code: '#VALUE!', message: `harness: a ${what} needs ExcelApi ${needs}` };
-      }
-      if (cell.type === 'Entity') {
-        const problems = entityRuleViolations(value as Record<string, unknown>, this.supports('ExcelApi', '1.19'));
-        if (problems.length > 0) return { kind: 'error', code: '#VALUE!', message: `harness: ${problems.join('; ')}` };
-      }
-      // Kept as returned (not copied): a 2,000-row sheet of cards shares one card per organization.
-      return { kind: 'value', value };
-    }
-    if (typeof value === 'number' && !Number.isFinite(value)) return { kind: 'error', code: '#NUM!' };
-    if (value === undefined) return { kind: 'value', value: null };
-    return { kind: 'value', value };
-  }
+  /** What the host says about returned values (returnedValues.ts). */
+  private readonly returns: ReturnHost = {
+    customData: this.options.metadata.allowCustomDataForDataTypeAny === true,
+    supports: (name, version) => this.supports(name, version),
+  };
 
   private supports(name: string, version: string): boolean {
     const have = this.requirements.get(name);
@@ -511,16 +457,4 @@ export class Workbook {
       this.listeners.add(done);
     });
   }
-}
-
-function errorOutcome(error: CustomFunctionsError): Outcome {
-  // Excel shows a custom message for #VALUE! and #N/A only.
-  const keepsMessage = error.code === '#VALUE!' || error.code === '#N/A';
-  return keepsMessage && error.message !== undefined
-    ? { kind: 'error', code: error.code, message: error.message }
-    : { kind: 'error', code: error.code };
-}
-
-function thrown(error: unknown): Outcome {
-  return error instanceof CustomFunctionsError ? errorOutcome(error) : { kind: 'error', code: '#VALUE!' };
 }
