@@ -18,7 +18,7 @@ import { AS_OF_KEY, ENTITY_SECTIONS, entityField } from './entityFields';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS } from './initiatives';
 import { UNJUDGED, UNJUDGED_REASON, type MatchReading } from './nameMatch';
-import { displayName, type ShapeContext } from './results';
+import { displayName, providerAttributes, type ShapeContext } from './results';
 
 /** Excel cuts a text value after this many characters. */
 export const MAX_ENTITY_TEXT = 255;
@@ -135,8 +135,6 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     };
     card.subTitle = { property: SUBTITLE_PROPERTY };
   }
-  const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
-  if (ctx.logoUrl !== null) provider.logoSourceAddress = ctx.logoUrl;
-  if (link !== null) provider.logoTargetAddress = link;
+  const provider = providerAttributes(link, ctx.logoUrl);
   return { type: 'Entity', text: name, properties, layouts: { card, compact: { icon: 'Organization' } }, provider };
 }

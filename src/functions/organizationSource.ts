@@ -8,7 +8,7 @@
  *   (`GET /organizations/{id}`), never resolved again from its name;
  * - a formula Excel previews while it is typed (`isInValuePreview`, CustomFunctionsRuntime 1.5):
  *   only what this runtime already holds; nothing is sent, and with nothing held the cell shows
- *   PREVIEW_TEXT until the formula is entered.
+ *   PREVIEW_TEXT until the formula is entered (`settle` turns the notice into that text).
  */
 import {
   EngineError,
@@ -67,6 +67,7 @@ export function settle<T>(call: FunctionCall, work: () => Promise<T>, notice: (t
     throw error;
   });
 }
+
 /** A previewed cell's text as a single value. */
 export const asText = (text: string): string => text;
 

@@ -220,8 +220,14 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
     ['Profile', matched?.link ?? null],
   ];
   const properties = cellProperties(entries);
-  const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
-  if (ctx.logoUrl !== null) provider.logoSourceAddress = ctx.logoUrl;
-  if (matched?.link) provider.logoTargetAddress = matched.link;
+  const provider = providerAttributes(matched?.link ?? null, ctx.logoUrl);
   return { properties, provider, scoreScale: ctx.scoreScale, logoUrl: ctx.logoUrl, cells: new Map() };
+}
+
+/** The provider of every card: the service's description, its logo (when known) linking to the profile. */
+export function providerAttributes(link: string | null, logoUrl: string | null): Excel.CellValueProviderAttributes {
+  const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
+  if (logoUrl !== null) provider.logoSourceAddress = logoUrl;
+  if (link) provider.logoTargetAddress = link;
+  return provider;
 }
