@@ -159,6 +159,7 @@ function session(
     settled: (timeoutMs?: number) => call('settled', timeoutMs),
     results: () => call('report'),
     recalculate: (addresses: string[]) => call('recalculate', addresses),
+    preview: (formula: string, address?: string) => call('preview', formula, address),
     setRequirement: (name: string, version: string | null) => call('setRequirement', name, version),
     storage: () => call('storageSnapshot'),
     stats: () => call('stats'),

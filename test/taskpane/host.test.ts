@@ -5,6 +5,7 @@ import {
   officeReady,
   showPane,
   supportsDataTypes,
+  supportsEntities,
   supportsImages,
 } from '../../src/office/host';
 import { hasDocumentSettings, readWorkbookProject, rememberWorkbookProject } from '../../src/office/documentSettings';
@@ -53,11 +54,15 @@ describe('outside Office', () => {
 
 describe('each host profile', () => {
   test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
-    'host "%s": attributed values exactly where Excel renders them; images everywhere',
+    'host "%s": attributed values and entities exactly where Excel renders them; images everywhere',
     (_name, profile) => {
       const isSetSupported = (name: string, version: string) => supportedBy(profile, name, version);
       globals.Office = { context: { requirements: { isSetSupported } } };
-      expect([supportsDataTypes(), supportsImages()]).toEqual([profile.attributedValues, true]);
+      expect([supportsDataTypes(), supportsEntities(), supportsImages()]).toEqual([
+        profile.attributedValues,
+        profile.entities,
+        true,
+      ]);
     },
   );
 });
