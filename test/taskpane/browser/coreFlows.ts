@@ -11,7 +11,7 @@ import type { Engine } from '../../browsers/locate';
 import { launchEngine } from '../../browsers/launch';
 import { evaluate, waitUntil, type BrowserDriver, type PageDriver } from '../../browsers/pageDriver';
 import type { WorkbookDump } from './excelShim';
-import { PANE_FONT_STACK } from '../../../src/taskpane/styles';
+import { PANE_FONT_STACK } from '../../../src/taskpane/ui/styles';
 import { axeViolations, fontStacks, normalFamily, openEverySection } from './paneChecks';
 import { CSP_CONSOLE_LINE, NOT_THE_PANES, servePane, type PaneSite } from './paneSite';
 
