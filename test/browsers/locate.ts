@@ -88,17 +88,21 @@ const HOMES: Record<Engine, EngineHome> = {
 };
 
 /** The engine's executable (the browser, or for WebKit its WebDriver); throws what to install if none is found. */
-export function locate(engine: Engine): string {
+export function locate(
+  engine: Engine,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   const home = HOMES[engine];
-  const chosen = process.env[home.variable];
+  const chosen = env[home.variable];
   if (chosen) {
     if (existsSync(chosen)) return chosen;
     throw new Error(`${home.variable} is set to ${chosen}, which does not exist.`);
   }
-  const places = home.places[process.platform] ?? [];
+  const places = home.places[platform] ?? [];
   const found = places.find((place) => existsSync(place));
   if (found) return found;
-  const install = home.install[process.platform] ?? home.install.other;
+  const install = home.install[platform] ?? home.install.other;
   throw new Error(
     `The browser tests need ${home.label}, and none was found` +
       (places.length ? ` (looked in ${places.join(', ')})` : '') +

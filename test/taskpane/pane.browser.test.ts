@@ -18,7 +18,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startSandbox, SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY, type RunningSandbox } from '../../src/sandbox/server';
 import { productionDist, ROOT } from '../build/dist';
 import { AccessibilityTree } from './browser/accessibility';
-import { chromiumAvailable, launchChromium, routeOfficeJs } from './browser/chromium';
+import { launchChromium } from '../browsers/chromium';
+import { routeOfficeJs } from './browser/chromium';
 import { installExcelShim, type ShimSheet, type WorkbookDump } from './browser/excelShim';
 import { serveFolder, type StaticServer } from './browser/staticServer';
 
@@ -118,8 +119,7 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
   };
 
   beforeAll(async () => {
-    // A missing browser fails the suite (it does not skip it): .ci/run installs Debian's chromium.
-    if (!chromiumAvailable()) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
+    // A missing browser fails the suite (it does not skip it), saying what to install: ../browsers/locate.ts.
     mkdirSync(SCREENSHOTS, { recursive: true });
     const dist = productionDist();
     sandbox = await startSandbox({ port: 0, quiet: true, organizations: 500, profilingSeconds: 3600 });

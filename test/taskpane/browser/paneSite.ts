@@ -11,7 +11,8 @@ import { join } from 'path';
 import { installExcelShim, type ShimSheet } from './excelShim';
 import { serveFolder, type Served, type StaticServer } from './staticServer';
 
-const OFFICE_DIST = join(__dirname, '..', '..', '..', 'node_modules', '@microsoft', 'office-js', 'dist');
+/** office.js and the files it loads, from the installed package. */
+export const OFFICE_DIST = join(__dirname, '..', '..', '..', 'node_modules', '@microsoft', 'office-js', 'dist');
 const OFFICE_CDN_SCRIPT = /<script src="?https:\/\/appsforoffice\.microsoft\.com\/lib\/1\/hosted\/office\.js"?>/;
 /** Where the fixture serves office.js's folder, and axe-core's browser build. */
 export const OFFICE_PATH = '__office/';
