@@ -112,6 +112,7 @@ export function coreFlows(engine: Engine): void {
 
     test('every section open: one font stack throughout, no accessibility violation axe can find, still no error', async () => {
       await openEverySection(page);
+      await waitForText('#reference-status', 'Organizations, page 1'); // opening the section loads its first page
       // Every text and field, inside the components' shadow roots too, in the pane's one stack.
       const fonts = await fontStacks(page);
       expect(fonts.theme).toBe(normalFamily(PANE_FONT_STACK));

@@ -84,6 +84,13 @@ export async function axeViolations(page: PageDriver): Promise<string[]> {
     `/${AXE_PATH}`,
   );
   await waitUntil(page, () => 'axe' in window, [], 'axe-core loading');
+  // A control just released fades from its disabled colours (a CSS transition): read the page at rest.
+  await waitUntil(
+    page,
+    () => !document.querySelector('[aria-busy="true"]') && document.getAnimations().length === 0,
+    [],
+    'the page coming to rest (nothing busy, no transition running)',
+  );
   return evaluate(page, async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
