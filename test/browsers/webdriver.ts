@@ -65,7 +65,7 @@ export class WebDriverSession {
       await session.send('POST', '/timeouts', { script: 60_000, pageLoad: 60_000 });
       return session;
     } catch (error) {
-      stopProcessGroup(driver);
+      await stopProcessGroup(driver);
       throw error;
     }
   }
@@ -108,18 +108,26 @@ export class WebDriverSession {
     try {
       await this.send('DELETE', '');
     } finally {
-      stopProcessGroup(this.driver);
+      await stopProcessGroup(this.driver);
     }
   }
 }
 
-function stopProcessGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    child.kill('SIGTERM'); // no group (Windows): the driver itself
-  }
+/** Ends the driver's process group (xvfb-run, Xvfb, the driver, its browser) and waits until it has exited. */
+async function stopProcessGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const signal = (name: NodeJS.Signals): void => {
+    try {
+      process.kill(-(child.pid as number), name);
+    } catch {
+      child.kill(name); // no process group (Windows): the driver itself
+    }
+  };
+  signal('SIGTERM');
+  const stubborn = setTimeout(() => signal('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(stubborn);
 }
 
 async function request<T>(root: string, method: string, path: string, body?: unknown): Promise<T> {
