@@ -28,7 +28,7 @@ const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
 export const NOT_THE_PANES = [
   /\/favicon\.ico\b/,
   /https:\/\/telemetryservice\.firstpartyapps\.oaspapps\.com\b/,
-  /^csp: style-src-attr inline \S*\/o15apptofilemappingtable\.js$/,
+  /style-src-attr inline \S*\/o15apptofilemappingtable\.js$/,
 ];
 
 /**
