@@ -1,8 +1,8 @@
 /**
  * One page in any of the three engines Excel runs a pane in, through the few verbs a flow test needs:
- * go to a URL, run a function in the page, click an element, type into a field. Each engine's driver
- * (chromiumDriver.ts, firefoxDriver.ts, webkitDriver.ts) implements them with its own protocol; what
- * is built on them (waiting, reading text) is written once here.
+ * go to a URL, evaluate in the page, click an element, type into a field. Each engine's driver
+ * (chromium.ts, firefox.ts, webkit.ts) implements them with its own protocol; what is built on them
+ * (calling a function in the page, waiting for a condition there) is written once here.
  */
 import type { Engine } from './locate';
 

@@ -10,8 +10,8 @@ import { productionDist } from '../../build/dist';
 import type { Engine } from '../../browsers/locate';
 import { launchEngine } from '../../browsers/launch';
 import { evaluate, waitUntil, type BrowserDriver, type PageDriver } from '../../browsers/pageDriver';
-import type { WorkbookDump } from './excelShim';
 import { PANE_FONT_STACK } from '../../../src/taskpane/ui/styles';
+import type { WorkbookDump } from './excelShim';
 import { axeViolations, fontStacks, normalFamily, openEverySection } from './paneChecks';
 import { CSP_CONSOLE_LINE, NOT_THE_PANES, servePane, type PaneSite } from './paneSite';
 
@@ -46,8 +46,8 @@ export function coreFlows(engine: Engine): void {
     /** What went wrong in the page so far, as the page and the browser saw it (less what is not the pane's). */
     const pageErrors = async (): Promise<string[]> => {
       const inPage = await evaluate(page, () => (window as unknown as { __paneErrors: string[] }).__paneErrors);
-      const browser = page.browserErrors().filter((line) => !CSP_CONSOLE_LINE.test(line));
-      return [...inPage, ...browser].filter((line) => !NOT_THE_PANES.some((noise) => noise.test(line)));
+      const reported = page.browserErrors().filter((line) => !CSP_CONSOLE_LINE.test(line));
+      return [...inPage, ...reported].filter((line) => !NOT_THE_PANES.some((noise) => noise.test(line)));
     };
 
     beforeAll(async () => {
