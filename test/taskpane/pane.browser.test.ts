@@ -18,7 +18,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startSandbox, SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY, type RunningSandbox } from '../../src/sandbox/server';
 import { productionDist, ROOT } from '../build/dist';
 import { AccessibilityTree } from './browser/accessibility';
-import { chromiumAvailable, launchChromium, routeOfficeJs } from './browser/chromium';
+import { launchChromium } from '../browsers/chromium';
+import { routeOfficeJs } from './browser/chromium';
+import { NOT_THE_PANES } from './browser/paneSite';
 import { installExcelShim, type ShimSheet, type WorkbookDump } from './browser/excelShim';
 import { serveFolder, type StaticServer } from './browser/staticServer';
 import { waitForText } from './browser/waitForText';
@@ -46,18 +48,10 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
   const consoleLines: string[] = [];
   const known: Array<{ name: string; website: string; hq: string }> = [];
 
-  /**
-   * CSP violations, less the one the policy is there to cause: outside Office, office.js opens a hidden
-   * telemetry frame (telemetryservice.firstpartyapps.oaspapps.com, styled inline) that the add-in does
-   * not need (OfficeDev/office-js#1125, #1627); frame-src 'none' keeps it shut.
-   */
+  /** CSP violations, less those of office.js outside Office (see NOT_THE_PANES). */
   const violations = async (): Promise<string[]> =>
     (await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).filter(
-      (line) =>
-        !/^frame-src https:\/\/telemetryservice\.firstpartyapps\.oaspapps\.com/.test(line) &&
-        !/^style-src-attr inline https:\/\/appsforoffice\.microsoft\.com\/lib\/1\/hosted\/o15apptofilemappingtable\.js$/.test(
-          line,
-        ),
+      (line) => !NOT_THE_PANES.some((noise) => noise.test(line)),
     );
   const dump = (): Promise<WorkbookDump> =>
     page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump());
@@ -110,8 +104,7 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
   };
 
   beforeAll(async () => {
-    // A missing browser fails the suite (it does not skip it): .ci/run installs Debian's chromium.
-    if (!chromiumAvailable()) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
+    // A missing browser fails the suite (it does not skip it), saying what to install: ../browsers/locate.ts.
     mkdirSync(SCREENSHOTS, { recursive: true });
     const dist = productionDist();
     sandbox = await startSandbox({ port: 0, quiet: true, organizations: 500, profilingSeconds: 3600 });
