@@ -94,7 +94,7 @@ function table(tag, entries) {
  */
 function renderXml(base) {
   const { pages, icons, ribbon, requirements } = facts;
-  const table_ = resources(base);
+  const tables = resources(base);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- Climate profiles: the add-in only manifest (shared runtime), for every Excel client.
      Generated from build/manifest/facts.js (npm run manifests; the build writes dist/manifest.xml):
@@ -171,10 +171,10 @@ ${ribbon.buttons.map(control).join('\n')}
       </Host>
     </Hosts>
     <Resources>
-${table('bt:Images', table_.images)}
-${table('bt:Urls', table_.urls)}
-${table('bt:ShortStrings', table_.shortStrings)}
-${table('bt:LongStrings', table_.longStrings)}
+${table('bt:Images', tables.images)}
+${table('bt:Urls', tables.urls)}
+${table('bt:ShortStrings', tables.shortStrings)}
+${table('bt:LongStrings', tables.longStrings)}
     </Resources>
   </VersionOverrides>
 </OfficeApp>
