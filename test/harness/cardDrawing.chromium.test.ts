@@ -8,7 +8,7 @@
 import { mkdirSync } from 'fs';
 import { join } from 'path';
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
-import { chromiumAvailable, launchChromium } from '../taskpane/browser/chromium';
+import { launchChromium } from '../browsers/chromium';
 import { drawCard } from './cardDrawing';
 import { DIST_DIR } from './dist';
 import { excelRound } from './expectations';
@@ -28,7 +28,6 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 test('the card shows its title, sub-title, three sections and the provider logo linking to the profile', async () => {
-  if (!chromiumAvailable()) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
   const org = sandbox.population.organizations.find((o) => o.parentId === null && o.profile !== null)!;
   const session = await openNodeWorkbook({
     storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
