@@ -6,12 +6,13 @@
  */
 import { PROFILE_FIELDS } from '../../src/functions/fields';
 import { findClimateBlocks, planAttributionCheck } from '../../src/taskpane/attribution/attributionCheck';
-import { scoredBlock } from '../../src/taskpane/score/scoreColumn';
-import { cardFormula, outputField, planColumnScoring, type CellValue } from '../../src/taskpane/score/scoringPlan';
-import { cardCalls, dotReferences } from '../../src/taskpane/sheet/cardReferences';
-import { organizationsInRows, rowOrganization, withArguments } from '../../src/taskpane/sheet/climateCalls';
+import { cardFormula, outputField } from '../../src/taskpane/score/cardLayout';
+import { blockFromPlan, planColumnScoring, writtenRange } from '../../src/taskpane/score/scoringPlan';
+import { argumentCells, organizationsInRows, rowOrganization } from '../../src/taskpane/sheet/climateCells';
+import { withArguments } from '../../src/taskpane/sheet/formulas';
+import type { CellGrid, CellValue } from '../../src/taskpane/sheet/grid';
 import { OUTPUTS } from '../../src/taskpane/sheet/outputs';
-import { blockFromFormulas, blockFromPlan } from '../../src/taskpane/summary/summaryBlock';
+import { blockFromFormulas } from '../../src/taskpane/summary/summaryBlock';
 
 const selection = {
   nameColumn: 0,
@@ -66,10 +67,8 @@ describe('the card layout plan', () => {
     expect(plain.formulas[0]).toEqual(['=CLIMATE.ORG($A3)', '=E3.Score']);
   });
 
-  test('the review rule, the review block and the summary block count the card column', () => {
-    const written = scoredBlock('Suppliers', plan);
-    expect(written.block.box).toEqual({ rowIndex: 2, columnIndex: 4, rowCount: 3, columnCount: 7 });
-    expect(written.reviewRule).toContain('$G3'); // the Match column, right of Organization and score
+  test('the written range (what the review reads) and the summary block count the card column', () => {
+    expect(writtenRange('Suppliers', plan).box).toEqual({ rowIndex: 2, columnIndex: 4, rowCount: 3, columnCount: 7 });
     const summary = blockFromPlan('Suppliers', selection, plan, plan.outputs, null);
     expect(summary).toMatchObject({ scoreColumn: 5, flags: [{ initiative: 'sbti', column: 7 }, expect.anything()] });
   });
@@ -85,22 +84,12 @@ describe('the card layout plan', () => {
   });
 });
 
-describe('dot references', () => {
-  test('the forms Excel writes, outside string literals only', () => {
-    expect(dotReferences('=E3.Score')).toEqual([{ ref: { sheet: null, row: 2, column: 4 }, property: 'Score' }]);
-    expect(dotReferences('=IFERROR(\'Q3 list\'!$E$3.[Industry rank],"")')).toEqual([
-      { ref: { sheet: 'Q3 list', row: 2, column: 4 }, property: 'Industry rank' },
-    ]);
-    expect(dotReferences('=HYPERLINK(e3.[Profile link],"Profile")')).toHaveLength(1);
-    expect(dotReferences('=CONCAT("E3.Score", 1.5, CLIMATE.ORG(A3), SUM(A1:B2).X)')).toEqual([]);
-  });
-});
-
 /** A card-layout sheet: names in A, websites in B, ORG in E, fields right of it; row 1 headers. */
-const cardSheet = (): { sheet: string; rowIndex: number; columnIndex: number; formulas: CellValue[][] } => ({
+const cardSheet = (): CellGrid => ({
   sheet: 'Suppliers',
   rowIndex: 0,
   columnIndex: 0,
+  values: [],
   formulas: [
     ['Supplier', 'Web', 'Country', 'Spend', 'Organization', 'Climate score', 'SBTi', 'Mean', 'Match'],
     [
@@ -129,21 +118,8 @@ const cardSheet = (): { sheet: string; rowIndex: number; columnIndex: number; fo
 });
 
 describe('a card block read back', () => {
-  test('each field stands for the CLIMATE call that gives the same value (property names in any case)', () => {
-    const grid = cardSheet();
-    const row = (r: number, c: number) => cardCalls(grid.formulas[r][c], grid, r);
-    expect(row(1, 5)).toMatchObject([{ name: 'SCORE', args: ['$A2', '$B2', '$C2'], card: { row: 1, column: 4 } }]);
-    expect(row(1, 6)).toMatchObject([{ name: 'FLAG', args: ['$A2', '"sbti"', '$B2', '$C2'] }]);
-    expect(row(2, 7)).toMatchObject([{ name: 'PROFILE', args: ['$A3', '"industry_mean"', '', '$C3'] }]);
-    expect(row(2, 8)).toMatchObject([{ name: 'MATCH', args: ['$A3', '', '$C3'] }]);
-    // Another row's card, a property the card lacks, a cell that is no card: not followed.
-    expect(cardCalls('=E3.Score', grid, 1)).toEqual([]);
-    expect(cardCalls('=E2.Nonsense', grid, 1)).toEqual([]);
-    expect(cardCalls('=A2.Score', grid, 1)).toEqual([]);
-  });
-
   test('the summary finds the score, flag and mean columns, and the name, website and country of the cards', () => {
-    expect(blockFromFormulas({ ...cardSheet(), headers: [] }, 3)).toEqual({
+    expect(blockFromFormulas(cardSheet(), 3)).toEqual({
       sheet: 'Suppliers',
       firstRow: 1,
       lastRow: 2,
@@ -167,10 +143,12 @@ describe('a card block read back', () => {
     ]);
   });
 
-  test('a row names its organization through the card; refining a card rewrites its CLIMATE.ORG', () => {
-    const grid = { ...cardSheet(), values: cardSheet().formulas, formulas: cardSheet().formulas as string[][] };
-    expect(rowOrganization(grid, 2)).toEqual({ organization: 'Globex', website: null, country: 'DE' });
+  test('a row names its organization through the card; Refine rewrites the CLIMATE.ORG cell', () => {
+    const grid = { ...cardSheet(), values: cardSheet().formulas };
+    const fields = { rowIndex: 1, columnIndex: 5, rowCount: 2, columnCount: 4 }; // the fields only, not the cards
+    expect(rowOrganization(grid, 2, fields)).toEqual({ organization: 'Globex', website: null, country: 'DE' });
     expect(organizationsInRows(grid, 1, 2).organizations).toHaveLength(2);
+    expect(argumentCells(grid, 2, fields)).toEqual([{ row: 2, column: 4, formula: '=CLIMATE.ORG($A3,,$C3)' }]);
     expect(withArguments('=CLIMATE.ORG($A3,,$C3)', { website: '"globex.example"' })).toBe(
       '=CLIMATE.ORG($A3,"globex.example",$C3)',
     );

@@ -16,6 +16,7 @@ import { cardEntities } from './browser/cardEntities';
 import type { ShimSheet, WorkbookDump } from './browser/excelShim';
 import { openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
+import { waitForText } from './browser/waitForText';
 
 /** Entity values with a provider, but no Double/Boolean data types: cards render, plain values elsewhere. */
 const ENTITY_HOST = hostProfile('CustomFunctionsRuntime 1.4 + ExcelApi 1.16');
@@ -55,14 +56,7 @@ async function openPane(profile: HostProfile, sheet: Omit<ShimSheet, 'requiremen
   return {
     ...opened,
     button: async (name) => (await opened.ax.get('button', name)).locator,
-    async waitForText(selector, expected, timeout = 30_000) {
-      try {
-        await opened.page.locator(selector).filter({ hasText: expected }).waitFor({ timeout });
-      } catch {
-        const shows = await opened.page.locator(selector).textContent();
-        throw new Error(`${selector} never showed "${expected}"; it shows "${shows}"`);
-      }
-    },
+    waitForText: (selector, expected, timeout) => waitForText(opened.page, selector, expected, timeout),
   };
 }
 

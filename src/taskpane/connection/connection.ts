@@ -2,70 +2,22 @@
  * The Connection section: base URL (sandbox by default, production one click away), the API key
  * (masked, show/hide), Save, and "Test connection", which calls the service with what is in the form
  * and shows the service's own message when it refuses the key. The key goes to the settings store
- * only; it is never written into the page's text, a message, or the console.
+ * only; it is never written into the page's text, a message, or the console. What the section says
+ * (and the test call) is connectionModel.ts.
  */
-import { isLoopbackHost } from '../../service/baseUrl';
-import { ClimateClient } from '../../service/client';
-import { ServiceError } from '../../service/errors';
-import { buildTimeBaseUrl, SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
+import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
-import { PROVIDER } from '../../provider';
-import { bindRevealToggle, byId, markInvalid, maskField, messageOf, setStatus, withBusy } from '../ui/view';
-
-/** "the sandbox (http://127.0.0.1:4010)" or the host name, for status lines. */
-export function describeService(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return isLoopbackHost(url.hostname) ? `the sandbox (${url.origin})` : url.host;
-  } catch {
-    return baseUrl;
-  }
-}
-
-/** The production preset: the build's service when one was fixed, else the public service. */
-export function productionBaseUrl(): string {
-  return buildTimeBaseUrl() || PROVIDER.productionBaseUrl;
-}
-
-/** A short line for the header badge: where the pane is connected, and whether a (valid) key is set. */
-export function connectionSummary(settings: Settings, keyProblem: string | null = null): string {
-  const where = describeService(settings.baseUrl);
-  const project = settings.project ? ` · ${settings.project.name}` : '';
-  if (settings.apiKey) return `${where}${project}`;
-  return keyProblem === null ? `${where} · no API key` : `${where} · API key not valid`;
-}
-
-/** The result of a test call, phrased for the status line; the service's own words on refusal. */
-export async function testConnection(
-  baseUrl: string,
-  apiKey: string | null,
-): Promise<{ ok: boolean; message: string }> {
-  let client: ClimateClient;
-  try {
-    client = new ClimateClient({ baseUrl, apiKey, timeoutMs: 15_000 });
-  } catch (error) {
-    return { ok: false, message: messageOf(error) };
-  }
-  try {
-    await client.listIndustries(1);
-    return { ok: true, message: `Connected to ${describeService(client.baseUrl)}: the key works.` };
-  } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'auth') {
-      return { ok: false, message: `The service refused the connection: ${error.message}` };
-    }
-    return { ok: false, message: messageOf(error) };
-  }
-}
+import { byId, markInvalid, messageOf, secretField, setStatus, withBusy } from '../ui/view';
+import { describeService, productionBaseUrl, testConnection } from './connectionModel';
 
 export function mountConnection(context: PaneContext): void {
   const form = byId('connection-form', 'form');
   const baseUrl = byId('base-url', 'fluent-text-input');
-  const apiKey = byId('api-key', 'fluent-text-input');
-  const toggle = byId('api-key-toggle', 'fluent-button');
+  const keyField = secretField('api-key', 'api-key-toggle', 'API key');
+  const apiKey = keyField.input;
   const save = byId('connection-save', 'fluent-button');
   const test = byId('connection-test', 'fluent-button');
   const status = byId('connection-status');
-  bindRevealToggle(apiKey, toggle, 'API key');
 
   const fill = (settings: Settings): void => {
     baseUrl.value = settings.baseUrl;
@@ -108,7 +60,7 @@ export function mountConnection(context: PaneContext): void {
         throw error;
       }
       markInvalid(baseUrl, false);
-      maskField(apiKey, toggle);
+      keyField.mask();
       const settings = context.settings.current();
       setStatus(
         status,
