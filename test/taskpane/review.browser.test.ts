@@ -6,7 +6,7 @@
  * counts and filters them, pages through them; Go to row selects; Accept records the pair in the
  * document settings and recalculates the row; Refine rewrites the row's formulas with a website or an
  * identifier, and refuses a bad one without writing. A 5,000-row block of hand-typed formulas is read
- * in ten Excel.run slices and never holds the page for a long task once the engine has the records.
+ * in ten Excel.run slices, handing the page a turn between them.
  * Takes docs/screenshots/review-matches.png (with UPDATE_SCREENSHOTS=1).
  */
 import { mkdirSync } from 'fs';
