@@ -5,8 +5,8 @@
  * One custom-function call per row, whatever the number of outputs.
  */
 import { entityField } from '../../functions/entityFields';
-import { callText, literal, type ArgumentTexts } from '../sheet/formulas';
-import type { OutputFormula } from '../sheet/outputs';
+import { callText, type ArgumentTexts } from '../sheet/formulas';
+import { LINK_TEXT, type OutputFormula } from '../sheet/outputs';
 
 /** `cards`: a CLIMATE.ORG column and the outputs as its fields; `formulas`: one CLIMATE formula per output. */
 export type Layout = 'cards' | 'formulas';
@@ -40,5 +40,5 @@ export function cardFormula(formula: OutputFormula, orgCell: string): string {
   const field = entityField(outputField(formula));
   if (field === null) throw new Error(`The organization card has no field for "${outputField(formula)}".`);
   const read = `${orgCell}.${field.reference}`;
-  return formula.fn === 'LINK' ? `=HYPERLINK(${read},${literal('Profile')})` : `=${read}`;
+  return formula.fn === 'LINK' ? `=HYPERLINK(${read},${LINK_TEXT})` : `=${read}`;
 }

@@ -2,8 +2,8 @@
  * The "Score a column" section: take the selected supplier names (and the website and country
  * columns beside them), choose outputs and the layout (organization cards where Excel renders them,
  * else one formula per value), write the CLIMATE formulas into new columns with headers and
- * the attribution (logo + source line above them on every host; a profile link per row, which only a
- * host whose cells carry data types lets the analyst leave out). With the Match column (on by
+ * the attribution (logo + source line above them on every host; a profile link per row, which a host
+ * whose cells carry data types, or the card layout, lets the analyst leave out). With the Match column (on by
  * default), a conditional format marks the rows the match review lists. Then follow the engine until
  * every row has settled and show how they ended. The plan is scoringPlan.ts, the writes scoreWriter.ts.
  */
