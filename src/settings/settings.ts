@@ -11,8 +11,10 @@ import {
   SPECS,
   defaultSettings,
   type FieldSpec,
+  type LoadRefusals,
   type Settings,
 } from './definitions';
+import { heldKeyMessage, originOf } from './keyOrigin';
 import type { KeyValueStorage } from './storage';
 
 export {
@@ -40,6 +42,8 @@ export class SettingsStore {
   private loadProblems: string[] = [];
   /** Why the stored key was refused at load; null once a key is saved or removed. */
   private storedKeyProblem: string | null = null;
+  /** The stored base URL was refused at load (the default stands in); false once an address is saved. */
+  private baseUrlRefused = false;
   /** Updates run one after another so that two quick saves cannot interleave their writes. */
   private writes: Promise<unknown> = Promise.resolve();
 
@@ -65,6 +69,7 @@ export class SettingsStore {
     const stored: Partial<Settings> = {};
     const problems: string[] = [];
     let keyProblem: string | null = null;
+    let baseUrlRefused = false;
     await Promise.all(
       FIELDS.map(async (field) => {
         const raw = await this.storage.getItem(SPECS[field].key);
@@ -73,6 +78,7 @@ export class SettingsStore {
           const value = SPECS[field].check(SPECS[field].decode(raw));
           if (value !== null) (stored as Record<string, unknown>)[field] = value;
         } catch (error) {
+          if (field === 'baseUrl') baseUrlRefused = true;
           if (field !== 'apiKey') {
             problems.push(`${SPECS[field].key}: ${(error as Error).message} The default is used.`);
             return;
@@ -85,7 +91,8 @@ export class SettingsStore {
     this.stored = stored;
     this.loadProblems = problems;
     this.storedKeyProblem = keyProblem;
-    this.apply(resolveSettings(stored, keyProblem !== null));
+    this.baseUrlRefused = baseUrlRefused;
+    this.apply(resolveSettings(stored, this.refusals()));
     return this.settings;
   }
 
@@ -95,11 +102,29 @@ export class SettingsStore {
   }
 
   /**
-   * "The API key in the settings is not valid: …" while the stored key is one the checks refused (the
+   * "The API key in the settings is not valid: …" while the stored key is one the checks refused, or
+   * "The saved API key was entered for …" while it is held back and no other key is in force (the
    * settings then have no key); null otherwise.
    */
   keyProblem(): string | null {
-    return this.storedKeyProblem;
+    if (this.storedKeyProblem !== null) return this.storedKeyProblem;
+    const held = this.heldKey();
+    return held !== null && this.settings.apiKey === null ? heldKeyMessage(held.savedFor, held.service) : null;
+  }
+
+  /**
+   * The stored key while it is held back (saved for another origin than the base URL's, or for an
+   * address refused at load): whose it is and where the service now is. Null when it applies.
+   */
+  heldKey(): { savedFor: string | null; service: string } | null {
+    const service = originOf(this.settings.baseUrl);
+    if (this.stored.apiKey === undefined || this.settings.apiKeyOrigin === service) return null;
+    return { savedFor: this.settings.apiKeyOrigin, service };
+  }
+
+  /** The person confirmed the held key for the base URL's origin: it is saved for it and sent from now on. */
+  confirmKeyForService(): Promise<Settings> {
+    return this.update({ apiKeyOrigin: originOf(this.settings.baseUrl) });
   }
 
   current(): Settings {
@@ -136,6 +161,11 @@ export class SettingsStore {
       }
     }
     if (errors.length > 0) throw new Error(errors.join(' '));
+    // A key typed in belongs to the address it is saved with; removing it forgets its origin.
+    if ('apiKey' in checked && !('apiKeyOrigin' in checked)) {
+      const baseUrl = checked.baseUrl ?? resolveSettings(this.stored).baseUrl;
+      checked.apiKeyOrigin = checked.apiKey === null ? null : originOf(baseUrl);
+    }
 
     const stored: Partial<Settings> = { ...this.stored };
     for (const field of Object.keys(checked) as (keyof Settings)[]) {
@@ -152,8 +182,13 @@ export class SettingsStore {
     }
     this.stored = stored;
     if ('apiKey' in checked) this.storedKeyProblem = null;
-    this.apply(resolveSettings(stored, this.storedKeyProblem !== null));
+    if ('baseUrl' in checked || 'apiKeyOrigin' in checked) this.baseUrlRefused = false;
+    this.apply(resolveSettings(stored, this.refusals()));
     return this.settings;
+  }
+
+  private refusals(): LoadRefusals {
+    return { keyRefused: this.storedKeyProblem !== null, baseUrlRefused: this.baseUrlRefused };
   }
 
   private apply(next: Settings): void {
