@@ -1,23 +1,23 @@
 /**
  * The pane, assembled: each section mounts itself on the static page, the header badge follows the
  * connection, and a change of connection settings is carried into the workbook (a recalculation,
- * see connectionEffects.ts). Returns the actions the ribbon calls.
+ * see connection/connectionEffects.ts). Returns the actions the ribbon calls.
  */
 import { hasExcelApi, showPane } from '../office/host';
-import { recalculateWorkbook } from './workbook';
+import { recalculateWorkbook } from './sheet/workbook';
 import type { Settings } from '../settings/settings';
-import { mountActivity } from './activity';
-import { mountAttributionCheck } from './attributionSection';
-import { mountMatchReview } from './matchReview';
-import { connectionSummary, mountConnection } from './connection';
-import { needsRecalculation } from './connectionEffects';
+import { mountActivity } from './activity/activity';
+import { mountAttributionCheck } from './attribution/attributionSection';
+import { mountMatchReview } from './review/matchReview';
+import { connectionSummary, mountConnection } from './connection/connection';
+import { needsRecalculation } from './connection/connectionEffects';
 import type { PaneActions } from './paneActions';
-import type { PaneContext } from './paneContext';
-import { mountProjects } from './projects';
-import { mountReference } from './reference';
-import { mountScoreColumn } from './scoreColumn';
-import { mountSummary } from './summary';
-import { byId, messageOf, setBadge, setStatus } from './view';
+import type { PaneContext } from './common/paneContext';
+import { mountProjects } from './projects/projects';
+import { mountReference } from './reference/reference';
+import { mountScoreColumn } from './score/scoreColumn';
+import { mountSummary } from './summary/summary';
+import { byId, messageOf, setBadge, setStatus } from './ui/view';
 
 export async function startPane(context: PaneContext): Promise<PaneActions> {
   await context.settings.loaded();

@@ -8,8 +8,8 @@ import {
   findClimateBlocks,
   planAttributionCheck,
   type SheetFormulas,
-} from '../../src/taskpane/attributionCheck';
-import { SOURCE_LINE_FORMULA, type CellValue } from '../../src/taskpane/scoringPlan';
+} from '../../src/taskpane/attribution/attributionCheck';
+import { SOURCE_LINE_FORMULA, type CellValue } from '../../src/taskpane/score/scoringPlan';
 
 const LINE = 'Climate data by DitchCarbon';
 

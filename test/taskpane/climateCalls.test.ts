@@ -1,4 +1,4 @@
-import { climateCalls, organizationsInRows, type CellGrid } from '../../src/taskpane/climateCalls';
+import { climateCalls, organizationsInRows, type CellGrid } from '../../src/taskpane/sheet/climateCalls';
 
 describe('CLIMATE calls in formulas', () => {
   test('arguments are split at top-level commas only; strings and nested calls stay whole', () => {

@@ -8,7 +8,7 @@ import {
   supportsImages,
 } from '../../src/office/host';
 import { hasDocumentSettings, readWorkbookProject, rememberWorkbookProject } from '../../src/office/documentSettings';
-import { NoWorkbookError, readSelection } from '../../src/taskpane/workbook';
+import { NoWorkbookError, readSelection } from '../../src/taskpane/sheet/workbook';
 import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
 
 const globals = globalThis as Record<string, unknown>;

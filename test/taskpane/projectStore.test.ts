@@ -1,6 +1,6 @@
 import { MemoryStorage } from '../../src/settings/storage';
-import { PROJECTS_STORAGE_KEY, ProjectStore, TEAM_KEY_STORAGE_KEY } from '../../src/taskpane/projectStore';
-import { needsRecalculation } from '../../src/taskpane/connectionEffects';
+import { PROJECTS_STORAGE_KEY, ProjectStore, TEAM_KEY_STORAGE_KEY } from '../../src/taskpane/common/projectStore';
+import { needsRecalculation } from '../../src/taskpane/connection/connectionEffects';
 import { defaultSettings } from '../../src/settings/settings';
 
 describe('saved projects', () => {

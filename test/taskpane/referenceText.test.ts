@@ -1,6 +1,6 @@
 import { ENGINE_ERROR_KINDS, type EngineStats } from '../../src/engine';
-import { counterRows, errorRows, queriesOf } from '../../src/taskpane/activity';
-import { changeMeta, organizationMeta, sbtiMeta, sinceDate } from '../../src/taskpane/reference';
+import { counterRows, errorRows, queriesOf } from '../../src/taskpane/activity/activity';
+import { changeMeta, organizationMeta, sbtiMeta, sinceDate } from '../../src/taskpane/reference/reference';
 import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../../src/service/types';
 
 describe('reference data lines', () => {

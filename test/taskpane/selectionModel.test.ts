@@ -1,4 +1,4 @@
-import { columnSelection, describeSelection, type SelectionSnapshot } from '../../src/taskpane/selectionModel';
+import { columnSelection, describeSelection, type SelectionSnapshot } from '../../src/taskpane/sheet/selectionModel';
 
 /** A sheet: headers in row 1 (index 0), suppliers below, columns A..D. */
 const SHEET = [

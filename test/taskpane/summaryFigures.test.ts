@@ -2,7 +2,7 @@
 // tests only) from the plan's formulas over a scored 500-row block with known scores, flags, statuses
 // and spend, and compared with the same figures computed here in plain TypeScript.
 import { HyperFormula, type RawCellContent } from 'hyperformula';
-import { planSummary, type SummaryBlock, type SummaryPlan } from '../../src/taskpane/summaryPlan';
+import { planSummary, type SummaryBlock, type SummaryPlan } from '../../src/taskpane/summary/summaryPlan';
 
 const ROWS = 500;
 const SOURCE = "Supplier's list";

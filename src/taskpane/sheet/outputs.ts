@@ -3,7 +3,7 @@
  * the header a person reads next to the formula that fills the column, so the plan and the checkboxes
  * of the pane come from one list.
  */
-import { FLAG_KEYS, FLAG_LABELS, type FlagKey } from '../functions/initiatives';
+import { FLAG_KEYS, FLAG_LABELS, type FlagKey } from '../../functions/initiatives';
 
 /** CLIMATE.PROFILE mnemonics the ranks, the percentile and the industry mean are read with (one value each). */
 export type ProfileField = 'rank' | 'industry_rank' | 'region_rank' | 'percentile' | 'industry_mean';

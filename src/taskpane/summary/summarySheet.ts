@@ -4,13 +4,13 @@
  * summary did not create (not in the workbook's document settings) is never touched: the writer
  * refuses with ForeignSheetError and the pane asks for another name.
  */
-import type { CellValue } from './scoringPlan';
-import type { SelectionSnapshot } from './selectionModel';
+import type { CellValue } from '../score/scoringPlan';
+import type { SelectionSnapshot } from '../sheet/selectionModel';
 import type { FormulaGrid } from './summaryBlock';
 import type { SummaryPlan } from './summaryPlan';
-import { PROVIDER } from '../provider';
-import { readSummarySheetIds, rememberSummarySheet } from '../office/documentSettings';
-import { loadSelection, run } from './workbook';
+import { PROVIDER } from '../../provider';
+import { readSummarySheetIds, rememberSummarySheet } from '../../office/documentSettings';
+import { loadSelection, run } from '../sheet/workbook';
 
 /** Rows of a helper column written per round trip (Excel on the web limits one request's size). */
 const ROWS_PER_WRITE = 500;

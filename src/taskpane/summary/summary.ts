@@ -4,15 +4,15 @@
  * one, else the block last scored or summarized. The spend column is the analyst's choice, proposed
  * from the headers. The sheet itself is planned by summaryPlan.ts and written by summarySheet.ts.
  */
-import { supportsDynamicArrays, supportsImages } from '../office/host';
+import { supportsDynamicArrays, supportsImages } from '../../office/host';
 import { ForeignSheetError, readSelectedBlock, writeSummarySheet } from './summarySheet';
-import { columnLetters } from './a1';
-import { logoBase64 } from './logo';
-import type { PaneContext } from './paneContext';
-import { describeSelection, type ColumnOption } from './selectionModel';
+import { columnLetters } from '../sheet/a1';
+import { logoBase64 } from '../ui/logo';
+import type { PaneContext } from '../common/paneContext';
+import { describeSelection, type ColumnOption } from '../sheet/selectionModel';
 import { blockFromFormulas } from './summaryBlock';
 import { planSummary, SUMMARY_SHEET_NAME, type SummaryBlock } from './summaryPlan';
-import { byId, el, replaceChildren, setStatus, withBusy } from './view';
+import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 
 export interface SummarySection {
   /** Score a column hands over the block it wrote, with the spend column the analyst chose there. */

@@ -5,7 +5,7 @@
  * formulas) is reported as unresolved rather than guessed.
  */
 import { parseCellRef } from './a1';
-import type { CellValue } from './scoringPlan';
+import type { CellValue } from '../score/scoringPlan';
 
 /** Where the organization, website and country arguments sit, per function. */
 const ARGUMENT_POSITIONS: Record<string, [number, number, number]> = {

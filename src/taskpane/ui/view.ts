@@ -4,7 +4,7 @@
  * supplier called `<img onerror=...>` stays a string.
  */
 
-import { isProfileLink } from '../service/profileLink';
+import { isProfileLink } from '../../service/profileLink';
 
 type Child = Node | string | null | undefined | false;
 

@@ -4,11 +4,11 @@
  * Excel; this module is exercised in the browser tests through an Excel.run shim.
  */
 import type { CellGrid } from './climateCalls';
-import type { CellAt, SheetFormulas } from './attributionCheck';
-import type { AttributionCell, CellValue, ScoringPlan } from './scoringPlan';
+import type { CellAt, SheetFormulas } from '../attribution/attributionCheck';
+import type { AttributionCell, CellValue, ScoringPlan } from '../score/scoringPlan';
 import type { RangeBox, SelectionSnapshot } from './selectionModel';
-import { PROVIDER } from '../provider';
-import { hasExcelApi, supportsImages } from '../office/host';
+import { PROVIDER } from '../../provider';
+import { hasExcelApi, supportsImages } from '../../office/host';
 
 /** Rows written (or read) per round trip: Excel on the web limits the size of one request. */
 const ROWS_PER_WRITE = 500;

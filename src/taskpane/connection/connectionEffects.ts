@@ -5,7 +5,7 @@
  * its remembered auth failure on a new key); what it cannot do is make Excel call the functions
  * again, so the pane runs a full recalculation: cached records answer at once, without a request.
  */
-import type { Settings } from '../settings/settings';
+import type { Settings } from '../../settings/settings';
 
 export function needsRecalculation(before: Settings, after: Settings): boolean {
   return (

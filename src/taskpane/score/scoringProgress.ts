@@ -4,7 +4,7 @@
  * costs no extra request, and its answers tell how each row ends (scored, still profiling, not found,
  * error) without reading the cells back from Excel.
  */
-import type { Engine, OrganizationQuery } from '../engine';
+import type { Engine, OrganizationQuery } from '../../engine';
 
 export interface ScoringSummary {
   total: number;

@@ -15,9 +15,9 @@
  * Over 300 lines on purpose: every figure's formula sits next to its label and number format, so a
  * reader checks each figure where it is built; the sheet writer (summarySheet.ts) holds no formulas.
  */
-import { FLAG_LABELS, type FlagKey } from '../functions/initiatives';
-import { columnLetters } from './a1';
-import { PROVIDER } from '../provider';
+import { FLAG_LABELS, type FlagKey } from '../../functions/initiatives';
+import { columnLetters } from '../sheet/a1';
+import { PROVIDER } from '../../provider';
 
 export const SUMMARY_SHEET_NAME = 'Climate summary';
 

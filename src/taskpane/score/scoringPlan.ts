@@ -9,9 +9,9 @@
  * When the suppliers start so high that there is no room, the plan asks for rows to be inserted at
  * the top of the sheet, and every row number in it already counts them.
  */
-import { OUTPUTS, type OutputDefinition, type OutputFormula, type OutputKey } from './outputs';
-import { columnLetters } from './a1';
-import { PROVIDER } from '../provider';
+import { OUTPUTS, type OutputDefinition, type OutputFormula, type OutputKey } from '../sheet/outputs';
+import { columnLetters } from '../sheet/a1';
+import { PROVIDER } from '../../provider';
 
 export type CellValue = string | number | boolean | null;
 

@@ -9,13 +9,13 @@
  * Over 300 lines on purpose: the section's controls, filter, pages and the three row actions share one
  * state (the block read and the page shown); its workbook reads and writes are in reviewWorkbook.ts.
  */
-import { ArgumentError } from '../functions/argumentError';
-import { parseOrganization } from '../functions/organizationArgument';
-import { rememberAcceptedMatch } from '../office/documentSettings';
+import { ArgumentError } from '../../functions/argumentError';
+import { parseOrganization } from '../../functions/organizationArgument';
+import { rememberAcceptedMatch } from '../../office/documentSettings';
 import { readRowGrid, readSelectedBox, recalculateBlockRows, selectRange, writeCellFormulas } from './reviewWorkbook';
-import { columnLetters } from './a1';
-import { rowOrganization, withArguments, type ArgumentChange, type CellGrid } from './climateCalls';
-import type { PaneContext } from './paneContext';
+import { columnLetters } from '../sheet/a1';
+import { rowOrganization, withArguments, type ArgumentChange, type CellGrid } from '../sheet/climateCalls';
+import type { PaneContext } from '../common/paneContext';
 import {
   ALL,
   TO_REVIEW,
@@ -26,9 +26,9 @@ import {
   verdictOf,
   type ReviewEntry,
 } from './reviewModel';
-import { literal } from './scoringPlan';
-import type { RangeBox } from './selectionModel';
-import { byId, el, replaceChildren, setStatus, withBusy } from './view';
+import { literal } from '../score/scoringPlan';
+import type { RangeBox } from '../sheet/selectionModel';
+import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 
 /** Rows read per Excel.run. */
 const SLICE_ROWS = 500;

@@ -6,16 +6,16 @@
  * default), a conditional format marks the rows the match review lists.
  * Then follow the engine until every row has settled and show how they ended.
  */
-import { parseOrganization } from '../functions/organizationArgument';
-import { supportsDataTypes, supportsImages } from '../office/host';
-import { addReviewFormat } from './reviewWorkbook';
-import { readSelection, writeScoringPlan, type RangeTarget } from './workbook';
-import { columnLetters } from './a1';
-import { logoBase64 } from './logo';
-import { OUTPUTS, type OutputDefinition, type OutputKey } from './outputs';
-import type { ReviewBlock } from './matchReview';
-import type { PaneContext } from './paneContext';
-import { reviewRuleFormula } from './reviewModel';
+import { parseOrganization } from '../../functions/organizationArgument';
+import { supportsDataTypes, supportsImages } from '../../office/host';
+import { addReviewFormat } from '../review/reviewWorkbook';
+import { readSelection, writeScoringPlan, type RangeTarget } from '../sheet/workbook';
+import { columnLetters } from '../sheet/a1';
+import { logoBase64 } from '../ui/logo';
+import { OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
+import type { ReviewBlock } from '../review/matchReview';
+import type { PaneContext } from '../common/paneContext';
+import { reviewRuleFormula } from '../review/reviewModel';
 import { planColumnScoring, type ColumnSelection, type ScoringPlan } from './scoringPlan';
 import { emptySummary, followScoring, type RowQuery, type ScoringSummary } from './scoringProgress';
 import {
@@ -25,10 +25,10 @@ import {
   type ColumnOption,
   type SelectionModel,
   type SelectionSnapshot,
-} from './selectionModel';
-import { blockFromPlan } from './summaryBlock';
-import type { SummaryBlock } from './summaryPlan';
-import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from './view';
+} from '../sheet/selectionModel';
+import { blockFromPlan } from '../summary/summaryBlock';
+import type { SummaryBlock } from '../summary/summaryPlan';
+import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from '../ui/view';
 
 const UNMARKED = ' This Excel cannot add conditional formats (ExcelApi 1.6): Review matches lists the rows to check.';
 

@@ -4,14 +4,14 @@
  * selected rows. The counters are not a live region: they change many times a second and would
  * drown a screen reader; the refresh results are announced instead.
  */
-import type { EngineStats, OrganizationQuery } from '../engine';
-import { parseOrganization } from '../functions/organizationArgument';
-import { hasExcelApi } from '../office/host';
-import { readSelectedRows, recalculateRows, recalculateWorkbook } from './workbook';
-import { organizationsInRows, type OrganizationArgs } from './climateCalls';
-import type { PaneContext } from './paneContext';
-import type { ProfilingEntry } from './scoringProgress';
-import { byId, el, replaceChildren, setStatus, withBusy } from './view';
+import type { EngineStats, OrganizationQuery } from '../../engine';
+import { parseOrganization } from '../../functions/organizationArgument';
+import { hasExcelApi } from '../../office/host';
+import { readSelectedRows, recalculateRows, recalculateWorkbook } from '../sheet/workbook';
+import { organizationsInRows, type OrganizationArgs } from '../sheet/climateCalls';
+import type { PaneContext } from '../common/paneContext';
+import type { ProfilingEntry } from '../score/scoringProgress';
+import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 
 export function counterRows(stats: EngineStats): Array<[string, number]> {
   return [

@@ -4,14 +4,14 @@
  * rows shown, and the conditional-format rule that marks the same rows on the sheet. The verdict is
  * the one CLIMATE.MATCH shows, read from the engine's record (no request when the cells asked).
  */
-import { isAcceptedMatch } from '../functions/acceptedMatches';
-import { matchInputOf, readMatch, SETTLED_VERDICTS, type MatchReading } from '../functions/nameMatch';
-import { parseOrganization } from '../functions/organizationArgument';
-import type { Engine } from '../engine';
-import { columnLetters } from './a1';
-import type { OrganizationArgs } from './climateCalls';
-import { kindOf } from './scoringProgress';
-import { messageOf } from './view';
+import { isAcceptedMatch } from '../../functions/acceptedMatches';
+import { matchInputOf, readMatch, SETTLED_VERDICTS, type MatchReading } from '../../functions/nameMatch';
+import { parseOrganization } from '../../functions/organizationArgument';
+import type { Engine } from '../../engine';
+import { columnLetters } from '../sheet/a1';
+import type { OrganizationArgs } from '../sheet/climateCalls';
+import { kindOf } from '../score/scoringProgress';
+import { messageOf } from '../ui/view';
 
 /** How a row ends when it has no verdict: as its SCORE cell shows it. */
 export type RowState = 'pending' | 'not found' | 'error';

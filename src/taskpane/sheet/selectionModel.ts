@@ -4,7 +4,7 @@
  * probably hold websites and countries (offered as the defaults of the two pickers).
  */
 import { columnLetters } from './a1';
-import { isBlank, type CellValue, type ColumnSelection } from './scoringPlan';
+import { isBlank, type CellValue, type ColumnSelection } from '../score/scoringPlan';
 
 export interface RangeBox {
   rowIndex: number;

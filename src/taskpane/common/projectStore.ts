@@ -3,7 +3,7 @@
  * workbook): name, id and project key, plus whether "private performances" is on for each. The team
  * key is kept only when the analyst ticks "remember".
  */
-import type { KeyValueStorage } from '../settings/storage';
+import type { KeyValueStorage } from '../../settings/storage';
 
 export interface SavedProject {
   id: string | null;

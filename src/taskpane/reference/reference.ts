@@ -4,10 +4,10 @@
  * SBTi changes, all read through the service client with the saved connection. One page at a time,
  * on request: there is deliberately no "export everything" (the data's licence forbids bulk copies).
  */
-import { scaleScore } from '../functions/scoreScale';
-import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../service/types';
-import { savedClient, type PaneContext } from './paneContext';
-import { byId, el, externalLink, replaceChildren, setStatus, withBusy } from './view';
+import { scaleScore } from '../../functions/scoreScale';
+import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../../service/types';
+import { savedClient, type PaneContext } from '../common/paneContext';
+import { byId, el, externalLink, replaceChildren, setStatus, withBusy } from '../ui/view';
 
 export const ORGANIZATIONS_PER_PAGE = 5;
 /** Default start of the SBTi changes list. */

@@ -3,9 +3,9 @@
  * functions use the same two), the analyst's saved projects, and a service client made from the
  * current settings for the calls the engine does not make (test, projects, reference browsing).
  */
-import type { Engine } from '../engine';
-import { ClimateClient } from '../service/client';
-import type { SettingsStore } from '../settings/settings';
+import type { Engine } from '../../engine';
+import { ClimateClient } from '../../service/client';
+import type { SettingsStore } from '../../settings/settings';
 import type { ProjectStore } from './projectStore';
 
 export interface PaneContext {

@@ -5,9 +5,9 @@
  * line where nothing is written over. Excel draws a data type's logo only inside its card, so the
  * licence's "logo wherever a score is shown" needs this line in the grid on every host.
  */
-import { columnLetters } from './a1';
-import { PROVIDER } from '../provider';
-import { SOURCE_LINE_FORMULA, type AttributionCell, type CellValue } from './scoringPlan';
+import { columnLetters } from '../sheet/a1';
+import { PROVIDER } from '../../provider';
+import { SOURCE_LINE_FORMULA, type AttributionCell, type CellValue } from '../score/scoringPlan';
 
 /** What a sheet holds: the formulas (or values) of its used range, and where that range starts. */
 export interface SheetFormulas {

@@ -4,13 +4,13 @@
  * and shows the service's own message when it refuses the key. The key goes to the settings store
  * only; it is never written into the page's text, a message, or the console.
  */
-import { isLoopbackHost } from '../service/baseUrl';
-import { ClimateClient } from '../service/client';
-import { ServiceError } from '../service/errors';
-import { buildTimeBaseUrl, SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../settings/settings';
-import type { PaneContext } from './paneContext';
-import { PROVIDER } from '../provider';
-import { bindRevealToggle, byId, markInvalid, maskField, messageOf, setStatus, withBusy } from './view';
+import { isLoopbackHost } from '../../service/baseUrl';
+import { ClimateClient } from '../../service/client';
+import { ServiceError } from '../../service/errors';
+import { buildTimeBaseUrl, SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
+import type { PaneContext } from '../common/paneContext';
+import { PROVIDER } from '../../provider';
+import { bindRevealToggle, byId, markInvalid, maskField, messageOf, setStatus, withBusy } from '../ui/view';
 
 /** "the sandbox (http://127.0.0.1:4010)" or the host name, for status lines. */
 export function describeService(baseUrl: string): string {

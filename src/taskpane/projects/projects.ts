@@ -4,12 +4,12 @@
  * the active one, and the "private performances" switch of the active project. The workbook remembers
  * its project by id and name (document settings); the key stays in settings storage.
  */
-import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } from '../office/documentSettings';
-import { ClimateClient } from '../service/client';
-import type { Settings } from '../settings/settings';
-import type { PaneContext } from './paneContext';
-import { sameProject, type SavedProject } from './projectStore';
-import { bindRevealToggle, byId, el, replaceChildren, setStatus, withBusy } from './view';
+import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } from '../../office/documentSettings';
+import { ClimateClient } from '../../service/client';
+import type { Settings } from '../../settings/settings';
+import type { PaneContext } from '../common/paneContext';
+import { sameProject, type SavedProject } from '../common/projectStore';
+import { bindRevealToggle, byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 
 /** The active saved project: the one whose key is the current key. */
 export function activeProject(projects: SavedProject[], settings: Settings): SavedProject | null {

@@ -1,5 +1,5 @@
 /** The provider logo as base64 PNG, for `worksheet.shapes.addImage` (read from our own assets). */
-import { PROVIDER } from '../provider';
+import { PROVIDER } from '../../provider';
 
 let cached: Promise<string | null> | null = null;
 

@@ -2,10 +2,10 @@
  * The pane's attribution check: one click finds the blocks of CLIMATE score and flag formulas on the
  * active sheet that show no source line and adds the logo and the line beside each, over free cells
  * only, then says where they went. The ribbon's Score selection runs it too. The finding and placing
- * is attributionCheck.ts; the workbook reads and writes are workbook.ts.
+ * is attributionCheck.ts; the workbook reads and writes are sheet/workbook.ts.
  */
-import { supportsImages } from '../office/host';
-import { cellsUnderShapes, readActiveSheetFormulas, writeAttributions } from './workbook';
+import { supportsImages } from '../../office/host';
+import { cellsUnderShapes, readActiveSheetFormulas, writeAttributions } from '../sheet/workbook';
 import {
   cellKey,
   cellsOf,
@@ -14,8 +14,8 @@ import {
   type AttributionFix,
   type SheetFormulas,
 } from './attributionCheck';
-import { logoBase64 } from './logo';
-import { byId, el, replaceChildren, setStatus, withBusy } from './view';
+import { logoBase64 } from '../ui/logo';
+import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 
 export interface AttributionSection {
   /** Runs the check as the button does (status and list in the pane). */

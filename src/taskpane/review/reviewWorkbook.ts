@@ -1,14 +1,14 @@
 /**
- * The workbook reads and writes of the pane's match review, beside workbook.ts and through its
+ * The workbook reads and writes of the pane's match review, beside sheet/workbook.ts and through its
  * Excel.run: the rows of a block in slices (values and formulas of the used columns), the conditional
  * format that marks rows to review, selecting a row, rewriting a row's formulas, recalculating rows.
  * Conditional formats are ExcelApi 1.6; selecting a range 1.1.
  */
-import type { CellGrid } from './climateCalls';
-import type { CellValue } from './scoringPlan';
-import type { RangeBox } from './selectionModel';
-import { isSetSupported } from '../office/host';
-import { BOX_FIELDS, box, run } from './workbook';
+import type { CellGrid } from '../sheet/climateCalls';
+import type { CellValue } from '../score/scoringPlan';
+import type { RangeBox } from '../sheet/selectionModel';
+import { isSetSupported } from '../../office/host';
+import { BOX_FIELDS, box, run } from '../sheet/workbook';
 
 /** The fill of a row to review: Fluent's warning background, readable in print. */
 export const REVIEW_FILL = '#FFF4CE';

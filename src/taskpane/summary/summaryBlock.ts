@@ -4,10 +4,10 @@
  * the SCORE column, FLAG columns and their initiative, an industry-mean PROFILE column, and the names,
  * websites and countries the formulas point at), plus the optional spend column.
  */
-import { findFlag, type FlagKey } from '../functions/initiatives';
-import { parseCellRef } from './a1';
-import type { OutputKey } from './outputs';
-import type { CellValue, ColumnSelection, ScoringPlan } from './scoringPlan';
+import { findFlag, type FlagKey } from '../../functions/initiatives';
+import { parseCellRef } from '../sheet/a1';
+import type { OutputKey } from '../sheet/outputs';
+import type { CellValue, ColumnSelection, ScoringPlan } from '../score/scoringPlan';
 import type { SummaryBlock } from './summaryPlan';
 
 /** The block "Score a column" just wrote: its plan, the outputs in column order, and the spend column. */
