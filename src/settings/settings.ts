@@ -29,6 +29,9 @@ export {
 } from './definitions';
 export { SETTINGS_TABLE, settingsTableMarkdown, type SettingDoc } from './settingsTable';
 
+/** What a workbook's session may use without changing this computer's saved choice. */
+export type SessionChoice = Partial<Pick<Settings, 'apiKey' | 'project' | 'privatePerformances'>>;
+
 function same(a: Settings, b: Settings): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -44,6 +47,8 @@ export class SettingsStore {
   private storedKeyProblem: string | null = null;
   /** The stored base URL was refused at load (the default stands in); false once an address is saved. */
   private baseUrlRefused = false;
+  /** Choices for this runtime only (one workbook's session), over the stored ones; never written. */
+  private session: SessionChoice = {};
   /** Updates run one after another so that two quick saves cannot interleave their writes. */
   private writes: Promise<unknown> = Promise.resolve();
 
@@ -92,7 +97,7 @@ export class SettingsStore {
     this.loadProblems = problems;
     this.storedKeyProblem = keyProblem;
     this.baseUrlRefused = baseUrlRefused;
-    this.apply(resolveSettings(stored, this.refusals()));
+    this.apply(this.resolved());
     return this.settings;
   }
 
@@ -118,7 +123,7 @@ export class SettingsStore {
    */
   heldKey(): { savedFor: string | null; service: string } | null {
     const service = originOf(this.settings.baseUrl);
-    if (this.stored.apiKey === undefined || this.settings.apiKeyOrigin === service) return null;
+    if (this.stored.apiKey === undefined || this.session.apiKey !== undefined || this.settings.apiKeyOrigin === service) return null;
     return { savedFor: this.settings.apiKeyOrigin, service };
   }
 
@@ -129,6 +134,23 @@ export class SettingsStore {
 
   current(): Settings {
     return this.settings;
+  }
+
+  /**
+   * Uses these values for this runtime only (the workbook open in it), over the saved ones, which stay
+   * as they are for every other workbook and the next session. Checked like `update`; a later `update`
+   * of the same setting ends its session value. Listeners hear of the change.
+   */
+  async useForSession(choice: SessionChoice): Promise<Settings> {
+    const checked = this.checked(choice) as SessionChoice;
+    this.session = { ...this.session, ...checked };
+    this.apply(this.resolved());
+    return this.settings;
+  }
+
+  /** The values in use for this session only (empty when it follows the saved settings). */
+  sessionChoice(): SessionChoice {
+    return { ...this.session };
   }
 
   /**
@@ -146,11 +168,12 @@ export class SettingsStore {
     return () => this.listeners.delete(listener);
   }
 
-  private async write(patch: Partial<Settings>): Promise<Settings> {
+  /** Every value of the patch checked; one Error naming every bad one, and nothing kept, otherwise. */
+  private checked(patch: Partial<Settings>): Partial<Settings> {
     const checked: Partial<Settings> = {};
     const errors: string[] = [];
     for (const [field, value] of Object.entries(patch)) {
-      if (!(field in SPECS)) {
+      if (!Object.hasOwn(SPECS, field)) {
         errors.push(`There is no setting called "${field}".`);
         continue;
       }
@@ -161,9 +184,14 @@ export class SettingsStore {
       }
     }
     if (errors.length > 0) throw new Error(errors.join(' '));
+    return checked;
+  }
+
+  private async write(patch: Partial<Settings>): Promise<Settings> {
+    const checked = this.checked(patch);
     // A key typed in belongs to the address it is saved with; removing it forgets its origin.
     if ('apiKey' in checked && !('apiKeyOrigin' in checked)) {
-      const baseUrl = checked.baseUrl ?? resolveSettings(this.stored).baseUrl;
+      const baseUrl = checked.baseUrl ?? this.settings.baseUrl;
       checked.apiKeyOrigin = checked.apiKey === null ? null : originOf(baseUrl);
     }
 
@@ -183,12 +211,15 @@ export class SettingsStore {
     this.stored = stored;
     if ('apiKey' in checked) this.storedKeyProblem = null;
     if ('baseUrl' in checked || 'apiKeyOrigin' in checked) this.baseUrlRefused = false;
-    this.apply(resolveSettings(stored, this.refusals()));
+    for (const field of Object.keys(checked)) delete (this.session as Record<string, unknown>)[field];
+    this.apply(this.resolved());
     return this.settings;
   }
 
-  private refusals(): LoadRefusals {
-    return { keyRefused: this.storedKeyProblem !== null, baseUrlRefused: this.baseUrlRefused };
+  /** The stored settings resolved, with this session's choices over them. */
+  private resolved(): Settings {
+    const refusals: LoadRefusals = { keyRefused: this.storedKeyProblem !== null, baseUrlRefused: this.baseUrlRefused };
+    return { ...resolveSettings(this.stored, refusals), ...this.session };
   }
 
   private apply(next: Settings): void {

@@ -54,7 +54,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     }
   });
 
-  await projects.activateWorkbookProject();
+  await projects.showWorkbookProject();
 
   return {
     async scoreSelection(): Promise<void> {
