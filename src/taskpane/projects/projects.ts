@@ -10,7 +10,7 @@ import { ClimateClient } from '../../service/client';
 import type { Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
-import { bindRevealToggle, byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { bindRevealToggle, byId, el, messageOf, replaceChildren, setStatus, withBusy } from '../ui/view';
 import { renderWorkbookProject, workbookProjectState, type WorkbookLineHost } from './workbookProject';
 
 /** The active saved project: the one whose key is the current key. */
@@ -142,7 +142,7 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
         'success',
         `Private performances ${on ? 'on' : 'off'} for ${active.name}. Cells are recalculating.`,
       );
-    })().catch((error: unknown) => setStatus(status, 'error', (error as Error).message));
+    })().catch((error: unknown) => setStatus(status, 'error', messageOf(error)));
   });
 
   createForm.addEventListener('submit', (event) => {
