@@ -123,7 +123,8 @@ export class SettingsStore {
    */
   heldKey(): { savedFor: string | null; service: string } | null {
     const service = originOf(this.settings.baseUrl);
-    if (this.stored.apiKey === undefined || this.session.apiKey !== undefined || this.settings.apiKeyOrigin === service) return null;
+    if (this.stored.apiKey === undefined || this.session.apiKey !== undefined || this.settings.apiKeyOrigin === service)
+      return null;
     return { savedFor: this.settings.apiKeyOrigin, service };
   }
 

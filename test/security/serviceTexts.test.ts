@@ -5,8 +5,9 @@
  * every spilled or returned text that starts so is shown with a leading apostrophe.
  */
 import type { ServerResponse } from 'node:http';
-import { openNodeWorkbook, seededSettings, type CellOutcome, type NodeWorkbookSession } from '../harness';
-import { json, startScriptedServer, type ScriptedServer } from '../service/scriptedServer';
+import type { CellOutcome } from '../harness';
+import { json } from '../service/scriptedServer';
+import { batchServiceSuite } from './batchService';
 
 const HOSTILE = ["=cmd|' /C calc'!A0", '+1+2', '-2+3', '@SUM(A1)', '\tTab', '\rReturn'];
 const SAFE = HOSTILE.map((text) => `'${text}`);
@@ -49,19 +50,7 @@ function answer(body: string, res: ServerResponse): void {
   );
 }
 
-let service: ScriptedServer;
-let session: NodeWorkbookSession | null = null;
-
-beforeAll(async () => {
-  service = await startScriptedServer((req, res) =>
-    req.url === '/batch' ? answer(req.body, res) : json(res, 404, {}),
-  );
-});
-afterEach(async () => {
-  await session?.close();
-  session = null;
-});
-afterAll(() => service.close());
+const suite = batchServiceSuite(answer);
 
 /** Every text a result holds: plain values, spilled elements, and the texts inside a card. */
 function texts(outcome: CellOutcome): string[] {
@@ -76,7 +65,7 @@ function texts(outcome: CellOutcome): string[] {
 }
 
 test('no cell, spilled element or card text starts like a formula', async () => {
-  session = await openNodeWorkbook({ storage: await seededSettings({ baseUrl: service.url, apiKey: 'test-key' }) });
+  const session = await suite.open();
   const addresses = await session.calculate({
     inputs: [['Acme']],
     formulas: {

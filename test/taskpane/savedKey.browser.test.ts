@@ -6,9 +6,8 @@
  */
 import type { ServerResponse } from 'node:http';
 import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, SETTINGS_KEYS } from '../../src/settings/settings';
-import { PLAIN_HOST } from '../harness/hostProfiles';
 import { startScriptedServer, type ScriptedServer } from '../service/scriptedServer';
-import { openPanePage } from './browser/panePage';
+import { oneCellSheet, openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 
 const suite = paneSuite({ organizations: 20 });
@@ -41,13 +40,7 @@ async function openWithProductionKey() {
     [SETTINGS_KEYS.apiKey]: KEY,
     [SETTINGS_KEYS.apiKeyOrigin]: PRODUCTION,
   };
-  const sheet = {
-    name: 'Suppliers',
-    rows: [['Supplier']],
-    selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
-    requirements: PLAIN_HOST.requirements,
-  };
-  return openPanePage(suite.browser, suite.site.url, sheet, storage);
+  return openPanePage(suite.browser, suite.site.url, oneCellSheet(), storage);
 }
 
 const keysSent = (server: ScriptedServer) =>

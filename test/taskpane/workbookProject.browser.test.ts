@@ -7,9 +7,8 @@
  */
 import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
 import { SETTINGS_KEYS } from '../../src/settings/settings';
-import { PLAIN_HOST } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
-import { openPanePage } from './browser/panePage';
+import { oneCellSheet, openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 
 const suite = paneSuite({ organizations: 50 });
@@ -35,18 +34,8 @@ async function computer(): Promise<Record<string, string>> {
 }
 
 function open(storage: Record<string, string>, workbookProject: unknown) {
-  return openPanePage(
-    suite.browser,
-    suite.site.url,
-    {
-      name: 'Suppliers',
-      rows: [['Supplier']],
-      selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
-      requirements: PLAIN_HOST.requirements,
-      documentSettings: workbookProject === null ? {} : { 'climate.project': workbookProject },
-    },
-    storage,
-  );
+  const documentSettings = workbookProject === null ? {} : { 'climate.project': workbookProject };
+  return openPanePage(suite.browser, suite.site.url, oneCellSheet(documentSettings), storage);
 }
 
 const saved = (page: import('playwright-core').Page) =>
