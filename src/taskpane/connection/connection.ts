@@ -76,12 +76,20 @@ export function mountConnection(context: PaneContext): void {
   byId('api-key-hint').after(heldLine);
   /** The key the field shows from the settings: what the person has not typed over. */
   let shownKey: string | null = null;
-  const fields = (): ConnectionForm => ({ baseUrl: baseUrl.value, apiKey: apiKey.value.trim() || null, shownKey });
+  let keyEdited = false;
+  apiKey.addEventListener('input', () => (keyEdited = true));
+  const fields = (): ConnectionForm => ({
+    baseUrl: baseUrl.value,
+    apiKey: apiKey.value.trim() || null,
+    shownKey,
+    keyEdited,
+  });
 
   const fill = (settings: Settings): void => {
     baseUrl.value = settings.baseUrl;
     apiKey.value = settings.apiKey ?? '';
     shownKey = settings.apiKey;
+    keyEdited = false;
     markInvalid(baseUrl, false);
     renderHeldKey(heldLine, status, context);
   };

@@ -17,14 +17,16 @@ function sameOrigin(a: string, b: string): boolean {
   }
 }
 
-/** The form as the person left it: the fields, and the key the form showed them (typed over or not). */
+/** The form as the person left it: the fields, the key the form showed them, and whether they typed in it. */
 export interface ConnectionForm {
   baseUrl: string;
   apiKey: string | null;
   shownKey: string | null;
+  /** The key field had input since the settings filled it (typing the same key again counts). */
+  keyEdited: boolean;
 }
 
-const typed = (form: ConnectionForm): boolean => form.apiKey !== form.shownKey;
+const typed = (form: ConnectionForm): boolean => form.keyEdited || form.apiKey !== form.shownKey;
 
 /** What Save writes: the address, and the key only when the person typed one (it then belongs to that address). */
 export function connectionPatch(form: ConnectionForm): Partial<Settings> {
