@@ -4,12 +4,13 @@
  * see connection/connectionEffects.ts). Returns the actions the ribbon calls.
  */
 import { hasExcelApi, showPane } from '../office/host';
-import { recalculateWorkbook } from './sheet/workbook';
+import { recalculateWorkbook } from '../office/excelCalculate';
 import type { Settings } from '../settings/settings';
 import { mountActivity } from './activity/activity';
 import { mountAttributionCheck } from './attribution/attributionSection';
 import { mountMatchReview } from './review/matchReview';
-import { connectionSummary, mountConnection } from './connection/connection';
+import { mountConnection } from './connection/connection';
+import { connectionSummary } from './connection/connectionModel';
 import { needsRecalculation } from './connection/connectionEffects';
 import type { PaneActions } from './paneActions';
 import type { PaneContext } from './common/paneContext';
@@ -36,9 +37,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   const review = mountMatchReview(context);
   const summarySection = mountSummary(context);
   const score = mountScoreColumn(context, {
-    onSummary: (summary) => activity.showProfiling(summary.profiling),
-    onScored: (block) => review.setScoredBlock(block),
-    onScoredBlock: (block, columns) => summarySection.useScoredBlock(block, columns),
+    blockScored: (event) => {
+      review.blockScored(event);
+      summarySection.blockScored(event);
+    },
+    stillProfiling: (profiles) => activity.showProfiling(profiles),
   });
   mountReference(context);
   const attribution = mountAttributionCheck();

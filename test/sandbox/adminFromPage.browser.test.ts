@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from '../taskpane/browser/chromium';
+import { launchChromium } from '../browsers/chromium';
 import { DEFAULT_KNOBS, SANDBOX_PROJECT_KEY, type RunningSandbox } from '../../src/sandbox/server';
 import { start } from './harness';
 
@@ -55,32 +55,28 @@ function pageFetch(url: string, init: { method: string; headers?: Record<string,
   );
 }
 
-(chromiumAvailable() ? test : test.skip)(
-  'no spelling of /__sandbox/config lets the page revoke the demo key or read the knobs',
-  async () => {
-    const body = JSON.stringify({ revokedKeys: [SANDBOX_PROJECT_KEY], failRate: 1 });
-    for (const path of SPELLINGS) {
-      const url = `${sandbox.url}${path}`;
-      const json = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
-      const posted = await pageFetch(url, json);
-      const text = await pageFetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
-      const read = await pageFetch(url, { method: 'GET' });
-      expect({ path, posted, text, knobs: sandbox.knobs() }).toEqual({
-        path,
-        posted: expect.not.stringMatching(/^read 200/),
-        text: expect.not.stringMatching(/^read 200/),
-        knobs: DEFAULT_KNOBS,
-      });
-      expect({ path, read: read.includes('revokedKeys') }).toEqual({ path, read: false });
-    }
-    const stats = await pageFetch(`${sandbox.url}/%5F%5Fsandbox/stats`, { method: 'GET' });
-    expect(stats).not.toContain('byRoute');
-    // The service routes still answer the page, with the key it sends.
-    const service = await pageFetch(`${sandbox.url}/industries`, {
-      method: 'GET',
-      headers: { authorization: `Bearer ${SANDBOX_PROJECT_KEY}` },
+test('no spelling of /__sandbox/config lets the page revoke the demo key or read the knobs', async () => {
+  const body = JSON.stringify({ revokedKeys: [SANDBOX_PROJECT_KEY], failRate: 1 });
+  for (const path of SPELLINGS) {
+    const url = `${sandbox.url}${path}`;
+    const json = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
+    const posted = await pageFetch(url, json);
+    const text = await pageFetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+    const read = await pageFetch(url, { method: 'GET' });
+    expect({ path, posted, text, knobs: sandbox.knobs() }).toEqual({
+      path,
+      posted: expect.not.stringMatching(/^read 200/),
+      text: expect.not.stringMatching(/^read 200/),
+      knobs: DEFAULT_KNOBS,
     });
-    expect(service).toMatch(/^read 200/);
-  },
-  60_000,
-);
+    expect({ path, read: read.includes('revokedKeys') }).toEqual({ path, read: false });
+  }
+  const stats = await pageFetch(`${sandbox.url}/%5F%5Fsandbox/stats`, { method: 'GET' });
+  expect(stats).not.toContain('byRoute');
+  // The service routes still answer the page, with the key it sends.
+  const service = await pageFetch(`${sandbox.url}/industries`, {
+    method: 'GET',
+    headers: { authorization: `Bearer ${SANDBOX_PROJECT_KEY}` },
+  });
+  expect(service).toMatch(/^read 200/);
+}, 60_000);

@@ -2,7 +2,8 @@ import { parseFields } from '../../src/functions/fields';
 import { parseInitiative } from '../../src/functions/initiatives';
 import { columnIndex, columnLetters, parseCellRef } from '../../src/taskpane/sheet/a1';
 import { OUTPUTS } from '../../src/taskpane/sheet/outputs';
-import { effectiveOutputs, planColumnScoring, type ColumnSelection } from '../../src/taskpane/score/scoringPlan';
+import { effectiveOutputs, planColumnScoring } from '../../src/taskpane/score/scoringPlan';
+import type { ColumnSelection } from '../../src/taskpane/sheet/selectionModel';
 
 const selection = (over: Partial<ColumnSelection> = {}): ColumnSelection => ({
   nameColumn: 0,

@@ -6,11 +6,13 @@
  */
 import type { EngineStats, OrganizationQuery } from '../../engine';
 import { parseOrganization } from '../../functions/organizationArgument';
+import { recalculateWorkbook } from '../../office/excelCalculate';
 import { hasExcelApi } from '../../office/host';
-import { readSelectedRows, recalculateRows, recalculateWorkbook } from '../sheet/workbook';
-import { organizationsInRows, type OrganizationArgs } from '../sheet/climateCalls';
+import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
-import type { ProfilingEntry } from '../score/scoringProgress';
+import { organizationsInRows, type OrganizationArgs } from '../sheet/climateCells';
+import { readSelection } from '../sheet/read';
+import { recalculateRows } from '../sheet/write';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 
 export function counterRows(stats: EngineStats): Array<[string, number]> {
@@ -103,12 +105,13 @@ export function mountActivity(context: PaneContext): ActivitySection {
   };
 
   const refreshRows = async (): Promise<void> => {
-    const read = await readSelectedRows();
-    if (!read) {
+    const { grid, selection, used } = await readSelection();
+    const top = Math.max(used?.rowIndex ?? 0, selection.rowIndex);
+    const bottom = Math.min(grid.rowIndex + grid.formulas.length - 1, selection.rowIndex + selection.rowCount - 1);
+    if (!used || bottom < top) {
       setStatus(status, 'info', 'Select the rows to refresh first.');
       return;
     }
-    const { grid, top, bottom } = read;
     const found = organizationsInRows(grid, top, bottom);
     if (found.calls === 0) {
       setStatus(status, 'info', `No CLIMATE formulas in rows ${top + 1}–${bottom + 1}.`);
@@ -116,8 +119,8 @@ export function mountActivity(context: PaneContext): ActivitySection {
     }
     const queries = queriesOf(found.organizations);
     await context.engine.refresh({ queries });
-    const width = { columnIndex: grid.columnIndex, columnCount: grid.values[0]?.length ?? 1 };
-    await recalculateRows(grid.sheet, top, bottom, width);
+    const rows = Array.from({ length: bottom - top + 1 }, (_, i) => top + i);
+    await recalculateRows(grid.sheet, rows, used);
     const count = queries.length;
     const unread =
       found.unresolved > 0

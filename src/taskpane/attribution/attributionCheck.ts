@@ -5,17 +5,11 @@
  * line where nothing is written over. Excel draws a data type's logo only inside its card, so the
  * licence's "logo wherever a score is shown" needs this line in the grid on every host.
  */
-import { columnLetters } from '../sheet/a1';
 import { PROVIDER } from '../../provider';
-import { SOURCE_LINE_FORMULA, type AttributionCell, type CellValue } from '../score/scoringPlan';
-
-/** What a sheet holds: the formulas (or values) of its used range, and where that range starts. */
-export interface SheetFormulas {
-  sheet: string;
-  rowIndex: number;
-  columnIndex: number;
-  formulas: CellValue[][];
-}
+import { cellA1, rangeA1 } from '../sheet/a1';
+import { climateCalls, fieldReferences } from '../sheet/formulas';
+import { formulaAt, type CellGrid } from '../sheet/grid';
+import { SOURCE_LINE_FORMULA, type AttributionCell } from '../sheet/sourceLine';
 
 /** A rectangle of the sheet, 0-based and inclusive. */
 export interface Block {
@@ -45,8 +39,8 @@ export interface AttributionFix {
   place: AttributionCell | null;
 }
 
-/** CLIMATE calls that belong to a block; those of SHOWS put a score or flag on screen. */
-const CLIMATE_CALL = /\bCLIMATE\.(SCORE|FLAGS?|PROFILE|LINK|STATUS)\s*\(/gi;
+/** CLIMATE calls that belong to a block; those of SHOWS put a score or flag on screen, as a card's field does. */
+const BELONGS = new Set(['SCORE', 'FLAG', 'FLAGS', 'PROFILE', 'LINK', 'STATUS', 'ORG']);
 const SHOWS = new Set(['SCORE', 'FLAG', 'FLAGS', 'PROFILE']);
 /** Cells this close belong to one block: a skipped (blank) supplier row does not split a column. */
 const ROW_GAP = 2;
@@ -55,42 +49,37 @@ const COLUMN_GAP = 1;
 const ROWS_AROUND = 3;
 const COLUMNS_AROUND = 4;
 
-function text(value: CellValue): string {
-  return value === null ? '' : String(value);
-}
-
 /** The sheet as a lookup of occupied cells, by absolute row and column. */
 class Grid {
-  constructor(private readonly sheet: SheetFormulas) {}
-
-  at(row: number, column: number): string {
-    const r = row - this.sheet.rowIndex;
-    const c = column - this.sheet.columnIndex;
-    return text(this.sheet.formulas[r]?.[c] ?? null);
-  }
+  constructor(private readonly sheet: CellGrid) {}
 
   free(row: number, column: number): boolean {
-    return row >= 0 && column >= 0 && this.at(row, column).trim() === '';
+    return row >= 0 && column >= 0 && formulaAt(this.sheet, row, column).trim() === '';
   }
 
   *cells(): Generator<{ row: number; column: number; text: string }> {
-    for (let r = 0; r < this.sheet.formulas.length; r += 1) {
-      const line = this.sheet.formulas[r];
-      for (let c = 0; c < line.length; c += 1) {
-        const value = text(line[c]);
-        if (value !== '') yield { row: this.sheet.rowIndex + r, column: this.sheet.columnIndex + c, text: value };
+    const { rowIndex, columnIndex, formulas } = this.sheet;
+    for (let r = 0; r < formulas.length; r += 1) {
+      for (let c = 0; c < formulas[r].length; c += 1) {
+        const text = formulaAt(this.sheet, rowIndex + r, columnIndex + c);
+        if (text !== '') yield { row: rowIndex + r, column: columnIndex + c, text };
       }
     }
   }
 }
 
 /** The blocks of CLIMATE formulas that show a score or a flag, top to bottom, left to right. */
-export function findClimateBlocks(sheet: SheetFormulas): Block[] {
+export function findClimateBlocks(sheet: CellGrid): Block[] {
   const cells: Array<{ row: number; column: number; shows: boolean }> = [];
   for (const cell of new Grid(sheet).cells()) {
     if (!cell.text.startsWith('=')) continue;
-    const calls = [...cell.text.matchAll(CLIMATE_CALL)].map((match) => match[1].toUpperCase());
-    if (calls.length > 0) cells.push({ row: cell.row, column: cell.column, shows: calls.some((fn) => SHOWS.has(fn)) });
+    const calls = climateCalls(cell.text)
+      .map((call) => call.name)
+      .filter((fn) => BELONGS.has(fn));
+    const fields = fieldReferences(cell.text).length > 0;
+    if (calls.length > 0 || fields) {
+      cells.push({ row: cell.row, column: cell.column, shows: fields || calls.some((fn) => SHOWS.has(fn)) });
+    }
   }
   // Union-find over cells near each other; cells come row by row, so only earlier rows need looking back.
   const parent = cells.map((_cell, i) => i);
@@ -131,7 +120,7 @@ export function findClimateBlocks(sheet: SheetFormulas): Block[] {
 }
 
 /** One of the sheet's source lines is within reach of the block. */
-export function hasAttribution(lines: readonly CellAt[], block: Block): boolean {
+function hasAttribution(lines: readonly CellAt[], block: Block): boolean {
   return lines.some(
     (cell) =>
       cell.row >= block.top - ROWS_AROUND &&
@@ -142,7 +131,7 @@ export function hasAttribution(lines: readonly CellAt[], block: Block): boolean 
 }
 
 /** The cells that show the source line, typed or written by the pane (read once per check). */
-export function sourceLines(sheet: SheetFormulas): CellAt[] {
+function sourceLines(sheet: CellGrid): CellAt[] {
   const line = PROVIDER.sourceLine.toLowerCase();
   return [...new Grid(sheet).cells()].filter((cell) => cell.text.toLowerCase().includes(line));
 }
@@ -152,8 +141,8 @@ export function sourceLines(sheet: SheetFormulas): CellAt[] {
  * floating over the free cell left of it), else below it, else right of it; null when all are taken.
  * `taken` holds cells chosen for other blocks in the same check.
  */
-export function placeAttribution(
-  sheet: SheetFormulas,
+function placeAttribution(
+  sheet: CellGrid,
   block: Block,
   logo: boolean,
   taken: Set<string> = new Set(),
@@ -192,7 +181,7 @@ export function placeAttribution(
  * used though empty, e.g. those an image already floats over.
  */
 export function planAttributionCheck(
-  sheet: SheetFormulas,
+  sheet: CellGrid,
   logo: boolean,
   blocked: ReadonlySet<string> = new Set(),
 ): { blocks: number; fixes: AttributionFix[] } {
@@ -210,9 +199,9 @@ export function planAttributionCheck(
 }
 
 /** `B3:E9` */
-export function blockAddress(block: Block): string {
-  const cell = (row: number, column: number) => `${columnLetters(column)}${row + 1}`;
-  return `${cell(block.top, block.left)}:${cell(block.bottom, block.right)}`;
+function blockAddress(block: Block): string {
+  const box = { rowIndex: block.top, columnIndex: block.left, rowCount: block.bottom - block.top + 1 };
+  return rangeA1({ ...box, columnCount: block.right - block.left + 1 });
 }
 
 /** What the pane says about one fix: where the logo and the line went, or why nothing was added. */
@@ -222,7 +211,7 @@ export function describeFix(sheet: string, fix: AttributionFix, filledMeanwhile 
   const byHand = `add the line "${PROVIDER.sourceLine}" and the logo by hand.`;
   if (!place) return `${range}: no free cell nearby; ${byHand}`;
   if (filledMeanwhile) return `${range}: its free cells were filled meanwhile; run the check again or ${byHand}`;
-  const line = `${columnLetters(place.textColumn)}${place.row + 1}`;
-  const image = place.logoColumn === null ? '' : `logo over ${columnLetters(place.logoColumn)}${place.row + 1}, `;
+  const line = cellA1(place.row, place.textColumn);
+  const image = place.logoColumn === null ? '' : `logo over ${cellA1(place.row, place.logoColumn)}, `;
   return `${range}: ${image}source line in ${line}.`;
 }

@@ -2,18 +2,13 @@
  * The pane's attribution check: one click finds the blocks of CLIMATE score and flag formulas on the
  * active sheet that show no source line and adds the logo and the line beside each, over free cells
  * only, then says where they went. The ribbon's Score selection runs it too. The finding and placing
- * is attributionCheck.ts; the workbook reads and writes are sheet/workbook.ts.
+ * is attributionCheck.ts; its writes are attributionWriter.ts.
  */
 import { supportsImages } from '../../office/host';
-import { cellsUnderShapes, readActiveSheetFormulas, writeAttributions } from '../sheet/workbook';
-import {
-  cellKey,
-  cellsOf,
-  describeFix,
-  planAttributionCheck,
-  type AttributionFix,
-  type SheetFormulas,
-} from './attributionCheck';
+import { readRows } from '../sheet/read';
+import type { CellGrid } from '../sheet/grid';
+import { cellsUnderShapes, writeAttributions } from './attributionWriter';
+import { cellKey, cellsOf, describeFix, planAttributionCheck, type AttributionFix } from './attributionCheck';
 import { logoBase64 } from '../ui/logo';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 
@@ -26,7 +21,7 @@ export interface AttributionSection {
 const SHAPE_ROUNDS = 4;
 
 /** The check's plan, planned again around cells an image already floats over. */
-async function planAroundShapes(sheet: SheetFormulas): Promise<{ blocks: number; fixes: AttributionFix[] }> {
+async function planAroundShapes(sheet: CellGrid): Promise<{ blocks: number; fixes: AttributionFix[] }> {
   const images = supportsImages();
   const blocked = new Set<string>();
   for (let round = 1; ; round += 1) {
@@ -51,7 +46,7 @@ export function mountAttributionCheck(): AttributionSection {
 
   const run = async (): Promise<void> => {
     list.hidden = true;
-    const sheet = await readActiveSheetFormulas();
+    const sheet = await readRows(null);
     const plan = sheet ? await planAroundShapes(sheet) : { blocks: 0, fixes: [] };
     if (!sheet || plan.blocks === 0) {
       setStatus(status, 'info', 'The active sheet shows no CLIMATE scores or flags.');

@@ -2,79 +2,27 @@
  * The Connection section: base URL (sandbox by default, production one click away), the API key
  * (masked, show/hide), Save, and "Test connection", which calls the service with what is in the form
  * and shows the service's own message when it refuses the key. The key goes to the settings store
- * only; it is never written into the page's text, a message, or the console. A saved key stays with
- * the origin it was saved for (savedKey.ts).
+ * only; it is never written into the page's text, a message, or the console. What the section says
+ * (and the test call) is connectionModel.ts; a saved key stays with the origin it was saved for
+ * (savedKey.ts).
  */
-import { isLoopbackHost } from '../../service/baseUrl';
-import { ClimateClient } from '../../service/client';
-import { ServiceError } from '../../service/errors';
-import { buildTimeBaseUrl, SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
+import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
-import { PROVIDER } from '../../provider';
-import { bindRevealToggle, byId, el, markInvalid, maskField, messageOf, setStatus, withBusy } from '../ui/view';
+import { byId, el, markInvalid, messageOf, secretField, setStatus, withBusy } from '../ui/view';
+import { describeService, productionBaseUrl, testConnection } from './connectionModel';
 import { connectionPatch, keyToTest, renderHeldKey, type ConnectionForm } from './savedKey';
-
-/** "the sandbox (http://127.0.0.1:4010)" or the host name, for status lines. */
-export function describeService(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return isLoopbackHost(url.hostname) ? `the sandbox (${url.origin})` : url.host;
-  } catch {
-    return baseUrl;
-  }
-}
-
-/** The production preset: the build's service when one was fixed, else the public service. */
-export function productionBaseUrl(): string {
-  return buildTimeBaseUrl() || PROVIDER.productionBaseUrl;
-}
-
-/**
- * A short line for the header badge: where the pane is connected, and whether a (valid) key is set;
- * `held` when the saved key waits for the person's confirmation at this address.
- */
-export function connectionSummary(settings: Settings, keyProblem: string | null = null, held = false): string {
-  const where = describeService(settings.baseUrl);
-  const project = settings.project ? ` · ${settings.project.name}` : '';
-  if (settings.apiKey) return `${where}${project}`;
-  if (held) return `${where} · key not confirmed`;
-  return keyProblem === null ? `${where} · no API key` : `${where} · API key not valid`;
-}
-
-/** The result of a test call, phrased for the status line; the service's own words on refusal. */
-export async function testConnection(
-  baseUrl: string,
-  apiKey: string | null,
-): Promise<{ ok: boolean; message: string }> {
-  let client: ClimateClient;
-  try {
-    client = new ClimateClient({ baseUrl, apiKey, timeoutMs: 15_000 });
-  } catch (error) {
-    return { ok: false, message: messageOf(error) };
-  }
-  try {
-    await client.listIndustries(1);
-    return { ok: true, message: `Connected to ${describeService(client.baseUrl)}: the key works.` };
-  } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'auth') {
-      return { ok: false, message: `The service refused the connection: ${error.message}` };
-    }
-    return { ok: false, message: messageOf(error) };
-  }
-}
 
 export function mountConnection(context: PaneContext): void {
   const form = byId('connection-form', 'form');
   const baseUrl = byId('base-url', 'fluent-text-input');
-  const apiKey = byId('api-key', 'fluent-text-input');
-  const toggle = byId('api-key-toggle', 'fluent-button');
+  const keyField = secretField('api-key', 'api-key-toggle', 'API key');
+  const apiKey = keyField.input;
   const save = byId('connection-save', 'fluent-button');
   const test = byId('connection-test', 'fluent-button');
   const status = byId('connection-status');
-  bindRevealToggle(apiKey, toggle, 'API key');
   const heldLine = el('p', { id: 'held-key', class: 'hint', hidden: true });
   byId('api-key-hint').after(heldLine);
-  /** The key the field shows from the settings: what the person has not typed over. */
+  /** The key the field shows from the settings, and whether the person has typed in the field since. */
   let shownKey: string | null = null;
   let keyEdited = false;
   apiKey.addEventListener('input', () => (keyEdited = true));
@@ -103,7 +51,7 @@ export function mountConnection(context: PaneContext): void {
   byId('preset-production', 'fluent-button').addEventListener('click', () => {
     baseUrl.value = productionBaseUrl();
     const held = context.settings.heldKey();
-    if (held !== null && held.savedFor === new URL(productionBaseUrl()).origin && apiKey.value.trim() === shownKey) {
+    if (held !== null && held.savedFor === new URL(productionBaseUrl()).origin && !fields().keyEdited) {
       // The key saved for production comes back with it: the field is empty, not typed over.
       apiKey.value = '';
       shownKey = null;
@@ -135,7 +83,7 @@ export function mountConnection(context: PaneContext): void {
         throw error;
       }
       markInvalid(baseUrl, false);
-      maskField(apiKey, toggle);
+      keyField.mask();
       const settings = context.settings.current();
       const held = context.settings.heldKey();
       setStatus(

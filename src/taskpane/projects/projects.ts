@@ -3,19 +3,112 @@
  * that call and kept only if the analyst ticks "remember"), add a project someone else created, switch
  * the active one, and the "private performances" switch of the active project. The workbook remembers
  * its project by id and name (document settings) and may only propose it (workbookProject.ts); the key
- * stays in settings storage.
+ * stays in settings storage. The section's words are projectsModel.ts; the saved projects
+ * common/projectStore.ts.
  */
 import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } from '../../office/documentSettings';
 import { ClimateClient } from '../../service/client';
-import type { Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
-import { bindRevealToggle, byId, el, messageOf, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { byId, el, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
+import { activeProject, projectMeta } from './projectsModel';
 import { renderWorkbookProject, workbookProjectState, type WorkbookLineHost } from './workbookProject';
 
-/** The active saved project: the one whose key is the current key. */
-export function activeProject(projects: SavedProject[], settings: Settings): SavedProject | null {
-  return projects.find((project) => project.apiKey === settings.apiKey) ?? null;
+type Button = HTMLElementTagNameMap['fluent-button'];
+
+/** One project of the list: its name and line, Use (or Active) and Remove. */
+function projectItem(
+  project: SavedProject,
+  isActive: boolean,
+  actions: { use(button: Button): void; remove(button: Button): void },
+): { item: HTMLElement; use: Button } {
+  const use = el(
+    'fluent-button',
+    {
+      type: 'button',
+      size: 'small',
+      'aria-current': isActive ? 'true' : null,
+      'aria-label': isActive ? `${project.name} is the active project` : `Use project ${project.name}`,
+    },
+    isActive ? 'Active' : 'Use',
+  );
+  use.addEventListener('click', () => actions.use(use));
+  const remove = el(
+    'fluent-button',
+    { type: 'button', size: 'small', appearance: 'subtle', 'aria-label': `Remove project ${project.name}` },
+    'Remove',
+  );
+  remove.addEventListener('click', () => actions.remove(remove));
+  const meta = projectMeta(project);
+  const name = el(
+    'span',
+    { class: 'grow' },
+    el('span', {}, project.name),
+    meta ? el('span', { class: 'meta' }, meta) : null,
+  );
+  return { item: el('li', {}, name, use, remove), use };
+}
+
+/**
+ * Create project (`POST /projects` with the team key, kept only when "remember" is ticked) and Add an
+ * existing project: each saves the project on this computer and draws the list again. Resolves once
+ * a remembered team key is in its field.
+ */
+function bindProjectForms(
+  context: PaneContext,
+  status: HTMLElement,
+  render: (focusName?: string) => Promise<void>,
+): Promise<void> {
+  const createForm = byId('project-create', 'form');
+  const createButton = byId('project-create-button', 'fluent-button');
+  const projectName = byId('project-name', 'fluent-text-input');
+  const teamKey = secretField('team-key', 'team-key-toggle', 'Team API key').input;
+  const remember = byId('team-key-remember', 'fluent-checkbox');
+  const addForm = byId('project-add', 'form');
+  const addButton = byId('project-add-button', 'fluent-button');
+  const existingName = byId('existing-project-name', 'fluent-text-input');
+  const existingKey = byId('existing-project-key', 'fluent-text-input');
+  createForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(createButton, status, async () => {
+      const name = projectName.value.trim();
+      const team = teamKey.value.trim();
+      if (!name) throw new Error('Give the new project a name.');
+      if (!team) throw new Error('Paste your team API key to create a project.');
+      setStatus(status, 'busy', `Creating project ${name}…`);
+      const client = new ClimateClient({ baseUrl: context.settings.current().baseUrl, apiKey: null });
+      const created = await client.createProject(name, team);
+      await context.projects.save({
+        id: String(created.id),
+        name: created.name,
+        apiKey: created.api_key,
+        privatePerformances: false,
+      });
+      await context.projects.rememberTeamKey(remember.checked ? team : null);
+      projectName.value = '';
+      if (!remember.checked) teamKey.value = '';
+      await render(created.name);
+      setStatus(status, 'success', `Project ${created.name} created. Choose Use to switch to it.`);
+    });
+  });
+
+  addForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(addButton, status, async () => {
+      const name = existingName.value.trim();
+      await context.projects.save({ id: null, name, apiKey: existingKey.value, privatePerformances: false });
+      existingName.value = '';
+      existingKey.value = '';
+      await render(name);
+      setStatus(status, 'success', `Project ${name} added. Choose Use to switch to it.`);
+    });
+  });
+  return context.projects.teamKey().then((team) => {
+    if (team) {
+      teamKey.value = team;
+      remember.checked = true;
+    }
+  });
 }
 
 export function mountProjects(context: PaneContext): { showWorkbookProject(): Promise<void> } {
@@ -23,18 +116,8 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
   const status = byId('projects-status');
   const workbookLine = byId('workbook-project');
   const privateSwitch = byId('private-performances', 'fluent-switch');
-  const createForm = byId('project-create', 'form');
-  const createButton = byId('project-create-button', 'fluent-button');
-  const projectName = byId('project-name', 'fluent-text-input');
-  const teamKey = byId('team-key', 'fluent-text-input');
-  const remember = byId('team-key-remember', 'fluent-checkbox');
-  const addForm = byId('project-add', 'form');
-  const addButton = byId('project-add-button', 'fluent-button');
-  const existingName = byId('existing-project-name', 'fluent-text-input');
-  const existingKey = byId('existing-project-key', 'fluent-text-input');
-  bindRevealToggle(teamKey, byId('team-key-toggle', 'fluent-button'), 'Team API key');
-
   const workbook: WorkbookLineHost = { context, status, render: () => render(), declined: false };
+
   const describeWorkbook = (projects: SavedProject[]): void => {
     if (!hasDocumentSettings()) {
       workbookLine.textContent = 'Outside Excel: no workbook to remember the project.';
@@ -53,42 +136,10 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
     replaceChildren(
       list,
       ...projects.map((project) => {
-        const isActive = project === active;
-        const use = el(
-          'fluent-button',
-          {
-            type: 'button',
-            size: 'small',
-            'aria-current': isActive ? 'true' : null,
-            'aria-label': isActive ? `${project.name} is the active project` : `Use project ${project.name}`,
-          },
-          isActive ? 'Active' : 'Use',
-        );
-        use.addEventListener('click', () => void withBusy(use, status, () => activate(project)));
-        const remove = el(
-          'fluent-button',
-          { type: 'button', size: 'small', appearance: 'subtle', 'aria-label': `Remove project ${project.name}` },
-          'Remove',
-        );
-        remove.addEventListener('click', () => void withBusy(remove, status, () => forget(project)));
-        const meta = [
-          project.id ? `id ${project.id}` : null,
-          project.privatePerformances ? 'private performances on' : null,
-        ]
-          .filter(Boolean)
-          .join(' · ');
-        const item = el(
-          'li',
-          {},
-          el(
-            'span',
-            { class: 'grow' },
-            el('span', {}, project.name),
-            meta ? el('span', { class: 'meta' }, meta) : null,
-          ),
-          use,
-          remove,
-        );
+        const { item, use } = projectItem(project, project === active, {
+          use: (button) => void withBusy(button, status, () => activate(project)),
+          remove: (button) => void withBusy(button, status, () => forget(project)),
+        });
         if (focusName === project.name) queueMicrotask(() => use.focus());
         return item;
       }),
@@ -145,51 +196,9 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
     })().catch((error: unknown) => setStatus(status, 'error', messageOf(error)));
   });
 
-  createForm.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void withBusy(createButton, status, async () => {
-      const name = projectName.value.trim();
-      const team = teamKey.value.trim();
-      if (!name) throw new Error('Give the new project a name.');
-      if (!team) throw new Error('Paste your team API key to create a project.');
-      setStatus(status, 'busy', `Creating project ${name}…`);
-      const client = new ClimateClient({ baseUrl: context.settings.current().baseUrl, apiKey: null });
-      const created = await client.createProject(name, team);
-      await context.projects.save({
-        id: String(created.id),
-        name: created.name,
-        apiKey: created.api_key,
-        privatePerformances: false,
-      });
-      await context.projects.rememberTeamKey(remember.checked ? team : null);
-      projectName.value = '';
-      if (!remember.checked) teamKey.value = '';
-      await render(created.name);
-      setStatus(status, 'success', `Project ${created.name} created. Choose Use to switch to it.`);
-    });
-  });
-
-  addForm.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void withBusy(addButton, status, async () => {
-      const name = existingName.value.trim();
-      await context.projects.save({ id: null, name, apiKey: existingKey.value, privatePerformances: false });
-      existingName.value = '';
-      existingKey.value = '';
-      await render(name);
-      setStatus(status, 'success', `Project ${name} added. Choose Use to switch to it.`);
-    });
-  });
-
+  const teamKeyFilled = bindProjectForms(context, status, render);
   context.settings.subscribe(() => void render());
-  void (async () => {
-    const team = await context.projects.teamKey();
-    if (team) {
-      teamKey.value = team;
-      remember.checked = true;
-    }
-    await render();
-  })();
+  void teamKeyFilled.then(() => render());
 
   return {
     /** On opening a workbook: the line says which project it names, and proposes a saved one (no switch). */

@@ -9,7 +9,7 @@ import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../../service/
 import { savedClient, type PaneContext } from '../common/paneContext';
 import { byId, el, externalLink, replaceChildren, setStatus, withBusy } from '../ui/view';
 
-export const ORGANIZATIONS_PER_PAGE = 5;
+const ORGANIZATIONS_PER_PAGE = 5;
 /** Default start of the SBTi changes list. */
 const CHANGES_DAYS = 365;
 

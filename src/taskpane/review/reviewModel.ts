@@ -1,20 +1,20 @@
 /**
  * The match review, pure part: how each row of a block of CLIMATE formulas ends (a match verdict, or
  * pending / not found / error as its cells show), the counts per verdict, the filter and the page of
- * rows shown, and the conditional-format rule that marks the same rows on the sheet. The verdict is
- * the one CLIMATE.MATCH shows, read from the engine's record (no request when the cells asked).
+ * rows shown (the sheet marks the same rows: common/reviewMark.ts). The verdict is the one CLIMATE.MATCH
+ * shows, read from the engine's record (no request when the cells asked).
  */
 import { isAcceptedMatch } from '../../functions/acceptedMatches';
 import { matchInputOf, readMatch, SETTLED_VERDICTS, type MatchReading } from '../../functions/nameMatch';
 import { parseOrganization } from '../../functions/organizationArgument';
 import type { Engine } from '../../engine';
-import { columnLetters } from '../sheet/a1';
-import type { OrganizationArgs } from '../sheet/climateCalls';
-import { kindOf } from '../score/scoringProgress';
+import type { OrganizationArgs } from '../sheet/climateCells';
+import { failedRow, type FailedRow } from '../common/outcome';
 import { messageOf } from '../ui/view';
 
 /** How a row ends when it has no verdict: as its SCORE cell shows it. */
-export type RowState = 'pending' | 'not found' | 'error';
+export type RowState = 'pending' | FailedRow;
+const ROW_STATES: readonly RowState[] = ['pending', 'not found', 'error'];
 
 export interface ReviewEntry {
   /** 0-based sheet row. */
@@ -38,7 +38,7 @@ export function verdictOf(entry: ReviewEntry): string {
 
 /** A verdict the review lists and the sheet marks: a name that did not agree, or a related organization. */
 export function needsReview(verdict: string): boolean {
-  return !SETTLED_VERDICTS.includes(verdict) && !['pending', 'not found', 'error'].includes(verdict);
+  return !SETTLED_VERDICTS.includes(verdict) && !ROW_STATES.includes(verdict as RowState);
 }
 
 /** One row's verdict, from the engine's record for the organization its formulas ask for. */
@@ -66,7 +66,7 @@ export async function assessRow(
       entry.reading = readMatch(matchInputOf(argument), outcome.record, isAcceptedMatch);
     }
   } catch (error) {
-    entry.state = ['not-found', 'errored'].includes(kindOf(error)) ? 'not found' : 'error';
+    entry.state = failedRow(error);
     entry.message = messageOf(error);
   }
   return entry;
@@ -91,14 +91,4 @@ export function pageOf<T>(items: readonly T[], index: number): { items: T[]; ind
   const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
   const at = Math.min(Math.max(0, index), pages - 1);
   return { items: items.slice(at * PAGE_SIZE, (at + 1) * PAGE_SIZE), index: at, pages };
-}
-
-/**
- * The conditional-format rule for a block whose MATCH column is `matchColumn`, written for its first
- * row (`firstRow`, 0-based) with the column fixed and the row relative, so that each row tests its own
- * verdict. Errors (pending, not found) make the rule an error, which Excel treats as not met.
- */
-export function reviewRuleFormula(matchColumn: number, firstRow: number): string {
-  const cell = `$${columnLetters(matchColumn)}${firstRow + 1}`;
-  return `=AND(ISTEXT(${cell}),${SETTLED_VERDICTS.map((verdict) => `${cell}<>"${verdict}"`).join(',')})`;
 }

@@ -1,108 +1,96 @@
 /**
- * The workbook reads and writes of the pane's match review, beside sheet/workbook.ts and through its
- * Excel.run: the rows of a block in slices (values and formulas of the used columns), the conditional
- * format that marks rows to review, selecting a row, rewriting a row's formulas, recalculating rows.
- * Conditional formats are ExcelApi 1.6; selecting a range 1.1.
+ * The match review's reads and writes, over sheet/: a block's rows read slice by slice (ROWS_PER_RUN
+ * rows, one Excel.run each, so 5,000 rows never hold the pane) and judged as they come; an accepted
+ * match recorded in the workbook; a refined row's formulas rewritten; the rows whose verdict changed
+ * recalculated.
  */
-import type { CellGrid } from '../sheet/climateCalls';
-import type { CellValue } from '../score/scoringPlan';
-import type { RangeBox } from '../sheet/selectionModel';
-import { isSetSupported } from '../../office/host';
-import { BOX_FIELDS, box, run } from '../sheet/workbook';
+import type { Engine } from '../../engine';
+import { rememberAcceptedMatch } from '../../office/documentSettings';
+import { describeRange } from '../sheet/a1';
+import { rowOrganization } from '../sheet/climateCells';
+import { ROWS_PER_RUN } from '../sheet/excel';
+import { lastRow, type SheetRange } from '../sheet/grid';
+import { readRows } from '../sheet/read';
+import { recalculateRows, writeCellFormulas } from '../sheet/write';
+import { refinedCells, type RefineInput, planRefine } from './refine';
+import { assessRow, verdictOf, type ReviewEntry } from './reviewModel';
 
-/** The fill of a row to review: Fluent's warning background, readable in print. */
-export const REVIEW_FILL = '#FFF4CE';
+type Judge = Pick<Engine, 'organization'>;
 
-/** The selected range and its sheet: the block "Review selection" reads. */
-export function readSelectedBox(): Promise<{ sheet: string; box: RangeBox }> {
-  return run(async (context) => {
-    const range = context.workbook.getSelectedRange();
-    range.load(BOX_FIELDS);
-    range.worksheet.load('name');
-    await context.sync();
-    return { sheet: range.worksheet.name, box: box(range) };
-  });
+/** Reads a block slice by slice, judging each slice's rows before the next read; `progress` after each. */
+export async function reviewBlock(
+  engine: Judge,
+  block: SheetRange,
+  progress: (rowsRead: number) => void,
+): Promise<ReviewEntry[]> {
+  const entries: ReviewEntry[] = [];
+  const top = block.box.rowIndex;
+  const bottom = lastRow(block.box);
+  for (let from = top; from <= bottom; from += ROWS_PER_RUN) {
+    const to = Math.min(bottom, from + ROWS_PER_RUN - 1);
+    const grid = await readRows(block.sheet, from, to);
+    if (grid === null) break;
+    const rows = grid.formulas.map((_cells, i) => grid.rowIndex + i);
+    const judged = await Promise.all(
+      rows.map((row) => {
+        const args = rowOrganization(grid, row, block.box);
+        return args === null ? null : assessRow(engine, row, args);
+      }),
+    );
+    for (const entry of judged) if (entry) entries.push(entry);
+    progress(to - top + 1);
+    // A slice whose records are all cached settles in microtasks: give the page a turn before the next.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  if (entries.length === 0)
+    throw new Error(`No CLIMATE formulas that name an organization in ${describeRange(block.sheet, block.box)}.`);
+  return entries;
+}
+
+/** Judges rows again (after an accept or a refine), in place, and recalculates those whose verdict changed. */
+async function reassess(engine: Judge, block: SheetRange, entries: ReviewEntry[], rows: ReviewEntry[]): Promise<void> {
+  const changed: number[] = [];
+  for (const entry of rows) {
+    const again = await assessRow(engine, entry.row, entry.args);
+    if (verdictOf(again) !== verdictOf(entry)) changed.push(entry.row);
+    entries[entries.indexOf(entry)] = again;
+  }
+  if (changed.length > 0) await recalculateRows(block.sheet, changed, block.box);
 }
 
 /**
- * Rows `top..bottom` across the used columns of the sheet, values and formulas, in one Excel.run; null
- * when the sheet has nothing there. The used columns (not only the block's) hold the names the
- * formulas point at.
+ * Records (input, matched organization) in the workbook: the row's MATCH turns `accepted`, and so does
+ * every row that asked for the same organization with the same answer.
  */
-export function readRowGrid(sheetName: string, top: number, bottom: number): Promise<CellGrid | null> {
-  return run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(sheetName);
-    const used = sheet.getUsedRangeOrNullObject(true);
-    used.load(BOX_FIELDS);
-    await context.sync();
-    if (used.isNullObject) return null;
-    const from = Math.max(top, used.rowIndex);
-    const to = Math.min(bottom, used.rowIndex + used.rowCount - 1);
-    if (to < from) return null;
-    const range = sheet.getRangeByIndexes(from, used.columnIndex, to - from + 1, used.columnCount);
-    range.load(['values', 'formulas']);
-    await context.sync();
-    return {
-      sheet: sheetName,
-      rowIndex: from,
-      columnIndex: used.columnIndex,
-      values: range.values as CellValue[][],
-      formulas: range.formulas as string[][],
-    };
-  });
-}
-
-/**
- * A formula-based conditional format on `target`: Excel keeps it in the file, prints it, and applies
- * it again whenever the formula's cells change (a verdict that turns `accepted` loses its fill).
- */
-export function addReviewFormat(sheetName: string, target: RangeBox, formula: string): Promise<boolean> {
-  // A host that reports its requirement sets and lacks ExcelApi 1.6 (Excel 2016 without updates)
-  // cannot add one: the scoring stands without the marks, and the pane says so.
-  const reported = typeof Office !== 'undefined' && Office.context?.requirements !== undefined;
-  if (reported && !isSetSupported('ExcelApi', '1.6')) return Promise.resolve(false);
-  return run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(sheetName);
-    const range = sheet.getRangeByIndexes(target.rowIndex, target.columnIndex, target.rowCount, target.columnCount);
-    const format = range.conditionalFormats.add('Custom');
-    format.custom.rule.formula = formula;
-    format.custom.format.fill.color = REVIEW_FILL;
-    await context.sync();
-    return true;
-  });
-}
-
-/** Selects a row of a block on its sheet (the sheet is activated first). */
-export function selectRange(sheetName: string, target: RangeBox): Promise<void> {
-  return run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(sheetName);
-    sheet.activate();
-    sheet.getRangeByIndexes(target.rowIndex, target.columnIndex, target.rowCount, target.columnCount).select();
-    await context.sync();
-  });
-}
-
-/** Writes formulas into single cells (Excel recalculates each), in one Excel.run. */
-export function writeCellFormulas(
-  sheetName: string,
-  cells: ReadonlyArray<{ row: number; column: number; formula: string }>,
+export async function acceptMatch(
+  engine: Judge,
+  block: SheetRange,
+  entries: ReviewEntry[],
+  entry: ReviewEntry,
+  matchedId: number,
 ): Promise<void> {
-  return run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(sheetName);
-    for (const cell of cells) sheet.getRangeByIndexes(cell.row, cell.column, 1, 1).formulas = [[cell.formula]];
-    await context.sync();
-  });
+  await rememberAcceptedMatch({ input: entry.input, organization: matchedId });
+  await reassess(
+    engine,
+    block,
+    entries,
+    entries.filter((other) => other.reading?.matchedId === matchedId),
+  );
 }
 
-/** Recalculates the given rows of a block, in one Excel.run. */
-export function recalculateBlockRows(
-  sheetName: string,
-  rows: readonly number[],
-  columns: { columnIndex: number; columnCount: number },
-): Promise<void> {
-  return run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(sheetName);
-    for (const row of rows) sheet.getRangeByIndexes(row, columns.columnIndex, 1, columns.columnCount).calculate();
-    await context.sync();
-  });
+/** Writes what was typed into the row's formulas and judges the row again; returns how many formulas changed. */
+export async function refineRow(
+  engine: Judge,
+  block: SheetRange,
+  entries: ReviewEntry[],
+  entry: ReviewEntry,
+  typed: RefineInput,
+): Promise<number> {
+  const { args, change } = planRefine(entry.args, typed);
+  const grid = await readRows(block.sheet, entry.row, entry.row);
+  const rewritten = grid === null ? [] : refinedCells(grid, entry.row, block.box, change);
+  if (rewritten.length === 0) throw new Error(`Row ${entry.row + 1} has no CLIMATE formulas left to refine.`);
+  await writeCellFormulas(block.sheet, rewritten);
+  entries[entries.indexOf(entry)] = await assessRow(engine, entry.row, args);
+  return rewritten.length;
 }

@@ -3,57 +3,25 @@
  * columns beside them), choose outputs, write the CLIMATE formulas into new columns with headers and
  * the attribution (logo + source line above them on every host; a profile link per row, which only a
  * host whose cells carry data types lets the analyst leave out). With the Match column (on by
- * default), a conditional format marks the rows the match review lists.
- * Then follow the engine until every row has settled and show how they ended.
+ * default), a conditional format marks the rows the match review lists. Then follow the engine until
+ * every row has settled and show how they ended. The plan is scoringPlan.ts, the writes scoreWriter.ts.
  */
-import { parseOrganization } from '../../functions/organizationArgument';
 import { supportsDataTypes, supportsImages } from '../../office/host';
-import { addReviewFormat } from '../review/reviewWorkbook';
-import { readSelection, writeScoringPlan, type RangeTarget } from '../sheet/workbook';
-import { columnLetters } from '../sheet/a1';
+import type { BlockScored, ProfilingEntry } from '../common/blockScored';
+import { columnLetters, describeRange } from '../sheet/a1';
+import type { SheetRange } from '../sheet/grid';
+import { readSelection } from '../sheet/read';
+import { columnSelection, describeSelection, type SelectionModel } from '../sheet/selectionModel';
 import { logoBase64 } from '../ui/logo';
-import { OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
-import type { ReviewBlock } from '../review/matchReview';
+import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 import type { PaneContext } from '../common/paneContext';
-import { reviewRuleFormula } from '../review/reviewModel';
-import { planColumnScoring, type ColumnSelection, type ScoringPlan } from './scoringPlan';
-import { emptySummary, followScoring, type RowQuery, type ScoringSummary } from './scoringProgress';
-import {
-  columnSelection,
-  describeSelection,
-  rowValue,
-  type ColumnOption,
-  type SelectionModel,
-  type SelectionSnapshot,
-} from '../sheet/selectionModel';
-import { blockFromPlan } from '../summary/summaryBlock';
-import type { SummaryBlock } from '../summary/summaryPlan';
-import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { mountOutputPicker } from './outputPicker';
+import { planColumnScoring } from './scoringPlan';
+import { emptySummary, followScoring, type ScoringSummary } from './scoringProgress';
+import { blockScoredOf, progressText, rowQueries } from './scoringRun';
+import { markRowsToReview, writeScoringPlan } from './scoreWriter';
 
 const UNMARKED = ' This Excel cannot add conditional formats (ExcelApi 1.6): Review matches lists the rows to check.';
-
-export const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'match', 'link'];
-
-/** The query each scored row's cells send, read exactly as the functions read their arguments. */
-export function rowQueries(snapshot: SelectionSnapshot, selection: ColumnSelection, plan: ScoringPlan): RowQuery[] {
-  return plan.scoredRows.map((index) => {
-    const row = selection.firstDataRow + index;
-    try {
-      const parsed = parseOrganization(
-        selection.names[index],
-        rowValue(snapshot, row, selection.websiteColumn),
-        rowValue(snapshot, row, selection.countryColumn),
-      );
-      return { query: parsed.query };
-    } catch (error) {
-      return { invalid: messageOf(error) };
-    }
-  });
-}
-
-export function progressText(summary: ScoringSummary): string {
-  return `${summary.settled} of ${summary.total} rows settled`;
-}
 
 export interface ScoreColumnSection {
   /**
@@ -64,181 +32,123 @@ export interface ScoreColumnSection {
 }
 
 export interface ScoreColumnHooks {
-  onSummary(summary: ScoringSummary): void;
-  /** The block just written (data rows, new columns): what the match review reads. */
-  onScored(block: ReviewBlock): void;
-  /** The block just written (when it has a score column), for the Summary section. */
-  onScoredBlock?(block: SummaryBlock, columns: ColumnOption[]): void;
+  /** A block was scored: its formulas are written. */
+  blockScored(event: BlockScored): void;
+  /** Every row settled; these organizations are still profiling. */
+  stillProfiling(profiles: ProfilingEntry[]): void;
 }
 
-/** The written block of a plan, and the review's conditional format when it has a Match column. */
-export function scoredBlock(sheet: string, plan: ScoringPlan): { block: ReviewBlock; reviewRule: string | null } {
-  const box = {
-    rowIndex: plan.firstDataRow,
-    columnIndex: plan.firstColumn,
-    rowCount: plan.formulas.length,
-    columnCount: plan.headers.length,
-  };
-  const matchAt = plan.outputs.indexOf('match');
-  const reviewRule = matchAt < 0 ? null : reviewRuleFormula(plan.firstColumn + matchAt, plan.firstDataRow);
-  return { block: { sheet, box }, reviewRule };
+/** Fills a column picker ("None", then the sheet's other columns), the guess selected. */
+function fillColumnPicker(select: HTMLSelectElement, model: SelectionModel, guess: number | null): void {
+  replaceChildren(
+    select,
+    el('option', { value: '' }, 'None'),
+    ...model.columns.map((column) =>
+      el('option', { value: String(column.index), selected: column.index === guess }, column.label),
+    ),
+  );
+}
+
+const pickedColumn = (select: HTMLSelectElement): number | null => (select.value === '' ? null : Number(select.value));
+
+/** "Names: Suppliers!A2:A40 (39 rows)." */
+function describeRows(model: SelectionModel, firstRowIsHeader: boolean): string {
+  const first = firstRowIsHeader ? model.top + 1 : model.top;
+  const rows = model.bottom - first + 1;
+  const range = describeRange(model.sheet, {
+    rowIndex: first,
+    columnIndex: model.nameColumn,
+    rowCount: rows,
+    columnCount: 1,
+  });
+  return `Names: ${range} (${rows} ${rows === 1 ? 'row' : 'rows'}).`;
+}
+
+/** The counts of a finished run, as a definition list. */
+function showSummary(list: HTMLElement, summary: ScoringSummary): void {
+  const rows: Array<[string, number]> = [
+    ['Scored', summary.scored],
+    ['Still profiling', summary.pending],
+    ['Not found', summary.notFound],
+    ['Errors', summary.errors],
+  ];
+  replaceChildren(list, ...rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]));
+  list.hidden = false;
 }
 
 export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks): ScoreColumnSection {
   const useButton = byId('score-use-selection', 'fluent-button');
   const selectionLine = byId('score-selection');
-  const options = byId('score-options');
   const header = byId('score-header', 'fluent-checkbox');
-  const website = byId('score-website', 'select');
-  const country = byId('score-country', 'select');
-  const spend = byId('score-spend', 'select');
+  const [website, country, spend] = ['score-website', 'score-country', 'score-spend'].map((id) => byId(id, 'select'));
   const runButton = byId('score-run', 'fluent-button');
-  const progress = byId('score-progress');
   const bar = byId('score-progress-bar', 'fluent-progress-bar');
   const progressLine = byId('score-progress-text');
   const summaryList = byId('score-summary');
-  const flagCount = byId('score-flag-count');
   const linkRequired = !supportsDataTypes();
+  const outputs = mountOutputPicker(linkRequired);
 
-  const checkboxes = new Map<OutputKey, HTMLElementTagNameMap['fluent-checkbox']>();
-  const addOutput = (container: HTMLElement, output: OutputDefinition): void => {
-    const id = `output-${output.key.replace(/[^a-z0-9]+/gi, '-')}`;
-    const forced = linkRequired && output.key === 'link';
-    const box = el('fluent-checkbox', {
-      slot: 'input',
-      id,
-      value: output.key,
-      checked: forced || DEFAULT_OUTPUTS.includes(output.key),
-      disabled: forced,
-    });
-    const label = el(
-      'label',
-      { slot: 'label', for: id },
-      output.header,
-      forced ? el('span', { class: 'meta' }, ' (always, with each score)') : null,
-    );
-    checkboxes.set(output.key, box);
-    container.append(el('fluent-field', { 'label-position': 'after' }, label, box));
-  };
-  for (const output of OUTPUTS) {
-    const group =
-      output.formula.fn === 'FLAG'
-        ? 'score-outputs-flags'
-        : output.formula.fn === 'PROFILE'
-          ? 'score-outputs-ranks'
-          : 'score-outputs-main';
-    addOutput(byId(group), output);
-  }
-  const countFlags = (): void => {
-    flagCount.textContent = String(
-      OUTPUTS.filter((o) => o.formula.fn === 'FLAG' && checkboxes.get(o.key)?.checked).length,
-    );
-  };
-  byId('score-outputs-flags').addEventListener('change', countFlags);
-  countFlags();
-
-  let current: { target: RangeTarget; model: SelectionModel } | null = null;
-
-  const fillColumnPicker = (select: HTMLSelectElement, model: SelectionModel, guess: number | null): void => {
-    replaceChildren(
-      select,
-      el('option', { value: '' }, 'None'),
-      ...model.columns.map((column) =>
-        el('option', { value: String(column.index), selected: column.index === guess }, column.label),
-      ),
-    );
-  };
-
-  const describeRows = (model: SelectionModel): string => {
-    const first = header.checked ? model.top + 1 : model.top;
-    const rows = model.bottom - first + 1;
-    const letter = columnLetters(model.nameColumn);
-    const range = `${model.sheet}!${letter}${first + 1}:${letter}${model.bottom + 1}`;
-    return `Names: ${range} (${rows} ${rows === 1 ? 'row' : 'rows'}).`;
-  };
+  /** The names chosen with Use selection: read again when writing. */
+  let chosen: { target: SheetRange; model: SelectionModel } | null = null;
 
   const useSelection = async (): Promise<void> => {
     const snapshot = await readSelection();
     const model = describeSelection(snapshot);
-    current = { target: { sheet: snapshot.sheet, box: snapshot.selection }, model };
+    chosen = { target: { sheet: snapshot.sheet, box: snapshot.selection }, model };
     header.checked = model.firstRowIsHeader;
     fillColumnPicker(website, model, model.websiteGuess);
     fillColumnPicker(country, model, model.countryGuess);
     fillColumnPicker(spend, model, model.spendGuess);
-    options.hidden = false;
-    setStatus(selectionLine, 'info', describeRows(model));
+    byId('score-options').hidden = false;
+    setStatus(selectionLine, 'info', describeRows(model, header.checked));
   };
-  header.addEventListener('change', () => current && setStatus(selectionLine, 'info', describeRows(current.model)));
+  header.addEventListener(
+    'change',
+    () => chosen && setStatus(selectionLine, 'info', describeRows(chosen.model, header.checked)),
+  );
 
-  const chosenOutputs = (): OutputKey[] => [...checkboxes].filter(([, box]) => box.checked).map(([key]) => key);
-  const pickedColumn = (select: HTMLSelectElement): number | null =>
-    select.value === '' ? null : Number(select.value);
-
-  const showSummary = (summary: ScoringSummary): void => {
-    const rows: Array<[string, number]> = [
-      ['Scored', summary.scored],
-      ['Still profiling', summary.pending],
-      ['Not found', summary.notFound],
-      ['Errors', summary.errors],
-    ];
-    replaceChildren(
-      summaryList,
-      ...rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]),
-    );
-    summaryList.hidden = false;
+  /** Follows the rows to the end: the bar with every row, the live status line at most once a second. */
+  const follow = async (run: Parameters<typeof followScoring>[1], total: number): Promise<ScoringSummary> => {
+    summaryList.hidden = true;
+    byId('score-progress').hidden = false;
+    let announced = 0;
+    const show = (summary: ScoringSummary): void => {
+      bar.max = Math.max(1, summary.total);
+      bar.value = summary.settled;
+      const done = summary.settled >= summary.total;
+      if (!done && Date.now() - announced < 1000) return; // a screen reader is not read a number per supplier
+      announced = Date.now();
+      setStatus(progressLine, done ? 'success' : 'busy', progressText(summary));
+    };
+    show(emptySummary(total));
+    return followScoring(context.engine, run, show);
   };
 
   const write = async (afterWrite?: () => Promise<void>): Promise<void> => {
-    if (!current) throw new Error('Select the supplier names and choose Use selection first.');
+    if (!chosen) throw new Error('Select the supplier names and choose Use selection first.');
     // Read again: the sheet may have changed since the names were chosen.
-    const snapshot = await readSelection(current.target);
+    const snapshot = await readSelection({ target: chosen.target });
     const model = describeSelection(snapshot);
     const selection = columnSelection(snapshot, model, {
       firstRowIsHeader: header.checked,
       websiteColumn: pickedColumn(website),
       countryColumn: pickedColumn(country),
     });
-    const plan = planColumnScoring(selection, { outputs: chosenOutputs(), linkRequired, logo: supportsImages() });
-    const logo = plan.attribution.logoColumn !== null ? await logoBase64() : null;
-    await writeScoringPlan(snapshot.sheet, plan, logo);
-    const written = scoredBlock(snapshot.sheet, plan);
-    const marked =
-      written.reviewRule === null || (await addReviewFormat(snapshot.sheet, written.block.box, written.reviewRule));
-    hooks.onScored(written.block);
-    if (plan.outputs.includes('score')) {
-      hooks.onScoredBlock?.(
-        blockFromPlan(model.sheet, selection, plan, plan.outputs, pickedColumn(spend)),
-        model.columns,
-      );
-    }
+    const plan = planColumnScoring(selection, { outputs: outputs.chosen(), linkRequired, logo: supportsImages() });
+    await writeScoringPlan(snapshot.sheet, plan, plan.attribution.logoColumn !== null ? await logoBase64() : null);
+    const event = blockScoredOf(snapshot.sheet, selection, plan, pickedColumn(spend), model.columns);
+    const marked = await markRowsToReview(event.range, plan);
+    hooks.blockScored(event);
     // Rows inserted at the top moved the names down: a second run must find them where they are now.
-    current.target.box.rowIndex += plan.insertRowsAtTop;
-    const last = plan.firstColumn + plan.headers.length - 1;
-    setStatus(
-      selectionLine,
-      'success',
-      `Wrote ${plan.scoredRows.length * plan.headers.length} formulas into ` +
-        `${model.sheet}!${columnLetters(plan.firstColumn)}:${columnLetters(last)}.` +
-        (marked ? '' : UNMARKED),
-    );
+    chosen.target.box.rowIndex += plan.insertRowsAtTop;
+    const { columnIndex, columnCount } = event.range.box;
+    const range = `${model.sheet}!${columnLetters(columnIndex)}:${columnLetters(columnIndex + columnCount - 1)}`;
+    const count = plan.scoredRows.length * plan.headers.length;
+    setStatus(selectionLine, 'success', `Wrote ${count} formulas into ${range}.${marked ? '' : UNMARKED}`);
     await afterWrite?.();
-    summaryList.hidden = true;
-    progress.hidden = false;
-    // The bar moves with every row; the status line (a live region) at most once a second and at the
-    // end, so that a screen reader is not read a number per supplier.
-    let announced = 0;
-    const follow = (summary: ScoringSummary): void => {
-      bar.max = Math.max(1, summary.total);
-      bar.value = summary.settled;
-      const done = summary.settled >= summary.total;
-      if (!done && Date.now() - announced < 1000) return;
-      announced = Date.now();
-      setStatus(progressLine, done ? 'success' : 'busy', progressText(summary));
-    };
-    follow(emptySummary(plan.scoredRows.length));
-    const summary = await followScoring(context.engine, rowQueries(snapshot, selection, plan), follow);
-    showSummary(summary);
-    hooks.onSummary(summary);
+    const summary = await follow(rowQueries(snapshot, selection, plan), plan.scoredRows.length);
+    showSummary(summaryList, summary);
+    hooks.stillProfiling(summary.profiling);
   };
 
   useButton.addEventListener('click', () => void withBusy(useButton, selectionLine, useSelection));

@@ -9,24 +9,13 @@
  * When the suppliers start so high that there is no room, the plan asks for rows to be inserted at
  * the top of the sheet, and every row number in it already counts them.
  */
-import { OUTPUTS, type OutputDefinition, type OutputFormula, type OutputKey } from '../sheet/outputs';
+import type { FlagKey } from '../../functions/initiatives';
+import type { BlockLayout } from '../common/blockScored';
 import { columnLetters } from '../sheet/a1';
-import { PROVIDER } from '../../provider';
-
-export type CellValue = string | number | boolean | null;
-
-export interface ColumnSelection {
-  /** 0-based column of the supplier names. */
-  nameColumn: number;
-  websiteColumn: number | null;
-  countryColumn: number | null;
-  /** 0-based row of the first supplier. */
-  firstDataRow: number;
-  /** The name cells, one per supplier row; blank ones get no formulas. */
-  names: CellValue[];
-  /** First column right of everything used on the sheet. */
-  firstFreeColumn: number;
-}
+import { isBlank, type SheetRange } from '../sheet/grid';
+import { formulaFor, OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
+import type { ColumnSelection } from '../sheet/selectionModel';
+import { SOURCE_LINE_FORMULA, type AttributionCell } from '../sheet/sourceLine';
 
 export interface PlanOptions {
   outputs: readonly OutputKey[];
@@ -34,14 +23,6 @@ export interface PlanOptions {
   linkRequired: boolean;
   /** The host can place an image (ExcelApi 1.9 shapes); otherwise the source line stands alone. */
   logo: boolean;
-}
-
-export interface AttributionCell {
-  row: number;
-  /** Column of the logo image, null when the host cannot place one. */
-  logoColumn: number | null;
-  textColumn: number;
-  formula: string;
 }
 
 export interface ScoringPlan {
@@ -60,45 +41,12 @@ export interface ScoringPlan {
   scoredRows: number[];
 }
 
-export function isBlank(value: CellValue): boolean {
-  return value === null || (typeof value === 'string' && value.trim() === '');
-}
-
 /** The outputs in catalogue order, without repeats, plus the profile link where the host needs it. */
 export function effectiveOutputs(options: PlanOptions): OutputDefinition[] {
   const keys = new Set<OutputKey>(options.outputs);
   if (keys.size === 0) throw new Error('Choose at least one output to write.');
   if (options.linkRequired) keys.add('link');
   return OUTPUTS.filter((output) => keys.has(output.key));
-}
-
-/** `"text"` as an Excel string literal. */
-export function literal(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** The source line every attribution writes: the provider's words, linking to its site. */
-export const SOURCE_LINE_FORMULA = `=HYPERLINK(${literal(PROVIDER.site)},${literal(PROVIDER.sourceLine)})`;
-
-/** The formula of one output for one row, e.g. `=CLIMATE.FLAG($A2,"sbti",$B2)`. */
-export function formulaFor(formula: OutputFormula, args: { name: string; website: string; country: string }): string {
-  const call = (fn: string, middle: string[]): string => {
-    const list = [args.name, ...middle, args.website, args.country];
-    while (list.length > 1 && list[list.length - 1] === '') list.pop();
-    return `CLIMATE.${fn}(${list.join(',')})`;
-  };
-  switch (formula.fn) {
-    case 'SCORE':
-      return `=${call('SCORE', [])}`;
-    case 'MATCH':
-      return `=${call('MATCH', [])}`;
-    case 'FLAG':
-      return `=${call('FLAG', [literal(formula.initiative)])}`;
-    case 'PROFILE':
-      return `=${call('PROFILE', [literal(formula.field)])}`;
-    case 'LINK':
-      return `=HYPERLINK(${call('LINK', [])},${literal('Profile')})`;
-  }
 }
 
 export function planColumnScoring(selection: ColumnSelection, options: PlanOptions): ScoringPlan {
@@ -118,7 +66,7 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
     scoredRows.push(index);
     const row = firstDataRow + index;
     const args = {
-      name: ref(selection.nameColumn, row),
+      organization: ref(selection.nameColumn, row),
       website: ref(selection.websiteColumn, row),
       country: ref(selection.countryColumn, row),
     };
@@ -144,5 +92,52 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
     formulas,
     attribution,
     scoredRows,
+  };
+}
+
+/** The layout of the block a plan writes: its outputs' columns, and the spend column the analyst chose. */
+export function blockFromPlan(
+  sheet: string,
+  selection: ColumnSelection,
+  plan: ScoringPlan,
+  outputs: readonly OutputKey[],
+  spendColumn: number | null,
+): BlockLayout {
+  const at = (key: OutputKey): number | null => {
+    const index = outputs.indexOf(key);
+    return index < 0 ? null : plan.firstColumn + index;
+  };
+  const scoreColumn = at('score');
+  if (scoreColumn === null)
+    throw new Error('The summary needs the Climate score column: tick "Climate score" and write the formulas again.');
+  const flags = outputs.flatMap((key, index) =>
+    key.startsWith('flag:')
+      ? [{ initiative: key.slice('flag:'.length) as FlagKey, column: plan.firstColumn + index }]
+      : [],
+  );
+  return {
+    sheet,
+    firstRow: plan.firstDataRow,
+    lastRow: plan.firstDataRow + plan.formulas.length - 1,
+    nameColumn: selection.nameColumn,
+    websiteColumn: selection.websiteColumn,
+    countryColumn: selection.countryColumn,
+    scoreColumn,
+    flags,
+    industryMeanColumn: at('profile:industry_mean'),
+    spendColumn,
+  };
+}
+
+/** The block a plan writes: its data rows and new columns. */
+export function writtenRange(sheet: string, plan: ScoringPlan): SheetRange {
+  return {
+    sheet,
+    box: {
+      rowIndex: plan.firstDataRow,
+      columnIndex: plan.firstColumn,
+      rowCount: plan.formulas.length,
+      columnCount: plan.headers.length,
+    },
   };
 }

@@ -5,6 +5,8 @@
  * error) without reading the cells back from Excel.
  */
 import type { Engine, OrganizationQuery } from '../../engine';
+import type { ProfilingEntry } from '../common/blockScored';
+import { failedRow } from '../common/outcome';
 
 export interface ScoringSummary {
   total: number;
@@ -17,23 +19,10 @@ export interface ScoringSummary {
   profiling: ProfilingEntry[];
 }
 
-export interface ProfilingEntry {
-  id: number;
-  name: string;
-  status: string;
-}
-
 type Outcome = 'scored' | 'pending' | 'notFound' | 'errors';
 
 /** One supplier row: the query its cells send, or the reason it could not be read (a bad identifier). */
 export type RowQuery = { query: OrganizationQuery } | { invalid: string };
-
-/** The engine's failure kind (`not-found`, `errored`, ...), '' for anything else. */
-export function kindOf(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'kind' in error
-    ? String((error as { kind: unknown }).kind)
-    : '';
-}
 
 export function emptySummary(total: number): ScoringSummary {
   return { total, settled: 0, scored: 0, pending: 0, notFound: 0, errors: 0, profiling: [] };
@@ -75,7 +64,7 @@ export async function followScoring(
           outcome = result.record.score === null ? 'notFound' : 'scored';
         }
       } catch (error) {
-        outcome = ['not-found', 'errored'].includes(kindOf(error)) ? 'notFound' : 'errors';
+        outcome = failedRow(error) === 'not found' ? 'notFound' : 'errors';
       }
       summary[outcome] += count;
       summary.settled += count;

@@ -4,27 +4,20 @@
  * probably hold websites and countries (offered as the defaults of the two pickers).
  */
 import { columnLetters } from './a1';
-import { isBlank, type CellValue, type ColumnSelection } from '../score/scoringPlan';
+import { isBlank, valueAt as gridValue, type CellValue, type SelectionSnapshot } from './grid';
 
-export interface RangeBox {
-  rowIndex: number;
-  columnIndex: number;
-  rowCount: number;
-  columnCount: number;
-}
-
-/** What the workbook wrapper reads for one selection. */
-export interface SelectionSnapshot {
-  sheet: string;
-  selection: RangeBox;
-  /** The sheet's used range; null when the sheet is empty. */
-  used: RangeBox | null;
-  /**
-   * Values over the used columns, from the row above the selection (when there is one) down to the
-   * last selected row inside the used range. `valuesFirstRow` is the sheet row of `values[0]`.
-   */
-  values: CellValue[][];
-  valuesFirstRow: number;
+/** Where the supplier rows are and what the analyst chose: the input of Score a column's plan. */
+export interface ColumnSelection {
+  /** 0-based column of the supplier names. */
+  nameColumn: number;
+  websiteColumn: number | null;
+  countryColumn: number | null;
+  /** 0-based row of the first supplier. */
+  firstDataRow: number;
+  /** The name cells, one per supplier row; blank ones get no formulas. */
+  names: CellValue[];
+  /** First column right of everything used on the sheet. */
+  firstFreeColumn: number;
 }
 
 export interface ColumnOption {
@@ -54,11 +47,8 @@ const COUNTRY_HEADER = /country|region|nation|hq|location/i;
 const SPEND_HEADER = /spend|amount|value|cost/i;
 const WEBSITE_VALUE = /^(https?:\/\/)?(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$|@[a-z0-9-]+\.[a-z]/i;
 
-function valueAt(snapshot: SelectionSnapshot, row: number, column: number): CellValue {
-  const used = snapshot.used;
-  if (!used) return null;
-  return snapshot.values[row - snapshot.valuesFirstRow]?.[column - used.columnIndex] ?? null;
-}
+const valueAt = (snapshot: SelectionSnapshot, row: number, column: number): CellValue =>
+  gridValue(snapshot.grid, row, column);
 
 function text(value: CellValue): string {
   return value === null ? '' : String(value).trim();
@@ -122,7 +112,7 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
 function mostlyNumbers(snapshot: SelectionSnapshot, column: number, from: number, to: number): boolean {
   let filled = 0;
   let numbers = 0;
-  for (let row = Math.max(from, snapshot.valuesFirstRow); row <= to; row++) {
+  for (let row = Math.max(from, snapshot.grid.rowIndex); row <= to; row++) {
     const value = valueAt(snapshot, row, column);
     if (isBlank(value)) continue;
     filled++;
@@ -134,7 +124,7 @@ function mostlyNumbers(snapshot: SelectionSnapshot, column: number, from: number
 function looksLikeWebsites(snapshot: SelectionSnapshot, column: number, from: number, to: number): boolean {
   let filled = 0;
   let matching = 0;
-  for (let row = Math.max(from, snapshot.valuesFirstRow); row <= to; row++) {
+  for (let row = Math.max(from, snapshot.grid.rowIndex); row <= to; row++) {
     const value = text(valueAt(snapshot, row, column));
     if (!value) continue;
     filled++;

@@ -5,24 +5,26 @@
  * from the headers. The sheet itself is planned by summaryPlan.ts and written by summarySheet.ts.
  */
 import { supportsDynamicArrays, supportsImages } from '../../office/host';
-import { ForeignSheetError, readSelectedBlock, writeSummarySheet } from './summarySheet';
-import { columnLetters } from '../sheet/a1';
-import { logoBase64 } from '../ui/logo';
+import type { BlockLayout, BlockScored } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
+import { columnLetters } from '../sheet/a1';
+import { readSelection } from '../sheet/read';
 import { describeSelection, type ColumnOption } from '../sheet/selectionModel';
-import { blockFromFormulas } from './summaryBlock';
-import { planSummary, SUMMARY_SHEET_NAME, type SummaryBlock } from './summaryPlan';
+import { logoBase64 } from '../ui/logo';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { blockFromFormulas } from './summaryBlock';
+import { planSummary, SUMMARY_SHEET_NAME } from './summaryPlan';
+import { ForeignSheetError, writeSummarySheet } from './summarySheet';
 
 export interface SummarySection {
-  /** Score a column hands over the block it wrote, with the spend column the analyst chose there. */
-  useScoredBlock(block: SummaryBlock, columns: ColumnOption[]): void;
+  /** A block was scored: the summary reads it next, with the spend column the analyst chose there. */
+  blockScored(event: BlockScored): void;
   /** The ribbon's Summary: the same as the section's button. */
   buildSummary(): Promise<void>;
 }
 
 /** A sheet name Excel accepts: 1-31 characters, none of : \ / ? * [ ], not starting or ending with '. */
-export function checkSheetName(name: string): string {
+function checkSheetName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) return SUMMARY_SHEET_NAME;
   if (trimmed.length > 31 || /[:\\/?*[\]]/.test(trimmed) || /^'|'$/.test(trimmed)) {
@@ -33,7 +35,7 @@ export function checkSheetName(name: string): string {
   return trimmed;
 }
 
-function describeBlock(block: SummaryBlock): string {
+function describeBlock(block: BlockLayout): string {
   const flags = block.flags.length
     ? `, ${block.flags.length} initiative ${block.flags.length === 1 ? 'flag' : 'flags'}`
     : '';
@@ -48,11 +50,11 @@ export function mountSummary(context: PaneContext): SummarySection {
   const nameInput = byId('summary-sheet-name', 'fluent-text-input');
   const spendPicker = byId('summary-spend', 'select');
   const status = byId('summary-status');
-  let scored: SummaryBlock | null = null;
+  let scored: BlockLayout | null = null;
   /** The block the spend picker belongs to: a choice there applies to that block only. */
   let pickerFor: string | null = null;
 
-  const fillSpend = (block: SummaryBlock, columns: ColumnOption[]): void => {
+  const fillSpend = (block: BlockLayout, columns: readonly ColumnOption[]): void => {
     pickerFor = `${block.sheet}!${block.scoreColumn}:${block.firstRow}`;
     replaceChildren(
       spendPicker,
@@ -62,17 +64,17 @@ export function mountSummary(context: PaneContext): SummarySection {
       ),
     );
   };
-  const pickedSpend = (block: SummaryBlock): number | null => {
+  const pickedSpend = (block: BlockLayout): number | null => {
     if (pickerFor !== `${block.sheet}!${block.scoreColumn}:${block.firstRow}`) return block.spendColumn;
     return spendPicker.value === '' ? null : Number(spendPicker.value);
   };
 
   /** The selected block of CLIMATE formulas, or null when the selection holds none. */
-  const selectedBlock = async (): Promise<SummaryBlock | null> => {
-    const { snapshot, grid } = await readSelectedBlock();
-    let block: SummaryBlock;
+  const selectedBlock = async (): Promise<BlockLayout | null> => {
+    const snapshot = await readSelection();
+    let block: BlockLayout;
     try {
-      block = blockFromFormulas(grid, null);
+      block = blockFromFormulas(snapshot.grid, null);
     } catch {
       return null;
     }
@@ -121,9 +123,10 @@ export function mountSummary(context: PaneContext): SummarySection {
   runButton.addEventListener('click', () => void withBusy(runButton, status, build));
 
   return {
-    useScoredBlock(block, columns) {
-      scored = block;
-      fillSpend(block, columns);
+    blockScored({ layout, columns }) {
+      if (layout === null) return;
+      scored = layout;
+      fillSpend(layout, columns);
     },
     buildSummary: () => withBusy(runButton, status, build),
   };

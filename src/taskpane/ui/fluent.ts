@@ -2,8 +2,8 @@
  * The Fluent 2 web components the pane uses, and the Fluent 2 web theme.
  *
  * Each component is named and defined here one by one; the package marks its modules free of side
- * effects, so webpack keeps these nine and drops the rest of the library (see "Why plain TypeScript
- * with Fluent UI web components" in docs/pane.md for the figures). Collapsible sections stay native
+ * effects, so webpack keeps these nine and drops the rest of the library (see "Why Fluent UI web
+ * components on plain TypeScript, not React" in docs/pane.md for the figures). Collapsible sections stay native
  * <details>, the column pickers native <select> (Fluent 2's Select is a styled native select too) and
  * links native <a>: see styles.ts.
  *
@@ -31,6 +31,7 @@ import {
   TextInputDefinition,
 } from '@fluentui/web-components';
 import { webDarkTheme, webLightTheme } from '@fluentui/tokens';
+import { PANE_FONT_STACK } from './styles';
 
 /**
  * Registers the components. FAST defines an element a microtask after it is asked to, so this resolves
@@ -53,10 +54,12 @@ export async function defineFluentComponents(): Promise<void> {
 /**
  * The theme's tokens (CSS custom properties, adopted as a constructed style sheet like every style of
  * the page) follow the system's light or dark setting, also when it changes while the pane is open.
+ * Its font is the pane's one stack (styles.ts).
  */
 export function applyFluentTheme(): void {
   const dark = window.matchMedia('(prefers-color-scheme: dark)');
-  const apply = (): void => setTheme(dark.matches ? webDarkTheme : webLightTheme);
+  const apply = (): void =>
+    setTheme({ ...(dark.matches ? webDarkTheme : webLightTheme), fontFamilyBase: PANE_FONT_STACK });
   dark.addEventListener('change', apply);
   apply();
 }
@@ -75,4 +78,29 @@ export function carryDescriptions(): void {
       .map((id) => document.getElementById(id))
       .filter((hint): hint is HTMLElement => hint !== null);
   }
+}
+
+/**
+ * A disabled component says so through its ElementInternals, which assistive technology reads but a
+ * checker of the DOM (axe) cannot: it would take a disabled button's faded text for low contrast. Each
+ * component's `disabled` attribute is mirrored as aria-disabled on its element, for components in the
+ * page now and added later, so that every reader of the page sees one state.
+ */
+export function mirrorDisabledState(root: HTMLElement = document.body): void {
+  const mirror = (element: Element): void => {
+    if (!element.localName.startsWith('fluent-')) return;
+    if (element.hasAttribute('disabled')) element.setAttribute('aria-disabled', 'true');
+    else element.removeAttribute('aria-disabled');
+  };
+  const mirrorAll = (element: Element): void => {
+    mirror(element);
+    for (const inner of element.querySelectorAll('[disabled]')) mirror(inner);
+  };
+  mirrorAll(root);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') mirror(record.target as Element);
+      for (const added of record.addedNodes) if (added instanceof Element) mirrorAll(added);
+    }
+  }).observe(root, { subtree: true, childList: true, attributeFilter: ['disabled'] });
 }

@@ -7,7 +7,17 @@
  * 'unsafe-inline' and without a CSS loader in the build.
  */
 
-export const PANE_CSS = `
+/**
+ * The pane's one font stack, for its own text and the Fluent components alike (fluent.ts puts it in
+ * the theme's fontFamilyBase token, which both read). It is Fluent's, with Arial before the generic
+ * family: where no platform UI font of the list exists (Linux), WebKit takes no stand-in for a missing
+ * family and draws its generic sans-serif, while Chromium draws Arial's metric twin; naming Arial gives
+ * every engine the same face.
+ */
+export const PANE_FONT_STACK =
+  "'Segoe UI', 'Segoe UI Web (West European)', -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+const PANE_CSS = `
 :root { color-scheme: light; }
 @media (prefers-color-scheme: dark) { :root { color-scheme: dark; } }
 

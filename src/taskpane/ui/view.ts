@@ -121,10 +121,13 @@ export async function withBusy(button: Button, status: HTMLElement, action: () =
 }
 
 /**
- * A masked key field with its show/hide button. The button's visible word and its accessible name
- * change together ("Show API key" / "Hide API key"), so what is seen is what is announced.
+ * A masked key field (the API key, the team key) with its show/hide button. The button's visible word
+ * and its accessible name change together ("Show API key" / "Hide API key"), so what is seen is what
+ * is announced. `mask()` hides the key again (after a save, so a key does not stay on screen).
  */
-export function bindRevealToggle(input: TextInput, toggle: Button, subject: string): void {
+export function secretField(inputId: string, toggleId: string, subject: string): { input: TextInput; mask(): void } {
+  const input = byId(inputId, 'fluent-text-input');
+  const toggle = byId(toggleId, 'fluent-button');
   const render = (): void => {
     const verb = input.type === 'password' ? 'Show' : 'Hide';
     toggle.textContent = verb;
@@ -135,11 +138,7 @@ export function bindRevealToggle(input: TextInput, toggle: Button, subject: stri
     render();
   });
   render();
-}
-
-/** Masks the field again (after a save, so a key does not stay on screen). */
-export function maskField(input: TextInput, toggle: Button): void {
-  if (input.type !== 'password') toggle.click();
+  return { input, mask: () => input.type !== 'password' && toggle.click() };
 }
 
 /**

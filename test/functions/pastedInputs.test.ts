@@ -7,11 +7,11 @@
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import type { SandboxOrganization } from '../../src/sandbox/population';
 import { legalFormTwins } from '../sandbox/harness';
-import { excelRound } from './expectations';
-import { PLAIN_HOST } from './hostProfiles';
-import { openNodeWorkbook, type NodeWorkbookSession } from './node';
-import { seededSettings } from './settingsSeed';
-import type { CellOutcome, InputValue } from './types';
+import { excelRound } from '../harness/expectations';
+import { PLAIN_HOST } from '../harness/hostProfiles';
+import { openNodeWorkbook, type NodeWorkbookSession } from '../harness/node';
+import { seededSettings } from '../harness/settingsSeed';
+import type { CellOutcome, InputValue } from '../harness/types';
 
 let sandbox: RunningSandbox;
 let session: NodeWorkbookSession;

@@ -1,6 +1,6 @@
 /** "Test connection" against the sandbox over real HTTP on loopback (Node's fetch, as the page's). */
 import { startSandbox, SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY, type RunningSandbox } from '../../src/sandbox/server';
-import { connectionSummary, describeService, testConnection } from '../../src/taskpane/connection/connection';
+import { connectionSummary, describeService, testConnection } from '../../src/taskpane/connection/connectionModel';
 import { defaultSettings } from '../../src/settings/settings';
 
 describe('testing a connection', () => {

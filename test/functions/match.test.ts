@@ -8,11 +8,11 @@
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { ACCEPTED_MATCHES_SETTING } from '../../src/office/documentSettings';
 import { MATCH_THRESHOLD, nameSimilarity } from '../../src/functions/nameMatch';
-import { HOST_PROFILES, PLAIN_HOST } from './hostProfiles';
-import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
-import { calculateOutcomes } from './session';
-import { seededSettings } from './settingsSeed';
-import type { CellOutcome, SheetSpec } from './types';
+import { HOST_PROFILES, PLAIN_HOST } from '../harness/hostProfiles';
+import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from '../harness/node';
+import { calculateOutcomes } from '../harness/session';
+import { seededSettings } from '../harness/settingsSeed';
+import type { CellOutcome, SheetSpec } from '../harness/types';
 
 let sandbox: RunningSandbox;
 let session: NodeWorkbookSession | null = null;

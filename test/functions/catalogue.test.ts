@@ -7,7 +7,7 @@
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import type { Settings } from '../../src/settings/settings';
 import { SBTI_FIELDS } from '../../src/service/types';
-import { BAD_INITIATIVES, BAD_ORGANIZATIONS } from '../functions/badInputs';
+import { BAD_INITIATIVES, BAD_ORGANIZATIONS } from './badInputs';
 import {
   checkCell,
   checkRow,
@@ -16,13 +16,13 @@ import {
   expectedFlags,
   expectedScore,
   type ExpectContext,
-} from './expectations';
-import { DEFAULT_LOCATION } from './node';
-import { HOST_PROFILES, PLAIN_HOST } from './hostProfiles';
-import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
-import { seededSettings } from './settingsSeed';
-import { calculateOutcomes, waitForResults } from './session';
-import type { CellOutcome, InputValue, Outcome } from './types';
+} from '../harness/expectations';
+import { DEFAULT_LOCATION } from '../harness/node';
+import { HOST_PROFILES, PLAIN_HOST } from '../harness/hostProfiles';
+import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from '../harness/node';
+import { seededSettings } from '../harness/settingsSeed';
+import { calculateOutcomes, waitForResults } from '../harness/session';
+import type { CellOutcome, InputValue, Outcome } from '../harness/types';
 
 let sandbox: RunningSandbox;
 let session: NodeWorkbookSession | null = null;

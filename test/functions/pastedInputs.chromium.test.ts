@@ -3,10 +3,10 @@
  * real Chromium, against the sandbox over CORS.
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
-import { openChromiumWorkbook, type ChromiumWorkbookSession } from './browser';
-import { excelRound } from './expectations';
-import { PLAIN_HOST } from './hostProfiles';
-import { seededSettings } from './settingsSeed';
+import { openChromiumWorkbook, type ChromiumWorkbookSession } from '../harness/browser';
+import { excelRound } from '../harness/expectations';
+import { PLAIN_HOST } from '../harness/hostProfiles';
+import { seededSettings } from '../harness/settingsSeed';
 
 let sandbox: RunningSandbox;
 let session: ChromiumWorkbookSession | null = null;

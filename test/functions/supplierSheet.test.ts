@@ -5,53 +5,25 @@
  * documented errors without a request; unseen suppliers show "Profiling" and then their values.
  * Under every host profile: attributed cell values where the host renders them, plain values elsewhere.
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
-import { DEFAULT_LOCATION, openNodeWorkbook, type NodeWorkbookSession } from './node';
-import { HOST_PROFILES } from './hostProfiles';
-import { seededSettings } from './settingsSeed';
-import { supplierScenario } from './supplierScenario';
-import { DEFAULT_MIX, supplierRows } from './supplierSheet';
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { DEFAULT_LOCATION, openNodeWorkbook } from '../harness/node';
+import { seededSettings } from '../harness/settingsSeed';
+import { supplierScenario } from '../harness/supplierScenario';
+import { PROFILE_RUNS, PROFILING_SECONDS, supplierSuite } from '../harness/supplierSuite';
+import { DEFAULT_MIX, supplierRows } from '../harness/supplierSheet';
 
-/**
- * Sandbox seconds an unseen supplier takes to be profiled. The test skips the sandbox clock ahead
- * instead of waiting, so this only has to outlast the first pass, however loaded the machine.
- */
-const PROFILING_SECONDS = 60;
 const LOGO = new URL('assets/logo-provider.png', DEFAULT_LOCATION).href;
+const suite = supplierSuite();
 
-let sandbox: RunningSandbox;
-let session: NodeWorkbookSession | null = null;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    port: 0,
-    organizations: 3000,
-    profilingSeconds: PROFILING_SECONDS,
-    erroredShare: 0,
-    quiet: true,
-  });
-});
-
-afterEach(async () => {
-  await session?.close();
-  session = null;
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-const profiles = HOST_PROFILES.map((profile, i) => [profile.name, profile, i] as const);
-
-test.each(profiles)(
+test.each(PROFILE_RUNS)(
   'host "%s": a 2,000-row supplier sheet shows exactly what the sandbox says',
   async (_, profile, i) => {
     // A seed per profile: each run meets suppliers the sandbox has not seen yet.
-    const rows = supplierRows(sandbox.population, DEFAULT_MIX, 11 + i);
-    const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-    session = await openNodeWorkbook({ storage, requirements: profile.requirements });
+    const rows = supplierRows(suite.sandbox().population, DEFAULT_MIX, 11 + i);
+    const storage = await seededSettings({ baseUrl: suite.sandbox().url, apiKey: SANDBOX_PROJECT_KEY });
+    const session = suite.keep(await openNodeWorkbook({ storage, requirements: profile.requirements }));
     const ctx = { dataTypes: profile.attributedValues, logoUrl: LOGO };
-    const report = await supplierScenario(session, sandbox, rows, ctx, PROFILING_SECONDS);
+    const report = await supplierScenario(session, suite.sandbox(), rows, ctx, PROFILING_SECONDS);
 
     expect(report.problems.slice(0, 10)).toEqual([]);
     expect(report.rows).toBe(2000);
@@ -60,7 +32,7 @@ test.each(profiles)(
     // One registration item per distinct supplier, none for bad inputs; only unseen suppliers register.
     expect(report.registrationItems).toBe(report.distinct);
     expect(report.registrations).toBe(new Set(rows.filter((r) => r.kind === 'unseen').map((r) => r.input)).size);
-    expect(sandbox.stats().maxRegistrationsPerOrganization).toBeLessThanOrEqual(1);
+    expect(suite.sandbox().stats().maxRegistrationsPerOrganization).toBeLessThanOrEqual(1);
     // Exactly the cells that waited for a profile were recalculated, each once.
     expect(report.recalculated).toEqual(report.expectedRecalculated);
     expect(session.errors()).toEqual([]);

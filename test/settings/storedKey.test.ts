@@ -1,12 +1,12 @@
 /**
- * Issue 10 §5 on the built bundle: a key pre-seeded in the settings that the settings refuse is never
+ * On the built bundle: a key pre-seeded in the settings that the settings refuse is never
  * dropped silently nor replaced: every cell says the key in the settings is not valid, and nothing is sent.
  */
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { SETTINGS_KEYS } from '../../src/settings/settings';
-import { openNodeWorkbook, type NodeWorkbookSession } from './node';
-import { calculateOutcomes } from './session';
-import { seededSettings } from './settingsSeed';
+import { openNodeWorkbook, type NodeWorkbookSession } from '../harness/node';
+import { calculateOutcomes } from '../harness/session';
+import { seededSettings } from '../harness/settingsSeed';
 
 let sandbox: RunningSandbox;
 let session: NodeWorkbookSession | null = null;
