@@ -128,6 +128,11 @@ export class SettingsStore {
     return { savedFor: this.settings.apiKeyOrigin, service };
   }
 
+  /** Whether a key is saved on this computer (in force or held back); the defaults' keys are not. */
+  keyStored(): boolean {
+    return this.stored.apiKey !== undefined;
+  }
+
   /** The person confirmed the held key for the base URL's origin: it is saved for it and sent from now on. */
   confirmKeyForService(): Promise<Settings> {
     return this.update({ apiKeyOrigin: originOf(this.settings.baseUrl) });

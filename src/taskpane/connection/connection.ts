@@ -31,6 +31,7 @@ export function mountConnection(context: PaneContext): void {
     apiKey: apiKey.value.trim() || null,
     shownKey,
     keyEdited,
+    keyStored: context.settings.keyStored(),
   });
 
   const fill = (settings: Settings): void => {

@@ -24,9 +24,12 @@ export interface ConnectionForm {
   shownKey: string | null;
   /** The key field had input since the settings filled it (typing the same key again counts). */
   keyEdited: boolean;
+  /** A key is saved on this computer: only then is there one to keep with its own address. */
+  keyStored: boolean;
 }
 
-const typed = (form: ConnectionForm): boolean => form.keyEdited || form.apiKey !== form.shownKey;
+/** The person typed the key, or there is no saved key the field could carry elsewhere unasked. */
+const typed = (form: ConnectionForm): boolean => form.keyEdited || form.apiKey !== form.shownKey || !form.keyStored;
 
 /** What Save writes: the address, and the key only when the person typed one (it then belongs to that address). */
 export function connectionPatch(form: ConnectionForm): Partial<Settings> {
