@@ -30,6 +30,8 @@ export interface ShimSheet {
    * an Entity cell value, or an error text such as `#N/A`. Absent: CLIMATE.ORG stays uncalculated.
    */
   entities?: Record<string, unknown>;
+  /** Document settings the workbook arrives with (as a file someone sent would). */
+  documentSettings?: Record<string, unknown>;
 }
 
 /** One sheet as the test reads it back. */
@@ -121,7 +123,7 @@ export function installExcelShim(sheet: ShimSheet): void {
     inserts: [],
     shapes: [],
     calculations: [],
-    documentSettings: {},
+    documentSettings: { ...(sheet.documentSettings ?? {}) },
     documentSettingsSaves: 0,
     conditionalFormats: [],
     selection,
