@@ -23,6 +23,7 @@ import { routeOfficeJs } from './browser/chromium';
 import { NOT_THE_PANES } from './browser/paneSite';
 import { installExcelShim, type ShimSheet, type WorkbookDump } from './browser/excelShim';
 import { serveFolder, type StaticServer } from './browser/staticServer';
+import { stillMotion } from './browser/stillMotion';
 import { waitForText } from './browser/waitForText';
 
 const WIDTH = 360;
@@ -56,16 +57,18 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
   const dump = (): Promise<WorkbookDump> =>
     page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump());
   const text = (selector: string): Promise<string> => page.locator(selector).innerText();
-  /**
-   * A reading once the page has caught up, or its last value after a second: the components redraw
-   * their inner parts, and the theme follows a system change, a moment after the change.
-   */
   /** A computed colour as `rgb(r, g, b)`: Chromium serialises an opaque colour either way, by version. */
   const opaque = (colour: string): string => colour.replace(/^rgba\((\d+), (\d+), (\d+), 1\)$/, 'rgb($1, $2, $3)');
   const backgroundOf = async (selector: string): Promise<string> =>
     opaque(await page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor));
-  const onceSettled = async <T>(read: () => Promise<T>, expected: T): Promise<T> => {
-    for (let tries = 0; tries < 20 && (await read()) !== expected; tries++) await page.waitForTimeout(50);
+  /**
+   * A reading once the page has caught up (checked again until it does, or its last value after
+   * `timeout`): the components redraw their inner parts, and the theme follows a system change, a
+   * moment after the change, and a loaded machine makes that moment long.
+   */
+  const onceSettled = async <T>(read: () => Promise<T>, expected: T, timeout = 10_000): Promise<T> => {
+    const deadline = Date.now() + timeout;
+    while ((await read()) !== expected && Date.now() < deadline) await page.waitForTimeout(50);
     return read();
   };
   const button = async (name: string): Promise<Locator> => (await ax.get('button', name)).locator;
@@ -134,6 +137,7 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
       // The whole column A, as when the analyst clicks its header.
       selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
     };
+    await page.addInitScript(stillMotion);
     await page.addInitScript(installExcelShim, sheet);
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -165,7 +169,7 @@ describe('task pane in Chromium (built page, sandbox, Excel.run shim)', () => {
         ),
       ),
     ).toEqual([]);
-    // Read once its colour transition has run: a loaded machine can catch the button mid-fade.
+    // The page is held still (./browser/stillMotion.ts): the button shows its end colour, not a fade.
     const brand = 'rgb(15, 108, 189)';
     expect(await onceSettled(() => backgroundOf('#connection-save'), brand)).toBe(brand);
     await openOnly(...ALL_SECTIONS);

@@ -70,9 +70,8 @@ export function coreFlows(engine: Engine): void {
     }, 120_000);
 
     afterAll(async () => {
-      await browser?.close();
-      await site?.close();
-      await sandbox?.close();
+      // Each closed whatever became of the others: nothing is left running into the next file.
+      await Promise.allSettled([browser?.close(), site?.close(), sandbox?.close()]);
     });
 
     test('the built page loads without an error', async () => {
@@ -94,6 +93,13 @@ export function coreFlows(engine: Engine): void {
       await waitForText('#score-selection', `Names: Suppliers!A2:A${SUPPLIERS + 1} (${SUPPLIERS} rows).`);
       await page.click('#score-run');
       await waitForText('#score-progress-text', `${SUPPLIERS} of ${SUPPLIERS} rows settled`, 30_000);
+      // The run ends a moment after its last row (its summary then shows above the sections below).
+      await waitUntil(
+        page,
+        () => !document.querySelector('#score-run[aria-busy="true"]'),
+        [],
+        'the scoring run ending',
+      );
       const formulas = (await dump()).cells.filter((cell) => cell.formula?.startsWith('=CLIMATE.SCORE('));
       expect(formulas.map((cell) => cell.formula)).toEqual(
         Array.from({ length: SUPPLIERS }, (_, i) => `=CLIMATE.SCORE($A${i + 3})`),

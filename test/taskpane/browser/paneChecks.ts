@@ -84,12 +84,20 @@ export async function axeViolations(page: PageDriver): Promise<string[]> {
     `/${AXE_PATH}`,
   );
   await waitUntil(page, () => 'axe' in window, [], 'axe-core loading');
-  // A control just released fades from its disabled colours (a CSS transition): read the page at rest.
+  // The test page has its transitions off (./stillMotion.ts); what is left to wait for is work in
+  // flight, and any animation still running, read root by root (a document's getAnimations() need not
+  // include the components' shadow trees): axe reads colours, and a fade would give it a mixed one.
   await waitUntil(
     page,
-    () => !document.querySelector('[aria-busy="true"]') && document.getAnimations().length === 0,
+    () => {
+      const roots: Array<Document | ShadowRoot> = [document];
+      for (let i = 0; i < roots.length; i++)
+        for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+      const animating = roots.some((root) => [...root.querySelectorAll('*')].some((e) => e.getAnimations().length));
+      return !document.querySelector('[aria-busy="true"]') && !animating;
+    },
     [],
-    'the page coming to rest (nothing busy, no transition running)',
+    'the page coming to rest (nothing busy, no transition or animation running)',
   );
   return evaluate(page, async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;

@@ -1,6 +1,6 @@
 /**
  * The built pane opened on a fake workbook: a new browser context at the pane's size, office.js from
- * the installed package, the Excel.run shim on `sheet`, the add-in's settings seeded into
+ * the installed package, the page held still (./stillMotion.ts), the Excel.run shim on `sheet`, the add-in's settings seeded into
  * localStorage, and the page's accessibility tree once the pane says it is ready.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -8,6 +8,7 @@ import { PLAIN_HOST } from '../../harness/hostProfiles';
 import { AccessibilityTree } from './accessibility';
 import { routeOfficeJs } from './chromium';
 import { installExcelShim, type ShimSheet, type WorkbookDump } from './excelShim';
+import { stillMotion } from './stillMotion';
 
 export interface PanePage {
   page: Page;
@@ -40,6 +41,7 @@ export async function openPanePage(
   });
   await routeOfficeJs(context);
   const page = await context.newPage();
+  await page.addInitScript(stillMotion);
   await page.addInitScript(installExcelShim, sheet);
   await page.addInitScript((items) => {
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);

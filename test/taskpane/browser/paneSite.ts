@@ -2,14 +2,16 @@
  * The built pane served for any engine, with no protocol-specific hooks: the page's own HTML carries
  * what Chromium's tests add through Playwright (routes, init scripts), so WebDriver can load it too.
  * taskpane.html is served with office.js taken from the installed @microsoft/office-js package (the
- * CDN is off this machine) and, before it, a fixture script: it records errors in the page, seeds
- * localStorage with the add-in's settings and installs the Excel.run shim on the staged sheet. All of
+ * CDN is off this machine) and, before it, a fixture script: it records errors in the page, holds the
+ * page still (./stillMotion.ts), seeds localStorage with the add-in's settings and installs the Excel.run
+ * shim on the staged sheet. All of
  * it comes from this origin, which the page's Content-Security-Policy allows ('self').
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { installExcelShim, type ShimSheet } from './excelShim';
 import { serveFolder, type Served, type StaticServer } from './staticServer';
+import { stillMotion } from './stillMotion';
 
 /** office.js and the files it loads, from the installed package. */
 export const OFFICE_DIST = join(__dirname, '..', '..', '..', 'node_modules', '@microsoft', 'office-js', 'dist');
@@ -78,6 +80,7 @@ function seedStorage(items: Record<string, string>): void {
 function fixtureScript({ sheet, storage }: PaneFixture): string {
   return [
     `(${recordErrors.toString()})();`,
+    `(${stillMotion.toString()})();`,
     `(${seedStorage.toString()})(${JSON.stringify(storage)});`,
     `(${installExcelShim.toString()})(${JSON.stringify(sheet)});`,
   ].join('\n');

@@ -24,9 +24,8 @@ export function paneSuite(sandboxOptions: SandboxOptions = {}): PaneSuite {
     suite.browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
-    await suite.browser?.close();
-    await suite.site?.close();
-    await suite.sandbox?.close();
+    // Each closed whatever became of the others: nothing is left running into the next file.
+    await Promise.allSettled([suite.browser?.close(), suite.site?.close(), suite.sandbox?.close()]);
   });
   return suite;
 }
