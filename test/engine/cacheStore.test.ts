@@ -14,7 +14,9 @@ import {
 import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
 import { MemoryStorage } from '../../src/settings/storage';
 import { record } from './fakeService';
-import { rig, supplier } from './rig';
+import { disposeEngines, rig, supplier } from './rig';
+
+afterEach(disposeEngines);
 
 const DAY = 86_400_000;
 const SCOPE = 'https://api.example.com';

@@ -5,7 +5,9 @@
  */
 import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
 import { authFailure, FakeService } from './fakeService';
-import { rig, supplier, TEST_KEY } from './rig';
+import { disposeEngines, rig, supplier, TEST_KEY } from './rig';
+
+afterEach(disposeEngines);
 
 const until = async (check: () => boolean | Promise<boolean>): Promise<void> => {
   for (let waited = 0; !(await check()); waited += 5) {

@@ -14,6 +14,19 @@ export interface Rig {
   recalculated: string[][];
 }
 
+/** The engines made since the last disposeEngines(). */
+const made: Engine[] = [];
+
+/**
+ * Disposes every engine made since the last call (dispose() twice is harmless). A file on real timers
+ * runs it in afterEach: a test that fails before its own dispose() must not leave an engine's timers
+ * running into the next test, or into the next file in the same worker. (On fake timers they die with
+ * the fake clock, and a test there may leave calls pending on purpose, which disposing would reject.)
+ */
+export function disposeEngines(): void {
+  for (const engine of made.splice(0)) engine.dispose();
+}
+
 export async function rig(
   patch: Partial<Settings> = {},
   options: { service?: FakeService; storage?: MemoryStorage; random?: () => number } = {},
@@ -32,6 +45,7 @@ export async function rig(
       recalculated.push(addresses);
     },
   });
+  made.push(engine);
   return { engine, service, settings, storage, recalculated };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The built pane opened on a fake workbook: a new browser context at the pane's size, office.js from
- * the installed package, the page held still (./stillMotion.ts), the Excel.run shim on `sheet`, the add-in's settings seeded into
- * localStorage, and the page's accessibility tree once the pane says it is ready.
+ * the installed package, the page held still (./stillMotion.ts), the Excel.run shim on `sheet`, the
+ * add-in's settings seeded into localStorage, and the page's accessibility tree once the pane says it
+ * is ready.
  */
 import type { Browser, Page } from 'playwright-core';
 import { PLAIN_HOST } from '../../harness/hostProfiles';
