@@ -8,7 +8,7 @@ import type { BatchResponseItem, Industry, OrganizationRecord, Page } from '../s
 import { decodeIndustry, decodeList, decodeRecommendedActions, decodeSbtiCompany } from '../service/records';
 import { collectPages, pageNumberOf, pageOnPath } from '../service/pagination';
 import { PROFILE_LINK_RULE as LINK_RULE } from '../service/profileLink';
-import { CellFailure, convertFailures, failureFrom, pendingFailure } from './errors';
+import { andThen, CellFailure, convertFailures, failureFrom, pendingFailure, type Answer } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
 import { parseOrganization, type OrganizationArgument } from './organizationArgument';
@@ -48,6 +48,7 @@ export type { CallContext, CancelSignal };
 /** The part of the engine the functions use (src/engine's Engine satisfies it). */
 export interface FunctionsEngine {
   organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
+  cached(query: OrganizationQuery): OrganizationOutcome | null;
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
 }
 
@@ -71,33 +72,27 @@ interface Ready {
 }
 
 export interface Catalogue {
-  score(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
+  score(organization: unknown, website: unknown, country: unknown, call: CallContext): Answer<CellResult>;
   flag(
     organization: unknown,
     initiative: unknown,
     website: unknown,
     country: unknown,
     call: CallContext,
-  ): Promise<CellResult>;
-  flags(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
-  match(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
-  profile(
-    organization: unknown,
-    fields: unknown,
-    website: unknown,
-    country: unknown,
-    call: CallContext,
-  ): Promise<Spill>;
+  ): Answer<CellResult>;
+  flags(organization: unknown, website: unknown, country: unknown, call: CallContext): Answer<Spill>;
+  match(organization: unknown, website: unknown, country: unknown, call: CallContext): Answer<CellResult>;
+  profile(organization: unknown, fields: unknown, website: unknown, country: unknown, call: CallContext): Answer<Spill>;
   headers(fields: unknown): string[][];
-  link(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<string>;
-  status(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<string>;
-  industries(search: unknown, call: CallContext): Promise<Spill>;
-  sbti(company: unknown, field: unknown, call: CallContext): Promise<Spill>;
-  actions(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
+  link(organization: unknown, website: unknown, country: unknown, call: CallContext): Answer<string>;
+  status(organization: unknown, website: unknown, country: unknown, call: CallContext): Answer<string>;
+  industries(search: unknown, call: CallContext): Answer<Spill>;
+  sbti(company: unknown, field: unknown, call: CallContext): Answer<Spill>;
+  actions(organization: unknown, website: unknown, country: unknown, call: CallContext): Answer<Spill>;
 }
 
 /** Every failure leaves as a CellFailure: the boundary needs to know nothing else. */
-function settle<T>(work: () => Promise<T>): Promise<T> {
+function settle<T>(work: () => Answer<T>): Answer<T> {
   return convertFailures(work, failureFrom);
 }
 
@@ -112,25 +107,26 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
    * The organization's record once its profile is final; a pending one is #N/A that updates itself.
    * A bad argument throws at once (the callers run it inside `settle`, which makes it a rejection).
    */
-  const readyFor = (organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Ready> => {
+  const readyFor = (organization: unknown, website: unknown, country: unknown, call: CallContext): Answer<Ready> => {
     const argument = parseOrganization(organization, website, country);
-    return deps
-      .engine()
-      .organization(argument.query, call)
-      .then((outcome) => {
-        if (outcome.state === 'pending') throw pendingFailure(outcome.record.status);
-        return { argument, record: outcome.record };
-      });
+    const engine = deps.engine();
+    const cached = engine.cached(argument.query);
+    if (cached !== null) return { argument, record: cached.record };
+    return engine.organization(argument.query, call).then((outcome) => {
+      if (outcome.state === 'pending') throw pendingFailure(outcome.record.status);
+      return { argument, record: outcome.record };
+    });
   };
 
   const matchOf = ({ argument, record }: Ready): MatchReading =>
     readMatch(matchInputOf(argument), record, deps.isAccepted);
 
   return {
-    // The hot path of a sheet: one promise step per cell after the engine's answer, no async frames.
+    // The hot path of a sheet: answered at once from the cache (no promise), otherwise one promise step
+    // per cell after the engine's answer, no async frames.
     score: (organization, website, country, call) =>
       settle(() =>
-        readyFor(organization, website, country, call).then(({ argument, record }) =>
+        andThen(readyFor(organization, website, country, call), ({ argument, record }) =>
           scoreResult(record, argument.text, shape()),
         ),
       ),
@@ -138,21 +134,21 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     flag: (organization, initiative, website, country, call) =>
       settle(() => {
         const key = parseInitiative(initiative);
-        return readyFor(organization, website, country, call).then(({ argument, record }) =>
+        return andThen(readyFor(organization, website, country, call), ({ argument, record }) =>
           flagResult(record, key, argument.text, shape()),
         );
       }),
 
     flags: (organization, website, country, call) =>
       settle(() =>
-        readyFor(organization, website, country, call).then(({ argument, record }) =>
+        andThen(readyFor(organization, website, country, call), ({ argument, record }) =>
           flagsRow(record, argument.text, shape()),
         ),
       ),
 
     match: (organization, website, country, call) =>
       settle(() =>
-        readyFor(organization, website, country, call).then((ready) =>
+        andThen(readyFor(organization, website, country, call), (ready) =>
           matchResult(matchOf(ready), ready.record, ready.argument.text, shape()),
         ),
       ),
@@ -160,7 +156,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     profile: (organization, fields, website, country, call) =>
       settle(() => {
         const chosen = parseFields(fields);
-        return readyFor(organization, website, country, call).then((ready) => {
+        return andThen(readyFor(organization, website, country, call), (ready) => {
           let reading: MatchReading | null = null;
           const match = (): MatchReading => (reading ??= matchOf(ready));
           return profileResult(ready.record, chosen, ready.argument.text, shape(), match);

@@ -4,7 +4,7 @@
  * `CustomFunctions.Error` values, thrown for a single cell or placed in a spilled array.
  */
 import type { CallContext, CancelSignal, Spill } from './catalogue';
-import { CellFailure, convertFailures, failureFrom } from './errors';
+import { CellFailure, convertFailures, failureFrom, type Answer } from './errors';
 
 /**
  * Excel's `onCanceled` as the engine's cancel signal. Thousands of cells each get one, and each has a
@@ -50,9 +50,17 @@ export function cellError(error: unknown): CustomFunctions.Error {
   return excelError(failureFrom(error));
 }
 
-/** One cell: the value, or Excel's error with our message. */
-export function toCell<T>(work: () => T | Promise<T>): Promise<T> {
+/**
+ * One cell: the value (at once when `work` has it at once: Excel takes a value as well as a promise),
+ * or Excel's error with our message.
+ */
+export function toCellNow<T>(work: () => Answer<T>): Answer<T> {
   return convertFailures(work, cellError);
+}
+
+/** One cell, always as a promise (for functions whose metadata declares a promised type). */
+export function toCell<T>(work: () => Answer<T>): Promise<T> {
+  return Promise.resolve(toCellNow(work));
 }
 
 /** A spilled array: values as they are, failed elements as error values in their place. */

@@ -20,7 +20,7 @@
 import { runtimeEngine, runtimeSettings } from '../runtime';
 import { supportsDataTypes } from '../office/host';
 import { createCatalogue, type Catalogue } from './catalogue';
-import { callContext, cellError, toCell, toSpill } from './excelBoundary';
+import { callContext, cellError, toCell, toCellNow, toSpill } from './excelBoundary';
 import { isAcceptedMatch } from './acceptedMatches';
 import { providerLogoUrl } from './providerLogo';
 
@@ -56,10 +56,9 @@ export function score(
   website?: unknown,
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
-): Promise<number | Excel.DoubleCellValue> {
-  return toCell(() => catalogue().score(organization, website, country, callContext(invocation))) as Promise<
-    number | Excel.DoubleCellValue
-  >;
+): number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue> {
+  return toCellNow(() => catalogue().score(organization, website, country, callContext(invocation))) as
+    number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue>;
 }
 
 /**
@@ -81,10 +80,9 @@ export function flag(
   website?: unknown,
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
-): Promise<boolean | Excel.BooleanCellValue> {
-  return toCell(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))) as Promise<
-    boolean | Excel.BooleanCellValue
-  >;
+): boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue> {
+  return toCellNow(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))) as
+    boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue>;
 }
 
 /**
@@ -104,10 +102,9 @@ export function match(
   website?: unknown,
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
-): Promise<string | Excel.StringCellValue> {
-  return toCell(() => catalogue().match(organization, website, country, callContext(invocation))) as Promise<
-    string | Excel.StringCellValue
-  >;
+): string | Excel.StringCellValue | Promise<string | Excel.StringCellValue> {
+  return toCellNow(() => catalogue().match(organization, website, country, callContext(invocation))) as
+    string | Excel.StringCellValue | Promise<string | Excel.StringCellValue>;
 }
 
 /**
