@@ -54,7 +54,8 @@ export function serializeCacheBlob(
   const scopeJson = JSON.stringify(scope);
   const kept: string[] = [];
   let chars = scopeJson.length + 64; // the frame around the entries and the table
-  for (const [key, entry] of [...entries].reverse()) {
+  const latestFirst = [...entries].reverse().sort(([, a], [, b]) => (b.used ?? 0) - (a.used ?? 0));
+  for (const [key, entry] of latestFirst) {
     if (kept.length >= bounds.entries) break;
     const known = table.strings.length;
     const age = Math.floor(entry.fetchedAt / 1000) - base;

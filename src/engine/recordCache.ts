@@ -34,7 +34,12 @@ export interface CacheLimits {
 export interface CacheEntry {
   record: OrganizationRecord;
   fetchedAt: number;
+  /** When it was last used (a tick of the cache's clock; larger is more recent), 0 when loaded. */
+  used?: number;
 }
+
+/** Share of memory freed at once when it is full: eviction sorts by use, so it is done in bulk. */
+const EVICTED_SHARE = 1 / 16;
 
 /** Stored entries, oldest first. */
 export type StoredEntries = [string, CacheEntry][];
@@ -44,15 +49,19 @@ export interface CachePersistence {
   /** The stored entries of `scope`, oldest first; none when the store holds another scope. */
   load(scope: string): Promise<StoredEntries>;
   /**
-   * Stores `entries` (least recently used first). `changed`: the keys set or dropped since the last
+   * Stores `entries` (their `used` tells which were used last). `changed`: the keys set or dropped since the last
    * save, or null when anything may have changed (a clear).
    */
   save(scope: string, entries: ReadonlyMap<string, CacheEntry>, changed: ReadonlySet<string> | null): Promise<void>;
 }
 
 export class RecordCache {
-  /** Map order is recency order: the first entry is the least recently used. */
+  /**
+   * A hit only stamps its entry with the clock's next tick: moving it to the end of the Map instead
+   * (delete and set) made the Map rehash every few ten thousand hits on a large sheet.
+   */
   private readonly memory = new Map<string, CacheEntry>();
+  private clock = 0;
   private scope = '';
   /** Keys set or dropped since the last save; null: everything (after a clear). */
   private changed: Set<string> | null = new Set();
@@ -100,8 +109,7 @@ export class RecordCache {
       this.delete(key);
       return null;
     }
-    this.memory.delete(key);
-    this.memory.set(key, entry);
+    entry.used = ++this.clock;
     return entry.record;
   }
 
@@ -117,8 +125,7 @@ export class RecordCache {
   }
 
   set(key: string, record: OrganizationRecord): void {
-    this.memory.delete(key);
-    this.remember(key, { record, fetchedAt: this.now() });
+    this.remember(key, { record, fetchedAt: this.now(), used: ++this.clock });
     this.changed?.add(key);
     this.scheduleSave();
   }
@@ -165,8 +172,10 @@ export class RecordCache {
 
   private remember(key: string, entry: CacheEntry): void {
     this.memory.set(key, entry);
-    if (this.memory.size > this.limits.memoryEntries) {
-      const oldest = this.memory.keys().next().value as string;
+    if (this.memory.size <= this.limits.memoryEntries) return;
+    const byUse = [...this.memory].sort(([, a], [, b]) => (a.used ?? 0) - (b.used ?? 0));
+    const evicted = Math.max(1, Math.floor(this.limits.memoryEntries * EVICTED_SHARE));
+    for (const [oldest] of byUse.slice(0, evicted)) {
       this.memory.delete(oldest);
       this.changed?.add(oldest);
     }

@@ -24,6 +24,22 @@ describe('cache', () => {
     expect(engine.stats().cacheHits).toBe(1);
   });
 
+  test('a cached final record is answered at once, counted as a call and a hit; anything else waits for organization()', async () => {
+    const { engine, service, settings } = await rig();
+    service.statuses.set(2, 'researching');
+    expect(engine.cached(supplier(1))).toBeNull(); // nothing cached yet
+    await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(2)), advance(30)]);
+    const before = engine.stats();
+    expect(engine.cached({ name: ' SUPPLIER  1 ' })).toMatchObject({ state: 'ready', record: { id: 1 } });
+    expect(engine.cached(supplier(2))).toBeNull(); // still profiling: the call registers its cell
+    expect(engine.cached(supplier(3))).toBeNull();
+    expect(engine.cached({})).toBeNull(); // names nothing: organization() says why
+    expect(engine.stats()).toMatchObject({ calls: before.calls + 1, cacheHits: before.cacheHits + 1 });
+    await settings.update({ apiKey: '' });
+    expect(engine.cached(supplier(1))).toBeNull(); // no key: organization() says what to do
+    expect(service.sent).toHaveLength(1);
+  });
+
   test('a reopened workbook (fresh engine, same storage) sends zero requests', async () => {
     const first = await rig();
     const calls = Array.from({ length: 20 }, (_, i) => first.engine.organization(supplier(i)));
