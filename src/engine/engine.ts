@@ -106,6 +106,10 @@ class RequestEngine implements Engine {
     return outcome;
   }
 
+  loading(): Promise<void> | null {
+    return this.lifecycle.loaded ? null : this.lifecycle.ready();
+  }
+
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem> {
     return this.counted(this.lifecycle.whenReady(() => this.gets.ask(url, ctx)));
   }

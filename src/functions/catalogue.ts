@@ -49,6 +49,7 @@ export type { CallContext, CancelSignal };
 export interface FunctionsEngine {
   organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
   cached(query: OrganizationQuery): OrganizationOutcome | null;
+  loading(): Promise<void> | null;
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
 }
 
@@ -109,6 +110,12 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
    */
   const readyFor = (organization: unknown, website: unknown, country: unknown, call: CallContext): Answer<Ready> => {
     const argument = parseOrganization(organization, website, country);
+    const loading = deps.engine().loading();
+    return loading === null ? answerFor(argument, call) : loading.then(() => answerFor(argument, call));
+  };
+
+  /** From the cache at once, otherwise the engine's answer in one promise step. */
+  const answerFor = (argument: Readonly<OrganizationArgument>, call: CallContext): Answer<Ready> => {
     const engine = deps.engine();
     const cached = engine.cached(argument.query);
     if (cached !== null) return { argument, record: cached.record };

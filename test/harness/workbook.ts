@@ -160,23 +160,18 @@ export class Workbook {
 
   /**
    * The runtime is gone (its page closed) while the grid stays: its functions are forgotten, no call
-   * runs, and values it returned are copied out of its realm (once per value: cells that shared a card
-   * share the copy), so nothing of the grid holds the runtime's heap.
+   * runs, and values it returned are copied out of its realm, so nothing of the grid holds the runtime's
+   * heap.
    */
   releaseRuntime(): void {
     this.functions.clear();
-    const copies = new Map<unknown, unknown>();
-    const copied = (value: unknown): unknown => {
-      if (value === null || typeof value !== 'object') return value;
-      if (!copies.has(value)) copies.set(value, structuredClone(value));
-      return copies.get(value);
-    };
-    for (const cell of this.cells.values()) {
+    const cells = [...this.cells.values()];
+    // One structured clone for every outcome: what cells shared (a card's properties) stays shared.
+    const copies = structuredClone(cells.map((cell) => cell.outcome));
+    cells.forEach((cell, i) => {
       cell.running = null;
-      const outcome = cell.outcome;
-      if (outcome.kind === 'value') cell.outcome = { kind: 'value', value: copied(outcome.value) };
-      else if (outcome.kind === 'array') cell.outcome = structuredClone(outcome);
-    }
+      cell.outcome = copies[i];
+    });
   }
 
   setRequirement(name: string, version: string | null): void {
