@@ -55,7 +55,7 @@ export function parseScaleOptions(argv: readonly string[]): ScaleOptions {
       },
     }).values;
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n${SCALE_USAGE}`);
+    throw new Error(`${(error as Error).message}\n${SCALE_USAGE}`, { cause: error });
   }
   if (parsed.help) throw new Error(SCALE_USAGE);
   const quick = parsed.quick === true ? MID_ROWS : undefined;
