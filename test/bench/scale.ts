@@ -123,7 +123,7 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
   log(
     `${d.distinct} distinct suppliers (${d.cells} cells): cold ${d.cold.wallMs} ms, ${d.cold.requests} requests; ` +
       `warm ${d.warm.wallMs} ms, ${d.warm.requests} requests; reopened ${d.reopened.wallMs} ms, ${d.reopened.requests} requests; ` +
-      `stored ${d.stored.entries} entries, ${d.stored.bytes} bytes`,
+      `stored ${d.stored.entries} entries, ${d.stored.bytes} bytes, loaded by the engine's cache in ${d.stored.loadMs} ms`,
   );
   log(
     `refresh of ${refresh.refreshed} of ${refresh.cached} cached records: one save wrote ${refresh.written.entries} entries, ` +

@@ -66,7 +66,7 @@ export class Workbook {
   private readonly cells = new Map<string, Cell>();
   /** Formula cells by address, and the cell each reference names: a recalculation looks them up instead of parsing. */
   private readonly formulaCells = new Map<string, Cell>();
-  private readonly referenced = new WeakMap<FormulaArgument, Cell>();
+  private readonly referenced = new Map<FormulaArgument, Cell>(); // not weak: a WeakMap's entries cost every collection
   /** Answers of `supports` by requirement set and version, until a requirement changes. */
   private readonly supported = new Map<string, Map<string, boolean>>();
   private readonly busy = new Set<Cell>();
@@ -160,17 +160,17 @@ export class Workbook {
 
   /**
    * The runtime is gone (its page closed) while the grid stays: its functions are forgotten, no call
-   * runs, and values it returned are copied out of its realm, so nothing of the grid holds the runtime's
-   * heap.
+   * runs, and values it returned are copied out of its realm (`drop`: forgotten, the cells read busy),
+   * so nothing of the grid holds the runtime's heap.
    */
-  releaseRuntime(): void {
+  releaseRuntime(values: 'copy' | 'drop' = 'copy'): void {
     this.functions.clear();
     const cells = [...this.cells.values()];
     // One structured clone for every outcome: what cells shared (a card's properties) stays shared.
-    const copies = structuredClone(cells.map((cell) => cell.outcome));
+    const copies = values === 'copy' ? structuredClone(cells.map((cell) => cell.outcome)) : null;
     cells.forEach((cell, i) => {
       cell.running = null;
-      cell.outcome = copies[i];
+      cell.outcome = copies?.[i] ?? BUSY;
     });
   }
 
@@ -255,7 +255,8 @@ export class Workbook {
     }
     // A value returned (not promised) is the cell's value at once, as Excel takes it.
     if (!isThenable(result)) return this.finish(cell, generation, this.resultOutcome(result, meta));
-    Promise.resolve(result).then(
+    // Its own then: wrapping the runtime's promise in one of this realm would cost a promise and a turn.
+    result.then(
       (value) => this.finish(cell, generation, this.resultOutcome(value, meta)),
       (error) => this.finish(cell, generation, thrown(error)),
     );
