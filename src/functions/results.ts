@@ -141,13 +141,8 @@ function attributedValue(
   label: string,
   card: Card,
 ): AttributedValue {
-  const { properties, provider } = card;
-  const layouts: Excel.BasicViewLayouts = {
-    card: {
-      title: `${label}: ${displayName(record, requested)}`,
-      sections: [{ layout: 'List', properties: Object.keys(properties) }],
-    },
-  };
+  const { properties, provider, sections } = card;
+  const layouts: Excel.BasicViewLayouts = { card: { title: `${label}: ${displayName(record, requested)}`, sections } };
   const attribution = { properties, layouts, provider };
   if (typeof value === 'number') return { type: 'Double', basicValue: value, ...attribution };
   if (typeof value === 'boolean') return { type: 'Boolean', basicValue: value, ...attribution };
@@ -158,6 +153,8 @@ interface Card extends Pick<Attribution, 'properties' | 'provider'> {
   /** What the card was built with: another scale or logo address needs another card. */
   scoreScale: ScoreScale;
   logoUrl: string | null;
+  /** The card's one section, listing its properties: shared by every value made from the card. */
+  sections: Excel.CardLayoutSection[];
   /** The attributed values already made from this card, by label and value. */
   cells: Map<string, Map<PlainValue, AttributedValue>>;
 }
@@ -213,5 +210,6 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
   const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
   if (ctx.logoUrl !== null) provider.logoSourceAddress = ctx.logoUrl;
   if (matched?.link) provider.logoTargetAddress = matched.link;
-  return { properties, provider, scoreScale: ctx.scoreScale, logoUrl: ctx.logoUrl, cells: new Map() };
+  const sections: Excel.CardLayoutSection[] = [{ layout: 'List', properties: Object.keys(properties) }];
+  return { properties, provider, sections, scoreScale: ctx.scoreScale, logoUrl: ctx.logoUrl, cells: new Map() };
 }

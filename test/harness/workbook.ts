@@ -160,7 +160,7 @@ export class Workbook {
 
   /**
    * The runtime is gone (its page closed) while the grid stays: its functions are forgotten, no call
-   * runs, and values it returned are copied out of its realm (`drop`: forgotten, the cells read busy),
+   * runs, and values it returned are copied out of its realm (`drop`: forgotten, read as empty),
    * so nothing of the grid holds the runtime's heap.
    */
   releaseRuntime(values: 'copy' | 'drop' = 'copy'): void {
@@ -170,7 +170,8 @@ export class Workbook {
     const copies = values === 'copy' ? structuredClone(cells.map((cell) => cell.outcome)) : null;
     cells.forEach((cell, i) => {
       cell.running = null;
-      cell.outcome = copies?.[i] ?? BUSY;
+      // Dropped values leave their wrapper: that much of a value cell is the grid's.
+      cell.outcome = copies?.[i] ?? (cell.outcome.kind === 'value' ? { kind: 'value', value: null } : BUSY);
     });
   }
 
