@@ -8,6 +8,7 @@ import { PREFERRED_BATCH } from '../../src/engine/dispatcher';
 import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
 import { ClimateClient } from '../../src/service/client';
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox, type SandboxKnobs } from '../../src/sandbox/server';
+import { compareCardLayout } from './cardLayout';
 import { cellsOf, cellValue, sameOutcome, type CellOutcome, type CellSpec } from './cells';
 import { parseOptions } from './options';
 import { medianRun, table, targets, type StrategyFigures, type Summary } from './report';
@@ -353,7 +354,10 @@ async function main(): Promise<void> {
   );
   log('');
   for (const line of targets(summary)) log(line);
-  console.log(JSON.stringify(summary));
+  log('');
+  const cardLayout = await compareCardLayout(withSandbox, SCENARIO_KNOBS.open, workload.rows, cells);
+  for (const line of cardLayout.lines) log(line);
+  console.log(JSON.stringify({ ...summary, cardLayout: cardLayout.figures }));
 }
 
 main().then(
