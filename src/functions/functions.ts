@@ -26,10 +26,21 @@ import { runtimeEngine, runtimeSettings } from '../runtime';
 import { supportsDataTypes, supportsEntities } from '../office/host';
 import { createCatalogue, type Catalogue } from './catalogue';
 import { callContext, cellError, toCell, toCellNow, toSpill } from './excelBoundary';
+import type { Answer } from './errors';
 import { isAcceptedMatch } from './acceptedMatches';
 import { providerLogoUrl } from './providerLogo';
 
 let shared: Catalogue | null = null;
+
+/**
+ * `cell` once the engine has loaded its settings and cache (at once when it has). A workbook just opened
+ * invokes every cell before IndexedDB answers: one wait per cell here, instead of one promise per layer
+ * below, is all a cell then holds, and after it the cache answers at once.
+ */
+function afterLoading<T>(cell: () => Answer<T>): Answer<T> {
+  const loading = runtimeEngine().loading();
+  return loading === null ? cell() : loading.then(cell);
+}
 
 /** One catalogue per runtime, over the engine the task pane shares. */
 function catalogue(): Catalogue {
@@ -86,8 +97,9 @@ export function score(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue> {
-  return toCellNow(() => catalogue().score(organization, website, country, callContext(invocation))) as
-    number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue>;
+  return afterLoading(() =>
+    toCellNow(() => catalogue().score(organization, website, country, callContext(invocation))),
+  ) as number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue>;
 }
 
 /**
@@ -110,8 +122,9 @@ export function flag(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue> {
-  return toCellNow(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))) as
-    boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue>;
+  return afterLoading(() =>
+    toCellNow(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))),
+  ) as boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue>;
 }
 
 /**
@@ -132,8 +145,9 @@ export function match(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): string | Excel.StringCellValue | Promise<string | Excel.StringCellValue> {
-  return toCellNow(() => catalogue().match(organization, website, country, callContext(invocation))) as
-    string | Excel.StringCellValue | Promise<string | Excel.StringCellValue>;
+  return afterLoading(() =>
+    toCellNow(() => catalogue().match(organization, website, country, callContext(invocation))),
+  ) as string | Excel.StringCellValue | Promise<string | Excel.StringCellValue>;
 }
 
 /**
