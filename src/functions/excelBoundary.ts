@@ -1,10 +1,12 @@
 /**
  * Where the catalogue meets Excel's custom-functions runtime: invocations become call contexts (the
  * cell's address, and a signal that fires when Excel cancels the call), and failures become
- * `CustomFunctions.Error` values, thrown for a single cell or placed in a spilled array.
+ * `CustomFunctions.Error` values, thrown for a single cell or placed in a spilled array. Every text
+ * a result holds leaves here made safe (cellText.ts).
  */
 import type { CancelSignal, FunctionCall, Spill } from './catalogue';
-import { CellFailure, convertFailures, failureFrom, type Answer } from './errors';
+import { safeResult } from './cellText';
+import { andThen, CellFailure, convertFailures, failureFrom, type Answer } from './errors';
 
 /**
  * Excel's `onCanceled` as the engine's cancel signal. Thousands of cells each get one, and each has a
@@ -62,11 +64,11 @@ export function cellError(error: unknown): CustomFunctions.Error {
 }
 
 /**
- * One cell: the value (at once when `work` has it at once: Excel takes a value as well as a promise),
- * or Excel's error with our message.
+ * One cell: the value, its texts made safe (at once when `work` has it at once: Excel takes a value as
+ * well as a promise), or Excel's error with our message.
  */
 export function toCellNow<T>(work: () => Answer<T>): Answer<T> {
-  return convertFailures(work, cellError);
+  return convertFailures(() => andThen(work(), safeResult), cellError);
 }
 
 /** One cell, always as a promise (for functions whose metadata declares a promised type). */

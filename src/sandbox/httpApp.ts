@@ -7,7 +7,7 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { registerAdminRoutes, ADMIN_PREFIX } from './adminRoutes';
+import { registerAdminRoutes, ADMIN_PREFIX, isAdminUrl } from './adminRoutes';
 import { Principal } from './keys';
 import { ServiceRoute, routeKey } from './serviceRoute';
 import {
@@ -26,7 +26,9 @@ export interface AppOptions {
   logRequests: boolean;
 }
 
-const isAdmin = (request: { url?: string }): boolean => (request.url ?? '').startsWith(ADMIN_PREFIX);
+/** By the route the router chose, and by the URL however encoded (a preflight has no route of its own). */
+const isAdmin = (request: FastifyRequest): boolean =>
+  (request.routeOptions.url ?? '').startsWith(ADMIN_PREFIX) || isAdminUrl(request.url);
 
 const SERVICE_CORS = {
   origin: '*',

@@ -20,6 +20,8 @@ export interface ShimSheet {
   images?: Array<{ name: string; left: number; top: number; width: number; height: number }>;
   /** More sheets of the workbook, after the first (values only). */
   otherSheets?: Array<{ name: string; rows: Array<Array<string | number | boolean | null>> }>;
+  /** Document settings the workbook arrives with (as a file someone sent would). */
+  documentSettings?: Record<string, unknown>;
 }
 
 /** One sheet as the test reads it back. */
@@ -111,7 +113,7 @@ export function installExcelShim(sheet: ShimSheet): void {
     inserts: [],
     shapes: [],
     calculations: [],
-    documentSettings: {},
+    documentSettings: { ...(sheet.documentSettings ?? {}) },
     documentSettingsSaves: 0,
     conditionalFormats: [],
     selection,
