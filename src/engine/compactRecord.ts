@@ -5,7 +5,9 @@
  * allows a few MB per origin), so repeated strings (industry names, the profile links' common prefix)
  * go into a shared table and the flags into one number. Not kept: website, external_id, hq_region
  * (read back as null) and a record-level industry that differs from the matched organization's.
+ * Storage is as untrusted as the service: a link read back meets the profile-link rule again.
  */
+import { profileLinkOrNull } from '../service/profileLink';
 import { INITIATIVE_KEYS, type Initiatives, type OrganizationRecord } from '../service/types';
 
 export type CompactValue = string | number | null | (string | null)[];
@@ -176,7 +178,9 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
   const link =
     prefix === null
       ? null
-      : prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(AT.linkTail) ?? '', matchId, matchName));
+      : profileLinkOrNull(
+          prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(AT.linkTail) ?? '', matchId, matchName)),
+        );
   return {
     id,
     name,

@@ -16,7 +16,7 @@ import { authError, ENGINE_ERROR_KINDS, engineErrorFrom, EngineError, type Engin
 import { EngineEvents } from './events';
 import type { CallContext } from './flight';
 import { GetPath } from './gets';
-import { identify, type OrganizationQuery } from './identity';
+import { identify, type Identity, type OrganizationQuery } from './identity';
 import { KeyMemory } from './keyMemory';
 import { EngineLifecycle } from './lifecycle';
 import { AimdLimiter } from './limiter';
@@ -37,6 +37,8 @@ class RequestEngine implements Engine {
   private readonly organizations: OrganizationPath;
   private readonly gets: GetPath;
   private readonly counters = { calls: 0, cacheHits: 0, joined: 0 };
+  /** Identities of frozen queries (the functions' argument readings are): a sheet asks with the same ones again. */
+  private readonly identities = new WeakMap<OrganizationQuery, Identity>();
   private readonly errors = Object.fromEntries(ENGINE_ERROR_KINDS.map((kind) => [kind, 0])) as Record<
     EngineErrorKind,
     number
@@ -86,7 +88,26 @@ class RequestEngine implements Engine {
   // Thousands of cells wait here at once: the call path is plain promises, not layers of async
   // functions, so that each waiting cell holds as little as possible.
   organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome> {
-    return this.counted(this.lifecycle.whenReady(() => this.organizations.ask(identify(query), ctx)));
+    return this.counted(this.lifecycle.whenReady(() => this.organizations.ask(this.identity(query), ctx)));
+  }
+
+  cached(query: OrganizationQuery): OrganizationOutcome | null {
+    if (!this.lifecycle.loaded || this.lifecycle.refuse(undefined)) return null;
+    let outcome: OrganizationOutcome | null;
+    try {
+      outcome = this.organizations.cached(this.identity(query));
+    } catch {
+      return null; // a query that names nothing: `organization` says why
+    }
+    if (outcome === null) return null;
+    this.counters.calls += 1;
+    this.events.emit(SETTLED_OK);
+    this.events.statsChanged();
+    return outcome;
+  }
+
+  loading(): Promise<void> | null {
+    return this.lifecycle.loaded ? null : this.lifecycle.ready();
   }
 
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem> {
@@ -132,6 +153,13 @@ class RequestEngine implements Engine {
     this.polling.dispose();
     this.events.stop();
     void this.lifecycle.ready().then(() => this.cache.save());
+  }
+
+  private identity(query: OrganizationQuery): Identity {
+    if (!Object.isFrozen(query)) return identify(query);
+    let identity = this.identities.get(query);
+    if (identity === undefined) this.identities.set(query, (identity = identify(query)));
+    return identity;
   }
 
   /** Counts and reports how a call ended; every rejection is an EngineError. */

@@ -69,6 +69,11 @@ export class EngineLifecycle {
     });
   }
 
+  /** Settings and cache are loaded: a call need not wait. */
+  get loaded(): boolean {
+    return this.loading === null;
+  }
+
   /** Resolves once settings and cache are loaded. */
   ready(): Promise<void> {
     return this.loading ?? Promise.resolve();

@@ -61,6 +61,15 @@ export class OrganizationPath {
     return this.flights.join(key, ctx, deadlineMs, (begun) => this.register(key, request, begun));
   }
 
+  /** A final record from the cache that is not a failure, counted as a hit; null when the call must be asked. */
+  cached({ key }: Identity): OrganizationOutcome | null {
+    const { cacheTtlMs } = this.parts.lifecycle.applied;
+    const record = cacheTtlMs > 0 ? this.parts.cache.get(key, cacheTtlMs) : null;
+    if (record === null || record.status === 'errored') return null;
+    this.parts.counters.cacheHits += 1;
+    return { state: 'ready', record };
+  }
+
   /** Forgets cached records and remembered failures: all of them, or those of `queries`. */
   forget(queries?: OrganizationQuery[]): void {
     const { cache } = this.parts;

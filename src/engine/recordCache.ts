@@ -1,15 +1,15 @@
 /**
  * Organization records by request key (final ones to serve; those still being profiled to watch again
- * after a reload): in memory (bounded, least recently used first out) and
- * persisted (bounded, compact, with the time each was fetched; where: cacheStore.ts) so that a
- * recalculation, a reopened workbook or a second runtime does not ask the service again. Entries older
- * than the TTL are neither served nor kept. One scope (service address, and project for private
- * figures) at a time: records of another scope are never served.
+ * after a reload): in memory (bounded, least recently used first out) and persisted (with the time each
+ * was fetched; how and where: cacheStore.ts) so that a recalculation, a reopened workbook or a second
+ * runtime does not ask the service again. Entries older than the TTL are neither served nor kept. One
+ * scope (service address, and project for private figures) at a time: records of another scope are
+ * never served. The cache tells its persistence which keys changed, so a store that keeps records one
+ * by one writes only those.
  */
 import type { OrganizationRecord } from '../service/types';
-import type { KeyValueStorage } from '../settings/storage';
-import { compactRecord, expandRecord, StringTable, type CompactRecord } from './compactRecord';
 
+/** The key of the cache kept as one blob (cacheBlob.ts). */
 export const CACHE_STORAGE_KEY = 'climate.cache.v1';
 
 /** Writes are never put off longer than this: a workbook closed soon after a cold load keeps its records. */
@@ -25,37 +25,53 @@ export interface CacheLimits {
   memoryEntries: number;
   /** Records written to storage (the most recently used). */
   persistedEntries: number;
-  /** Characters of the stored blob (localStorage quotas are counted in characters). */
+  /** Characters written to storage in all (localStorage quotas are counted in characters). */
   persistedChars: number;
   /** Writes are gathered for this long so a burst of answers is one write. */
   saveDelayMs: number;
 }
 
-interface Entry {
+export interface CacheEntry {
   record: OrganizationRecord;
   fetchedAt: number;
+  /** When it was last used (a tick of the cache's clock; larger is more recent), 0 when loaded. */
+  used?: number;
 }
 
-/** `{v, scope, t: base time (s), d: string table, e: [[key, seconds after t, ...record]]}` */
-interface StoredCache {
-  v: 1;
-  scope: string;
-  t: number;
-  d: string[];
-  e: [string, number, ...CompactRecord][];
+/** Share of memory freed at once when it is full: eviction sorts by use, so it is done in bulk. */
+const EVICTED_SHARE = 1 / 16;
+
+/** Stored entries, oldest first. */
+export type StoredEntries = [string, CacheEntry][];
+
+/** Where the records are kept between sessions (cacheBlob.ts, recordStore.ts). */
+export interface CachePersistence {
+  /** The stored entries of `scope`, oldest first; none when the store holds another scope. */
+  load(scope: string): Promise<StoredEntries>;
+  /**
+   * Stores `entries` (their `used` tells which were used last). `changed`: the keys set or dropped since the last
+   * save, or null when anything may have changed (a clear).
+   */
+  save(scope: string, entries: ReadonlyMap<string, CacheEntry>, changed: ReadonlySet<string> | null): Promise<void>;
 }
 
 export class RecordCache {
-  /** Map order is recency order: the first entry is the least recently used. */
-  private readonly memory = new Map<string, Entry>();
+  /**
+   * A hit only stamps its entry with the clock's next tick: moving it to the end of the Map instead
+   * (delete and set) made the Map rehash every few ten thousand hits on a large sheet.
+   */
+  private readonly memory = new Map<string, CacheEntry>();
+  private clock = 0;
   private scope = '';
+  /** Keys set or dropped since the last save; null: everything (after a clear). */
+  private changed: Set<string> | null = new Set();
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private saving: Promise<void> = Promise.resolve();
   /** How long the last write took to prepare: the next waits ten times that, so writing stays under 10% of the time. */
   private lastSaveMs = 0;
 
   constructor(
-    private readonly storage: KeyValueStorage,
+    private readonly persistence: CachePersistence,
     private readonly now: () => number,
     private readonly limits: CacheLimits,
   ) {}
@@ -66,20 +82,22 @@ export class RecordCache {
 
   /** Switches to `scope`, replacing what memory holds with the stored records of that scope. */
   async load(scope: string, ttlMs: number): Promise<void> {
+    if (this.saveTimer) void this.save(); // what the previous scope changed is written first, under its scope
+    const written = this.saving;
     this.scope = scope;
     this.memory.clear();
-    let stored: StoredCache | null = null;
+    let stored: StoredEntries = [];
     try {
-      const raw = await this.storage.getItem(CACHE_STORAGE_KEY);
-      stored = raw === null ? null : (JSON.parse(raw) as StoredCache);
+      await written;
+      stored = await this.persistence.load(scope);
     } catch {
-      stored = null; // unreadable storage or blob: start empty, the next save replaces it
+      stored = []; // unreadable storage: start empty
     }
-    if (stored?.v !== 1 || stored.scope !== scope || !Array.isArray(stored.e) || this.scope !== scope) return;
-    const table = new StringTable(stored.d);
-    for (const [key, age, ...compact] of stored.e) {
-      const fetchedAt = (stored.t + age) * 1000;
-      if (this.now() - fetchedAt < ttlMs) this.remember(key, { record: expandRecord(compact, table), fetchedAt });
+    if (this.scope !== scope) return; // switched again meanwhile
+    const now = this.now();
+    for (const [key, entry] of stored) {
+      if (now - entry.fetchedAt < ttlMs) this.remember(key, entry);
+      else this.changed?.add(key); // expired: dropped from storage with the next write
     }
   }
 
@@ -87,12 +105,11 @@ export class RecordCache {
   get(key: string, ttlMs: number): OrganizationRecord | null {
     const entry = this.memory.get(key);
     if (entry === undefined || !isFinal(entry.record)) return null;
-    this.memory.delete(key);
     if (this.now() - entry.fetchedAt >= ttlMs) {
-      this.scheduleSave();
+      this.delete(key);
       return null;
     }
-    this.memory.set(key, entry);
+    entry.used = ++this.clock;
     return entry.record;
   }
 
@@ -108,72 +125,64 @@ export class RecordCache {
   }
 
   set(key: string, record: OrganizationRecord): void {
-    this.memory.delete(key);
-    this.remember(key, { record, fetchedAt: this.now() });
+    this.remember(key, { record, fetchedAt: this.now(), used: ++this.clock });
+    this.changed?.add(key);
     this.scheduleSave();
   }
 
   delete(key: string): void {
-    if (this.memory.delete(key)) this.scheduleSave();
+    if (!this.memory.delete(key)) return;
+    this.changed?.add(key);
+    this.scheduleSave();
   }
 
   clear(): void {
     this.memory.clear();
+    this.changed = null;
     this.scheduleSave();
   }
 
-  /** Writes now (and waits for it): on shutdown, and for tests. */
+  /**
+   * Writes now (and waits for it): on shutdown, and for tests. The persistence prepares its write at
+   * once, from memory as it is now, and writes after its earlier writes.
+   */
   save(): Promise<void> {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
+    const changed = this.changed;
+    this.changed = new Set();
     const started = this.now();
-    const blob = this.serialize();
+    let written: Promise<void>;
+    try {
+      written = this.persistence.save(this.scope, this.memory, changed);
+    } catch (error) {
+      written = Promise.reject(error);
+    }
     this.lastSaveMs = this.now() - started;
-    this.saving = this.saving.then(() => this.storage.setItem(CACHE_STORAGE_KEY, blob)).catch(() => undefined);
+    const settled = written.catch(() => this.unsaved(changed));
+    this.saving = this.saving.then(() => settled);
     return this.saving;
   }
 
-  private remember(key: string, entry: Entry): void {
+  /** A write that failed: what it carried is written with the next one. */
+  private unsaved(changed: ReadonlySet<string> | null): void {
+    if (changed === null || this.changed === null) this.changed = null;
+    else for (const key of changed) this.changed.add(key);
+  }
+
+  private remember(key: string, entry: CacheEntry): void {
     this.memory.set(key, entry);
-    if (this.memory.size > this.limits.memoryEntries) {
-      this.memory.delete(this.memory.keys().next().value as string);
+    if (this.memory.size <= this.limits.memoryEntries) return;
+    const byUse = [...this.memory].sort(([, a], [, b]) => (a.used ?? 0) - (b.used ?? 0));
+    const evicted = Math.max(1, Math.floor(this.limits.memoryEntries * EVICTED_SHARE));
+    for (const [oldest] of byUse.slice(0, evicted)) {
+      this.memory.delete(oldest);
+      this.changed?.add(oldest);
     }
   }
 
   private scheduleSave(): void {
     const delay = Math.min(MAX_SAVE_DELAY_MS, Math.max(this.limits.saveDelayMs, 10 * this.lastSaveMs));
     this.saveTimer ??= setTimeout(() => void this.save(), delay);
-  }
-
-  /**
-   * The most recently used entries that fit both bounds, written oldest first. A record that does not
-   * fit is left out with the strings it would have added to the table; smaller ones after it still go in.
-   */
-  private serialize(): string {
-    let oldest = this.now();
-    for (const entry of this.memory.values()) oldest = Math.min(oldest, entry.fetchedAt);
-    const base = Math.floor(oldest / 1000);
-    const table = new StringTable();
-    let tableChars = 0;
-    const scope = JSON.stringify(this.scope);
-    const kept: string[] = [];
-    let chars = scope.length + 64; // the frame around the entries and the table
-    for (const [key, entry] of [...this.memory.entries()].reverse()) {
-      if (kept.length >= this.limits.persistedEntries) break;
-      const known = table.strings.length;
-      const age = Math.floor(entry.fetchedAt / 1000) - base;
-      const json = JSON.stringify([key, age, ...compactRecord(entry.record, table)]);
-      let addedChars = 0;
-      for (const added of table.strings.slice(known)) addedChars += JSON.stringify(added).length + 1;
-      if (chars + json.length + 1 + tableChars + addedChars > this.limits.persistedChars) {
-        table.truncate(known);
-        continue;
-      }
-      tableChars += addedChars;
-      chars += json.length + 1;
-      kept.push(json);
-    }
-    kept.reverse();
-    return `{"v":1,"scope":${scope},"t":${base},"d":${JSON.stringify(table.strings)},"e":[${kept.join(',')}]}`;
   }
 }

@@ -45,6 +45,17 @@ export type EngineEvent =
 
 export interface Engine {
   organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
+  /**
+   * The answer at once, without a promise, when the cache holds a final record for `query` and nothing
+   * stands in the way (settings loaded, a key, no auth failure); null otherwise (then ask `organization`).
+   * A recalculation of a large sheet is this path: every cell settles in its own call.
+   */
+  cached(query: OrganizationQuery): OrganizationOutcome | null;
+  /**
+   * While settings and cache load (a workbook just opened), the one promise of their being loaded;
+   * null once loaded. A sheet's cells wait on it together, then take the `cached` path.
+   */
+  loading(): Promise<void> | null;
   /** Any GET of the service (industries, SBTi, recommended actions) through the same queue; 2xx only. */
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
   /** Forgets cached records and remembered failures (all, or those of `queries`) so the next calls ask again. */

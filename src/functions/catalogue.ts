@@ -8,7 +8,7 @@ import type { Industry, OrganizationRecord, Page } from '../service/types';
 import { decodeIndustry, decodeList, decodeRecommendedActions, decodeSbtiCompany } from '../service/records';
 import { collectPages, pageNumberOf, pageOnPath } from '../service/pagination';
 import { PROFILE_LINK_RULE as LINK_RULE } from '../service/profileLink';
-import { CellFailure, failureFrom, pendingFailure } from './errors';
+import { andThen, CellFailure, failureFrom, pendingFailure, type Answer } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
 import { readMatch, type MatchInput, type MatchReading } from './nameMatch';
@@ -76,30 +76,30 @@ export interface Catalogue {
     website: unknown,
     country: unknown,
     call: FunctionCall,
-  ): Promise<CellResult | Excel.EntityCellValue>;
-  score(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<CellResult>;
+  ): Answer<CellResult | Excel.EntityCellValue>;
+  score(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<CellResult>;
   flag(
     organization: unknown,
     initiative: unknown,
     website: unknown,
     country: unknown,
     call: FunctionCall,
-  ): Promise<CellResult>;
-  flags(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<Spill>;
-  match(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<CellResult>;
+  ): Answer<CellResult>;
+  flags(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<Spill>;
+  match(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<CellResult>;
   profile(
     organization: unknown,
     fields: unknown,
     website: unknown,
     country: unknown,
     call: FunctionCall,
-  ): Promise<Spill>;
+  ): Answer<Spill>;
   headers(fields: unknown): string[][];
-  link(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<string>;
-  status(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<string>;
-  industries(search: unknown, call: FunctionCall): Promise<Spill>;
-  sbti(company: unknown, field: unknown, call: FunctionCall): Promise<Spill>;
-  actions(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<Spill>;
+  link(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<string>;
+  status(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<string>;
+  industries(search: unknown, call: FunctionCall): Answer<Spill>;
+  sbti(company: unknown, field: unknown, call: FunctionCall): Answer<Spill>;
+  actions(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<Spill>;
 }
 
 const asSpill = (text: string): Spill => [[text]];
@@ -118,8 +118,8 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
    * The organization's record once its profile is final; a pending one is #N/A that updates itself.
    * A bad argument throws at once (the callers run it inside `settle`, which makes it a rejection).
    */
-  const readyFor = (organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<Ready> =>
-    source.outcome(organization, website, country, call).then((sourced) => {
+  const readyFor = (organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<Ready> =>
+    andThen(source.outcome(organization, website, country, call), (sourced) => {
       if (sourced.state === 'pending') throw pendingFailure(sourced.record.status);
       return sourced;
     });
@@ -136,19 +136,20 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       settle(
         call,
         () =>
-          readyFor(organization, website, country, call).then((ready) => {
+          andThen(readyFor(organization, website, country, call), (ready) => {
             if (!deps.entities()) return displayName(ready.record, ready.requested);
             return organizationEntity({ ...ready, match: lazyMatch(ready) }, shape());
           }),
         asText,
       ),
 
-    // The hot path of a sheet: one promise step per cell after the engine's answer, no async frames.
+    // The hot path of a sheet: answered at once from the cache (no promise), otherwise one promise step
+    // per cell after the engine's answer, no async frames.
     score: (organization, website, country, call) =>
       settle(
         call,
         () =>
-          readyFor(organization, website, country, call).then(({ requested, record }) =>
+          andThen(readyFor(organization, website, country, call), ({ requested, record }) =>
             scoreResult(record, requested, shape()),
           ),
         asText,
@@ -159,7 +160,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
         call,
         () => {
           const key = parseInitiative(initiative);
-          return readyFor(organization, website, country, call).then(({ requested, record }) =>
+          return andThen(readyFor(organization, website, country, call), ({ requested, record }) =>
             flagResult(record, key, requested, shape()),
           );
         },
@@ -170,7 +171,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       settle(
         call,
         () =>
-          readyFor(organization, website, country, call).then(({ requested, record }) =>
+          andThen(readyFor(organization, website, country, call), ({ requested, record }) =>
             flagsRow(record, requested, shape()),
           ),
         asSpill,
@@ -180,7 +181,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       settle(
         call,
         () =>
-          readyFor(organization, website, country, call).then((ready) =>
+          andThen(readyFor(organization, website, country, call), (ready) =>
             matchResult(matchOf(ready), ready.record, ready.requested, shape()),
           ),
         asText,
@@ -191,7 +192,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
         call,
         () => {
           const chosen = parseFields(fields);
-          return readyFor(organization, website, country, call).then((ready) =>
+          return andThen(readyFor(organization, website, country, call), (ready) =>
             profileResult(ready.record, chosen, ready.requested, shape(), lazyMatch(ready)),
           );
         },

@@ -26,14 +26,27 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  */
 export function safeResult<T>(value: T): T {
   if (typeof value === 'string') return safeText(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  // A result object (a card's value) is shared by the cells of its organization and never changed
+  // once returned: walked once, remembered at the top only (not every object inside it).
+  let safe = made.get(value) as T | undefined;
+  if (safe === undefined) made.set(value, (safe = walked(value)));
+  return safe;
+}
+
+/** What safeResult made of each result object it was given. */
+const made = new WeakMap<object, unknown>();
+
+function walked<T>(value: T): T {
+  if (typeof value === 'string') return safeText(value) as T;
   if (Array.isArray(value)) {
-    const safe = value.map(safeResult);
+    const safe = value.map(walked);
     return (safe.some((element, i) => element !== value[i]) ? safe : value) as T;
   }
   if (!isPlainObject(value)) return value;
   let changed: Record<string, unknown> | null = null;
   for (const [key, field] of Object.entries(value)) {
-    const safe = safeResult(field);
+    const safe = walked(field);
     if (safe !== field) (changed ??= { ...value })[key] = safe;
   }
   return (changed ?? value) as T;

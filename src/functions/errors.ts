@@ -54,14 +54,28 @@ export function failureFrom(error: unknown): CellFailure {
  * turned by `convert` into what the caller's callers expect. Promise steps, not an async frame: every
  * cell of a sheet passes through here.
  */
-export function convertFailures<T>(work: () => T | Promise<T>, convert: (error: unknown) => unknown): Promise<T> {
+export function convertFailures<T>(work: () => Answer<T>, convert: (error: unknown) => unknown): Answer<T> {
   try {
-    return Promise.resolve(work()).then(undefined, (error: unknown) => {
-      throw convert(error);
-    });
+    const answer = work();
+    return answer instanceof Promise
+      ? answer.then(undefined, (error: unknown) => {
+          throw convert(error);
+        })
+      : answer;
   } catch (error) {
     return Promise.reject(convert(error));
   }
+}
+
+/**
+ * A value now, or later. A cell answered from the cache stays synchronous all the way to Excel: a
+ * recalculation of 200,000 cells then leaves no promise per cell alive until the next turn.
+ */
+export type Answer<T> = T | Promise<T>;
+
+/** `next` applied to the answer: at once for a value, after it for a promise. */
+export function andThen<T, U>(answer: Answer<T>, next: (value: T) => U): Answer<U> {
+  return answer instanceof Promise ? answer.then(next) : next(answer);
 }
 
 /** A profile still being built: #N/A now, and the engine recalculates the cell once it is final. */

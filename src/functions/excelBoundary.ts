@@ -6,7 +6,7 @@
  */
 import type { CancelSignal, FunctionCall, Spill } from './catalogue';
 import { safeResult } from './cellText';
-import { CellFailure, convertFailures, failureFrom } from './errors';
+import { andThen, CellFailure, convertFailures, failureFrom, type Answer } from './errors';
 
 /**
  * Excel's `onCanceled` as the engine's cancel signal. Thousands of cells each get one, and each has a
@@ -63,9 +63,17 @@ export function cellError(error: unknown): CustomFunctions.Error {
   return excelError(failureFrom(error));
 }
 
-/** One cell: the value (its texts made safe), or Excel's error with our message. */
-export function toCell<T>(work: () => T | Promise<T>): Promise<T> {
-  return convertFailures(async () => safeResult(await work()), cellError);
+/**
+ * One cell: the value, its texts made safe (at once when `work` has it at once: Excel takes a value as
+ * well as a promise), or Excel's error with our message.
+ */
+export function toCellNow<T>(work: () => Answer<T>): Answer<T> {
+  return convertFailures(() => andThen(work(), safeResult), cellError);
+}
+
+/** One cell, always as a promise (for functions whose metadata declares a promised type). */
+export function toCell<T>(work: () => Answer<T>): Promise<T> {
+  return Promise.resolve(toCellNow(work));
 }
 
 /** A spilled array: values as they are, failed elements as error values in their place. */

@@ -1,21 +1,16 @@
 /**
  * The CLIMATE custom functions: the entry Excel loads. Each function's JSDoc is its metadata
- * (custom-functions-metadata-plugin generates functions.json from it, and its loader appends the
- * `CustomFunctions.associate` call for each id, so none is written here). The work is done by the
- * catalogue; this file only declares signatures Excel understands and crosses the Excel boundary.
+ * (custom-functions-metadata-plugin generates functions.json and the `CustomFunctions.associate` calls
+ * from it). The catalogue does the work; this file declares signatures and crosses the Excel boundary.
  *
- * Functions that read an organization are `@requiresAddress` and cancelable: a profile still being
- * built shows #N/A "Profiling (...) — this cell updates itself", and the engine recalculates exactly
- * those addresses once the profile is final (see src/office/excelCalculate.ts).
+ * Functions that read an organization are `@requiresAddress` and cancelable: a profile still being built
+ * shows #N/A "Profiling (...) — this cell updates itself", and the engine recalculates exactly those
+ * addresses once the profile is final (see src/office/excelCalculate.ts).
  *
- * Result types: SCORE and FLAG return `number | DoubleCellValue` / `boolean | BooleanCellValue`,
- * which the metadata declares as `any` (allowed to carry data types thanks to the generated
- * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19
- * get an attributed cell value and older hosts a plain number or boolean from the same function.
- * MATCH does the same with `string | StringCellValue`. ORG returns `string | EntityCellValue`: the
- * organization's card where entities render (CustomFunctionsRuntime 1.4 and ExcelApi 1.16), its name
- * elsewhere.
- *
+ * Result types declared `any` (allowed to carry data types by the generated
+ * `allowCustomDataForDataTypeAny`): SCORE, FLAG and MATCH return an attributed Double/Boolean/String cell
+ * value on hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19, else the plain value; ORG returns the
+ * organization's card where entities render (CustomFunctionsRuntime 1.4, ExcelApi 1.16), else its name.
  * While Excel previews a formula being typed (`isInValuePreview`, CustomFunctionsRuntime 1.5) nothing is
  * sent: a value this runtime holds is shown, or a short text saying the value comes on entering it.
  *
@@ -25,11 +20,22 @@
 import { runtimeEngine, runtimeSettings } from '../runtime';
 import { supportsDataTypes, supportsEntities } from '../office/host';
 import { createCatalogue, type Catalogue } from './catalogue';
-import { callContext, cellError, toCell, toSpill } from './excelBoundary';
+import { callContext, cellError, toCell, toCellNow, toSpill } from './excelBoundary';
+import type { Answer } from './errors';
 import { isAcceptedMatch } from './acceptedMatches';
 import { providerLogoUrl } from './providerLogo';
 
 let shared: Catalogue | null = null;
+
+/**
+ * `cell` once the engine has loaded its settings and cache (at once when it has). A workbook just opened
+ * invokes every cell before IndexedDB answers: one wait per cell here, instead of one promise per layer
+ * below, is all a cell then holds, and after it the cache answers at once.
+ */
+function afterLoading<T>(cell: () => Answer<T>): Answer<T> {
+  const loading = runtimeEngine().loading();
+  return loading === null ? cell() : loading.then(cell);
+}
 
 /** One catalogue per runtime, over the engine the task pane shares. */
 function catalogue(): Catalogue {
@@ -85,10 +91,10 @@ export function score(
   website?: unknown,
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
-): Promise<number | Excel.DoubleCellValue> {
-  return toCell(() => catalogue().score(organization, website, country, callContext(invocation))) as Promise<
-    number | Excel.DoubleCellValue
-  >;
+): number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue> {
+  return afterLoading(() =>
+    toCellNow(() => catalogue().score(organization, website, country, callContext(invocation))),
+  ) as number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue>;
 }
 
 /**
@@ -110,10 +116,10 @@ export function flag(
   website?: unknown,
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
-): Promise<boolean | Excel.BooleanCellValue> {
-  return toCell(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))) as Promise<
-    boolean | Excel.BooleanCellValue
-  >;
+): boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue> {
+  return afterLoading(() =>
+    toCellNow(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))),
+  ) as boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue>;
 }
 
 /**
@@ -133,10 +139,10 @@ export function match(
   website?: unknown,
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
-): Promise<string | Excel.StringCellValue> {
-  return toCell(() => catalogue().match(organization, website, country, callContext(invocation))) as Promise<
-    string | Excel.StringCellValue
-  >;
+): string | Excel.StringCellValue | Promise<string | Excel.StringCellValue> {
+  return afterLoading(() =>
+    toCellNow(() => catalogue().match(organization, website, country, callContext(invocation))),
+  ) as string | Excel.StringCellValue | Promise<string | Excel.StringCellValue>;
 }
 
 /**

@@ -22,7 +22,7 @@ import { PROVIDER } from '../provider';
 import { decodeOrganization } from '../service/records';
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { isFinalStatus } from '../service/types';
-import { CellFailure, convertFailures, failureFrom } from './errors';
+import { CellFailure, convertFailures, failureFrom, type Answer } from './errors';
 import { entityField } from './entityFields';
 import { matchInputOf, type MatchInput } from './nameMatch';
 import { parseOrganization, type OrganizationArgument } from './organizationArgument';
@@ -36,6 +36,10 @@ export interface FunctionCall extends CallContext {
 /** The part of the engine the functions use (src/engine's Engine satisfies it). */
 export interface FunctionsEngine {
   organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
+  /** A cached final outcome at once, or null (src/engine's Engine.cached). */
+  cached(query: OrganizationQuery): OrganizationOutcome | null;
+  /** The one promise of settings and cache being loaded, or null once they are. */
+  loading(): Promise<void> | null;
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
 }
 
@@ -52,6 +56,8 @@ export class PreviewNotice extends CellFailure {
 /** An engine for previews: every request is refused before anything is registered or sent. */
 export const PREVIEW_ENGINE: FunctionsEngine = {
   organization: () => Promise.reject(new PreviewNotice()),
+  cached: () => null,
+  loading: () => null,
   get: () => Promise.reject(new PreviewNotice()),
 };
 
@@ -59,10 +65,10 @@ export const PREVIEW_ENGINE: FunctionsEngine = {
  * Every failure leaves as a CellFailure: the boundary needs to know nothing else. A previewed formula
  * whose value needs the service shows PREVIEW_TEXT instead (`notice` shapes it for the function).
  */
-export function settle<T>(call: FunctionCall, work: () => Promise<T>, notice: (text: string) => T): Promise<T> {
+export function settle<T>(call: FunctionCall, work: () => Answer<T>, notice: (text: string) => T): Answer<T> {
   const settled = convertFailures(work, failureFrom);
   if (!call.preview) return settled;
-  return settled.catch((error: unknown) => {
+  return Promise.resolve(settled).catch((error: unknown) => {
     if (error instanceof PreviewNotice) return notice(error.message);
     throw error;
   });
@@ -105,14 +111,22 @@ export class OrganizationSource {
   ) {}
 
   /** The organization's record, pending or final; a bad argument throws at once. */
-  outcome(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<Sourced> {
+  outcome(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<Sourced> {
     const id = cardId(organization);
     const argument = id === null ? parseOrganization(organization, website, country) : this.arguments.get(id);
     if (call.preview) return Promise.resolve(this.previewed(argument));
     if (argument === undefined) return this.byId(id!, call);
-    return this.engine()
-      .organization(argument.query, call)
-      .then((outcome) => this.sourced(outcome, argument));
+    // A workbook just opened: every cell waits on the engine's one loading promise, then asks.
+    const loading = this.engine().loading();
+    return loading === null ? this.answer(argument, call) : loading.then(() => this.answer(argument, call));
+  }
+
+  /** From the engine's cache at once (no promise: a recalculation keeps nothing alive per cell), else asked. */
+  private answer(argument: Readonly<OrganizationArgument>, call: FunctionCall): Answer<Sourced> {
+    const engine = this.engine();
+    const cached = engine.cached(argument.query);
+    if (cached !== null) return this.sourced(cached, argument);
+    return engine.organization(argument.query, call).then((outcome) => this.sourced(outcome, argument));
   }
 
   private sourced(outcome: OrganizationOutcome, argument: Readonly<OrganizationArgument>): Sourced {

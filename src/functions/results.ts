@@ -151,13 +151,8 @@ function attributedValue(
   label: string,
   card: Card,
 ): AttributedValue {
-  const { properties, provider } = card;
-  const layouts: Excel.BasicViewLayouts = {
-    card: {
-      title: `${label}: ${displayName(record, requested)}`,
-      sections: [{ layout: 'List', properties: Object.keys(properties) }],
-    },
-  };
+  const { properties, provider, sections } = card;
+  const layouts: Excel.BasicViewLayouts = { card: { title: `${label}: ${displayName(record, requested)}`, sections } };
   const attribution = { properties, layouts, provider };
   if (typeof value === 'number') return { type: 'Double', basicValue: value, ...attribution };
   if (typeof value === 'boolean') return { type: 'Boolean', basicValue: value, ...attribution };
@@ -168,6 +163,8 @@ interface Card extends Pick<Attribution, 'properties' | 'provider'> {
   /** What the card was built with: another scale or logo address needs another card. */
   scoreScale: ScoreScale;
   logoUrl: string | null;
+  /** The card's one section, listing its properties: shared by every value made from the card. */
+  sections: Excel.CardLayoutSection[];
   /** The attributed values already made from this card, by label and value. */
   cells: Map<string, Map<PlainValue, AttributedValue>>;
 }
@@ -221,7 +218,8 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
   ];
   const properties = cellProperties(entries);
   const provider = providerAttributes(matched?.link ?? null, ctx.logoUrl);
-  return { properties, provider, scoreScale: ctx.scoreScale, logoUrl: ctx.logoUrl, cells: new Map() };
+  const sections: Excel.CardLayoutSection[] = [{ layout: 'List', properties: Object.keys(properties) }];
+  return { properties, provider, sections, scoreScale: ctx.scoreScale, logoUrl: ctx.logoUrl, cells: new Map() };
 }
 
 /** The provider of every card: the service's description, its logo (when known) linking to the profile. */

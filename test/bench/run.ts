@@ -24,6 +24,7 @@ import {
 import { naiveAddin } from './strategies/naive';
 import { timerBatchAddin } from './strategies/timerBatch';
 import { seededSettings } from '../harness';
+import { scaleBench } from './scale';
 import { Traffic } from './traffic';
 import { supplierSheet, type SupplierRow } from './workload';
 
@@ -258,6 +259,7 @@ async function fastStrategies(
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'scale') return scaleBench(process.argv.slice(3)); // the cache and memory bench
   let options;
   try {
     options = parseOptions(process.argv.slice(2));

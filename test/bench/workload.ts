@@ -25,9 +25,9 @@ export interface Workload {
   distinct: number;
 }
 
-const KINDS: IdentifierKind[] = ['name', 'website', 'lei', 'isin', 'duns'];
+export const KINDS: IdentifierKind[] = ['name', 'website', 'lei', 'isin', 'duns'];
 
-function rowFor(org: SandboxOrganization, kind: IdentifierKind): SupplierRow {
+export function rowFor(org: SandboxOrganization, kind: IdentifierKind): SupplierRow {
   switch (kind) {
     case 'name':
       return { input: org.name, kind, request: { name: org.name } };

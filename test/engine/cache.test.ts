@@ -1,7 +1,7 @@
 /** Cache TTL, persistence and bounds; profiling polls; private figures; other GETs; refresh; events. */
-import { SETTINGS_CACHE_LIMITS } from '../../src/engine/cacheStore';
+import { blobCache } from '../../src/engine/cacheStore';
 import { compactRecord, expandRecord, StringTable } from '../../src/engine/compactRecord';
-import { CACHE_STORAGE_KEY, RecordCache } from '../../src/engine/recordCache';
+import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
 import { MemoryStorage } from '../../src/settings/storage';
 import type { EngineEvent } from '../../src/engine';
 import { FakeService, record } from './fakeService';
@@ -22,6 +22,22 @@ describe('cache', () => {
     await Promise.all([engine.organization(supplier(1)), advance(30)]);
     expect(service.sent).toHaveLength(2);
     expect(engine.stats().cacheHits).toBe(1);
+  });
+
+  test('a cached final record is answered at once, counted as a call and a hit; anything else waits for organization()', async () => {
+    const { engine, service, settings } = await rig();
+    service.statuses.set(2, 'researching');
+    expect(engine.cached(supplier(1))).toBeNull(); // nothing cached yet
+    await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(2)), advance(30)]);
+    const before = engine.stats();
+    expect(engine.cached({ name: ' SUPPLIER  1 ' })).toMatchObject({ state: 'ready', record: { id: 1 } });
+    expect(engine.cached(supplier(2))).toBeNull(); // still profiling: the call registers its cell
+    expect(engine.cached(supplier(3))).toBeNull();
+    expect(engine.cached({})).toBeNull(); // names nothing: organization() says why
+    expect(engine.stats()).toMatchObject({ calls: before.calls + 1, cacheHits: before.cacheHits + 1 });
+    await settings.update({ apiKey: '' });
+    expect(engine.cached(supplier(1))).toBeNull(); // no key: organization() says what to do
+    expect(service.sent).toHaveLength(1);
   });
 
   test('a reopened workbook (fresh engine, same storage) sends zero requests', async () => {
@@ -98,7 +114,7 @@ describe('cache', () => {
 
   test('the persisted form stays under 150 characters per organization and within its bound', async () => {
     const storage = new MemoryStorage();
-    const cache = new RecordCache(storage, () => Date.now(), {
+    const cache = blobCache(storage, () => Date.now(), {
       memoryEntries: 5_000,
       persistedEntries: 10_000,
       persistedChars: 100_000,
@@ -115,14 +131,14 @@ describe('cache', () => {
     await cache.save();
     const bounded = (await storage.getItem(CACHE_STORAGE_KEY))!;
     expect(bounded.length).toBeLessThanOrEqual(100_000);
-    const reloaded = new RecordCache(storage, () => Date.now(), SETTINGS_CACHE_LIMITS);
+    const reloaded = blobCache(storage, () => Date.now());
     await reloaded.load('https://api.example.com', HOUR);
     expect(reloaded.get('n:brightwater logistics 2000', HOUR)?.name).toBe('Brightwater Logistics 2000'); // newest kept
     expect(reloaded.get('n:brightwater logistics 1', HOUR)).toBeNull(); // oldest dropped
   });
 
   test('memory holds a bounded number of records, least recently used out first', async () => {
-    const cache = new RecordCache(new MemoryStorage(), () => Date.now(), {
+    const cache = blobCache(new MemoryStorage(), () => Date.now(), {
       memoryEntries: 3,
       persistedEntries: 3,
       persistedChars: 10_000,
@@ -283,7 +299,7 @@ describe('the persisted size bound holds whatever the records hold', () => {
   test('one oversized record is left out of storage; its strings do not count against the others', async () => {
     const storage = new MemoryStorage();
     const limits = { memoryEntries: 100, persistedEntries: 100, persistedChars: 20_000, saveDelayMs: 10 };
-    const cache = new RecordCache(storage, () => Date.now(), limits);
+    const cache = blobCache(storage, () => Date.now(), limits);
     await cache.load('https://api.example.com', HOUR);
     for (let id = 1; id <= 20; id += 1) cache.set(`n:supplier ${id}`, record(id, `Supplier ${id}`));
     const link = `https://${'a'.repeat(4_000_000)}.example/organizations/21`;
@@ -292,7 +308,7 @@ describe('the persisted size bound holds whatever the records hold', () => {
     await cache.save();
     const blob = (await storage.getItem(CACHE_STORAGE_KEY))!;
     expect(blob.length).toBeLessThanOrEqual(20_000);
-    const reloaded = new RecordCache(storage, () => Date.now(), limits);
+    const reloaded = blobCache(storage, () => Date.now(), limits);
     await reloaded.load('https://api.example.com', HOUR);
     expect(reloaded.get('n:supplier 21', HOUR)).toBeNull();
     for (let id = 1; id <= 20; id += 1) expect(reloaded.get(`n:supplier ${id}`, HOUR)?.name).toBe(`Supplier ${id}`);

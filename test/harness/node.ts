@@ -36,7 +36,10 @@ export const DEFAULT_LOCATION = 'https://localhost:3000/taskpane.html';
 
 export async function openNodeWorkbook(options: NodeWorkbookOptions = {}): Promise<NodeWorkbookSession> {
   const built = builtFunctions(options.distDir);
-  const workbook = new Workbook({ ...options, metadata: built.metadata });
+  // The workbook (Excel) gets what Excel has, not the runtime's own fetch or IndexedDB: what those hold
+  // (open connections and their handlers) belongs to the runtime, and goes with it when it closes.
+  const { distDir: _distDir, location: _location, fetch: _fetch, indexedDB: _indexedDB, ...excel } = options;
+  const workbook = new Workbook({ ...excel, metadata: built.metadata });
   const errors: string[] = [];
   const console = {
     log: () => undefined,

@@ -41,10 +41,17 @@ import type {
 
 type CustomFunction = (...args: unknown[]) => unknown;
 
+const BUSY: CellOutcome = Object.freeze({ kind: 'busy' });
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null && (typeof value === 'object' || typeof value === 'function') && 'then' in value;
+
 interface Cell {
   sheet: string;
   column: number;
   row: number;
+  /** "Sheet1!B2", made once: an invocation with `requiresAddress` carries it every time. */
+  address: string;
   input: InputValue;
   formula:
     { text: string; parsed: ParsedFormula; field: null } | { text: string; parsed: null; field: FieldFormula } | null;
@@ -61,6 +68,11 @@ export class Workbook {
   private readonly functions = new Map<string, CustomFunction>();
   private readonly byName = new Map<string, FunctionMetadata>();
   private readonly cells = new Map<string, Cell>();
+  /** Formula cells by address, and the cell each reference names: a recalculation looks them up instead of parsing. */
+  private readonly formulaCells = new Map<string, Cell>();
+  private readonly referenced = new Map<FormulaArgument, Cell>(); // not weak: a WeakMap's entries cost every collection
+  /** Answers of `supports` by requirement set and version, until a requirement changes. */
+  private readonly supported = new Map<string, Map<string, boolean>>();
   private readonly busy = new Set<Cell>();
   /** Per referenced cell's key, the formula cells that reference it. */
   private readonly dependents = new Map<string, Set<Cell>>();
@@ -113,6 +125,7 @@ export class Workbook {
         const text = template.replace(/\{row\}/g, String(firstRow + i));
         const field = parseFieldFormula(text);
         cell.formula = field ? { text, parsed: null, field } : { text, parsed: parseFormula(text), field: null };
+        this.formulaCells.set(cell.address, cell);
         this.check(cell);
         entered.push(cell);
       }
@@ -134,6 +147,11 @@ export class Workbook {
   /** Recalculates these formula cells, as F9 on them (or range.calculate) would. */
   recalculate(addresses: string[]): void {
     for (const address of addresses) {
+      const cell = this.formulaCells.get(address);
+      if (cell?.formula) {
+        this.invoke(cell);
+        continue;
+      }
       for (const ref of expandRange(address)) {
         const cell = this.cells.get(this.key(ref.sheet ?? 'Sheet1', ref.column, ref.row));
         if (cell?.formula) this.invoke(cell);
@@ -180,12 +198,31 @@ export class Workbook {
     return results;
   }
 
+  /**
+   * The runtime is gone (its page closed) while the grid stays: its functions are forgotten, no call
+   * runs, and values it returned are copied out of its realm (`drop`: forgotten, read as empty),
+   * so nothing of the grid holds the runtime's heap.
+   */
+  releaseRuntime(values: 'copy' | 'drop' = 'copy'): void {
+    this.functions.clear();
+    const cells = [...this.cells.values()];
+    // One structured clone for every outcome: what cells shared (a card's properties) stays shared.
+    const copies = values === 'copy' ? structuredClone(cells.map((cell) => cell.outcome)) : null;
+    cells.forEach((cell, i) => {
+      cell.running = null;
+      // Dropped values leave their wrapper: that much of a value cell is the grid's.
+      cell.outcome = copies?.[i] ?? (cell.outcome.kind === 'value' ? { kind: 'value', value: null } : BUSY);
+    });
+  }
+
   setRequirement(name: string, version: string | null): void {
+    this.supported.clear();
     if (version === null) this.requirements.delete(name);
     else this.requirements.set(name, version);
   }
 
   setRequirementsAbsent(absent: boolean): void {
+    this.supported.clear();
     this.requirementsAbsent = absent;
   }
 
@@ -245,7 +282,7 @@ export class Workbook {
     const generation = ++cell.generation;
     cell.invocations += 1;
     this.counters.invocations += 1;
-    cell.outcome = { kind: 'busy' };
+    cell.outcome = BUSY;
     cell.running = null;
     this.busy.add(cell);
     const meta = this.metadataFor(formula.parsed.name);
@@ -266,7 +303,10 @@ export class Workbook {
     } catch (error) {
       return this.finish(cell, generation, thrown(error));
     }
-    Promise.resolve(result).then(
+    // A value returned (not promised) is the cell's value at once, as Excel takes it.
+    if (!isThenable(result)) return this.finish(cell, generation, resultOutcome(result, meta, this.returns));
+    // Its own then: wrapping the runtime's promise in one of this realm would cost a promise and a turn.
+    result.then(
       (value) => this.finish(cell, generation, resultOutcome(value, meta, this.returns)),
       (error) => this.finish(cell, generation, thrown(error)),
     );
@@ -325,8 +365,7 @@ export class Workbook {
     if (arg.kind === 'omitted') return null;
     if (arg.kind === 'literal') return matrix ? [[arg.value]] : arg.value;
     if (arg.kind === 'cell') {
-      const ref = parseCell(arg.address);
-      const value = this.valueAt(ref.sheet ?? sheet, ref.column, ref.row);
+      const value = this.valueOf(this.cellNamed(arg, sheet));
       return matrix ? [[value]] : value;
     }
     const refs = expandRange(arg.address);
@@ -343,9 +382,26 @@ export class Workbook {
     return [...rows.values()];
   }
 
-  /** An input cell's value (null when empty); a formula cell's settled value, a data type as its JSON. */
+  /**
+   * The cell a formula's reference names (null: never written), looked up once per reference: each
+   * formula cell has its own parsed arguments, on its own sheet.
+   */
+  private cellNamed(arg: { kind: 'cell'; address: string }, sheet: string): Cell | null {
+    let cell = this.referenced.get(arg) ?? null;
+    if (cell === null) {
+      const ref = parseCell(arg.address);
+      cell = this.cells.get(this.key(ref.sheet ?? sheet, ref.column, ref.row)) ?? null;
+      if (cell !== null) this.referenced.set(arg, cell);
+    }
+    return cell;
+  }
+
   private valueAt(sheet: string, column: number, row: number): unknown {
-    const cell = this.cells.get(this.key(sheet, column, row));
+    return this.valueOf(this.cells.get(this.key(sheet, column, row)) ?? null);
+  }
+
+  /** An input cell's value (null when empty); a formula cell's settled value, a data type as its JSON. */
+  private valueOf(cell: Cell | null): unknown {
     if (!cell) return null;
     if (!cell.formula) return cell.input;
     if (cell.outcome.kind === 'value') return cell.outcome.value;
@@ -359,8 +415,15 @@ export class Workbook {
   };
 
   private supports(name: string, version: string): boolean {
-    const have = this.requirements.get(name);
-    return !this.requirementsAbsent && have !== undefined && versionAtLeast(have, version);
+    let versions = this.supported.get(name);
+    if (versions === undefined) this.supported.set(name, (versions = new Map()));
+    let answer = versions.get(version);
+    if (answer === undefined) {
+      const have = this.requirements.get(name);
+      answer = !this.requirementsAbsent && have !== undefined && versionAtLeast(have, version);
+      versions.set(version, answer);
+    }
+    return answer;
   }
 
   // --- Excel.run ---------------------------------------------------------------------------------
@@ -426,6 +489,7 @@ export class Workbook {
         sheet,
         column,
         row,
+        address: formatCell(sheet, column, row),
         input: null,
         formula: null,
         outcome: { kind: 'value', value: null },
@@ -439,7 +503,7 @@ export class Workbook {
   }
 
   private address(cell: Cell): string {
-    return formatCell(cell.sheet, cell.column, cell.row);
+    return cell.address;
   }
 
   private changed(): void {

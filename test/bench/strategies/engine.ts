@@ -7,6 +7,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { CACHE_DATABASE, CACHE_OBJECT_STORE } from '../../../src/engine/cacheStore';
 import { CACHE_STORAGE_KEY, MAX_SAVE_DELAY_MS } from '../../../src/engine/recordCache';
+import { RECORD_PREFIX } from '../../../src/engine/recordStore';
 import { openNodeWorkbook, type NodeWorkbookSession } from '../../harness';
 import type { CellOutcome } from '../cells';
 import { outcomesOf, sheetOf } from '../sheet';
@@ -64,35 +65,39 @@ export interface PersistedCache {
   store: 'indexeddb' | 'settings';
 }
 
-/** One request on the engine's cache store in `factory`, opened the way idb-keyval opens it. */
+/** Entries of the engine's cache store. */
+type StoreEntries = [IDBValidKey, unknown][];
+
+/** Runs `act` in one transaction on the cache store in `factory` (opened as idb-keyval opens it); resolves with its result once committed. */
 function onCacheStore<T>(
   factory: IDBFactory,
   mode: IDBTransactionMode,
-  act: (store: IDBObjectStore) => IDBRequest,
-): Promise<T | undefined> {
-  return new Promise((resolve) => {
+  act: (store: IDBObjectStore) => () => T,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
     const open = factory.open(CACHE_DATABASE);
     open.onupgradeneeded = () => open.result.createObjectStore(CACHE_OBJECT_STORE);
-    open.onerror = () => resolve(undefined);
+    open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const db = open.result;
-      const request = act(db.transaction(CACHE_OBJECT_STORE, mode).objectStore(CACHE_OBJECT_STORE));
-      request.onsuccess = () => {
+      const transaction = db.transaction(CACHE_OBJECT_STORE, mode);
+      const result = act(transaction.objectStore(CACHE_OBJECT_STORE));
+      transaction.oncomplete = () => {
         db.close();
-        resolve(request.result as T);
+        resolve(result());
       };
-      request.onerror = () => {
-        db.close();
-        resolve(undefined);
-      };
+      transaction.onerror = () => reject(transaction.error);
     };
   });
 }
 
-/** The cache blob in the runtime's IndexedDB. */
-async function readIndexedDb(factory: IDBFactory): Promise<string | undefined> {
-  const value = await onCacheStore<unknown>(factory, 'readonly', (store) => store.get(CACHE_STORAGE_KEY));
-  return typeof value === 'string' ? value : undefined;
+/** Every entry of the cache store (the records and the table they refer to, or an older blob). */
+function readIndexedDb(factory: IDBFactory): Promise<StoreEntries> {
+  return onCacheStore(factory, 'readonly', (store) => {
+    const keys = store.getAllKeys();
+    const values = store.getAll();
+    return () => keys.result.map((key, i): [IDBValidKey, unknown] => [key, values.result[i]]);
+  });
 }
 
 /**
@@ -101,9 +106,19 @@ async function readIndexedDb(factory: IDBFactory): Promise<string | undefined> {
  */
 export async function copyIndexedDb(from: IDBFactory): Promise<IDBFactory> {
   const copy = new IDBFactory();
-  const blob = await readIndexedDb(from);
-  if (blob !== undefined) await onCacheStore(copy, 'readwrite', (store) => store.put(blob, CACHE_STORAGE_KEY));
+  const stored = await readIndexedDb(from);
+  await onCacheStore(copy, 'readwrite', (store) => {
+    for (const [key, value] of stored) store.put(value, key);
+    return () => undefined;
+  });
   return copy;
+}
+
+/** Characters of what a store holds: keys and string values (every value the engine writes is a string). */
+function sizeOf(stored: StoreEntries): number {
+  let chars = 0;
+  for (const [key, value] of stored) chars += Buffer.byteLength(String(key)) + Buffer.byteLength(String(value));
+  return chars;
 }
 
 /**
@@ -112,26 +127,25 @@ export async function copyIndexedDb(from: IDBFactory): Promise<IDBFactory> {
  * that ends leaves its last write pending.
  */
 export async function persistedCache(session: NodeWorkbookSession, indexedDB: IDBFactory): Promise<PersistedCache> {
-  const read = async (): Promise<{ blob: string | undefined; store: PersistedCache['store'] }> => {
+  const read = async (): Promise<PersistedCache> => {
     const stored = await readIndexedDb(indexedDB);
-    return stored === undefined
-      ? { blob: (await session.storage())[CACHE_STORAGE_KEY], store: 'settings' }
-      : { blob: stored, store: 'indexeddb' };
+    if (stored.length > 0) {
+      const entries = stored.filter(([key]) => String(key).startsWith(RECORD_PREFIX)).length;
+      return { bytes: sizeOf(stored), entries, store: 'indexeddb' };
+    }
+    const blob = (await session.storage())[CACHE_STORAGE_KEY];
+    const entries = blob === undefined ? 0 : (JSON.parse(blob) as { e: unknown[] }).e.length;
+    return { bytes: blob === undefined ? 0 : Buffer.byteLength(blob), entries, store: 'settings' };
   };
   let last = await read();
   for (let stableFor = 0, waited = 0; stableFor <= MAX_SAVE_DELAY_MS; waited += 250) {
     if (waited > 60_000) throw new Error('bench: the persisted cache kept changing for 60 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
     const now = await read();
-    stableFor = now.blob === last.blob ? stableFor + 250 : 0;
+    stableFor = now.bytes === last.bytes && now.entries === last.entries ? stableFor + 250 : 0;
     last = now;
   }
-  if (last.blob === undefined) return { bytes: 0, entries: 0, store: last.store };
-  return {
-    bytes: Buffer.byteLength(last.blob, 'utf8'),
-    entries: (JSON.parse(last.blob) as { e: unknown[] }).e.length,
-    store: last.store,
-  };
+  return last;
 }
 
 /** A fresh IndexedDB: the browser profile of a machine the add-in has not cached anything on. */

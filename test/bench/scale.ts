@@ -1,0 +1,179 @@
+/**
+ * `npm run bench -- scale`: what the cache and the runtime's memory cost as sheets grow, every figure
+ * judged against one measured in the same process (scaleMeasures.ts measures):
+ * - warm recalculations (two F9 passes) in ms per cell at 10,000 and `--rows` rows against 2,000 rows
+ *   (median of three sheets), and the heap per cell the runtime holds (its own share, not the grid's);
+ * - `--distinct` suppliers, each once: cold, warm and reopened (requests, wall time);
+ * - the bytes one save writes after 100 of 50,000 cached records are refreshed.
+ * Prints a table, the targets, and last one JSON line.
+ */
+import { parseArgs } from 'util';
+import { distinctAt, refreshAt, sheetAt, type PassFigures, type SheetFigures } from './scaleMeasures';
+
+export interface ScaleOptions {
+  rows: number;
+  distinct: number;
+  jsonOnly: boolean;
+}
+
+export const SCALE_USAGE = `usage: npm run bench -- scale [--rows N] [--distinct N] [--quick] [--json-only]
+  --rows N      the largest sheet for warm passes and heap (default 50000; also 2000 and 10000 are run)
+  --distinct N  suppliers, each once, for cold / warm / reopened (default 100000)
+  --quick       --rows 10000 --distinct 10000
+  --json-only   print only the JSON summary line`;
+
+const BASE_ROWS = 2_000;
+const BASE_RUNS = 3;
+const MID_ROWS = 10_000;
+const CACHED = 50_000;
+const REFRESHED = 100;
+/** Targets. */
+const WARM_RATIO = 1.25;
+const REOPENED_RATIO = 1.5;
+const HEAP_BYTES_PER_CELL = 1024;
+
+/** A whole number within bounds, or a message that names the flag and what it got. */
+function bounded(flag: string, text: string | undefined, [min, max]: [number, number]): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (Number.isInteger(value) && value >= min && value <= max) return value;
+  throw new Error(`--${flag} takes a whole number from ${min} to ${max}, got ${text}\n${SCALE_USAGE}`);
+}
+
+export function parseScaleOptions(argv: readonly string[]): ScaleOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      options: {
+        rows: { type: 'string' },
+        distinct: { type: 'string' },
+        quick: { type: 'boolean' },
+        'json-only': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }).values;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${SCALE_USAGE}`, { cause: error });
+  }
+  if (parsed.help) throw new Error(SCALE_USAGE);
+  const quick = parsed.quick === true ? MID_ROWS : undefined;
+  return {
+    rows: bounded('rows', parsed.rows, [MID_ROWS, 100_000]) ?? quick ?? 50_000,
+    distinct: bounded('distinct', parsed.distinct, [1_000, 150_000]) ?? quick ?? 100_000,
+    jsonOnly: parsed['json-only'] === true,
+  };
+}
+
+const perCell = (pass: PassFigures, cells: number, of: 'wallMs' | 'cpuMs'): number =>
+  Math.round((pass[of] / cells) * 100_000) / 100_000;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function verdict(met: boolean, text: string): string {
+  return `${met ? 'met   ' : 'MISSED'} ${text}`;
+}
+
+export async function scaleBench(argv: readonly string[]): Promise<void> {
+  let options: ScaleOptions;
+  try {
+    options = parseScaleOptions(argv);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const log = (line: string): void => void (options.jsonOnly || console.log(line));
+  const sheets: SheetFigures[] = [];
+  for (let run = 1; run <= BASE_RUNS; run += 1) {
+    log(`${BASE_ROWS} rows, sheet ${run} of ${BASE_RUNS}: cold, two warm passes, heap ...`);
+    sheets.push(await sheetAt(BASE_ROWS));
+  }
+  for (const rows of [MID_ROWS, options.rows]) {
+    log(`${rows} rows: cold, two warm passes, heap ...`);
+    sheets.push(await sheetAt(rows));
+  }
+  log(`${options.distinct} distinct suppliers: cold, warm, reopened ...`);
+  const distinct = await distinctAt(options.distinct);
+  log(`${CACHED} cached records, ${REFRESHED} refreshed: what one save writes ...`);
+  const refresh = await refreshAt(CACHED, REFRESHED);
+
+  const base = sheets.filter((sheet) => sheet.rows === BASE_ROWS);
+  const baseWall = median(base.flatMap((sheet) => sheet.warm.map((pass) => perCell(pass, sheet.cells, 'wallMs'))));
+  const baseCpu = median(base.flatMap((sheet) => sheet.warm.map((pass) => perCell(pass, sheet.cells, 'cpuMs'))));
+  log('');
+  log(
+    '| rows | cells | cold ms | warm ms (1st, 2nd) | ms per cell | vs 2,000 rows | CPU ms per cell | GC ms | runtime B/cell | grid B/cell |',
+  );
+  log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const sheet of sheets) {
+    const walls = sheet.warm.map((pass) => perCell(pass, sheet.cells, 'wallMs'));
+    const cpus = sheet.warm.map((pass) => perCell(pass, sheet.cells, 'cpuMs'));
+    log(
+      `| ${sheet.rows} | ${sheet.cells} | ${sheet.coldMs} | ${sheet.warm.map((p) => p.wallMs).join(', ')} | ${walls.join(', ')} | ` +
+        `${walls.map((w) => (w / baseWall).toFixed(2)).join('x, ')}x | ${cpus.join(', ')} | ${sheet.warm.map((p) => p.gcMs).join(', ')} | ` +
+        `${sheet.runtimeBytesPerCell} | ${sheet.gridBytesPerCell} |`,
+    );
+  }
+  const d = distinct;
+  log('');
+  log(
+    `${d.distinct} distinct suppliers (${d.cells} cells): cold ${d.cold.wallMs} ms, ${d.cold.requests} requests; ` +
+      `warm ${d.warm.wallMs} ms, ${d.warm.requests} requests; reopened ${d.reopened.wallMs} ms, ${d.reopened.requests} requests; ` +
+      `stored ${d.stored.entries} entries, ${d.stored.bytes} bytes, loaded by the engine's cache in ${d.stored.loadMs} ms`,
+  );
+  log(
+    `refresh of ${refresh.refreshed} of ${refresh.cached} cached records: one save wrote ${refresh.written.entries} entries, ` +
+      `${refresh.written.bytes} bytes (the single blob of earlier versions: ${refresh.blobBytes} bytes)`,
+  );
+  log('');
+  const large = sheets.filter((sheet) => sheet.rows > BASE_ROWS);
+  for (const sheet of large) {
+    for (const [i, pass] of sheet.warm.entries()) {
+      const ratio = perCell(pass, sheet.cells, 'wallMs') / baseWall;
+      log(
+        verdict(
+          ratio <= WARM_RATIO,
+          `${sheet.rows} rows, warm pass ${i + 1}: ${ratio.toFixed(2)}x ms per cell of ${BASE_ROWS} rows (target <= ${WARM_RATIO}x; CPU ${(perCell(pass, sheet.cells, 'cpuMs') / baseCpu).toFixed(2)}x)`,
+        ),
+      );
+    }
+    log(
+      verdict(
+        sheet.runtimeBytesPerCell < HEAP_BYTES_PER_CELL,
+        `${sheet.rows} rows: runtime heap ${sheet.runtimeBytesPerCell} bytes per cell (target < ${HEAP_BYTES_PER_CELL})`,
+      ),
+    );
+  }
+  log(
+    verdict(
+      sheets.every((sheet) => sheet.unchanged),
+      'every warm pass showed what the cold pass showed',
+    ),
+  );
+  log(
+    verdict(
+      d.warm.requests === 0 && d.reopened.requests === 0,
+      `${d.distinct} distinct: warm ${d.warm.requests} and reopened ${d.reopened.requests} requests (target 0)`,
+    ),
+  );
+  const reopenedRatio = d.reopened.wallMs / Math.max(1, d.warm.wallMs);
+  log(
+    verdict(
+      reopenedRatio <= REOPENED_RATIO,
+      `${d.distinct} distinct: reopened ${reopenedRatio.toFixed(2)}x warm (target <= ${REOPENED_RATIO}x)`,
+    ),
+  );
+  log(
+    verdict(
+      refresh.written.entries <= REFRESHED + 1,
+      `refresh of ${REFRESHED}: ${refresh.written.entries} entries written (target: those records and at most the table)`,
+    ),
+  );
+  console.log(
+    JSON.stringify({ baseWarmMsPerCell: baseWall, baseWarmCpuMsPerCell: baseCpu, sheets, distinct, refresh }),
+  );
+}

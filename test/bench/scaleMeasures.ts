@@ -1,0 +1,272 @@
+/**
+ * The measurements of `npm run bench -- scale` (scale.ts): a sheet's warm recalculations and the heap
+ * its runtime holds, a sheet of distinct suppliers closed and reopened, and what the cache writes when
+ * records are refreshed. Each runs the built bundle in the workbook harness against a fresh sandbox,
+ * except the last, which drives the engine's cache directly over fake-indexeddb.
+ */
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
+import { createRecordCache } from '../../src/engine/cacheStore';
+import { serializeCacheBlob } from '../../src/engine/cacheBlob';
+import { identify } from '../../src/engine/identity';
+import type { CacheEntry } from '../../src/engine/recordCache';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { MemoryStorage } from '../../src/settings/storage';
+import { seededSettings } from '../harness';
+import { copyIndexedDb, freshIndexedDb, persistedCache, runEngine, runEngineWarm } from './strategies/engine';
+import { rowFor, supplierSheet, KINDS, type SupplierRow } from './workload';
+
+const SEED = 1;
+const TIMEOUT_MS = 20 * 60_000;
+/** The bench's open scenario; unseen suppliers stay in profiling for the whole run. */
+const OPEN = { latencyMs: 80, itemLatencyMs: 1, profilingSeconds: 3600 };
+
+/** Live heap after a full collection (`--expose-gc`). */
+export function heapUsed(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('bench: run node with --expose-gc (npm run bench does)');
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+export interface PassFigures {
+  wallMs: number;
+  /** CPU time of the whole process (every thread): steadier than wall time on a busy machine. */
+  cpuMs: number;
+  /** Time spent in garbage collection during the pass. */
+  gcMs: number;
+}
+
+/** `run` timed: wall, CPU and garbage collection. */
+async function timed(run: () => Promise<unknown>): Promise<PassFigures> {
+  let gcMs = 0;
+  const { PerformanceObserver } = await import('perf_hooks');
+  const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => (gcMs += entry.duration)));
+  observer.observe({ entryTypes: ['gc'] });
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await run();
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  await new Promise((resolve) => setImmediate(resolve)); // gc entries are delivered a turn later
+  observer.disconnect();
+  return { wallMs: Math.round(wallMs), cpuMs: Math.round((used.user + used.system) / 1000), gcMs: Math.round(gcMs) };
+}
+
+async function withSandbox<T>(organizations: number, run: (sandbox: RunningSandbox) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox({ port: 0, seed: SEED, quiet: true, organizations, ...OPEN });
+  try {
+    return await run(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** Resolves once `target` is collected (full collections meanwhile); a WeakRef read keeps it for one job. */
+async function collected(target: WeakRef<object>, what: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    heapUsed();
+    if (target.deref() === undefined) return;
+  }
+  throw new Error(`bench: ${what} was not collected; something still holds it`);
+}
+
+export interface SheetFigures {
+  rows: number;
+  cells: number;
+  coldMs: number;
+  /** Two warm recalculations (F9) one after the other. */
+  warm: PassFigures[];
+  /** Every warm pass showed what the cold pass showed. */
+  unchanged: boolean;
+  /** The runtime's own heap (bundle, engine, cache, readings) and the harness's grid, per cell. */
+  runtimeBytesPerCell: number;
+  gridBytesPerCell: number;
+}
+
+/**
+ * The bench's supplier sheet of `rows` rows: cold, two warm passes, then the heap split. The runtime's
+ * share is the live heap with the workbook open less the live heap once the runtime is closed and
+ * collected while the grid keeps its cells without their values (Workbook.releaseRuntime('drop')): the
+ * cards the runtime made and keeps count as its own, with the grid's wrappers around them (a small
+ * overstatement). The grid's share is what then goes when the grid goes too. The browser's IndexedDB
+ * is copied out first: in a browser it is no part of the page's heap.
+ */
+export async function sheetAt(rows: number): Promise<SheetFigures> {
+  return withSandbox(Math.max(20_000, rows * 2), async (sandbox) => {
+    const workload = supplierSheet(sandbox.population.organizations, rows);
+    const settings = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+    let indexedDB: IDBFactory | null = freshIndexedDb();
+    let cold: Awaited<ReturnType<typeof runEngine>> | null = await runEngine(
+      workload.rows,
+      { settings, indexedDB },
+      TIMEOUT_MS,
+      fetch,
+    );
+    await persistedCache(cold.session, indexedDB); // its writes done: the passes below only recalculate
+    const shown = JSON.stringify(cold.outcomes);
+    const warm: PassFigures[] = [];
+    let unchanged = true;
+    for (let pass = 0; pass < 2; pass += 1) {
+      const session = cold;
+      let outcomes = '';
+      warm.push(
+        await timed(async () => {
+          outcomes = JSON.stringify((await runEngineWarm(session, rows, TIMEOUT_MS)).outcomes);
+        }),
+      );
+      unchanged &&= outcomes === shown;
+    }
+    const coldMs = Math.round(cold.wallMs);
+    const open = heapUsed();
+    let grid: { releaseRuntime(values: 'drop'): void } | null = cold.session.workbook;
+    const runtime = new WeakRef(cold.session.context);
+    const storage = await copyIndexedDb(indexedDB); // takes the place of the runtime's, which goes with it
+    await cold.session.close();
+    grid.releaseRuntime('drop'); // the values the runtime made (cards) count as its own
+    cold = null;
+    indexedDB = null;
+    await collected(runtime, 'the closed runtime');
+    const gridOnly = heapUsed();
+    grid = null;
+    const empty = heapUsed();
+    void storage; // held until here: the browser's storage is part of neither share
+    const cells = rows * 4;
+    return {
+      rows,
+      cells,
+      coldMs,
+      warm,
+      unchanged,
+      runtimeBytesPerCell: Math.round((open - gridOnly) / cells),
+      gridBytesPerCell: Math.round((gridOnly - empty) / cells),
+    };
+  });
+}
+
+export interface DistinctFigures {
+  distinct: number;
+  cells: number;
+  cold: { requests: number; wallMs: number };
+  warm: { requests: number; wallMs: number };
+  reopened: { requests: number; wallMs: number };
+  /** The per-record store the cold pass left: entries, bytes, and how long the engine's cache takes to load it. */
+  stored: { entries: number; bytes: number; loadMs: number };
+}
+
+/**
+ * A sheet of `distinct` suppliers, each once (identifier kinds in turn): cold, a warm recalculation,
+ * then the workbook closed and reopened over the settings and IndexedDB it left.
+ */
+export async function distinctAt(distinct: number): Promise<DistinctFigures> {
+  return withSandbox(Math.max(20_000, Math.ceil(distinct * 1.25)), async (sandbox) => {
+    const rows: SupplierRow[] = sandbox.population.organizations
+      .slice(0, distinct)
+      .map((org, i) => rowFor(org, KINDS[i % KINDS.length]));
+    const requests = (): number => sandbox.stats().requests;
+    const settings = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+    let indexedDB: IDBFactory | null = freshIndexedDb();
+    let first: Awaited<ReturnType<typeof runEngine>> | null = await runEngine(
+      rows,
+      { settings, indexedDB },
+      TIMEOUT_MS,
+      fetch,
+    );
+    const cold = { requests: requests(), wallMs: Math.round(first.wallMs) };
+    const cache = await persistedCache(first.session, indexedDB);
+    const loadMs = await timedLoad(await copyIndexedDb(indexedDB), sandbox.url);
+    sandbox.resetStats();
+    const warmPass = await runEngineWarm(first, rows.length, TIMEOUT_MS);
+    const warm = { requests: requests(), wallMs: Math.round(warmPass.wallMs) };
+    const left = await first.session.storage();
+    const copy = await copyIndexedDb(indexedDB);
+    await first.session.close();
+    first = null;
+    indexedDB = null;
+    heapUsed(); // the first runtime's heap is not the second's to collect
+    sandbox.resetStats();
+    const again = await runEngine(rows, { settings: left, indexedDB: copy }, TIMEOUT_MS, fetch);
+    const reopened = { requests: requests(), wallMs: Math.round(again.wallMs) };
+    await again.session.close();
+    return {
+      distinct,
+      cells: rows.length * 4,
+      cold,
+      warm,
+      reopened,
+      stored: { entries: cache.entries, bytes: cache.bytes, loadMs },
+    };
+  });
+}
+
+/** Runs `work` with `factory` as this process's IndexedDB (the engine's cache finds it there). */
+async function withIndexedDb<T>(factory: IDBFactory, work: () => Promise<T>): Promise<T> {
+  const global = globalThis as { indexedDB?: unknown };
+  const before = global.indexedDB;
+  global.indexedDB = factory;
+  try {
+    return await work();
+  } finally {
+    global.indexedDB = before;
+  }
+}
+
+/** How long the engine's cache takes to load what `factory` holds for `scope` (in this process). */
+function timedLoad(factory: IDBFactory, scope: string): Promise<number> {
+  return withIndexedDb(factory, async () => {
+    const { cache } = createRecordCache(undefined, new MemoryStorage(), Date.now);
+    const start = performance.now();
+    await cache.load(scope, 86_400_000);
+    return Math.round(performance.now() - start);
+  });
+}
+
+export interface RefreshFigures {
+  cached: number;
+  refreshed: number;
+  /** Entries and bytes (keys and values, UTF-8) put into IndexedDB by the save after the refresh. */
+  written: { entries: number; bytes: number };
+  /** The one blob earlier versions rewrote on that save (every record, no budget applied). */
+  blobBytes: number;
+}
+
+/**
+ * `cached` records of the sandbox population in the engine's cache over a fresh fake-indexeddb, then
+ * `refreshed` of them dropped and answered again (as the pane's Refresh of those rows does), and the
+ * one save that follows counted at IndexedDB's door.
+ */
+export async function refreshAt(cached: number, refreshed: number): Promise<RefreshFigures> {
+  return withSandbox(Math.max(20_000, Math.ceil(cached * 1.25)), async (sandbox) => {
+    const scope = sandbox.url;
+    const records = sandbox.population.organizations.slice(0, cached).flatMap((org) => {
+      const request = rowFor(org, 'name').request;
+      const record = sandbox.population.recordFor(request);
+      return record === null ? [] : [[identify(request).key, record] as const];
+    });
+    const put = IDBObjectStore.prototype.put;
+    const written = { entries: 0, bytes: 0 };
+    await withIndexedDb(new IDBFactory(), async () => {
+      const { cache } = createRecordCache(undefined, new MemoryStorage(), Date.now);
+      await cache.load(scope, 86_400_000);
+      for (const [key, record] of records) cache.set(key, record);
+      await cache.save();
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+        written.entries += 1;
+        written.bytes += Buffer.byteLength(String(key)) + Buffer.byteLength(String(value));
+        return put.call(this, value, key);
+      };
+      try {
+        for (const [key] of records.slice(0, refreshed)) cache.delete(key);
+        for (const [key, record] of records.slice(0, refreshed)) cache.set(key, record);
+        await cache.save();
+      } finally {
+        IDBObjectStore.prototype.put = put;
+      }
+    });
+    const entries = new Map<string, CacheEntry>(
+      records.map(([key, record]) => [key, { record, fetchedAt: Date.now() }]),
+    );
+    const blob = serializeCacheBlob(scope, entries, { entries: Infinity, chars: Infinity }, Date.now());
+    return { cached: records.length, refreshed, written, blobBytes: Buffer.byteLength(blob) };
+  });
+}
