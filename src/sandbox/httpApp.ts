@@ -7,7 +7,7 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { constants, type Http2ServerRequest, type ServerHttp2Stream } from 'http2';
+import { constants, type Http2ServerRequest, type Http2Session, type ServerHttp2Stream } from 'http2';
 import { registerAdminRoutes, ADMIN_PREFIX } from './adminRoutes';
 import { Principal } from './keys';
 import { ServiceRoute, routeKey } from './serviceRoute';
@@ -40,7 +40,19 @@ function createFastify(tls: AppOptions['tls']): FastifyInstance {
   const common = { logger: false, forceCloseConnections: true } as const;
   if (!tls) return Fastify(common);
   const https = { ...tls, allowHTTP1: true, settings: { maxConcurrentStreams: HTTP2_MAX_STREAMS } };
-  return Fastify({ ...common, http2: true, https }) as unknown as FastifyInstance;
+  const app = Fastify({ ...common, http2: true, https });
+  // forceCloseConnections reaches HTTP/1.1 sockets only: HTTP/2 sessions are ended here, or a client
+  // holding one open would keep close() waiting.
+  const sessions = new Set<Http2Session>();
+  app.server.on('session', (session: Http2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  app.addHook('preClose', (done) => {
+    for (const session of sessions) session.destroy();
+    done();
+  });
+  return app as unknown as FastifyInstance;
 }
 
 /** The HTTP/2 stream a request came on; undefined over HTTP/1.1. */

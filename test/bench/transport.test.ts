@@ -36,7 +36,10 @@ async function burst(name: TransportName, sandbox: RunningSandbox, count: number
     Array.from({ length: count }, async () => {
       const response = await transport.fetch(`${sandbox.url}/batch`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${SANDBOX_PROJECT_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Bearer ${SANDBOX_PROJECT_KEY}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body,
       });
       const answer = (await response.json()) as Array<{ status: number }>;
@@ -80,4 +83,11 @@ test('unlimited: one connection per request in flight', async () => {
 
 test('h2 without the sandbox certificate is refused before anything is sent', () => {
   expect(() => openTransport('h2', null)).toThrow('the h2 transport needs the sandbox certificate');
+});
+
+test('h2: closing the sandbox ends the sessions clients still hold open', async () => {
+  const sandbox = await sandboxFor('h2', 0);
+  await burst('h2', sandbox, 1); // its transport stays open until afterEach, after the sandbox closes
+  open.splice(open.indexOf(sandbox), 1);
+  await expect(sandbox.close()).resolves.toBeUndefined();
 });
