@@ -32,6 +32,30 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+/**
+ * A fetch over HTTP/2 that multiplexes as a browser does. undici's own fetch sends a request with a
+ * body (every POST /batch) only while no other request is in flight on the connection, since it could
+ * not retry it; its request API, told the request may share the connection (`idempotent`), does not.
+ */
+function multiplexed(agent: Agent): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(String(input));
+    const answer = await agent.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      headers: init?.headers as Record<string, string> | undefined,
+      body: init?.body === undefined || init.body === null ? undefined : String(init.body),
+      signal: init?.signal ?? undefined,
+      idempotent: true,
+    });
+    const headers = new Headers();
+    for (const [header, value] of Object.entries(answer.headers))
+      for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(header, one);
+    return new Response(await answer.body.text(), { status: answer.statusCode, headers });
+  };
+}
+
 /** `ca`: the PEM the sandbox's certificate was signed with (h2 only: HTTP/2 needs TLS). */
 export function openTransport(name: TransportName, ca: string | null): Transport {
   if (name === 'h2' && ca === null) throw new Error('bench: the h2 transport needs the sandbox certificate');
@@ -53,11 +77,11 @@ export function openTransport(name: TransportName, ca: string | null): Transport
         ? new Agent({ connect, allowH2: true, connections: 1, pipelining: HTTP2_MAX_STREAMS })
         : new Agent({ connect });
   // undici's fetch and Node's are the same code; its types are its own, hence the cast.
-  const send = (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> =>
+  const viaFetch = (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> =>
     undiciFetch(input as string, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>;
   return {
     name,
-    fetch: send,
+    fetch: name === 'h2' ? multiplexed(agent) : viaFetch,
     connections: () => ({ ...opened }),
     close: () => agent.close(),
   };

@@ -63,7 +63,7 @@ test('a burst for a known key leaves in one round: the window filled evenly, up 
 class SlowMemory extends MemoryStorage {
   private held: Array<() => void> | null = [];
 
-  async getItem(key: string): Promise<string | null> {
+  override async getItem(key: string): Promise<string | null> {
     if (key === KEY_MEMORY_STORAGE_KEY && this.held) await new Promise<void>((resolve) => this.held!.push(resolve));
     return super.getItem(key);
   }
