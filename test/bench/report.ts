@@ -98,9 +98,12 @@ function scenarioTargets(name: string, summary: Summary, verdict: (ok: boolean) 
   const ratio = (a: number, b: number): string => (a / b).toFixed(2);
   const lines: string[] = [];
   const timerCells = `timer-batch ${timer.correct}/${summary.cells} correct, ${timer.unsettled} unsettled`;
+  // Where timer-batch leaves cells unsettled its time is when it gave up, not when the sheet was done:
+  // the ratio is reported, not judged.
+  const judged = (ok: boolean): string => (timer.unsettled > 0 ? 'n/a   ' : verdict(ok));
   lines.push(
-    `${verdict(figures['engine-known-key'].wallMs <= timer.wallMs)} ${name}: engine-known-key/timer-batch time = ${ratio(figures['engine-known-key'].wallMs, timer.wallMs)}x (target <= 1.0x; ${timerCells})`,
-    `${verdict(figures.engine.wallMs <= 1.1 * timer.wallMs)} ${name}: engine (key never seen)/timer-batch time = ${ratio(figures.engine.wallMs, timer.wallMs)}x (target <= 1.1x)`,
+    `${judged(figures['engine-known-key'].wallMs <= timer.wallMs)} ${name}: engine-known-key/timer-batch time = ${ratio(figures['engine-known-key'].wallMs, timer.wallMs)}x (target <= 1.0x; ${timerCells})`,
+    `${judged(figures.engine.wallMs <= 1.1 * timer.wallMs)} ${name}: engine (key never seen)/timer-batch time = ${ratio(figures.engine.wallMs, timer.wallMs)}x (target <= 1.1x)`,
   );
   for (const ours of ['engine', 'engine-known-key'] as const)
     lines.push(
