@@ -39,9 +39,44 @@ const directionRules = PARTS.map((part) => ({
   to: { path: '^src/', pathNot: path([part, ...ALLOWED[part]]) },
 }));
 
+/**
+ * The pane's rooms (src/taskpane/<room>/): one per section, on shared rooms. A section imports its own
+ * room and the shared ones only, never another section: what two sections share lives in a shared
+ * room. The shared rooms stand on each other in one direction (common -> sheet; ui alone) and never on
+ * a section or on the pane's entry (taskpane.ts, app.ts, paneActions.ts at the top of src/taskpane).
+ */
+const PANE_SECTIONS = ['connection', 'projects', 'score', 'review', 'summary', 'attribution', 'activity', 'reference'];
+const PANE_SHARED = { common: ['sheet'], sheet: [], ui: [] };
+const paneRoom = (names) => `^src/taskpane/(${names.join('|')})/`;
+
+const paneRules = [
+  ...PANE_SECTIONS.map((section) => ({
+    name: `pane-${section}-imports-only-shared-rooms`,
+    comment: `src/taskpane/${section} may import, of the pane, itself and ${Object.keys(PANE_SHARED).join(', ')}`,
+    severity: 'error',
+    from: { path: paneRoom([section]) },
+    to: { path: '^src/taskpane/', pathNot: paneRoom([section, ...Object.keys(PANE_SHARED)]) },
+  })),
+  ...Object.entries(PANE_SHARED).map(([room, below]) => ({
+    name: `pane-${room}-imports-only-what-it-may`,
+    comment: `src/taskpane/${room} may import, of the pane, ${[room, ...below].join(', ')}`,
+    severity: 'error',
+    from: { path: paneRoom([room]) },
+    to: { path: '^src/taskpane/', pathNot: paneRoom([room, ...below]) },
+  })),
+  {
+    name: 'commands-reach-the-pane-through-its-hand-over',
+    comment: "the ribbon's commands import the pane's paneActions.ts only",
+    severity: 'error',
+    from: { path: '^src/commands/' },
+    to: { path: '^src/taskpane/', pathNot: '^src/taskpane/paneActions\\.ts$' },
+  },
+];
+
 module.exports = {
   forbidden: [
     ...directionRules,
+    ...paneRules,
     {
       name: 'browser-never-reaches-node-only',
       comment: 'the sandbox and the dev tools never enter the browser bundle',

@@ -1,11 +1,12 @@
 /*
  * Build of the add-in (webpack 5).
  *
- *   npm run build                        production bundles + dist/manifest.xml with production URLs
- *   npm run build:dev                    development bundles with source maps
+ *   npm run build                        production bundles + dist/manifest.xml and dist/manifest.json with
+ *                                        production URLs
+ *   npm run build:dev                    development bundles with source maps (manifests for the dev server)
  *
  * Build-time settings (flag, or environment variable):
- *   --env addinUrl=https://host/path/    ADDIN_URL         where dist/ will be hosted (production manifest
+ *   --env addinUrl=https://host/path/    ADDIN_URL         where dist/ will be hosted (production manifests
  *                                                           and the functions' help links)
  *   --env serviceUrl=https://api...      CLIMATE_BASE_URL  the service the add-in talks to by default;
  *                                                           empty (the default) = the local sandbox
@@ -13,8 +14,9 @@
  * Output (dist/): taskpane.html (the shared-runtime page: office.js from the CDN, then the bundles),
  * runtime.js + shared.js (webpack runtime and modules used by more than one entry; one runtime so the
  * page holds ONE instance of every module, e.g. a single engine for functions and task pane),
- * functions.js, taskpane.js, commands.js, functions.json (from JSDoc), assets/, manifest.xml,
- * help/functions.html (docs/functions.md as a page: the functions' @helpurl target).
+ * functions.js, taskpane.js, commands.js, functions.json (from JSDoc), assets/, manifest.xml and
+ * manifest.json (both rendered from build/manifest/facts.js), help/functions.html (docs/functions.md as a
+ * page: the functions' @helpurl target).
  */
 const path = require('path');
 const webpack = require('webpack');
@@ -23,8 +25,8 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const { HelpPagePlugin } = require('./build/helpPagePlugin');
 const { buildServiceUrl, contentSecurityPolicy } = require('./build/contentSecurity');
+const { DEV_URL, ManifestsPlugin } = require('./build/manifest');
 
-const DEV_URL = 'https://localhost:3000/';
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
 const FUNCTIONS_SOURCE = path.resolve(__dirname, 'src/functions/functions.ts');
 const HELP_SOURCE = path.resolve(__dirname, 'docs/functions.md');
@@ -32,8 +34,8 @@ const HELP_PAGE = 'help/functions.html';
 /** The provider line the help page carries, as the pane and the cells word it (test/build checks they agree). */
 const provider = require('./src/provider.json');
 const PROVIDER_ATTRIBUTION = { text: provider.description, href: provider.site, logo: provider.logoPng };
-/** Outputs that address the add-in at DEV_URL: the manifest's pages and icons, the functions' help links. */
-const REBASED_OUTPUTS = ['manifest.xml', 'functions.json'];
+/** Outputs that address the add-in at DEV_URL: the functions' help links (the manifests are rendered for their base). */
+const REBASED_OUTPUTS = ['functions.json'];
 
 /**
  * The add-in URL given at build time, checked and normalised to a folder ("/" at the end): https only,
@@ -51,7 +53,7 @@ function buildAddinUrl(name, value) {
   return `${url.href.replace(/\/+$/, '')}/`;
 }
 
-/** A production output (manifest, functions.json): every development URL re-based onto `addinUrl` (ends with "/"). */
+/** A production output (functions.json): every development URL re-based onto `addinUrl` (ends with "/"). */
 function productionUrls(text, addinUrl) {
   return text.split(DEV_URL).join(addinUrl);
 }
@@ -125,7 +127,7 @@ module.exports = (env = {}, argv = {}) => {
   const addinUrl = addinValue ? buildAddinUrl('addinUrl / ADDIN_URL', addinValue) : DEFAULT_ADDIN_URL;
   if (production && !addinValue) {
     console.log(
-      `[climate] dist/manifest.xml and the help links in dist/functions.json point at the placeholder ${DEFAULT_ADDIN_URL}; ` +
+      `[climate] dist/manifest.xml, dist/manifest.json and the help links in dist/functions.json point at the placeholder ${DEFAULT_ADDIN_URL}; ` +
         'pass --env addinUrl=https://your-host/ (or ADDIN_URL) for a deployable manifest.',
     );
   }
@@ -187,12 +189,8 @@ module.exports = (env = {}, argv = {}) => {
         chunksSortMode: 'manual',
         contentSecurityPolicy: contentSecurityPolicy(serviceUrl),
       }),
-      new CopyWebpackPlugin({
-        patterns: [
-          { from: 'assets', to: 'assets' },
-          { from: 'manifest.xml', to: 'manifest.xml' },
-        ],
-      }),
+      new CopyWebpackPlugin({ patterns: [{ from: 'assets', to: 'assets' }] }),
+      new ManifestsPlugin(production ? addinUrl : DEV_URL),
       ...(production ? [new ProductionUrlsPlugin(addinUrl)] : []),
     ],
   };
@@ -202,4 +200,3 @@ module.exports.DEV_URL = DEV_URL;
 module.exports.DEFAULT_ADDIN_URL = DEFAULT_ADDIN_URL;
 module.exports.HELP_PAGE = HELP_PAGE;
 module.exports.PROVIDER_ATTRIBUTION = PROVIDER_ATTRIBUTION;
-module.exports.productionManifest = productionUrls; // the name test/manifest uses

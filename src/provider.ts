@@ -16,6 +16,3 @@ export const PROVIDER = {
   /** The source line: the cards' provider description, the sheet's and the help page's attribution. */
   sourceLine: provider.description,
 } as const;
-
-export const PROVIDER_DESCRIPTION: string = PROVIDER.sourceLine;
-export const PROVIDER_LOGO_PATH: string = PROVIDER.logoPng;

@@ -96,6 +96,27 @@ const ICON_LAYERS: Layer[] = [
   { color: [200, 230, 201, 255], shape: vein },
 ];
 
+/** A shape drawn inside a margin of `inset` (unit coordinates) on every side. */
+const inset =
+  (shape: Shape, margin: number): Shape =>
+  (x, y, size) =>
+    shape((x - margin) / (1 - 2 * margin), (y - margin) / (1 - 2 * margin), size * (1 - 2 * margin));
+const roundedSquare: Shape = (x, y) => {
+  const r = 0.18;
+  const dx = Math.max(r - x, 0, x - (1 - r)),
+    dy = Math.max(r - y, 0, y - (1 - r));
+  return Math.hypot(dx, dy) <= r;
+};
+// The unified manifest's app icons (build/manifest/facts.js): the leaf on a pale tile in colour, and
+// the leaf's silhouette in white on transparent as the outline.
+const COLOR_ICON_LAYERS: Layer[] = [
+  { color: [232, 245, 233, 255], shape: roundedSquare },
+  ...ICON_LAYERS.map((layer) => ({ ...layer, shape: inset(layer.shape, 0.16) })),
+];
+const OUTLINE_ICON_LAYERS: Layer[] = [
+  { color: [255, 255, 255, 255], shape: (x, y, size) => leaf(x, y, size) || stem(x, y, size) },
+];
+
 // Stand-in logo for the data provider (the real service's logo replaces it in production):
 // a deep teal disc crossed by two white waves.
 const LOGO_TEAL: Rgba = [15, 76, 92, 255];
@@ -144,6 +165,8 @@ function main(): void {
   for (const size of [16, 32, 64, 80]) {
     writeFileSync(join(assets, `icon-${size}.png`), encodePng(size, size, render(size, ICON_LAYERS)));
   }
+  writeFileSync(join(assets, 'icon-color-192.png'), encodePng(192, 192, render(192, COLOR_ICON_LAYERS)));
+  writeFileSync(join(assets, 'icon-outline-32.png'), encodePng(32, 32, render(32, OUTLINE_ICON_LAYERS)));
   writeFileSync(join(assets, 'logo-provider.png'), encodePng(128, 128, render(128, LOGO_LAYERS)));
   writeFileSync(join(assets, 'logo-provider.svg'), logoSvg());
   console.log(`Icons and provider logo written to ${assets}`);

@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     const example = sandbox.population.organizations[0]?.name;
     say('');
     say(`Add-in        ${devServer.url}/taskpane.html   (manifest: ${MANIFEST})`);
+    say(`  unified     ${MANIFEST.replace(/\.xml$/, '.json')}   (Excel on the web, Windows 2501+, Mac 16.103+)`);
     say(`Sandbox       ${sandbox.url}   (the add-in's default service)`);
     say(`  project key ${SANDBOX_PROJECT_KEY}   (used automatically while the base URL is the sandbox's)`);
     say(`  team key    ${SANDBOX_TEAM_KEY}   (for POST /projects)`);

@@ -4,15 +4,23 @@
  * runs in Node against any engine that offers `organization` and `get`.
  */
 import type { ScoreScale } from '../settings/settings';
-import type { BatchResponseItem, Industry, OrganizationRecord, Page } from '../service/types';
+import type { Industry, OrganizationRecord, Page } from '../service/types';
 import { decodeIndustry, decodeList, decodeRecommendedActions, decodeSbtiCompany } from '../service/records';
 import { collectPages, pageNumberOf, pageOnPath } from '../service/pagination';
 import { PROFILE_LINK_RULE as LINK_RULE } from '../service/profileLink';
-import { CellFailure, convertFailures, failureFrom, pendingFailure } from './errors';
+import { CellFailure, failureFrom, pendingFailure } from './errors';
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
-import { parseOrganization, type OrganizationArgument } from './organizationArgument';
-import { matchInputOf, readMatch, type MatchReading } from './nameMatch';
+import { readMatch, type MatchInput, type MatchReading } from './nameMatch';
+import { organizationEntity } from './organizationEntity';
+import {
+  OrganizationSource,
+  PREVIEW_ENGINE,
+  settle,
+  asText,
+  type FunctionCall,
+  type FunctionsEngine,
+} from './organizationSource';
 import {
   displayName,
   flagResult,
@@ -35,27 +43,17 @@ import {
 import { readCell } from './cellInput';
 import { plainText } from './textArgument';
 
-import {
-  isEngineError,
-  type CallContext,
-  type CancelSignal,
-  type OrganizationOutcome,
-  type OrganizationQuery,
-} from '../engine';
+import { isEngineError, type CallContext, type CancelSignal } from '../engine';
 
-export type { CallContext, CancelSignal };
-
-/** The part of the engine the functions use (src/engine's Engine satisfies it). */
-export interface FunctionsEngine {
-  organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
-  get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
-}
+export type { CallContext, CancelSignal, FunctionCall, FunctionsEngine };
 
 export interface CatalogueDeps {
   engine(): FunctionsEngine;
   scoreScale(): ScoreScale;
   /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */
   dataTypes(): boolean;
+  /** The host renders entities (CustomFunctionsRuntime 1.4 and ExcelApi 1.16, see office/host.ts). */
+  entities(): boolean;
   logoUrl(): string | null;
   /** The analyst accepted this input with this matched organization in this workbook. */
   isAccepted(input: string, matchedId: number): boolean;
@@ -66,40 +64,45 @@ export interface CatalogueDeps {
 export type Spill = SpillElement[][];
 
 interface Ready {
-  argument: Readonly<OrganizationArgument>;
+  requested: string;
+  matchInput: MatchInput;
   record: OrganizationRecord;
+  receivedAt: number;
 }
 
 export interface Catalogue {
-  score(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
+  org(
+    organization: unknown,
+    website: unknown,
+    country: unknown,
+    call: FunctionCall,
+  ): Promise<CellResult | Excel.EntityCellValue>;
+  score(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<CellResult>;
   flag(
     organization: unknown,
     initiative: unknown,
     website: unknown,
     country: unknown,
-    call: CallContext,
+    call: FunctionCall,
   ): Promise<CellResult>;
-  flags(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
-  match(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<CellResult>;
+  flags(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<Spill>;
+  match(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<CellResult>;
   profile(
     organization: unknown,
     fields: unknown,
     website: unknown,
     country: unknown,
-    call: CallContext,
+    call: FunctionCall,
   ): Promise<Spill>;
   headers(fields: unknown): string[][];
-  link(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<string>;
-  status(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<string>;
-  industries(search: unknown, call: CallContext): Promise<Spill>;
-  sbti(company: unknown, field: unknown, call: CallContext): Promise<Spill>;
-  actions(organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Spill>;
+  link(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<string>;
+  status(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<string>;
+  industries(search: unknown, call: FunctionCall): Promise<Spill>;
+  sbti(company: unknown, field: unknown, call: FunctionCall): Promise<Spill>;
+  actions(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<Spill>;
 }
 
-/** Every failure leaves as a CellFailure: the boundary needs to know nothing else. */
-function settle<T>(work: () => Promise<T>): Promise<T> {
-  return convertFailures(work, failureFrom);
-}
+const asSpill = (text: string): Spill => [[text]];
 
 export function createCatalogue(deps: CatalogueDeps): Catalogue {
   const shape = (): ShapeContext => ({
@@ -108,64 +111,92 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     logoUrl: deps.logoUrl(),
   });
 
+  const source = new OrganizationSource(deps.engine);
+  const engine = (call: FunctionCall): FunctionsEngine => (call.preview ? PREVIEW_ENGINE : deps.engine());
+
   /**
    * The organization's record once its profile is final; a pending one is #N/A that updates itself.
    * A bad argument throws at once (the callers run it inside `settle`, which makes it a rejection).
    */
-  const readyFor = (organization: unknown, website: unknown, country: unknown, call: CallContext): Promise<Ready> => {
-    const argument = parseOrganization(organization, website, country);
-    return deps
-      .engine()
-      .organization(argument.query, call)
-      .then((outcome) => {
-        if (outcome.state === 'pending') throw pendingFailure(outcome.record.status);
-        return { argument, record: outcome.record };
-      });
+  const readyFor = (organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<Ready> =>
+    source.outcome(organization, website, country, call).then((sourced) => {
+      if (sourced.state === 'pending') throw pendingFailure(sourced.record.status);
+      return sourced;
+    });
+
+  const matchOf = ({ matchInput, record }: Ready): MatchReading => readMatch(matchInput, record, deps.isAccepted);
+  /** The verdict, read at most once per call and only when asked for. */
+  const lazyMatch = (ready: Ready): (() => MatchReading) => {
+    let reading: MatchReading | null = null;
+    return () => (reading ??= matchOf(ready));
   };
 
-  const matchOf = ({ argument, record }: Ready): MatchReading =>
-    readMatch(matchInputOf(argument), record, deps.isAccepted);
-
   return {
+    org: (organization, website, country, call) =>
+      settle(
+        call,
+        () =>
+          readyFor(organization, website, country, call).then((ready) => {
+            if (!deps.entities()) return displayName(ready.record, ready.requested);
+            return organizationEntity({ ...ready, match: lazyMatch(ready) }, shape());
+          }),
+        asText,
+      ),
+
     // The hot path of a sheet: one promise step per cell after the engine's answer, no async frames.
     score: (organization, website, country, call) =>
-      settle(() =>
-        readyFor(organization, website, country, call).then(({ argument, record }) =>
-          scoreResult(record, argument.text, shape()),
-        ),
+      settle(
+        call,
+        () =>
+          readyFor(organization, website, country, call).then(({ requested, record }) =>
+            scoreResult(record, requested, shape()),
+          ),
+        asText,
       ),
 
     flag: (organization, initiative, website, country, call) =>
-      settle(() => {
-        const key = parseInitiative(initiative);
-        return readyFor(organization, website, country, call).then(({ argument, record }) =>
-          flagResult(record, key, argument.text, shape()),
-        );
-      }),
+      settle(
+        call,
+        () => {
+          const key = parseInitiative(initiative);
+          return readyFor(organization, website, country, call).then(({ requested, record }) =>
+            flagResult(record, key, requested, shape()),
+          );
+        },
+        asText,
+      ),
 
     flags: (organization, website, country, call) =>
-      settle(() =>
-        readyFor(organization, website, country, call).then(({ argument, record }) =>
-          flagsRow(record, argument.text, shape()),
-        ),
+      settle(
+        call,
+        () =>
+          readyFor(organization, website, country, call).then(({ requested, record }) =>
+            flagsRow(record, requested, shape()),
+          ),
+        asSpill,
       ),
 
     match: (organization, website, country, call) =>
-      settle(() =>
-        readyFor(organization, website, country, call).then((ready) =>
-          matchResult(matchOf(ready), ready.record, ready.argument.text, shape()),
-        ),
+      settle(
+        call,
+        () =>
+          readyFor(organization, website, country, call).then((ready) =>
+            matchResult(matchOf(ready), ready.record, ready.requested, shape()),
+          ),
+        asText,
       ),
 
     profile: (organization, fields, website, country, call) =>
-      settle(() => {
-        const chosen = parseFields(fields);
-        return readyFor(organization, website, country, call).then((ready) => {
-          let reading: MatchReading | null = null;
-          const match = (): MatchReading => (reading ??= matchOf(ready));
-          return profileResult(ready.record, chosen, ready.argument.text, shape(), match);
-        });
-      }),
+      settle(
+        call,
+        () => {
+          const chosen = parseFields(fields);
+          return readyFor(organization, website, country, call).then((ready) =>
+            profileResult(ready.record, chosen, ready.requested, shape(), lazyMatch(ready)),
+          );
+        },
+        asSpill,
+      ),
 
     headers: (fields) => {
       try {
@@ -177,63 +208,81 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     },
 
     link: (organization, website, country, call) =>
-      settle(async () => {
-        const { argument, record } = await readyFor(organization, website, country, call);
-        const link = record.matching_organization?.link;
-        if (!link) {
-          const name = displayName(record, argument.text);
-          throw new CellFailure(
-            '#N/A',
-            `No public profile link for ${name}: the service sent none, or one that is ${LINK_RULE}.`,
-          );
-        }
-        return link;
-      }),
+      settle(
+        call,
+        async () => {
+          const { requested, record } = await readyFor(organization, website, country, call);
+          const link = record.matching_organization?.link;
+          if (!link) {
+            const name = displayName(record, requested);
+            throw new CellFailure(
+              '#N/A',
+              `No public profile link for ${name}: the service sent none, or one that is ${LINK_RULE}.`,
+            );
+          }
+          return link;
+        },
+        asText,
+      ),
 
     status: (organization, website, country, call) =>
-      settle(async () => {
-        // The status of a pending or failed profile is the answer here, not a reason to wait or fail.
-        const argument = parseOrganization(organization, website, country);
-        try {
-          const outcome = await deps.engine().organization(argument.query, call);
-          return outcome.record.status ?? 'unknown';
-        } catch (error) {
-          if (isEngineError(error, 'errored')) return 'errored';
-          throw error;
-        }
-      }),
+      settle(
+        call,
+        async () => {
+          // The status of a pending or failed profile is the answer here, not a reason to wait or fail.
+          try {
+            const sourced = await source.outcome(organization, website, country, call);
+            return sourced.record.status ?? 'unknown';
+          } catch (error) {
+            if (isEngineError(error, 'errored')) return 'errored';
+            throw error;
+          }
+        },
+        asText,
+      ),
 
     industries: (search, call) =>
-      settle(async () => {
-        const input = readCell(search);
-        const term = input.kind === 'empty' ? null : plainText(input, 'The search', 'a word of an industry name');
-        const path = term === null ? '/industries' : '/industries/search';
-        const query = term === null ? '' : `q=${encodeURIComponent(term)}&`;
-        const load = (target: string, expected: number): Promise<Page<Industry>> =>
-          deps
-            .engine()
-            .get(target, call)
-            .then((item) => {
-              const page = pageNumberOf(target) ?? expected;
-              return pageOnPath(item, page, path, decodeIndustry, 'industries');
-            });
-        const industries = await collectPages(() => load(`${path}?${query}page=1`, 1), load, deps.deadlineMs);
-        return industriesTable(industries, term);
-      }),
+      settle(
+        call,
+        async () => {
+          const input = readCell(search);
+          const term = input.kind === 'empty' ? null : plainText(input, 'The search', 'a word of an industry name');
+          const path = term === null ? '/industries' : '/industries/search';
+          const query = term === null ? '' : `q=${encodeURIComponent(term)}&`;
+          const load = (target: string, expected: number): Promise<Page<Industry>> =>
+            engine(call)
+              .get(target, call)
+              .then((item) => {
+                const page = pageNumberOf(target) ?? expected;
+                return pageOnPath(item, page, path, decodeIndustry, 'industries');
+              });
+          const industries = await collectPages(() => load(`${path}?${query}page=1`, 1), load, deps.deadlineMs);
+          return industriesTable(industries, term);
+        },
+        asSpill,
+      ),
 
     sbti: (company, field, call) =>
-      settle(async () => {
-        const query: SbtiQuery = parseSbtiCompany(company);
-        const chosen = parseSbtiField(field);
-        const item = await deps.engine().get(query.url, call);
-        return sbtiResult(decodeList(item.body, decodeSbtiCompany, 'SBTi companies'), query, chosen);
-      }),
+      settle(
+        call,
+        async () => {
+          const query: SbtiQuery = parseSbtiCompany(company);
+          const chosen = parseSbtiField(field);
+          const item = await engine(call).get(query.url, call);
+          return sbtiResult(decodeList(item.body, decodeSbtiCompany, 'SBTi companies'), query, chosen);
+        },
+        asSpill,
+      ),
 
     actions: (organization, website, country, call) =>
-      settle(async () => {
-        const { argument, record } = await readyFor(organization, website, country, call);
-        const item = await deps.engine().get(`/organizations/${record.id}/recommended_actions`, call);
-        return actionsTable(decodeRecommendedActions(item.body), displayName(record, argument.text));
-      }),
+      settle(
+        call,
+        async () => {
+          const { requested, record } = await readyFor(organization, website, country, call);
+          const item = await engine(call).get(`/organizations/${record.id}/recommended_actions`, call);
+          return actionsTable(decodeRecommendedActions(item.body), displayName(record, requested));
+        },
+        asSpill,
+      ),
   };
 }

@@ -74,6 +74,18 @@ export function notPublished(what: string, organization: string): CellFailure {
   return new CellFailure('#N/A', `No ${what} published for ${organization}.`);
 }
 
+/**
+ * What the card and FLAG say when the service's answer carried no initiative at all: its Summary
+ * response format leaves them out, which says nothing about the organization.
+ */
+export const INITIATIVES_LEFT_OUT =
+  "The service's answer left initiatives out (a plan with the detailed response format includes them).";
+
+/** A flag the answer could not carry (see INITIATIVES_LEFT_OUT). */
+export function initiativesLeftOut(what: string, organization: string): CellFailure {
+  return new CellFailure('#N/A', `No ${what} for ${organization}: ${INITIATIVES_LEFT_OUT.replace(/^The/, 'the')}`);
+}
+
 /** The first line of a message, bounded: never a stack, never a wall of text. */
 function sentence(error: unknown): string {
   const raw = error instanceof Error ? error.message : String(error);

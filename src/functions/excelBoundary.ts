@@ -3,7 +3,7 @@
  * cell's address, and a signal that fires when Excel cancels the call), and failures become
  * `CustomFunctions.Error` values, thrown for a single cell or placed in a spilled array.
  */
-import type { CallContext, CancelSignal, Spill } from './catalogue';
+import type { CancelSignal, FunctionCall, Spill } from './catalogue';
 import { CellFailure, convertFailures, failureFrom } from './errors';
 
 /**
@@ -34,9 +34,20 @@ class InvocationSignal implements CancelSignal {
   }
 }
 
-export function callContext(invocation: CustomFunctions.CancelableInvocation | undefined): CallContext {
+/**
+ * Excel previews a formula while it is typed (CustomFunctionsRuntime 1.5): the typings declare the flag
+ * a string, Excel's documentation a boolean, so both spellings count.
+ */
+function inValuePreview(invocation: CustomFunctions.Invocation): boolean {
+  const flag: unknown = invocation.isInValuePreview;
+  return flag === true || flag === 'true';
+}
+
+export function callContext(invocation: CustomFunctions.CancelableInvocation | undefined): FunctionCall {
   if (!invocation) return {};
-  return { address: invocation.address, signal: new InvocationSignal(invocation) };
+  const call: FunctionCall = { address: invocation.address, signal: new InvocationSignal(invocation) };
+  if (inValuePreview(invocation)) call.preview = true;
+  return call;
 }
 
 function excelError(failure: CellFailure): CustomFunctions.Error {

@@ -12,13 +12,18 @@
  * which the metadata declares as `any` (allowed to carry data types thanks to the generated
  * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19
  * get an attributed cell value and older hosts a plain number or boolean from the same function.
- * MATCH does the same with `string | StringCellValue`.
+ * MATCH does the same with `string | StringCellValue`. ORG returns `string | EntityCellValue`: the
+ * organization's card where entities render (CustomFunctionsRuntime 1.4 and ExcelApi 1.16), its name
+ * elsewhere.
  *
- * Four JSDoc lines run past 120 characters on purpose: the generator keeps a line break inside a
+ * While Excel previews a formula being typed (`isInValuePreview`, CustomFunctionsRuntime 1.5) nothing is
+ * sent: a value this runtime holds is shown, or a short text saying the value comes on entering it.
+ *
+ * Five JSDoc lines run past 120 characters on purpose: the generator keeps a line break inside a
  * description, and Excel would show it in the argument's tooltip.
  */
 import { runtimeEngine, runtimeSettings } from '../runtime';
-import { supportsDataTypes } from '../office/host';
+import { supportsDataTypes, supportsEntities } from '../office/host';
 import { createCatalogue, type Catalogue } from './catalogue';
 import { callContext, cellError, toCell, toSpill } from './excelBoundary';
 import { isAcceptedMatch } from './acceptedMatches';
@@ -32,11 +37,35 @@ function catalogue(): Catalogue {
     engine: runtimeEngine,
     scoreScale: () => runtimeSettings().current().scoreScale,
     dataTypes: supportsDataTypes,
+    entities: supportsEntities,
     logoUrl: providerLogoUrl,
     isAccepted: isAcceptedMatch,
     deadlineMs: () => runtimeSettings().current().deadlineMs,
   });
   return shared;
+}
+
+/**
+ * The organization as one cell: a card with its whole profile; read fields with =B2.Score or =B2.[Industry rank].
+ * @customfunction ORG
+ * @helpurl https://localhost:3000/help/functions.html#org
+ * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization (lei:, isin:, duns:, name:, web: force a kind).
+ * @param [website] Website of the organization, to tell apart organizations with similar names.
+ * @param [country] Country or region code of the head office, e.g. US or DE.
+ * @param invocation Excel's invocation: the calling cell, and cancellation.
+ * @returns The organization's card where Excel shows data types (fields by dot notation), else its matched name.
+ * @requiresAddress
+ * @cancelable
+ */
+export function org(
+  organization: unknown,
+  website?: unknown,
+  country?: unknown,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<string | Excel.EntityCellValue> {
+  return toCell(() => catalogue().org(organization, website, country, callContext(invocation))) as Promise<
+    string | Excel.EntityCellValue
+  >;
 }
 
 /**

@@ -85,6 +85,11 @@ function readInitiative(value: unknown): FlagKey {
   return key;
 }
 
+/** One of the 13 initiatives (not reduction action, which is no initiative). */
+export function isInitiative(key: string): boolean {
+  return (INITIATIVE_KEYS as readonly string[]).includes(key);
+}
+
 /** A flag's value in a record; null when the service did not say. */
 export function flagOf(record: OrganizationRecord, key: FlagKey): boolean | null {
   return key === 'reduction_action' ? record.reduction_action_present : (record.initiatives?.[key] ?? null);

@@ -64,6 +64,11 @@ export function nameSimilarity(a: string, b: string): number {
 /** The words MATCH shows; a relationship the service names otherwise is shown as its own word. */
 export type MatchVerdict = 'identifier' | 'exact' | 'parent' | 'subsidiary' | 'check' | 'accepted' | (string & {});
 
+/** A name was asked for and the answer names no matched organization (the service's Summary format). */
+export const UNJUDGED = 'unjudged';
+/** What the card says beside UNJUDGED. */
+export const UNJUDGED_REASON = "the match cannot be judged from the service's answer: it names no matched organization";
+
 /** Verdicts that are settled: every other one is listed by the review and marked on the sheet. */
 export const SETTLED_VERDICTS: readonly string[] = ['identifier', 'exact', 'accepted'];
 
@@ -112,7 +117,7 @@ function relationshipVerdict(relationship: string): MatchVerdict {
  * The verdict of one row, in this order: `accepted` (the analyst accepted this input with this
  * matched organization); the relationship word when the answer belongs to a related organization;
  * `identifier` when an identifier or website was given; else the names: `exact` at or above
- * MATCH_THRESHOLD, `check` below it.
+ * MATCH_THRESHOLD, `check` below it, UNJUDGED when the answer names no matched organization.
  */
 export function readMatch(
   input: MatchInput,
@@ -135,5 +140,6 @@ export function readMatch(
   if (relationship !== null && relationship !== 'requested organization')
     return reading(relationshipVerdict(relationship));
   if (input.kind !== 'name' || input.identified) return reading('identifier');
+  if (matchedName === null) return reading(UNJUDGED);
   return reading(similarity !== null && similarity >= MATCH_THRESHOLD ? 'exact' : 'check');
 }

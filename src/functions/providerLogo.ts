@@ -3,7 +3,7 @@
  * build ships it in dist/assets, addressed at the add-in's own origin (https in Excel), so Excel's
  * card loads it from where the add-in is hosted rather than from a third party.
  */
-import { PROVIDER_LOGO_PATH } from '../provider';
+import { PROVIDER } from '../provider';
 
 let resolved: { page: string; logo: string | null } | null = null;
 
@@ -20,7 +20,7 @@ export function providerLogoUrl(): string | null {
 
 function logoBeside(page: string): string | null {
   try {
-    return new URL(PROVIDER_LOGO_PATH, page).href;
+    return new URL(PROVIDER.logoPng, page).href;
   } catch {
     return null;
   }

@@ -8,12 +8,13 @@
  */
 import type { ScoreScale } from '../settings/settings';
 import type { OrganizationRecord } from '../service/types';
-import { notPublished, CellFailure } from './errors';
+import { carriesInitiatives } from '../service/records';
+import { initiativesLeftOut, notPublished, CellFailure } from './errors';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
-import { FLAG_KEYS, FLAG_LABELS, flagOf, type FlagKey } from './initiatives';
+import { FLAG_KEYS, FLAG_LABELS, flagOf, isInitiative, type FlagKey } from './initiatives';
 import type { MatchReading } from './nameMatch';
 import { scaleScore } from './scoreScale';
-import { PROVIDER_DESCRIPTION } from '../provider';
+import { PROVIDER } from '../provider';
 
 export interface ShapeContext {
   /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */
@@ -47,14 +48,14 @@ export function scoreResult(record: OrganizationRecord, requested: string, ctx: 
 }
 
 export function flagResult(record: OrganizationRecord, key: FlagKey, requested: string, ctx: ShapeContext): CellResult {
-  const result = element(flagOf(record, key), FLAG_LABELS[key], record, requested, ctx);
+  const result = element(flagOf(record, key), FLAG_LABELS[key], record, requested, ctx, key);
   if (result instanceof CellFailure) throw result;
   return result;
 }
 
 /** The 14 flags as one row, in FLAG_KEYS order. */
 export function flagsRow(record: OrganizationRecord, requested: string, ctx: ShapeContext): SpillElement[][] {
-  return [FLAG_KEYS.map((key) => element(flagOf(record, key), FLAG_LABELS[key], record, requested, ctx))];
+  return [FLAG_KEYS.map((key) => element(flagOf(record, key), FLAG_LABELS[key], record, requested, ctx, key))];
 }
 
 /** Without fields: the whole profile as a (header, value) table; with fields: one row of values. */
@@ -66,7 +67,7 @@ export function profileResult(
   match: () => MatchReading,
 ): SpillElement[][] {
   const value = (field: ProfileField): SpillElement =>
-    element(field.read(record, ctx.scoreScale, match), field.header, record, requested, ctx);
+    element(field.read(record, ctx.scoreScale, match), field.header, record, requested, ctx, field.key);
   if (fields === null) return PROFILE_FIELDS.map((field) => [field.header, value(field)]);
   return [fields.map(value)];
 }
@@ -99,15 +100,24 @@ export function matchResult(
   return { type: 'String', basicValue: reading.verdict, properties, layouts: { card }, provider };
 }
 
-/** One field's cell: attributed when the host has data types, #N/A when the record lacks it. */
+/**
+ * One field's cell: attributed when the host has data types, #N/A when the record lacks it (saying so
+ * when the answer left every initiative out rather than the organization having none on record).
+ */
 function element(
   value: FieldValue,
   label: string,
   record: OrganizationRecord,
   requested: string,
   ctx: ShapeContext,
+  key: string,
 ): SpillElement {
-  if (value === null) return notPublished(label, displayName(record, requested));
+  if (value === null) {
+    const name = displayName(record, requested);
+    return isInitiative(key) && !carriesInitiatives(record)
+      ? initiativesLeftOut(label, name)
+      : notPublished(label, name);
+  }
   return attributed(value, record, requested, label, ctx);
 }
 
@@ -210,8 +220,14 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
     ['Profile', matched?.link ?? null],
   ];
   const properties = cellProperties(entries);
-  const provider: Excel.CellValueProviderAttributes = { description: PROVIDER_DESCRIPTION };
-  if (ctx.logoUrl !== null) provider.logoSourceAddress = ctx.logoUrl;
-  if (matched?.link) provider.logoTargetAddress = matched.link;
+  const provider = providerAttributes(matched?.link ?? null, ctx.logoUrl);
   return { properties, provider, scoreScale: ctx.scoreScale, logoUrl: ctx.logoUrl, cells: new Map() };
+}
+
+/** The provider of every card: the service's description, its logo (when known) linking to the profile. */
+export function providerAttributes(link: string | null, logoUrl: string | null): Excel.CellValueProviderAttributes {
+  const provider: Excel.CellValueProviderAttributes = { description: PROVIDER.sourceLine };
+  if (logoUrl !== null) provider.logoSourceAddress = logoUrl;
+  if (link) provider.logoTargetAddress = link;
+  return provider;
 }

@@ -7,14 +7,13 @@
  * Cells are grouped by sheet, one Excel.run per sheet, so that a sheet deleted (or renamed) since
  * the call fails alone and the other sheets still update.
  */
+import { unquoteSheet } from './sheetName';
 
 /** "'It''s'!B2" -> { sheet: "It's", cell: "B2" }; an address without a sheet is on the active sheet. */
 export function splitAddress(address: string): { sheet: string | null; cell: string } {
   const bang = address.lastIndexOf('!');
   if (bang < 0) return { sheet: null, cell: address };
-  let sheet = address.slice(0, bang);
-  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
-  return { sheet, cell: address.slice(bang + 1) };
+  return { sheet: unquoteSheet(address.slice(0, bang)), cell: address.slice(bang + 1) };
 }
 
 /** Cells per sheet (null: the active sheet), each cell once, in first-seen order. */
@@ -29,8 +28,11 @@ export function groupBySheet(addresses: readonly string[]): Map<string | null, s
   return new Map([...groups].map(([sheet, cells]) => [sheet, [...cells]]));
 }
 
+const noExcel = (): boolean => typeof Excel === 'undefined' || typeof Excel.run !== 'function';
+
+/** Recalculates cells or ranges by address (`'Suppliers'!B3:F3`); the pane's refreshes use it too. */
 export async function recalculateCells(addresses: string[]): Promise<void> {
-  if (typeof Excel === 'undefined' || typeof Excel.run !== 'function' || addresses.length === 0) return;
+  if (noExcel() || addresses.length === 0) return;
   const failures: unknown[] = [];
   for (const [sheet, cells] of groupBySheet(addresses)) {
     try {
@@ -45,4 +47,13 @@ export async function recalculateCells(addresses: string[]): Promise<void> {
     }
   }
   if (failures.length > 0) throw failures[0];
+}
+
+/** Recalculates every formula of the workbook: cached values come back at once, failed cells ask again. */
+export async function recalculateWorkbook(): Promise<void> {
+  if (noExcel()) return;
+  await Excel.run(async (context) => {
+    context.workbook.application.calculate('Full');
+    await context.sync();
+  });
 }

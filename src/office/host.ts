@@ -39,22 +39,41 @@ export const ATTRIBUTED_VALUE_SETS: ReadonlyArray<readonly [name: string, versio
   ['ExcelApi', '1.19'],
 ];
 
-/** Answers per Office context: a host's requirement sets do not change while it runs. */
-const dataTypeAnswers = new WeakMap<object, boolean>();
-
 /**
- * Cells can carry data types with provider attribution (logo + link in the card): every set of
- * ATTRIBUTED_VALUE_SETS is supported. Every cell asks, so the answer is kept per Office context.
+ * What an organization entity (CLIMATE.ORG's card) needs: custom functions may return cell values from
+ * CustomFunctionsRuntime 1.4, and Entity values with properties, layouts, provider and property
+ * metadata exist from ExcelApi 1.16.
  */
-export function supportsDataTypes(): boolean {
+export const ENTITY_VALUE_SETS: ReadonlyArray<readonly [name: string, version: string]> = [
+  ['CustomFunctionsRuntime', '1.4'],
+  ['ExcelApi', '1.16'],
+];
+
+/** Answers per Office context and list of sets: a host's requirement sets do not change while it runs. */
+const setAnswers = new WeakMap<object, Map<ReadonlyArray<readonly [string, string]>, boolean>>();
+
+/** Every set of `sets` is supported; every cell asks, so the answer is kept per Office context. */
+function supportsAll(sets: ReadonlyArray<readonly [string, string]>): boolean {
   const context = typeof Office === 'undefined' ? undefined : Office.context;
   if (!context) return false;
-  const known = dataTypeAnswers.get(context);
+  let answers = setAnswers.get(context);
+  const known = answers?.get(sets);
   if (known !== undefined) return known;
   if (!context.requirements) return false; // not kept: a page outside Office, or Office not ready yet
-  const answer = ATTRIBUTED_VALUE_SETS.every(([name, version]) => isSetSupported(name, version));
-  dataTypeAnswers.set(context, answer);
+  const answer = sets.every(([name, version]) => isSetSupported(name, version));
+  if (!answers) setAnswers.set(context, (answers = new Map()));
+  answers.set(sets, answer);
   return answer;
+}
+
+/** Cells can carry data types with provider attribution (logo + link in the card): ATTRIBUTED_VALUE_SETS. */
+export function supportsDataTypes(): boolean {
+  return supportsAll(ATTRIBUTED_VALUE_SETS);
+}
+
+/** Custom functions can return entities (CLIMATE.ORG's card, read with `=B2.Score`): ENTITY_VALUE_SETS. */
+export function supportsEntities(): boolean {
+  return supportsAll(ENTITY_VALUE_SETS);
 }
 
 /** Images can be placed on a sheet (`worksheet.shapes.addImage`). */

@@ -42,6 +42,7 @@ const KNOB_HELP: Record<keyof SandboxKnobs, string> = {
   profilingSeconds: 'seconds an unseen organization takes to reach synced',
   erroredShare: 'share of unseen organizations that end errored (0..1)',
   revokedKeys: 'comma-separated keys answered 401',
+  summaryFormat: "answer organizations in the service's Summary format (no initiatives, no matched names)",
 };
 
 export function usage(): string {

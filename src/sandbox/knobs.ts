@@ -1,5 +1,5 @@
 /**
- * The sandbox's knobs: latency, rate limit, injected faults, the profiling clock. Set at start (CLI
+ * The sandbox's knobs: latency, rate limit, injected faults, the profiling clock, the response format. Set at start (CLI
  * flags, `startSandbox` options) and changed at run time (`POST /__sandbox/config`), all through the
  * one validator below.
  */
@@ -31,6 +31,11 @@ export interface SandboxKnobs {
   erroredShare: number;
   /** Keys answered 401 from now on, as if revoked. */
   revokedKeys: string[];
+  /**
+   * Answer organizations in the service's Summary response format (new accounts' default): no
+   * initiative data, and `matching_organization` without names.
+   */
+  summaryFormat: boolean;
 }
 
 export const DEFAULT_KNOBS: Readonly<SandboxKnobs> = Object.freeze({
@@ -47,6 +52,7 @@ export const DEFAULT_KNOBS: Readonly<SandboxKnobs> = Object.freeze({
   profilingSeconds: 20,
   erroredShare: 0.05,
   revokedKeys: [],
+  summaryFormat: false,
 });
 
 export class KnobError extends Error {}
@@ -79,6 +85,7 @@ const CHECKS: Record<keyof SandboxKnobs, Check> = {
   erroredShare: share,
   revokedKeys: (name, v) =>
     Array.isArray(v) && v.every((k) => typeof k === 'string') ? [...v] : fail(name, 'a list of keys', v),
+  summaryFormat: flag,
 };
 
 export const KNOB_NAMES = Object.keys(CHECKS) as (keyof SandboxKnobs)[];

@@ -66,3 +66,14 @@ export function shapeRecord(parts: RecordParts): OrganizationRecord {
     reduction_action_present: profile?.reductionActionPresent ?? null,
   };
 }
+
+/**
+ * A record as the service's Summary response format sends it: no initiative data at all and the
+ * matched organization without its name (its id, link and industry stay).
+ */
+export function summaryFormat(record: OrganizationRecord): Record<string, unknown> {
+  const { initiatives: _left, matching_organization: matched, ...rest } = record;
+  if (matched === null) return { ...rest, matching_organization: null };
+  const { name: _name, ...unnamed } = matched;
+  return { ...rest, matching_organization: unnamed };
+}

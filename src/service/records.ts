@@ -41,6 +41,15 @@ export function decodeOrganization(raw: unknown): OrganizationRecord {
   };
 }
 
+/**
+ * The answer carried initiative data: at least one of the 13 initiatives is known. The service's
+ * Summary response format leaves them all out (decoded as null), which says nothing about the
+ * organization; a cached record keeps the same nulls, so this reads the same after a reload.
+ */
+export function carriesInitiatives(record: OrganizationRecord): boolean {
+  return INITIATIVE_KEYS.some((key) => record.initiatives[key] !== null);
+}
+
 export function decodeIndustry(raw: unknown): Industry {
   const o = objectWithId(raw, 'an industry');
   return { id: o.id, name: text(o.name) ?? '' };

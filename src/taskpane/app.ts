@@ -1,23 +1,24 @@
 /**
  * The pane, assembled: each section mounts itself on the static page, the header badge follows the
  * connection, and a change of connection settings is carried into the workbook (a recalculation,
- * see connectionEffects.ts). Returns the actions the ribbon calls.
+ * see connection/connectionEffects.ts). Returns the actions the ribbon calls.
  */
 import { hasExcelApi, showPane } from '../office/host';
-import { recalculateWorkbook } from './workbook';
+import { recalculateWorkbook } from '../office/excelCalculate';
 import type { Settings } from '../settings/settings';
-import { mountActivity } from './activity';
-import { mountAttributionCheck } from './attributionSection';
-import { mountMatchReview } from './matchReview';
-import { connectionSummary, mountConnection } from './connection';
-import { needsRecalculation } from './connectionEffects';
+import { mountActivity } from './activity/activity';
+import { mountAttributionCheck } from './attribution/attributionSection';
+import { mountMatchReview } from './review/matchReview';
+import { mountConnection } from './connection/connection';
+import { connectionSummary } from './connection/connectionModel';
+import { needsRecalculation } from './connection/connectionEffects';
 import type { PaneActions } from './paneActions';
-import type { PaneContext } from './paneContext';
-import { mountProjects } from './projects';
-import { mountReference } from './reference';
-import { mountScoreColumn } from './scoreColumn';
-import { mountSummary } from './summary';
-import { byId, messageOf, setBadge, setStatus } from './view';
+import type { PaneContext } from './common/paneContext';
+import { mountProjects } from './projects/projects';
+import { mountReference } from './reference/reference';
+import { mountScoreColumn } from './score/scoreColumn';
+import { mountSummary } from './summary/summary';
+import { byId, messageOf, setBadge, setStatus } from './ui/view';
 
 export async function startPane(context: PaneContext): Promise<PaneActions> {
   await context.settings.loaded();
@@ -32,9 +33,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   const review = mountMatchReview(context);
   const summarySection = mountSummary(context);
   const score = mountScoreColumn(context, {
-    onSummary: (summary) => activity.showProfiling(summary.profiling),
-    onScored: (block) => review.setScoredBlock(block),
-    onScoredBlock: (block, columns) => summarySection.useScoredBlock(block, columns),
+    blockScored: (event) => {
+      review.blockScored(event);
+      summarySection.blockScored(event);
+    },
+    stillProfiling: (profiles) => activity.showProfiling(profiles),
   });
   mountReference(context);
   const attribution = mountAttributionCheck();

@@ -8,11 +8,11 @@
 import { runtimeEngine, runtimeSettings } from '../runtime';
 import { officeReady } from '../office/host';
 import { startPane } from './app';
-import { applyFluentTheme, carryDescriptions, defineFluentComponents } from './fluent';
+import { applyFluentTheme, carryDescriptions, defineFluentComponents, mirrorDisabledState } from './ui/fluent';
 import { providePaneActions } from './paneActions';
-import { ProjectStore } from './projectStore';
-import { applyPaneStyles } from './styles';
-import { messageOf, setBadge } from './view';
+import { ProjectStore } from './common/projectStore';
+import { applyPaneStyles } from './ui/styles';
+import { messageOf, setBadge } from './ui/view';
 
 applyFluentTheme();
 applyPaneStyles();
@@ -21,6 +21,7 @@ void (async () => {
   try {
     await defineFluentComponents();
     carryDescriptions();
+    mirrorDisabledState();
     await officeReady();
     const settings = runtimeSettings();
     const actions = await startPane({

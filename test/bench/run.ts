@@ -6,6 +6,7 @@
  */
 import { PREFERRED_BATCH } from '../../src/engine/dispatcher';
 import { localCertificate } from '../../src/sandbox/certificate';
+import { compareCardLayout } from './cardLayout';
 import { cellsOf, type CellSpec } from './cells';
 import { parseOptions, type BenchOptions } from './options';
 import { baseline, ours, withSandbox, type BenchSetting, type OursFigures, type Ours } from './passes';
@@ -156,7 +157,17 @@ async function main(): Promise<void> {
   );
   log('');
   for (const line of targets(summary)) log(line);
-  console.log(JSON.stringify(summary));
+  log('');
+  // The card layout's workbook uses Node's own fetch (no transport of its own): plain HTTP/1.1.
+  const plain: BenchSetting = { ...setting, transport: 'unlimited' };
+  const cardLayout = await compareCardLayout(
+    (knobs, run) => withSandbox(plain, knobs, (sandbox) => run(sandbox)),
+    SCENARIO_KNOBS.open,
+    workload.rows,
+    cells,
+  );
+  for (const line of cardLayout.lines) log(line);
+  console.log(JSON.stringify({ ...summary, cardLayout: cardLayout.figures }));
 }
 
 main().then(

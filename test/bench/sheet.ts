@@ -37,11 +37,14 @@ function toCell(outcome: HarnessOutcome | undefined): CellOutcome {
     : { kind: 'error', message: 'not a value' };
 }
 
-/** Cell outcomes in the bench's order (cells.ts): row by row, SCORE then the flags. */
-export function outcomesOf(results: SheetResults, rows: number): CellOutcome[] {
+/**
+ * Cell outcomes in the bench's order (cells.ts): row by row, SCORE then the flags, read from `columns`
+ * (the formula sheet's, or another layout's columns holding the same four values).
+ */
+export function outcomesOf(results: SheetResults, rows: number, columns: readonly string[] = COLUMNS): CellOutcome[] {
   const out: CellOutcome[] = [];
   for (let r = 0; r < rows; r += 1) {
-    for (const column of COLUMNS) out.push(toCell(results[`Sheet1!${column}${r + 2}`]?.outcome));
+    for (const column of columns) out.push(toCell(results[`Sheet1!${column}${r + 2}`]?.outcome));
   }
   return out;
 }

@@ -71,11 +71,21 @@ describe('dist/ from npm run build', () => {
     }
   });
 
-  test('the ribbon functions the manifest names are registered by the built commands bundle', async () => {
+  test('the ribbon functions the manifests name are registered by the built commands bundle', async () => {
     const names = [...read(DIST, 'manifest.xml').matchAll(/<FunctionName>([^<]+)<\/FunctionName>/g)]
       .map((m) => m[1])
       .sort();
     expect(names).toEqual(['buildSummary', 'refreshAll', 'scoreSelection']);
+    const unified = JSON.parse(read(DIST, 'manifest.json')) as {
+      extensions: Array<{ runtimes: Array<{ actions: Array<{ id: string; type: string }> }> }>;
+    };
+    const actions = unified.extensions[0].runtimes.flatMap((runtime) => runtime.actions);
+    expect(
+      actions
+        .filter((action) => action.type === 'executeFunction')
+        .map((action) => action.id)
+        .sort(),
+    ).toEqual(names);
     // Run the page's scripts up to the commands bundle against a minimal Office object.
     const registered = new Map<string, unknown>();
     const Office = {
@@ -135,9 +145,10 @@ describe('build-time settings', () => {
     expect(policy.split(';').find((directive) => directive.trim().startsWith('connect-src'))).toContain(SERVICE);
   });
 
-  test('the production manifest points at the add-in URL', () => {
-    const manifest = read(out, 'manifest.xml');
+  test.each(['manifest.xml', 'manifest.json'])('the production %s points at the add-in URL', (file) => {
+    const manifest = read(out, file);
     expect(manifest).toContain(`"${ADDIN}taskpane.html"`);
+    expect(manifest).toContain(`"${ADDIN}functions.json"`);
     expect(manifest).not.toContain('localhost');
   });
 

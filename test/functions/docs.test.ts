@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'fs';
 import path from 'path';
+import { ENTITY_SECTIONS, entityField } from '../../src/functions/entityFields';
 import { PROFILE_FIELDS } from '../../src/functions/fields';
 import { FLAG_KEYS, findFlag } from '../../src/functions/initiatives';
 import { builtFunctions } from '../harness/dist';
@@ -76,6 +77,14 @@ test('documents no function that does not ship', () => {
 test('the PROFILE field table is the code’s, in order', () => {
   const rows = tableRows(section('profile'), '| field | header | value |');
   expect(rows.map(([key, header]) => [key, header])).toEqual(PROFILE_FIELDS.map((f) => [f.key, f.header]));
+});
+
+test('the card field table is the code’s: sections, properties and dot references, in card order', () => {
+  const rows = tableRows(section('org'), '| section | property | dot reference | PROFILE field |');
+  const expected = ENTITY_SECTIONS.flatMap((s) =>
+    s.keys.map((key) => [s.title, entityField(key)!.property, `\`${entityField(key)!.reference}\``]),
+  );
+  expect(rows.map(([title, property, reference]) => [title, property, reference])).toEqual(expected);
 });
 
 test('the initiative table lists the flags in FLAGS order, and every name it gives is accepted', () => {

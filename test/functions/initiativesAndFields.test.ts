@@ -31,7 +31,7 @@ describe('initiative names', () => {
     expect(parseInitiative(name)).toBe(key);
   });
 
-  test('every contract key is accepted as itself, and FLAGS has the 13 in the brief order then reduction action', () => {
+  test('every contract key is accepted as itself, and FLAGS has the 13 in the service order, then reduction action', () => {
     for (const key of INITIATIVE_KEYS) expect(parseInitiative(key)).toBe(key);
     expect(FLAG_KEYS).toEqual([...INITIATIVE_KEYS, 'reduction_action']);
   });

@@ -17,6 +17,16 @@ const GOLDEN: Array<{
   options?: FunctionMetadata['options'];
 }> = [
   {
+    id: 'ORG',
+    params: [
+      ['organization', false, false],
+      ['website', true, false],
+      ['country', true, false],
+    ],
+    result: {},
+    options: { cancelable: true, requiresAddress: true },
+  },
+  {
     id: 'SCORE',
     params: [
       ['organization', false, false],

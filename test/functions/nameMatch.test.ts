@@ -131,8 +131,9 @@ test('verdict order: accepted, then a relationship, then identifier, then the na
       .verdict,
   ).toBe('identifier');
   expect(readMatch(byName('Acme'), record('Acme', null), nothingAccepted).verdict).toBe('exact');
+  // An answer naming no matched organization (the service's Summary format) cannot be judged by name.
   expect(readMatch(byName('Acme'), record(null), nothingAccepted)).toMatchObject({
-    verdict: 'check',
+    verdict: 'unjudged',
     similarity: null,
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The harness in real Chromium (Debian's package, driven by playwright-core): a page served from a
+ * The harness in real Chromium (found by ../browsers/locate.ts, driven by playwright-core): a page served from a
  * loopback HTTP server with the built add-in beside it (so the provider logo resolves at the page's
  * own origin), the harness core bundled into it, and the built functions scripts loaded as the
  * runtime page loads them. The bundle calls the sandbox on another port: over CORS, as in Excel.
@@ -9,24 +9,13 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import os from 'os';
 import path from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import webpack from 'webpack';
+import { launchChromium } from '../browsers/chromium';
 import type { HarnessWindow, WorkbookMethod } from './browserEntry';
 import { builtFunctions } from './dist';
 import type { WorkbookSession } from './session';
 import type { HarnessOptions, SheetSpec } from './types';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface ChromiumWorkbookOptions extends Omit<HarnessOptions, 'metadata'> {
   distDir?: string;
@@ -117,7 +106,7 @@ export async function openChromiumWorkbook(options: ChromiumWorkbookOptions = {}
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let browser: Browser | null = null;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const page = await (await browser.newContext()).newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -159,6 +148,7 @@ function session(
     settled: (timeoutMs?: number) => call('settled', timeoutMs),
     results: () => call('report'),
     recalculate: (addresses: string[]) => call('recalculate', addresses),
+    preview: (formula: string, address?: string) => call('preview', formula, address),
     setRequirement: (name: string, version: string | null) => call('setRequirement', name, version),
     storage: () => call('storageSnapshot'),
     stats: () => call('stats'),

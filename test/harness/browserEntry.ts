@@ -8,7 +8,7 @@ import { Workbook } from './workbook';
 
 /** The Workbook methods a session may call from Node. */
 export type WorkbookMethod =
-  'enter' | 'settled' | 'report' | 'recalculate' | 'setRequirement' | 'storageSnapshot' | 'stats';
+  'enter' | 'settled' | 'report' | 'recalculate' | 'preview' | 'setRequirement' | 'storageSnapshot' | 'stats';
 
 export interface PageHarness {
   workbook: Workbook | null;

@@ -81,6 +81,7 @@ export async function openNodeWorkbook(options: NodeWorkbookOptions = {}): Promi
     settled: (timeoutMs) => workbook.settled(timeoutMs),
     results: async () => workbook.report(),
     recalculate: async (addresses) => workbook.recalculate(addresses),
+    preview: (formula, address) => workbook.preview(formula, address),
     setRequirement: async (name, version) => workbook.setRequirement(name, version),
     storage: async () => workbook.storageSnapshot(),
     stats: async () => workbook.stats(),

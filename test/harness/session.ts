@@ -11,6 +11,8 @@ export interface WorkbookSession {
   /** Resolves when no cell is busy and no Excel.run (recalculation) is under way. */
   settled(timeoutMs?: number): Promise<void>;
   results(): Promise<SheetResults>;
+  /** Excel's formula-value preview of a formula being typed (null where the host has none): nothing is kept. */
+  preview(formula: string, address?: string): Promise<CellOutcome | null>;
   /** F9 on these cells (or ranges). */
   recalculate(addresses: string[]): Promise<void>;
   /** Changes a requirement set's version (null: unsupported), e.g. CustomFunctionsRuntime 1.3 for an older host. */

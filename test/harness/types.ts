@@ -30,8 +30,11 @@ export interface ParameterMetadata {
   repeating?: boolean;
 }
 
-/** What a worksheet cell holds before any formula: Excel's four plain kinds, null for empty. */
-export type InputValue = string | number | boolean | null;
+/**
+ * What a worksheet cell holds without a formula: Excel's four plain kinds, null for empty, or a data
+ * type kept as a value (an entity pasted as a value, or saved in the workbook by an earlier session).
+ */
+export type InputValue = string | number | boolean | null | ({ type: string } & Record<string, unknown>);
 
 /** A settled value or error, as Excel would keep it; a data type is the cell-value object returned. */
 export type Outcome = { kind: 'value'; value: unknown } | { kind: 'error'; code: string; message?: string };

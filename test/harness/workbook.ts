@@ -11,18 +11,21 @@
  * - arguments follow the metadata: omitted trailing ones are undefined, an empty cell is null,
  *   a `matrix` parameter gets a 2-D array, the invocation comes last when `requiresAddress` or
  *   `cancelable` is declared, and carries the address only with `requiresAddress`;
- * - a scalar result must not be an array, a matrix result must be rows (ragged ones are padded
- *   with #N/A); an object (data type) is accepted only where the metadata allows custom data for
- *   `any` results and the host supports CustomFunctionsRuntime 1.4, and only of a type the host's
- *   ExcelApi knows (cell values 1.16; Double/Boolean/String with properties, layouts or provider
- *   1.19, see hostProfiles.ts), otherwise the cell is #VALUE!;
- * - a thrown CustomFunctions.Error shows its code (and message for #VALUE! and #N/A); anything else
- *   thrown is a bare #VALUE!, as Excel shows it.
+ * - what a function returns or throws becomes what Excel shows by the rules of returnedValues.ts
+ *   (result shapes, which data types the host takes, Excel's rules for entities).
+ *
+ * Formulas may reference other formula cells: a cell waits (busy, not invoked) while a cell it
+ * references is busy, takes that cell's error without being invoked when it holds one, and is
+ * calculated again whenever that cell settles, as Excel recalculates dependents. Dot notation and
+ * FIELDVALUE are Excel's own (entityFields.ts): calculated in the workbook, never a function call.
+ * `preview` calls a function as Excel's formula-value preview does (CustomFunctionsRuntime 1.5).
  */
 import { expandRange, formatCell, parseCell } from './addresses';
+import { fieldOutcome, parseFieldFormula, type FieldFormula } from './entityFields';
+import { resultOutcome, thrown, type ReturnHost } from './returnedValues';
 import { parseFormula, type FormulaArgument, type ParsedFormula } from './formula';
 import { MODERN_HOST, versionAtLeast } from './hostProfiles';
-import { CustomFunctionsError, officeGlobals, type GlobalsHost } from './officeGlobals';
+import { officeGlobals, type GlobalsHost } from './officeGlobals';
 import type {
   CellOutcome,
   CellReport,
@@ -43,7 +46,8 @@ interface Cell {
   column: number;
   row: number;
   input: InputValue;
-  formula: { text: string; parsed: ParsedFormula } | null;
+  formula:
+    { text: string; parsed: ParsedFormula; field: null } | { text: string; parsed: null; field: FieldFormula } | null;
   outcome: CellOutcome;
   generation: number;
   invocations: number;
@@ -58,6 +62,8 @@ export class Workbook {
   private readonly byName = new Map<string, FunctionMetadata>();
   private readonly cells = new Map<string, Cell>();
   private readonly busy = new Set<Cell>();
+  /** Per referenced cell's key, the formula cells that reference it. */
+  private readonly dependents = new Map<string, Set<Cell>>();
   private readonly listeners = new Set<() => void>();
   private readonly requirements: Map<string, string>;
   private requirementsAbsent: boolean;
@@ -105,11 +111,22 @@ export class Workbook {
         const ref = parseCell(`${column}${firstRow + i}`);
         const cell = this.cellAt(sheet, ref.column, ref.row);
         const text = template.replace(/\{row\}/g, String(firstRow + i));
-        cell.formula = { text, parsed: parseFormula(text) };
+        const field = parseFieldFormula(text);
+        cell.formula = field ? { text, parsed: null, field } : { text, parsed: parseFormula(text), field: null };
         this.check(cell);
         entered.push(cell);
       }
     });
+    // All of them are dirty before any is calculated: a cell that references one waits for it.
+    for (const cell of entered) {
+      cell.outcome = { kind: 'busy' };
+      this.busy.add(cell);
+      for (const key of this.precedents(cell)) {
+        const set = this.dependents.get(key) ?? new Set<Cell>();
+        set.add(cell);
+        this.dependents.set(key, set);
+      }
+    }
     for (const cell of entered) this.invoke(cell);
     return entered.map((cell) => this.address(cell));
   }
@@ -121,6 +138,29 @@ export class Workbook {
         const cell = this.cells.get(this.key(ref.sheet ?? 'Sheet1', ref.column, ref.row));
         if (cell?.formula) this.invoke(cell);
       }
+    }
+  }
+
+  /**
+   * Excel's formula-value preview of `text` typed into `address`: the function is called with
+   * `isInValuePreview` and what it returns is shown, not kept. Null on hosts without it
+   * (CustomFunctionsRuntime below 1.5), where Excel previews no custom function.
+   */
+  async preview(text: string, address = 'Sheet1!Z1'): Promise<CellOutcome | null> {
+    if (!this.supports('CustomFunctionsRuntime', '1.5')) return null;
+    const parsed = parseFormula(text);
+    const meta = this.metadataFor(parsed.name);
+    const fn = meta ? this.functions.get(meta.id.toUpperCase()) : undefined;
+    if (!meta || !fn) return { kind: 'error', code: '#NAME?' };
+    const sheet = parseCell(address).sheet ?? 'Sheet1';
+    const args: unknown[] = meta.parameters.map((param, i) => this.argument(parsed.args[i], param, sheet));
+    const invocation = { functionName: meta.id, isInValuePreview: true, address, onCanceled: undefined };
+    if (meta.options?.requiresAddress || meta.options?.cancelable) args.push(invocation);
+    this.counters.invocations += 1;
+    try {
+      return resultOutcome(await fn(...args), meta, this.returns);
+    } catch (error) {
+      return thrown(error);
     }
   }
 
@@ -190,6 +230,14 @@ export class Workbook {
   private invoke(cell: Cell): void {
     const formula = cell.formula;
     if (!formula) return;
+    const blocked = this.blocked(cell);
+    if (blocked === 'waiting') {
+      cell.outcome = { kind: 'busy' };
+      this.busy.add(cell);
+      return;
+    }
+    if (formula.field) return this.finish(cell, cell.generation, this.fieldValue(formula.field, cell.sheet));
+    if (blocked !== null) return this.finish(cell, cell.generation, blocked);
     if (cell.running) {
       this.counters.cancellations += 1;
       cell.running.onCanceled?.();
@@ -203,7 +251,8 @@ export class Workbook {
     const meta = this.metadataFor(formula.parsed.name);
     const fn = meta ? this.functions.get(meta.id.toUpperCase()) : undefined;
     if (!meta || !fn) return this.finish(cell, generation, { kind: 'error', code: '#NAME?' });
-    const args: unknown[] = meta.parameters.map((param, i) => this.argument(formula.parsed.args[i], param, cell.sheet));
+    const parsed = formula.parsed;
+    const args: unknown[] = meta.parameters.map((param, i) => this.argument(parsed.args[i], param, cell.sheet));
     const options = meta.options ?? {};
     if (options.requiresAddress || options.cancelable) {
       const invocation: { address?: string; functionName: string; onCanceled?: () => void } = { functionName: meta.id };
@@ -218,7 +267,7 @@ export class Workbook {
       return this.finish(cell, generation, thrown(error));
     }
     Promise.resolve(result).then(
-      (value) => this.finish(cell, generation, this.resultOutcome(value, meta)),
+      (value) => this.finish(cell, generation, resultOutcome(value, meta, this.returns)),
       (error) => this.finish(cell, generation, thrown(error)),
     );
   }
@@ -228,7 +277,46 @@ export class Workbook {
     cell.outcome = outcome;
     cell.running = null;
     this.busy.delete(cell);
+    // Excel recalculates what references a cell once it has a new value.
+    for (const dependent of this.dependents.get(this.key(cell.sheet, cell.column, cell.row)) ?? []) {
+      this.invoke(dependent);
+    }
     this.changed();
+  }
+
+  /** The keys of the cells a formula references. */
+  private precedents(cell: Cell): string[] {
+    const formula = cell.formula!;
+    const addresses = formula.field
+      ? [formula.field.address]
+      : formula.parsed.args.flatMap((arg) => (arg.kind === 'cell' || arg.kind === 'range' ? [arg.address] : []));
+    return addresses.flatMap((address) =>
+      expandRange(address).map((ref) => this.key(ref.sheet ?? cell.sheet, ref.column, ref.row)),
+    );
+  }
+
+  /** 'waiting' while a referenced formula cell is busy; the error of one that holds an error; else null. */
+  private blocked(cell: Cell): 'waiting' | Outcome | null {
+    let error: Outcome | null = null;
+    for (const key of this.precedents(cell)) {
+      const precedent = this.cells.get(key);
+      if (!precedent?.formula) continue;
+      if (precedent.outcome.kind === 'busy') return 'waiting';
+      if (precedent.outcome.kind === 'error') error ??= precedent.outcome;
+    }
+    return cell.formula?.field ? null : error;
+  }
+
+  private fieldValue(formula: FieldFormula, sheet: string): Outcome {
+    const ref = parseCell(formula.address);
+    const source = this.cells.get(this.key(ref.sheet ?? sheet, ref.column, ref.row));
+    if (source?.formula && source.outcome.kind !== 'value' && source.outcome.kind !== 'error') {
+      return { kind: 'error', code: '#FIELD!' }; // a spilled array holds no entity
+    }
+    const outcome: Outcome = source?.formula
+      ? (source.outcome as Outcome)
+      : { kind: 'value', value: source?.input ?? null };
+    return fieldOutcome(outcome, formula.field);
   }
 
   private argument(arg: FormulaArgument | undefined, param: ParameterMetadata, sheet: string): unknown {
@@ -264,56 +352,11 @@ export class Workbook {
     throw new Error(`harness: ${this.address(cell)} is referenced before it has a plain value`);
   }
 
-  private resultOutcome(value: unknown, meta: FunctionMetadata): CellOutcome {
-    if (meta.result.dimensionality !== 'matrix') {
-      if (Array.isArray(value))
-        return { kind: 'error', code: '#VALUE!', message: 'harness: array returned by a scalar function' };
-      return this.element(value, meta);
-    }
-    if (!Array.isArray(value) || value.length === 0 || !value.every((row) => Array.isArray(row) && row.length > 0)) {
-      return { kind: 'error', code: '#VALUE!', message: 'harness: a matrix function must return rows of values' };
-    }
-    const width = Math.max(...value.map((row: unknown[]) => row.length));
-    return {
-      kind: 'array',
-      rows: value.map((row: unknown[]) =>
-        Array.from({ length: width }, (_, i) =>
-          i < row.length ? this.element(row[i], meta) : ({ kind: 'error', code: '#N/A' } as Outcome),
-        ),
-      ),
-    };
-  }
-
-  private element(value: unknown, meta: FunctionMetadata): Outcome {
-    if (value instanceof CustomFunctionsError) return errorOutcome(value);
-    if (value !== null && typeof value === 'object') {
-      const allowed =
-        this.options.metadata.allowCustomDataForDataTypeAny === true &&
-        (meta.result.type ?? 'any') === 'any' &&
-        this.supports('CustomFunctionsRuntime', '1.4');
-      if (!allowed)
-        return {
-          kind: 'error',
-          code: '#VALUE!',
-          message: 'harness: a data type where this host takes plain values only',
-        };
-      const cell = value as { type?: unknown; properties?: unknown; layouts?: unknown; provider?: unknown };
-      if (typeof cell.type !== 'string') {
-        return { kind: 'error', code: '#VALUE!', message: 'harness: an object that is no cell value' };
-      }
-      const attributed = cell.properties !== undefined || cell.layouts !== undefined || cell.provider !== undefined;
-      const needs = attributed && ['Double', 'Boolean', 'String'].includes(cell.type) ? '1.19' : '1.16';
-      if (!this.supports('ExcelApi', needs)) {
-        const what = `${cell.type} cell value${attributed ? ' with attribution' : ''}`;
-        return { kind: 'error', code: '#VALUE!', message: `harness: a ${what} needs ExcelApi ${needs}` };
-      }
-      // Kept as returned (not copied): a 2,000-row sheet of cards shares one card per organization.
-      return { kind: 'value', value };
-    }
-    if (typeof value === 'number' && !Number.isFinite(value)) return { kind: 'error', code: '#NUM!' };
-    if (value === undefined) return { kind: 'value', value: null };
-    return { kind: 'value', value };
-  }
+  /** What the host says about returned values (returnedValues.ts). */
+  private readonly returns: ReturnHost = {
+    customData: this.options.metadata.allowCustomDataForDataTypeAny === true,
+    supports: (name, version) => this.supports(name, version),
+  };
 
   private supports(name: string, version: string): boolean {
     const have = this.requirements.get(name);
@@ -360,6 +403,7 @@ export class Workbook {
 
   private check(cell: Cell): void {
     const formula = cell.formula!;
+    if (formula.field) return;
     const meta = this.metadataFor(formula.parsed.name);
     if (!meta) return; // #NAME? when calculated, as Excel shows it
     const required = meta.parameters.filter((p) => !p.optional).length;
@@ -413,16 +457,4 @@ export class Workbook {
       this.listeners.add(done);
     });
   }
-}
-
-function errorOutcome(error: CustomFunctionsError): Outcome {
-  // Excel shows a custom message for #VALUE! and #N/A only.
-  const keepsMessage = error.code === '#VALUE!' || error.code === '#N/A';
-  return keepsMessage && error.message !== undefined
-    ? { kind: 'error', code: error.code, message: error.message }
-    : { kind: 'error', code: error.code };
-}
-
-function thrown(error: unknown): Outcome {
-  return error instanceof CustomFunctionsError ? errorOutcome(error) : { kind: 'error', code: '#VALUE!' };
 }

@@ -3,31 +3,28 @@
  * analysts type them, which of them already show the source line, and where the logo and the line
  * go without writing over anything.
  */
-import {
-  describeFix,
-  findClimateBlocks,
-  planAttributionCheck,
-  type SheetFormulas,
-} from '../../src/taskpane/attributionCheck';
-import { SOURCE_LINE_FORMULA, type CellValue } from '../../src/taskpane/scoringPlan';
+import { describeFix, findClimateBlocks, planAttributionCheck } from '../../src/taskpane/attribution/attributionCheck';
+import type { CellGrid, CellValue } from '../../src/taskpane/sheet/grid';
+import { SOURCE_LINE_FORMULA } from '../../src/taskpane/sheet/sourceLine';
 
 const LINE = 'Climate data by DitchCarbon';
 
 /** A sheet from rows of cells starting at A1 ('' is empty). */
-const sheet = (rows: CellValue[][], rowIndex = 0, columnIndex = 0): SheetFormulas => ({
+const sheet = (rows: CellValue[][], rowIndex = 0, columnIndex = 0): CellGrid => ({
   sheet: 'Suppliers',
   rowIndex,
   columnIndex,
+  values: rows,
   formulas: rows,
 });
 
 /** Every occupied cell of a sheet, to compare before and after. */
-const occupied = (s: SheetFormulas): string[] =>
+const occupied = (s: CellGrid): string[] =>
   s.formulas.flatMap((row, r) =>
     row.flatMap((value, c) => (value === null || value === '' ? [] : [`${s.rowIndex + r},${s.columnIndex + c}`])),
   );
 
-const handTyped = (): SheetFormulas =>
+const handTyped = (): CellGrid =>
   sheet([
     ['Supplier', 'Score', 'SBTi', 'Notes'],
     ['Acme', '=CLIMATE.SCORE(A2)', '=climate.flag(A2,"sbti")', 'ok'],

@@ -5,10 +5,12 @@ import {
   officeReady,
   showPane,
   supportsDataTypes,
+  supportsEntities,
   supportsImages,
 } from '../../src/office/host';
 import { hasDocumentSettings, readWorkbookProject, rememberWorkbookProject } from '../../src/office/documentSettings';
-import { NoWorkbookError, readSelection } from '../../src/taskpane/workbook';
+import { NoWorkbookError } from '../../src/taskpane/sheet/excel';
+import { readSelection } from '../../src/taskpane/sheet/read';
 import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
 
 const globals = globalThis as Record<string, unknown>;
@@ -52,11 +54,15 @@ describe('outside Office', () => {
 
 describe('each host profile', () => {
   test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
-    'host "%s": attributed values exactly where Excel renders them; images everywhere',
+    'host "%s": attributed values and entities exactly where Excel renders them; images everywhere',
     (_name, profile) => {
       const isSetSupported = (name: string, version: string) => supportedBy(profile, name, version);
       globals.Office = { context: { requirements: { isSetSupported } } };
-      expect([supportsDataTypes(), supportsImages()]).toEqual([profile.attributedValues, true]);
+      expect([supportsDataTypes(), supportsEntities(), supportsImages()]).toEqual([
+        profile.attributedValues,
+        profile.entities,
+        true,
+      ]);
     },
   );
 });

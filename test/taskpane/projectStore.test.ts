@@ -1,7 +1,5 @@
 import { MemoryStorage } from '../../src/settings/storage';
-import { PROJECTS_STORAGE_KEY, ProjectStore, TEAM_KEY_STORAGE_KEY } from '../../src/taskpane/projectStore';
-import { needsRecalculation } from '../../src/taskpane/connectionEffects';
-import { defaultSettings } from '../../src/settings/settings';
+import { PROJECTS_STORAGE_KEY, ProjectStore, TEAM_KEY_STORAGE_KEY } from '../../src/taskpane/common/projectStore';
 
 describe('saved projects', () => {
   test('saved, replaced by id (or by name when there is no id), removed', async () => {
@@ -40,19 +38,5 @@ describe('saved projects', () => {
     expect(await storage.getItem(TEAM_KEY_STORAGE_KEY)).toBe('sandbox-team-key');
     await store.rememberTeamKey(null);
     expect(await store.teamKey()).toBeNull();
-  });
-});
-
-describe('which settings changes recalculate the workbook', () => {
-  const base = defaultSettings();
-  test.each([
-    ['a new key', { apiKey: 'another-key-1234' }, true],
-    ['another service', { baseUrl: 'https://api.ditchcarbon.com' }, true],
-    ['another project', { project: { id: '9', name: 'Nine' } }, true],
-    ['private performances', { privatePerformances: true }, true],
-    ['the score scale', { scoreScale: '0-1' as const }, true],
-    ['the batch size only', { maxBatch: 20 }, false],
-  ])('%s', (_label, patch, expected) => {
-    expect(needsRecalculation(base, { ...base, ...patch })).toBe(expected);
   });
 });

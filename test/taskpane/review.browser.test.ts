@@ -22,6 +22,7 @@ import type { AccessibilityTree } from './browser/accessibility';
 import type { ShimSheet, WorkbookDump } from './browser/excelShim';
 import { openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
+import { waitForText } from './browser/waitForText';
 
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   ? join(ROOT, 'docs', 'screenshots')
@@ -35,13 +36,6 @@ let ax: AccessibilityTree;
 const suppliers: Array<{ name: string; verdict: 'exact' | 'check' | 'parent'; org: SandboxOrganization }> = [];
 
 let dump: () => Promise<WorkbookDump>;
-const waitForText = async (selector: string, expected: string, timeout = 30_000): Promise<void> => {
-  try {
-    await page.locator(selector).filter({ hasText: expected }).waitFor({ timeout });
-  } catch {
-    throw new Error(`${selector} never showed "${expected}"; it shows "${await page.locator(selector).textContent()}"`);
-  }
-};
 const button = async (name: string) => (await ax.get('button', name)).locator;
 /** Sheet row (1-based) of supplier `i` after Score a column inserted the attribution row. */
 const sheetRow = (i: number): number => i + 3;
@@ -116,9 +110,9 @@ test('the sheet has 300 suppliers: 265 exact, 20 near names, 15 subsidiaries', (
 
 test('score a column writes the Match column by default and marks the rows to review with a conditional format', async () => {
   await (await button('Use selection')).click();
-  await waitForText('#score-selection', `(${ROWS} rows)`);
+  await waitForText(page, '#score-selection', `(${ROWS} rows)`);
   await (await button('Write formulas')).click();
-  await waitForText('#score-progress-text', `${ROWS} of ${ROWS} rows settled`, 60_000);
+  await waitForText(page, '#score-progress-text', `${ROWS} of ${ROWS} rows settled`, 60_000);
   const book = await dump();
   const at = (row: number, column: number) => book.cells.find((cell) => cell.row === row && cell.column === column);
   expect([1, 2, 3].map((column) => at(1, column)?.value)).toEqual(['Climate score', 'Match', 'Profile']);
@@ -138,7 +132,7 @@ test('score a column writes the Match column by default and marks the rows to re
 test('review lists exactly the check and parent rows, with counts per verdict, a filter and pages', async () => {
   await page.locator('#section-review summary').click();
   await (await button('Review scored block')).click();
-  await waitForText('#review-status', `Suppliers!B3:D${ROWS + 2}: 35 of ${ROWS} rows to review.`);
+  await waitForText(page, '#review-status', `Suppliers!B3:D${ROWS + 2}: 35 of ${ROWS} rows to review.`);
   expect(await counts()).toEqual({ exact: 265, check: 20, parent: 15 });
   const expected = suppliers.flatMap((s, i) => (s.verdict === 'exact' ? [] : [sheetRow(i)]));
   expect(await listedRows()).toEqual(expected);
@@ -158,7 +152,7 @@ test('Go to row selects the row of the block', async () => {
   await show('to review');
   const i = suppliers.findIndex((s) => s.verdict === 'check');
   await (await button(`Go to row Row ${sheetRow(i)} (${suppliers[i].name})`)).click();
-  await waitForText('#review-status', `Row ${sheetRow(i)} selected.`);
+  await waitForText(page, '#review-status', `Row ${sheetRow(i)} selected.`);
   expect((await dump()).selection).toEqual({ rowIndex: sheetRow(i) - 1, columnIndex: 1, rowCount: 1, columnCount: 3 });
 });
 
@@ -168,7 +162,7 @@ test('Accept records (input, matched organization id) in the document settings, 
   const before = (await dump()).calculations.length;
   await show('to review');
   await (await button(`Accept Row ${sheetRow(i)} (${name})`)).click();
-  await waitForText('#review-status', `Accepted: ${name} is ${org.name} in this workbook.`);
+  await waitForText(page, '#review-status', `Accepted: ${name} is ${org.name} in this workbook.`);
   const book = await dump();
   expect(book.documentSettings[ACCEPTED_MATCHES_SETTING]).toEqual([{ input: name, organization: org.id }]);
   expect(JSON.stringify(book.documentSettings[ACCEPTED_MATCHES_SETTING])).not.toMatch(/score|[0-9]\.[0-9]/); // never figures
@@ -189,13 +183,13 @@ test('Refine writes a website or an identifier into the row formulas; a bad iden
   await (await button(`Refine Row ${sheetRow(byLei)} (${suppliers[byLei].name})`)).click();
   await (await ax.get('textbox', 'Identifier')).locator.fill('lei:12345');
   await (await button('Apply')).click();
-  await waitForText('#review-status', 'Not a valid LEI');
+  await waitForText(page, '#review-status', 'Not a valid LEI');
   expect((await dump()).cells).toEqual(bookBefore.cells);
 
   const lei = suppliers[byLei].org.lei;
   await (await ax.get('textbox', 'Identifier')).locator.fill(`lei:${lei}`);
   await (await button('Apply')).click();
-  await waitForText('#review-status', `Row ${sheetRow(byLei)}: 3 formulas refined.`);
+  await waitForText(page, '#review-status', `Row ${sheetRow(byLei)}: 3 formulas refined.`);
   expect(await formulasOf(byLei)).toEqual([
     `=CLIMATE.SCORE("lei:${lei}")`,
     `=CLIMATE.MATCH("lei:${lei}")`,
@@ -209,7 +203,7 @@ test('Refine writes a website or an identifier into the row formulas; a bad iden
   await (await ax.get('textbox', 'Website')).locator.fill(website);
   await (await ax.get('textbox', 'Country')).locator.fill(suppliers[byWebsite].org.hqRegion);
   await (await button('Apply')).click();
-  await waitForText('#review-status', `Row ${row}: 3 formulas refined.`);
+  await waitForText(page, '#review-status', `Row ${row}: 3 formulas refined.`);
   const hq = suppliers[byWebsite].org.hqRegion;
   expect(await formulasOf(byWebsite)).toEqual([
     `=CLIMATE.SCORE($A${row},"${website}","${hq}")`,

@@ -1,8 +1,9 @@
 import { parseFields } from '../../src/functions/fields';
 import { parseInitiative } from '../../src/functions/initiatives';
-import { columnIndex, columnLetters, parseCellRef } from '../../src/taskpane/a1';
-import { OUTPUTS } from '../../src/taskpane/outputs';
-import { effectiveOutputs, planColumnScoring, type ColumnSelection } from '../../src/taskpane/scoringPlan';
+import { columnIndex, columnLetters, parseCellRef } from '../../src/taskpane/sheet/a1';
+import { OUTPUTS } from '../../src/taskpane/sheet/outputs';
+import { effectiveOutputs, planColumnScoring } from '../../src/taskpane/score/scoringPlan';
+import type { ColumnSelection } from '../../src/taskpane/sheet/selectionModel';
 
 const selection = (over: Partial<ColumnSelection> = {}): ColumnSelection => ({
   nameColumn: 0,

@@ -1,5 +1,5 @@
 import { EngineError, type OrganizationQuery } from '../../src/engine';
-import { followScoring, type ScoringSummary } from '../../src/taskpane/scoringProgress';
+import { followScoring, type ScoringSummary } from '../../src/taskpane/score/scoringProgress';
 import type { OrganizationRecord } from '../../src/service/types';
 
 function record(id: number, name: string, score: number | null, status = 'synced'): OrganizationRecord {

@@ -1,4 +1,5 @@
-import { columnSelection, describeSelection, type SelectionSnapshot } from '../../src/taskpane/selectionModel';
+import type { SelectionSnapshot } from '../../src/taskpane/sheet/grid';
+import { columnSelection, describeSelection } from '../../src/taskpane/sheet/selectionModel';
 
 /** A sheet: headers in row 1 (index 0), suppliers below, columns A..D. */
 const SHEET = [
@@ -13,7 +14,13 @@ function snapshot(selection: SelectionSnapshot['selection'], values = SHEET): Se
   const used = { rowIndex: 0, columnIndex: 0, rowCount: values.length, columnCount: values[0].length };
   const from = Math.max(0, selection.rowIndex - 1);
   const to = Math.min(values.length, selection.rowIndex + selection.rowCount) - 1;
-  return { sheet: 'Suppliers', selection, used, values: values.slice(from, to + 1), valuesFirstRow: from };
+  const rows = values.slice(from, to + 1);
+  return {
+    sheet: 'Suppliers',
+    selection,
+    used,
+    grid: { sheet: 'Suppliers', rowIndex: from, columnIndex: 0, values: rows, formulas: rows },
+  };
 }
 
 describe('reading the selection', () => {
@@ -89,8 +96,7 @@ describe('reading the selection', () => {
         sheet: 'Empty',
         selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
         used: null,
-        values: [],
-        valuesFirstRow: 0,
+        grid: { sheet: 'Empty', rowIndex: 0, columnIndex: 0, values: [], formulas: [] },
       }),
     ).toThrow('The sheet is empty');
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §5 in the pane (real Chromium, the built page, the sandbox over HTTP): an API key an
+ * In the pane (real Chromium, the built page, the sandbox over HTTP): an API key an
  * administrator pre-seeded that the settings refuse is neither dropped without a word nor replaced by
  * the sandbox's demo key. The pane says what is wrong and what to do, and sends nothing with any key.
  */

@@ -16,6 +16,7 @@ import type { AccessibilityTree } from './browser/accessibility';
 import type { SheetDump, ShimSheet, WorkbookDump } from './browser/excelShim';
 import { openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
+import { waitForText } from './browser/waitForText';
 
 const ROWS = 40;
 
@@ -28,13 +29,6 @@ beforeAll(async () => {
   storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
 });
 
-const waitForText = async (page: Page, selector: string, expected: string, timeout = 30_000): Promise<void> => {
-  try {
-    await page.locator(selector).filter({ hasText: expected }).waitFor({ timeout });
-  } catch {
-    throw new Error(`${selector} never showed "${expected}"; it shows "${await page.locator(selector).textContent()}"`);
-  }
-};
 const sheetNamed = (book: WorkbookDump, name: string): SheetDump => {
   const found = book.sheets.find((sheet) => sheet.name === name);
   if (!found) throw new Error(`No sheet ${name}: ${book.sheets.map((s) => s.name).join(', ')}`);

@@ -1,15 +1,15 @@
 // Which block the Climate summary reads: recognised from a selection's CLIMATE formulas, or taken from
 // the plan Score a column just wrote; and what the plan leaves out when the block has no spend or flags.
-import { planColumnScoring } from '../../src/taskpane/scoringPlan';
-import { blockFromFormulas, blockFromPlan } from '../../src/taskpane/summaryBlock';
-import { planSummary } from '../../src/taskpane/summaryPlan';
+import { blockFromPlan, planColumnScoring } from '../../src/taskpane/score/scoringPlan';
+import { blockFromFormulas } from '../../src/taskpane/summary/summaryBlock';
+import { planSummary } from '../../src/taskpane/summary/summaryPlan';
 
 describe('blockFromFormulas', () => {
   const grid = {
     sheet: 'Vendors',
     rowIndex: 4,
     columnIndex: 0,
-    headers: [],
+    values: [],
     formulas: [
       ['Vendor', 'Web', 'Score', 'SBTi', 'Mean', 'Note'],
       [

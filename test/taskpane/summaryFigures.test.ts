@@ -2,7 +2,8 @@
 // tests only) from the plan's formulas over a scored 500-row block with known scores, flags, statuses
 // and spend, and compared with the same figures computed here in plain TypeScript.
 import { HyperFormula, type RawCellContent } from 'hyperformula';
-import { planSummary, type SummaryBlock, type SummaryPlan } from '../../src/taskpane/summaryPlan';
+import type { BlockLayout } from '../../src/taskpane/common/blockScored';
+import { planSummary, type SummaryPlan } from '../../src/taskpane/summary/summaryPlan';
 
 const ROWS = 500;
 const SOURCE = "Supplier's list";
@@ -55,7 +56,7 @@ const cell = (value: Row[keyof Row]): RawCellContent =>
   value === '#N/A' ? '=NA()' : value === '#VALUE!' ? '="x"*1' : value;
 
 /** Block columns: A name, B spend, C score, D SBTi, E CDP, F industry mean; header in row 1. */
-const BLOCK: SummaryBlock = {
+const BLOCK: BlockLayout = {
   sheet: SOURCE,
   firstRow: 1,
   lastRow: ROWS,

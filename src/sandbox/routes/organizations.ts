@@ -6,6 +6,7 @@ import { OrganizationRecord } from '../../service/types';
 import { FIRST_ORGANIZATION_ID } from '../organizationGenerator';
 import { parseOrganizationRequest } from '../organizationRequest';
 import { paginate } from '../pagination';
+import { summaryFormat } from '../records';
 import { recommendedActionsFor } from '../recommendedActions';
 import { ServiceRequest, ServiceRoute } from '../serviceRoute';
 import { ServiceResponse, json, organizationNotFound, validationError } from '../serviceResponse';
@@ -32,6 +33,10 @@ export function organizationRoutes(state: SandboxState): ServiceRoute[] {
     return (Number.isSafeInteger(id) ? answer(id) : null) ?? organizationNotFound(raw);
   };
 
+  /** A record in the response format the knobs ask for. */
+  const answer = (record: OrganizationRecord): unknown =>
+    state.knobs.current.summaryFormat ? summaryFormat(record) : record;
+
   const projectOf = (request: ServiceRequest): number | null =>
     request.principal.kind === 'project' ? request.principal.projectId : null;
 
@@ -49,7 +54,7 @@ export function organizationRoutes(state: SandboxState): ServiceRoute[] {
         }
         const resolution = registry.resolve(parsed.request);
         if (resolution.kind === 'ambiguous') return validationError(resolution.message);
-        return json(200, registry.recordOf(resolution, externalId));
+        return json(200, answer(registry.recordOf(resolution, externalId)));
       },
     },
     {
@@ -58,8 +63,8 @@ export function organizationRoutes(state: SandboxState): ServiceRoute[] {
       scope: 'project',
       handle: (request) =>
         paginate(request, registeredCount(), ORGANIZATIONS_PAGE_SIZE, (start, end) => {
-          const records: OrganizationRecord[] = [];
-          for (let i = start; i < end; i++) records.push(recordById(FIRST_ORGANIZATION_ID + i)!);
+          const records: unknown[] = [];
+          for (let i = start; i < end; i++) records.push(answer(recordById(FIRST_ORGANIZATION_ID + i)!));
           return records;
         }),
     },
@@ -70,7 +75,7 @@ export function organizationRoutes(state: SandboxState): ServiceRoute[] {
       handle: (request) =>
         withId(request, (id) => {
           const record = recordById(id);
-          return record && json(200, record);
+          return record && json(200, answer(record));
         }),
     },
     {
@@ -80,7 +85,7 @@ export function organizationRoutes(state: SandboxState): ServiceRoute[] {
       handle: (request) =>
         withId(request, (id) => {
           const record = recordById(id, projectOf(request));
-          return record && json(200, record);
+          return record && json(200, answer(record));
         }),
     },
     {

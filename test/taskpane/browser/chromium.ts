@@ -1,26 +1,13 @@
 /**
- * Real Chromium (Debian's package) through playwright-core, with office.js answered from the
+ * For the Chromium pane tests (launched by ../../browsers/chromium.ts): office.js answered from the
  * installed @microsoft/office-js package instead of Microsoft's CDN (no network here).
  */
-import { CHROMIUM_ARGS } from '../../harness/browser';
 import { existsSync } from 'fs';
 import { join } from 'path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { OFFICE_DIST } from './paneSite';
 
-export const CHROMIUM = '/usr/bin/chromium';
-const OFFICE_DIST = join(__dirname, '..', '..', '..', 'node_modules', '@microsoft', 'office-js', 'dist');
 const OFFICE_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/';
-
-export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM);
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-  });
-}
 
 /** Routes the office.js CDN to the package's files; anything else off-machine is refused. */
 export async function routeOfficeJs(context: BrowserContext): Promise<void> {

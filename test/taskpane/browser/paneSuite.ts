@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/server';
 import { productionDist } from '../../build/dist';
-import { chromiumAvailable, launchChromium } from './chromium';
+import { launchChromium } from '../../browsers/chromium';
 import { serveFolder, type StaticServer } from './staticServer';
 
 export interface PaneSuite {
@@ -18,7 +18,6 @@ export interface PaneSuite {
 export function paneSuite(sandboxOptions: SandboxOptions = {}): PaneSuite {
   const suite = {} as PaneSuite;
   beforeAll(async () => {
-    if (!chromiumAvailable()) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
     const dist = productionDist();
     suite.sandbox = await startSandbox({ port: 0, quiet: true, ...sandboxOptions });
     suite.site = await serveFolder(dist);

@@ -1,4 +1,7 @@
-/** Serves a folder (the built dist/) over http on loopback, on a free port, as the add-in host would. */
+/**
+ * Serves a folder (the built dist/) over http on loopback, on a free port, as the add-in host would;
+ * `extra` may answer a path first (a test's own files beside the folder's).
+ */
 import { createServer, type Server } from 'http';
 import { readFile } from 'fs/promises';
 import { extname, join, normalize } from 'path';
@@ -18,7 +21,16 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveFolder(root: string): Promise<StaticServer> {
+/** A response a test serves in place of (or beside) the folder's files. */
+export interface Served {
+  type: string;
+  body: string | Buffer;
+}
+
+export async function serveFolder(
+  root: string,
+  extra: (path: string) => Promise<Served | undefined> | Served | undefined = () => undefined,
+): Promise<StaticServer> {
   const server: Server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
       /^([/\\])+/,
@@ -28,11 +40,13 @@ export async function serveFolder(root: string): Promise<StaticServer> {
       response.writeHead(403).end();
       return;
     }
-    readFile(join(root, path)).then(
-      (body) =>
-        response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
-      () => response.writeHead(404).end(),
-    );
+    Promise.resolve()
+      .then(() => extra(path))
+      .then(async (served) => served ?? { type: TYPES[extname(path)], body: await readFile(join(root, path)) })
+      .then(
+        ({ type, body }) => response.writeHead(200, { 'content-type': type ?? 'application/octet-stream' }).end(body),
+        () => response.writeHead(404).end(),
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,184 @@
+// @ts-check
+/**
+ * The add-in only manifest (manifest.xml) rendered from the add-in's facts (./facts.js) for one base
+ * URL: a shared runtime hosting the page, the CLIMATE functions and the ribbon commands. The element
+ * order is the schema's; strings and URLs go through the <Resources> tables, as that format requires.
+ */
+'use strict';
+
+const { facts } = require('./facts');
+
+/** @param {string} text */
+const escapeXml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The resid of a button's label or tooltip, e.g. ScoreSelection.Tooltip. */
+const resid = (/** @type {{ id: string }} */ button, /** @type {string} */ kind) =>
+  `${button.id.replace(/^Climate\./, '')}.${kind}`;
+
+/** The <Resources> tables: [id, value] pairs. @param {string} base the add-in's base URL, ending with "/" */
+function resources(base) {
+  const { pages, customFunctions, icons, ribbon, getStarted } = facts;
+  const buttonStrings = (/** @type {'label' | 'tooltip'} */ field) =>
+    ribbon.buttons.map((button) => [resid(button, field === 'label' ? 'Label' : 'Tooltip'), button[field]]);
+  return {
+    images: icons.ribbon.map((size) => [`Icon.${size}x${size}`, base + icons.files[size]]),
+    urls: [
+      ['Functions.Script.Url', base + customFunctions.script],
+      ['Functions.Metadata.Url', base + customFunctions.metadata],
+      ['Taskpane.Url', base + pages.runtime],
+      ['GetStarted.LearnMoreUrl', base + pages.support],
+    ],
+    shortStrings: [
+      ['Functions.Namespace', customFunctions.namespace],
+      ['GetStarted.Title', getStarted.title],
+      ['Climate.Group.Label', ribbon.group.label],
+      ...buttonStrings('label'),
+    ],
+    longStrings: [['GetStarted.Description', getStarted.description], ...buttonStrings('tooltip')],
+  };
+}
+
+/** @param {string} indent */
+function iconElements(indent) {
+  return facts.icons.ribbon
+    .map((size) => `${indent}<bt:Image size="${size}" resid="Icon.${size}x${size}"/>`)
+    .join('\n');
+}
+
+/** @param {import('./facts').Button} button */
+function control(button) {
+  const pad = '                  ';
+  const action =
+    button.action.type === 'showTaskpane'
+      ? [
+          `${pad}<Action xsi:type="ShowTaskpane">`,
+          `${pad}  <TaskpaneId>${escapeXml(button.action.paneId)}</TaskpaneId>`,
+          `${pad}  <SourceLocation resid="Taskpane.Url"/>`,
+          `${pad}</Action>`,
+        ]
+      : [
+          `${pad}<Action xsi:type="ExecuteFunction">`,
+          `${pad}  <FunctionName>${escapeXml(button.action.functionName)}</FunctionName>`,
+          `${pad}</Action>`,
+        ];
+  return [
+    `                <Control xsi:type="Button" id="${escapeXml(button.id)}">`,
+    `${pad}<Label resid="${resid(button, 'Label')}"/>`,
+    `${pad}<Supertip>`,
+    `${pad}  <Title resid="${resid(button, 'Label')}"/>`,
+    `${pad}  <Description resid="${resid(button, 'Tooltip')}"/>`,
+    `${pad}</Supertip>`,
+    `${pad}<Icon>`,
+    iconElements(`${pad}  `),
+    `${pad}</Icon>`,
+    ...action,
+    '                </Control>',
+  ].join('\n');
+}
+
+/** @param {string} tag @param {string[][]} entries */
+function table(tag, entries) {
+  const element = tag === 'bt:Images' ? 'bt:Image' : tag === 'bt:Urls' ? 'bt:Url' : 'bt:String';
+  return [
+    `      <${tag}>`,
+    ...entries.map(([id, value]) => `        <${element} id="${id}" DefaultValue="${escapeXml(value)}"/>`),
+    `      </${tag}>`,
+  ].join('\n');
+}
+
+/**
+ * manifest.xml for add-in files hosted at `base`.
+ * @param {string} base the add-in's base URL, ending with "/"
+ * @returns {string}
+ */
+function renderXml(base) {
+  const { pages, icons, ribbon, requirements } = facts;
+  const tables = resources(base);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<!-- Climate profiles: the add-in only manifest (shared runtime), for every Excel client.
+     Generated from build/manifest/facts.js (npm run manifests; the build writes dist/manifest.xml):
+     edit the facts, not this file. -->
+<OfficeApp xmlns="http://schemas.microsoft.com/office/appforoffice/1.1"
+           xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+           xmlns:bt="http://schemas.microsoft.com/office/officeappbasictypes/1.0"
+           xmlns:ov="http://schemas.microsoft.com/office/taskpaneappversionoverrides"
+           xsi:type="TaskPaneApp">
+  <Id>${facts.addinId}</Id>
+  <Version>${facts.version}.0</Version>
+  <ProviderName>${escapeXml(facts.provider)}</ProviderName>
+  <DefaultLocale>${facts.locale}</DefaultLocale>
+  <DisplayName DefaultValue="${escapeXml(facts.name)}"/>
+  <Description DefaultValue="${escapeXml(facts.description.long)}"/>
+  <IconUrl DefaultValue="${base}${icons.files[icons.list]}"/>
+  <HighResolutionIconUrl DefaultValue="${base}${icons.files[icons.listHighResolution]}"/>
+  <SupportUrl DefaultValue="${base}${pages.support}"/>
+  <AppDomains>
+${facts.appDomains.map((domain) => `    <AppDomain>${escapeXml(domain)}</AppDomain>`).join('\n')}
+  </AppDomains>
+  <Hosts>
+    <Host Name="Workbook"/>
+  </Hosts>
+  <Requirements>
+    <Sets DefaultMinVersion="1.1">
+${requirements.map((set) => `      <Set Name="${set.name}" MinVersion="${set.minVersion}"/>`).join('\n')}
+    </Sets>
+  </Requirements>
+  <DefaultSettings>
+    <SourceLocation DefaultValue="${base}${pages.runtime}"/>
+  </DefaultSettings>
+  <Permissions>${facts.permission.xml}</Permissions>
+  <VersionOverrides xmlns="http://schemas.microsoft.com/office/taskpaneappversionoverrides" xsi:type="VersionOverridesV1_0">
+    <Hosts>
+      <Host xsi:type="Workbook">
+        <Runtimes>
+          <!-- One long-lived runtime hosts the page, the functions and the ribbon commands. -->
+          <Runtime resid="Taskpane.Url" lifetime="long"/>
+        </Runtimes>
+        <AllFormFactors>
+          <ExtensionPoint xsi:type="CustomFunctions">
+            <Script>
+              <SourceLocation resid="Functions.Script.Url"/>
+            </Script>
+            <Page>
+              <SourceLocation resid="Taskpane.Url"/>
+            </Page>
+            <Metadata>
+              <SourceLocation resid="Functions.Metadata.Url"/>
+            </Metadata>
+            <Namespace resid="Functions.Namespace"/>
+          </ExtensionPoint>
+        </AllFormFactors>
+        <DesktopFormFactor>
+          <GetStarted>
+            <Title resid="GetStarted.Title"/>
+            <Description resid="GetStarted.Description"/>
+            <LearnMoreUrl resid="GetStarted.LearnMoreUrl"/>
+          </GetStarted>
+          <FunctionFile resid="Taskpane.Url"/>
+          <ExtensionPoint xsi:type="PrimaryCommandSurface">
+            <OfficeTab id="${ribbon.tab}">
+              <Group id="${escapeXml(ribbon.group.id)}">
+                <Label resid="Climate.Group.Label"/>
+                <Icon>
+${iconElements('                  ')}
+                </Icon>
+${ribbon.buttons.map(control).join('\n')}
+              </Group>
+            </OfficeTab>
+          </ExtensionPoint>
+        </DesktopFormFactor>
+      </Host>
+    </Hosts>
+    <Resources>
+${table('bt:Images', tables.images)}
+${table('bt:Urls', tables.urls)}
+${table('bt:ShortStrings', tables.shortStrings)}
+${table('bt:LongStrings', tables.longStrings)}
+    </Resources>
+  </VersionOverrides>
+</OfficeApp>
+`;
+}
+
+module.exports = { renderXml };

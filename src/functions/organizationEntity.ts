@@ -1,0 +1,140 @@
+/**
+ * CLIMATE.ORG's result: on hosts that render entities, the organization as an `Excel.EntityCellValue`
+ * (the Stocks-style card: title, sub-title "industry · region", sections score and ranks, initiatives,
+ * match and source; the provider logo linking to the public profile; each score, rank and flag
+ * property attributed to the provider with the profile link as its source), whose properties Excel
+ * reads with dot notation (`=E3.Score`); elsewhere the matched name as text.
+ *
+ * Excel's rules for entities a custom function returns, kept here: `referencedValues` only at the
+ * root (this entity uses none), text values of at most 255 characters (Excel cuts longer ones), and
+ * every property of ENTITY_SECTIONS present: a value the record lacks is a #N/A error value, so
+ * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names.
+ */
+import type { OrganizationRecord } from '../service/types';
+import { PROVIDER } from '../provider';
+import { carriesInitiatives } from '../service/records';
+import { INITIATIVES_LEFT_OUT } from './errors';
+import { AS_OF_KEY, ENTITY_SECTIONS, entityField } from './entityFields';
+import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
+import { FLAG_KEYS } from './initiatives';
+import { UNJUDGED, UNJUDGED_REASON, type MatchReading } from './nameMatch';
+import { displayName, providerAttributes, type ShapeContext } from './results';
+
+/** Excel cuts a text value after this many characters. */
+export const MAX_ENTITY_TEXT = 255;
+/** The property the card's sub-title shows ("industry · region"); not in the card body, not a dot field. */
+export const SUBTITLE_PROPERTY = 'Industry and region';
+/** In the initiatives section when the service's answer carried none. */
+export const INITIATIVES_NOTE_PROPERTY = 'Initiatives';
+
+const BY_KEY = new Map<string, ProfileField>(PROFILE_FIELDS.map((field) => [field.key, field]));
+const FLAG_KEY_SET: ReadonlySet<string> = new Set(FLAG_KEYS);
+
+export interface EntityReading {
+  record: OrganizationRecord;
+  /** The organization as the analyst wrote it (normalized). */
+  requested: string;
+  match: () => MatchReading;
+  /** When this runtime received the record (ms since 1970). */
+  receivedAt: number;
+}
+
+/** A text value as Excel keeps it: at most MAX_ENTITY_TEXT characters (cut with an ellipsis). */
+export function entityText(text: string): string {
+  return text.length <= MAX_ENTITY_TEXT ? text : `${text.slice(0, MAX_ENTITY_TEXT - 1)}…`;
+}
+
+const NOT_AVAILABLE: Excel.NotAvailableErrorCellValue = { type: 'Error', errorType: 'NotAvailable' };
+
+function cellValue(value: Exclude<FieldValue, null>): Excel.CellValue {
+  if (typeof value === 'number') return { type: 'Double', basicValue: value };
+  if (typeof value === 'boolean') return { type: 'Boolean', basicValue: value };
+  return { type: 'String', basicValue: entityText(value) };
+}
+
+/** Excel's date serial (days since 1899-12-30, local time) of a moment. */
+function excelDate(ms: number): number {
+  const local = ms - new Date(ms).getTimezoneOffset() * 60_000;
+  return local / 86_400_000 + 25_569;
+}
+
+/**
+ * Cards already built, per record (shared by every cell of an organization) and what else shapes them:
+ * a sheet that names an organization in several rows, or recalculates, builds its card once.
+ */
+const built = new WeakMap<OrganizationRecord, Map<string, Excel.EntityCellValue>>();
+
+export function organizationEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
+  const key = JSON.stringify([
+    reading.requested,
+    reading.match().verdict,
+    ctx.scoreScale,
+    ctx.logoUrl,
+    reading.receivedAt,
+  ]);
+  let cards = built.get(reading.record);
+  if (!cards) built.set(reading.record, (cards = new Map()));
+  let entity = cards.get(key);
+  if (!entity) cards.set(key, (entity = buildEntity(reading, ctx)));
+  return entity;
+}
+
+function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
+  const { record, requested, match } = reading;
+  const link = record.matching_organization?.link ?? null;
+  const leftOut = !carriesInitiatives(record);
+  const attribution: Excel.CellValuePropertyMetadata = {
+    attribution: [
+      link === null ? { sourceText: PROVIDER.sourceLine } : { sourceText: PROVIDER.sourceLine, sourceAddress: link },
+    ],
+  };
+  const properties: Record<string, Excel.EntityPropertyType> = {};
+  const sections: Excel.CardLayoutSection[] = [];
+  for (const section of ENTITY_SECTIONS) {
+    const names: string[] = [];
+    for (const key of section.keys) {
+      const property = entityField(key)!.property;
+      names.push(property);
+      if (key === AS_OF_KEY) {
+        properties[property] = {
+          type: 'FormattedNumber',
+          basicValue: excelDate(reading.receivedAt),
+          numberFormat: 'yyyy-mm-dd hh:mm',
+        };
+        continue;
+      }
+      const value = BY_KEY.get(key)!.read(record, ctx.scoreScale, match);
+      if (value === null) {
+        properties[property] = NOT_AVAILABLE;
+        continue;
+      }
+      const metadata: Excel.CellValuePropertyMetadata | undefined =
+        key === 'match' && value === UNJUDGED
+          ? { sublabel: UNJUDGED_REASON }
+          : section.attributed
+            ? attribution
+            : undefined;
+      properties[property] = metadata ? { ...cellValue(value), propertyMetadata: metadata } : cellValue(value);
+    }
+    if (section.keys.some((key) => FLAG_KEY_SET.has(key)) && leftOut) {
+      properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: INITIATIVES_LEFT_OUT };
+      names.unshift(INITIATIVES_NOTE_PROPERTY);
+    }
+    sections.push({ layout: 'List', title: section.title, properties: names });
+  }
+  const name = entityText(displayName(record, requested));
+  const subtitle = [BY_KEY.get('industry')!.read(record, ctx.scoreScale, match), record.hq_region]
+    .filter((part) => part !== null && part !== '')
+    .join(' · ');
+  const card: Excel.CardLayout = { title: name, sections };
+  if (subtitle !== '') {
+    properties[SUBTITLE_PROPERTY] = {
+      type: 'String',
+      basicValue: entityText(subtitle),
+      propertyMetadata: { excludeFrom: { cardView: true, dotNotation: true, autoComplete: true, calcCompare: true } },
+    };
+    card.subTitle = { property: SUBTITLE_PROPERTY };
+  }
+  const provider = providerAttributes(link, ctx.logoUrl);
+  return { type: 'Entity', text: name, properties, layouts: { card, compact: { icon: 'Organization' } }, provider };
+}

@@ -1,0 +1,171 @@
+/**
+ * Where a function's organization record comes from. Three ways in:
+ * - the organization argument as written (name, website, identifier): the engine registers it, or
+ *   answers from its cache;
+ * - one of CLIMATE.ORG's cards (an entity argument, `=CLIMATE.FLAG(B2, "cdp")`): its service id. The
+ *   card's own query is asked again when this runtime made the card (the engine's cache answers it:
+ *   no request, nothing resolved again); a card from an earlier session is read by id
+ *   (`GET /organizations/{id}`), never resolved again from its name;
+ * - a formula Excel previews while it is typed (`isInValuePreview`, CustomFunctionsRuntime 1.5):
+ *   only what this runtime already holds; nothing is sent, and with nothing held the cell shows
+ *   PREVIEW_TEXT until the formula is entered (`settle` turns the notice into that text).
+ */
+import {
+  EngineError,
+  identify,
+  MEMORY_ENTRIES,
+  type CallContext,
+  type OrganizationOutcome,
+  type OrganizationQuery,
+} from '../engine';
+import { PROVIDER } from '../provider';
+import { decodeOrganization } from '../service/records';
+import type { BatchResponseItem, OrganizationRecord } from '../service/types';
+import { isFinalStatus } from '../service/types';
+import { CellFailure, convertFailures, failureFrom } from './errors';
+import { entityField } from './entityFields';
+import { matchInputOf, type MatchInput } from './nameMatch';
+import { parseOrganization, type OrganizationArgument } from './organizationArgument';
+import { RecentMap } from './recentReadings';
+
+/** A call as the functions see it: the engine's context, and whether Excel only previews the formula. */
+export interface FunctionCall extends CallContext {
+  preview?: boolean;
+}
+
+/** The part of the engine the functions use (src/engine's Engine satisfies it). */
+export interface FunctionsEngine {
+  organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
+  get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
+}
+
+export const PREVIEW_TEXT = 'The climate value comes when the formula is entered.';
+
+/** A previewed formula whose value needs the service: the cell shows PREVIEW_TEXT, nothing is sent. */
+export class PreviewNotice extends CellFailure {
+  constructor() {
+    super('#N/A', PREVIEW_TEXT);
+    this.name = 'PreviewNotice';
+  }
+}
+
+/** An engine for previews: every request is refused before anything is registered or sent. */
+export const PREVIEW_ENGINE: FunctionsEngine = {
+  organization: () => Promise.reject(new PreviewNotice()),
+  get: () => Promise.reject(new PreviewNotice()),
+};
+
+/**
+ * Every failure leaves as a CellFailure: the boundary needs to know nothing else. A previewed formula
+ * whose value needs the service shows PREVIEW_TEXT instead (`notice` shapes it for the function).
+ */
+export function settle<T>(call: FunctionCall, work: () => Promise<T>, notice: (text: string) => T): Promise<T> {
+  const settled = convertFailures(work, failureFrom);
+  if (!call.preview) return settled;
+  return settled.catch((error: unknown) => {
+    if (error instanceof PreviewNotice) return notice(error.message);
+    throw error;
+  });
+}
+
+/** A previewed cell's text as a single value. */
+export const asText = (text: string): string => text;
+
+export interface Sourced {
+  state: OrganizationOutcome['state'];
+  record: OrganizationRecord;
+  /** What the row asked for (the organization as the analyst wrote it, normalized). */
+  requested: string;
+  matchInput: MatchInput;
+  /** When this runtime first received this record (ms since 1970). */
+  receivedAt: number;
+}
+
+const ID_PROPERTY = entityField('id')!.property;
+
+/** The service id of one of CLIMATE.ORG's cards, or null for any other value (a Stocks entity is a name). */
+export function cardId(value: unknown): number | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const cell = value as { type?: unknown; provider?: { description?: unknown }; properties?: Record<string, unknown> };
+  if (cell.type !== 'Entity' || cell.provider?.description !== PROVIDER.sourceLine) return null;
+  const id = (cell.properties?.[ID_PROPERTY] as { basicValue?: unknown } | undefined)?.basicValue;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export class OrganizationSource {
+  /** Per service id, the argument whose card it is: an entity argument asks the same query again. */
+  private readonly arguments = new RecentMap<number, Readonly<OrganizationArgument>>(MEMORY_ENTRIES);
+  /** Per query identity, its last final record: what a preview shows. */
+  private readonly finals = new RecentMap<string, OrganizationRecord>(MEMORY_ENTRIES);
+  private readonly received = new WeakMap<OrganizationRecord, number>();
+
+  constructor(
+    private readonly engine: () => FunctionsEngine,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The organization's record, pending or final; a bad argument throws at once. */
+  outcome(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Promise<Sourced> {
+    const id = cardId(organization);
+    const argument = id === null ? parseOrganization(organization, website, country) : this.arguments.get(id);
+    if (call.preview) return Promise.resolve(this.previewed(argument));
+    if (argument === undefined) return this.byId(id!, call);
+    return this.engine()
+      .organization(argument.query, call)
+      .then((outcome) => this.sourced(outcome, argument));
+  }
+
+  private sourced(outcome: OrganizationOutcome, argument: Readonly<OrganizationArgument>): Sourced {
+    const record = outcome.record;
+    if (outcome.state === 'ready') {
+      this.arguments.set(record.id, argument);
+      this.finals.set(identify(argument.query).key, record);
+    }
+    return {
+      state: outcome.state,
+      record,
+      requested: argument.text,
+      matchInput: matchInputOf(argument),
+      receivedAt: this.receivedAt(record),
+    };
+  }
+
+  private previewed(argument: Readonly<OrganizationArgument> | undefined): Sourced {
+    const record = argument && this.finals.get(identify(argument.query).key);
+    if (!argument || !record) throw new PreviewNotice();
+    return {
+      state: 'ready',
+      record,
+      requested: argument.text,
+      matchInput: matchInputOf(argument),
+      receivedAt: this.receivedAt(record),
+    };
+  }
+
+  /** A card this runtime did not make: read by its id; its verdict is `identifier` (the id names it). */
+  private byId(id: number, call: FunctionCall): Promise<Sourced> {
+    return this.engine()
+      .get(`/organizations/${id}`, call)
+      .then((item) => {
+        const record = decodeOrganization(item.body);
+        const requested = record.matching_organization?.name ?? record.name ?? String(id);
+        if (record.status === 'errored') {
+          throw new EngineError('errored', `The service could not build a climate profile for ${requested}.`);
+        }
+        const state = isFinalStatus(record.status) ? 'ready' : 'pending';
+        return {
+          state,
+          record,
+          requested,
+          matchInput: { kind: 'name', text: requested, identified: true },
+          receivedAt: this.receivedAt(record),
+        };
+      });
+  }
+
+  private receivedAt(record: OrganizationRecord): number {
+    let at = this.received.get(record);
+    if (at === undefined) this.received.set(record, (at = this.now()));
+    return at;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The Activity section: the engine's counters, live (requests, batches, cache hits, profiles still
+ * being researched, errors by kind), and the two refreshes: everything, or the organizations of the
+ * selected rows. The counters are not a live region: they change many times a second and would
+ * drown a screen reader; the refresh results are announced instead.
+ */
+import type { EngineStats, OrganizationQuery } from '../../engine';
+import { parseOrganization } from '../../functions/organizationArgument';
+import { recalculateWorkbook } from '../../office/excelCalculate';
+import { hasExcelApi } from '../../office/host';
+import type { ProfilingEntry } from '../common/blockScored';
+import type { PaneContext } from '../common/paneContext';
+import { organizationsInRows, type OrganizationArgs } from '../sheet/climateCells';
+import { readSelection } from '../sheet/read';
+import { recalculateRows } from '../sheet/write';
+import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
+
+export function counterRows(stats: EngineStats): Array<[string, number]> {
+  return [
+    ['Requests', stats.requests],
+    ['Batches', stats.batches],
+    ['Batch items', stats.items],
+    ['Cell calls', stats.calls],
+    ['Cache hits', stats.cacheHits],
+    ['Retries', stats.retries],
+    ['Rate-limit waits', stats.rateLimitWaits],
+    ['In flight', stats.inFlight],
+    ['Queued', stats.queued],
+    ['Pending profiles', stats.pendingProfiles],
+  ];
+}
+
+export function errorRows(stats: EngineStats): Array<[string, number]> {
+  return Object.entries(stats.errors).filter(([, count]) => count > 0);
+}
+
+/** The queries of the organizations some formulas ask for; arguments the functions would refuse are left out. */
+export function queriesOf(organizations: OrganizationArgs[]): OrganizationQuery[] {
+  return organizations.flatMap((args) => {
+    try {
+      return [parseOrganization(args.organization, args.website, args.country).query];
+    } catch {
+      return []; // a bad identifier never reached the engine: nothing cached to drop
+    }
+  });
+}
+
+export interface ActivitySection {
+  refreshAll(): Promise<void>;
+  /** Organizations still profiling after a scoring run, with their status (until the engine says they are done). */
+  showProfiling(profiles: ProfilingEntry[]): void;
+}
+
+export function mountActivity(context: PaneContext): ActivitySection {
+  const counters = byId('activity-counters');
+  const errors = byId('activity-errors');
+  const pending = byId('activity-pending', 'ul');
+  const status = byId('activity-status');
+  const allButton = byId('refresh-all', 'fluent-button');
+  const rowsButton = byId('refresh-selection', 'fluent-button');
+
+  let profiling: ProfilingEntry[] = [];
+  const renderProfiling = (): void => {
+    replaceChildren(
+      pending,
+      ...profiling.map((profile) =>
+        el('li', {}, el('span', {}, profile.name), el('span', { class: 'meta' }, profile.status)),
+      ),
+    );
+    if (profiling.length === 0) pending.append(el('li', { class: 'meta' }, 'None'));
+  };
+
+  const pairs = (rows: Array<[string, number]>): Node[] =>
+    rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]);
+  let scheduled = false;
+  const render = (): void => {
+    scheduled = false;
+    const stats = context.engine.stats();
+    replaceChildren(counters, ...pairs(counterRows(stats)));
+    const failed = errorRows(stats);
+    replaceChildren(errors, ...(failed.length ? pairs(failed) : [el('dt', {}, 'None so far'), el('dd', {}, '')]));
+  };
+  // Events can come thousands at a time during a big recalculation: draw at most once a frame.
+  context.engine.subscribe((event) => {
+    if (event.type === 'profiled') {
+      profiling = profiling.filter((profile) => !event.ids.includes(profile.id));
+      renderProfiling();
+    }
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(render);
+  });
+  render();
+  renderProfiling();
+
+  const refreshAll = async (): Promise<void> => {
+    setStatus(status, 'busy', 'Refreshing every organization…');
+    await context.engine.refresh();
+    if (!hasExcelApi()) {
+      setStatus(status, 'success', 'Cached records dropped: cells will ask the service again.');
+      return;
+    }
+    await recalculateWorkbook();
+    setStatus(status, 'success', 'Refreshed: every CLIMATE cell is asking the service again.');
+  };
+
+  const refreshRows = async (): Promise<void> => {
+    const { grid, selection, used } = await readSelection();
+    const top = Math.max(used?.rowIndex ?? 0, selection.rowIndex);
+    const bottom = Math.min(grid.rowIndex + grid.formulas.length - 1, selection.rowIndex + selection.rowCount - 1);
+    if (!used || bottom < top) {
+      setStatus(status, 'info', 'Select the rows to refresh first.');
+      return;
+    }
+    const found = organizationsInRows(grid, top, bottom);
+    if (found.calls === 0) {
+      setStatus(status, 'info', `No CLIMATE formulas in rows ${top + 1}–${bottom + 1}.`);
+      return;
+    }
+    const queries = queriesOf(found.organizations);
+    await context.engine.refresh({ queries });
+    const rows = Array.from({ length: bottom - top + 1 }, (_, i) => top + i);
+    await recalculateRows(grid.sheet, rows, used);
+    const count = queries.length;
+    const unread =
+      found.unresolved > 0
+        ? ` ${found.unresolved} formulas whose arguments come from other rows or formulas were recalculated only.`
+        : '';
+    setStatus(
+      status,
+      'success',
+      `Refreshed ${count} ${count === 1 ? 'organization' : 'organizations'} in rows ${top + 1}–${bottom + 1}.${unread}`,
+    );
+  };
+
+  allButton.addEventListener('click', () => void withBusy(allButton, status, refreshAll));
+  rowsButton.addEventListener('click', () => void withBusy(rowsButton, status, refreshRows));
+
+  return {
+    refreshAll,
+    showProfiling(profiles): void {
+      const known = new Set(profiles.map((profile) => profile.id));
+      profiling = [...profiling.filter((profile) => !known.has(profile.id)), ...profiles];
+      renderProfiling();
+    },
+  };
+}

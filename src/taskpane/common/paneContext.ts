@@ -1,0 +1,21 @@
+/**
+ * What the pane's sections share: the one settings store and the one engine of the runtime (the
+ * functions use the same two), the analyst's saved projects, and a service client made from the
+ * current settings for the calls the engine does not make (test, projects, reference browsing).
+ */
+import type { Engine } from '../../engine';
+import { ClimateClient } from '../../service/client';
+import type { SettingsStore } from '../../settings/settings';
+import type { ProjectStore } from './projectStore';
+
+export interface PaneContext {
+  settings: SettingsStore;
+  engine: Engine;
+  projects: ProjectStore;
+}
+
+/** A client for the saved connection (base URL and key). */
+export function savedClient(context: PaneContext): ClimateClient {
+  const { baseUrl, apiKey } = context.settings.current();
+  return new ClimateClient({ baseUrl, apiKey });
+}

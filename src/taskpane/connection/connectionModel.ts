@@ -1,0 +1,56 @@
+/**
+ * The Connection section's words and its one call, pure of the page: where the pane is connected
+ * (the badge and status lines), the production preset, and "Test connection", phrased with the
+ * service's own message when it refuses the key.
+ */
+import { PROVIDER } from '../../provider';
+import { isLoopbackHost } from '../../service/baseUrl';
+import { ClimateClient } from '../../service/client';
+import { ServiceError } from '../../service/errors';
+import { buildTimeBaseUrl, type Settings } from '../../settings/settings';
+import { messageOf } from '../ui/view';
+
+/** "the sandbox (http://127.0.0.1:4010)" or the host name, for status lines. */
+export function describeService(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return isLoopbackHost(url.hostname) ? `the sandbox (${url.origin})` : url.host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** The production preset: the build's service when one was fixed, else the public service. */
+export function productionBaseUrl(): string {
+  return buildTimeBaseUrl() || PROVIDER.productionBaseUrl;
+}
+
+/** A short line for the header badge: where the pane is connected, and whether a (valid) key is set. */
+export function connectionSummary(settings: Settings, keyProblem: string | null = null): string {
+  const where = describeService(settings.baseUrl);
+  const project = settings.project ? ` · ${settings.project.name}` : '';
+  if (settings.apiKey) return `${where}${project}`;
+  return keyProblem === null ? `${where} · no API key` : `${where} · API key not valid`;
+}
+
+/** The result of a test call, phrased for the status line; the service's own words on refusal. */
+export async function testConnection(
+  baseUrl: string,
+  apiKey: string | null,
+): Promise<{ ok: boolean; message: string }> {
+  let client: ClimateClient;
+  try {
+    client = new ClimateClient({ baseUrl, apiKey, timeoutMs: 15_000 });
+  } catch (error) {
+    return { ok: false, message: messageOf(error) };
+  }
+  try {
+    await client.listIndustries(1);
+    return { ok: true, message: `Connected to ${describeService(client.baseUrl)}: the key works.` };
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'auth') {
+      return { ok: false, message: `The service refused the connection: ${error.message}` };
+    }
+    return { ok: false, message: messageOf(error) };
+  }
+}

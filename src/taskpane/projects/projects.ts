@@ -1,0 +1,198 @@
+/**
+ * The Projects section: create a project with a team key (`POST /projects`; the team key is used for
+ * that call and kept only if the analyst ticks "remember"), add a project someone else created, switch
+ * the active one, and the "private performances" switch of the active project. The workbook remembers
+ * its project by id and name (document settings); the key stays in settings storage. The section's
+ * words are projectsModel.ts; the saved projects common/projectStore.ts.
+ */
+import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } from '../../office/documentSettings';
+import { ClimateClient } from '../../service/client';
+import type { PaneContext } from '../common/paneContext';
+import { sameProject, type SavedProject } from '../common/projectStore';
+import { byId, el, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
+import { activeProject, projectMeta, workbookProjectLine } from './projectsModel';
+
+type Button = HTMLElementTagNameMap['fluent-button'];
+
+/** One project of the list: its name and line, Use (or Active) and Remove. */
+function projectItem(
+  project: SavedProject,
+  isActive: boolean,
+  actions: { use(button: Button): void; remove(button: Button): void },
+): { item: HTMLElement; use: Button } {
+  const use = el(
+    'fluent-button',
+    {
+      type: 'button',
+      size: 'small',
+      'aria-current': isActive ? 'true' : null,
+      'aria-label': isActive ? `${project.name} is the active project` : `Use project ${project.name}`,
+    },
+    isActive ? 'Active' : 'Use',
+  );
+  use.addEventListener('click', () => actions.use(use));
+  const remove = el(
+    'fluent-button',
+    { type: 'button', size: 'small', appearance: 'subtle', 'aria-label': `Remove project ${project.name}` },
+    'Remove',
+  );
+  remove.addEventListener('click', () => actions.remove(remove));
+  const meta = projectMeta(project);
+  const name = el(
+    'span',
+    { class: 'grow' },
+    el('span', {}, project.name),
+    meta ? el('span', { class: 'meta' }, meta) : null,
+  );
+  return { item: el('li', {}, name, use, remove), use };
+}
+
+/**
+ * Create project (`POST /projects` with the team key, kept only when "remember" is ticked) and Add an
+ * existing project: each saves the project on this computer and draws the list again. Resolves once
+ * a remembered team key is in its field.
+ */
+function bindProjectForms(
+  context: PaneContext,
+  status: HTMLElement,
+  render: (focusName?: string) => Promise<void>,
+): Promise<void> {
+  const createForm = byId('project-create', 'form');
+  const createButton = byId('project-create-button', 'fluent-button');
+  const projectName = byId('project-name', 'fluent-text-input');
+  const teamKey = secretField('team-key', 'team-key-toggle', 'Team API key').input;
+  const remember = byId('team-key-remember', 'fluent-checkbox');
+  const addForm = byId('project-add', 'form');
+  const addButton = byId('project-add-button', 'fluent-button');
+  const existingName = byId('existing-project-name', 'fluent-text-input');
+  const existingKey = byId('existing-project-key', 'fluent-text-input');
+  createForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(createButton, status, async () => {
+      const name = projectName.value.trim();
+      const team = teamKey.value.trim();
+      if (!name) throw new Error('Give the new project a name.');
+      if (!team) throw new Error('Paste your team API key to create a project.');
+      setStatus(status, 'busy', `Creating project ${name}…`);
+      const client = new ClimateClient({ baseUrl: context.settings.current().baseUrl, apiKey: null });
+      const created = await client.createProject(name, team);
+      await context.projects.save({
+        id: String(created.id),
+        name: created.name,
+        apiKey: created.api_key,
+        privatePerformances: false,
+      });
+      await context.projects.rememberTeamKey(remember.checked ? team : null);
+      projectName.value = '';
+      if (!remember.checked) teamKey.value = '';
+      await render(created.name);
+      setStatus(status, 'success', `Project ${created.name} created. Choose Use to switch to it.`);
+    });
+  });
+
+  addForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(addButton, status, async () => {
+      const name = existingName.value.trim();
+      await context.projects.save({ id: null, name, apiKey: existingKey.value, privatePerformances: false });
+      existingName.value = '';
+      existingKey.value = '';
+      await render(name);
+      setStatus(status, 'success', `Project ${name} added. Choose Use to switch to it.`);
+    });
+  });
+  return context.projects.teamKey().then((team) => {
+    if (team) {
+      teamKey.value = team;
+      remember.checked = true;
+    }
+  });
+}
+
+export function mountProjects(context: PaneContext): { activateWorkbookProject(): Promise<void> } {
+  const list = byId('project-list', 'ul');
+  const status = byId('projects-status');
+  const workbookLine = byId('workbook-project');
+  const privateSwitch = byId('private-performances', 'fluent-switch');
+
+  const render = async (focusName?: string): Promise<void> => {
+    const projects = await context.projects.list();
+    const settings = context.settings.current();
+    const active = activeProject(projects, settings);
+    replaceChildren(
+      list,
+      ...projects.map((project) => {
+        const { item, use } = projectItem(project, project === active, {
+          use: (button) => void withBusy(button, status, () => activate(project)),
+          remove: (button) => void withBusy(button, status, () => forget(project)),
+        });
+        if (focusName === project.name) queueMicrotask(() => use.focus());
+        return item;
+      }),
+    );
+    if (projects.length === 0)
+      list.append(el('li', { class: 'meta' }, 'No projects saved yet: create one or add one below.'));
+    privateSwitch.checked = active ? active.privatePerformances : settings.privatePerformances;
+    // The attribute, not the property: fluent-switch draws its disabled look from the attribute only.
+    privateSwitch.toggleAttribute('disabled', !active);
+    workbookLine.textContent = workbookProjectLine(projects, {
+      available: hasDocumentSettings(),
+      remembered: readWorkbookProject(),
+    });
+  };
+
+  const activate = async (project: SavedProject): Promise<void> => {
+    await context.settings.update({
+      apiKey: project.apiKey,
+      project: { id: project.id, name: project.name },
+      privatePerformances: project.privatePerformances,
+    });
+    const remembered = await rememberWorkbookProject({ id: project.id, name: project.name });
+    await render();
+    setStatus(
+      status,
+      'success',
+      `Using project ${project.name}${remembered ? ' for this workbook' : ''}. Cells are recalculating.`,
+    );
+  };
+
+  const forget = async (project: SavedProject): Promise<void> => {
+    await context.projects.remove(project);
+    await render();
+    setStatus(status, 'info', `Removed project ${project.name} from this computer.`);
+  };
+
+  privateSwitch.addEventListener('change', () => {
+    const on = privateSwitch.checked;
+    void (async () => {
+      const active = activeProject(await context.projects.list(), context.settings.current());
+      if (!active) return;
+      await context.projects.save({ ...active, privatePerformances: on });
+      await context.settings.update({ privatePerformances: on });
+      await render();
+      setStatus(
+        status,
+        'success',
+        `Private performances ${on ? 'on' : 'off'} for ${active.name}. Cells are recalculating.`,
+      );
+    })().catch((error: unknown) => setStatus(status, 'error', messageOf(error)));
+  });
+
+  const teamKeyFilled = bindProjectForms(context, status, render);
+  context.settings.subscribe(() => void render());
+  void teamKeyFilled.then(() => render());
+
+  return {
+    /** On opening a workbook: switch to the project it remembers, when that project is saved here. */
+    async activateWorkbookProject(): Promise<void> {
+      const remembered = readWorkbookProject();
+      if (!remembered) return;
+      const projects = await context.projects.list();
+      const saved = projects.find((project) => sameProject(project, remembered));
+      if (saved && saved !== activeProject(projects, context.settings.current())) {
+        await activate(saved);
+        setStatus(status, 'info', `Switched to project ${saved.name}, the one this workbook uses.`);
+      }
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The "Organizations and reference data" section: the project's registered organizations (5 a page,
+ * previous/next), industry search, SBTi companies (a weekly snapshot, as the page says) and recent
+ * SBTi changes, all read through the service client with the saved connection. One page at a time,
+ * on request: there is deliberately no "export everything" (the data's licence forbids bulk copies).
+ */
+import { scaleScore } from '../../functions/scoreScale';
+import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../../service/types';
+import { savedClient, type PaneContext } from '../common/paneContext';
+import { byId, el, externalLink, replaceChildren, setStatus, withBusy } from '../ui/view';
+
+const ORGANIZATIONS_PER_PAGE = 5;
+/** Default start of the SBTi changes list. */
+const CHANGES_DAYS = 365;
+
+/** "score 72.5 · synced" (the score on the scale the cells use). */
+export function organizationMeta(record: OrganizationRecord, scale: '0-100' | '0-1'): string {
+  const score = scaleScore(record.score, scale);
+  return [score === null ? 'no score yet' : `score ${score}`, record.status].filter(Boolean).join(' · ');
+}
+
+export function sbtiMeta(company: SbtiCompany): string {
+  const parts = [
+    company.near_term_target_status ? `near-term: ${company.near_term_target_status}` : null,
+    company.net_zero_committed === true || company.net_zero_committed === 'Yes'
+      ? `net zero${company.net_zero_year ? ` by ${company.net_zero_year}` : ''}`
+      : null,
+    company.sector ? String(company.sector) : null,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+export function changeMeta(change: SbtiChange): string {
+  const when = change.changed_at ? change.changed_at.slice(0, 10) : '';
+  return [`${change.field ?? 'field'}: ${change.old_value ?? '—'} → ${change.new_value ?? '—'}`, when]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export function sinceDate(now: Date, days = CHANGES_DAYS): string {
+  return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const item = (title: Node | string, meta: string): HTMLLIElement =>
+  el(
+    'li',
+    {},
+    el(
+      'span',
+      { class: 'grow' },
+      typeof title === 'string' ? el('span', {}, title) : title,
+      meta ? el('span', { class: 'meta' }, meta) : null,
+    ),
+  );
+
+export function mountReference(context: PaneContext): void {
+  const section = byId('section-reference', 'details');
+  const status = byId('reference-status');
+  const orgList = byId('org-list', 'ul');
+  const prev = byId('org-prev', 'fluent-button');
+  const next = byId('org-next', 'fluent-button');
+  const pageLabel = byId('org-page');
+  let page = 1;
+  let loaded = false;
+  let hasNext = true;
+  // Applied after each load, once the busy button is enabled again.
+  const updatePager = (): void => {
+    prev.disabled = page <= 1;
+    next.disabled = loaded && !hasNext;
+  };
+
+  const showOrganizations = async (target: number): Promise<void> => {
+    setStatus(status, 'busy', `Loading page ${target}…`);
+    const result = await savedClient(context).listOrganizations(target);
+    const scale = context.settings.current().scoreScale;
+    page = target;
+    loaded = true;
+    replaceChildren(
+      orgList,
+      ...result.items.map((record) =>
+        item(
+          externalLink(
+            record.matching_organization?.link ?? null,
+            record.name ?? record.matching_organization?.name ?? `#${record.id}`,
+          ),
+          organizationMeta(record, scale),
+        ),
+      ),
+    );
+    if (result.items.length === 0)
+      orgList.append(
+        el('li', { class: 'meta' }, page === 1 ? 'No organizations registered yet.' : 'No more organizations.'),
+      );
+    pageLabel.textContent = `Page ${page}`;
+    // The Link header says when there is a next page; without one, a full page suggests there may be.
+    hasNext = result.next !== null || result.items.length >= ORGANIZATIONS_PER_PAGE;
+    setStatus(status, 'info', `Organizations, page ${page}: ${result.items.length} shown.`);
+  };
+
+  const load = (button: HTMLElementTagNameMap['fluent-button'], target: () => number): void => {
+    void withBusy(button, status, () => showOrganizations(target())).then(updatePager);
+  };
+  section.addEventListener('toggle', () => {
+    if (section.open && !loaded) load(next, () => 1);
+  });
+  prev.addEventListener('click', () => load(prev, () => Math.max(1, page - 1)));
+  next.addEventListener('click', () => load(next, () => (loaded ? page + 1 : 1)));
+  updatePager();
+
+  const industryForm = byId('industry-search', 'form');
+  const industryQuery = byId('industry-query', 'fluent-text-input');
+  const industryList = byId('industry-list', 'ul');
+  const industryButton = byId('industry-search-button', 'fluent-button');
+  industryForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(industryButton, status, async () => {
+      const q = industryQuery.value.trim();
+      const client = savedClient(context);
+      const result = q ? await client.searchIndustries(q) : await client.listIndustries();
+      replaceChildren(industryList, ...result.items.map((industry) => item(industry.name, `id ${industry.id}`)));
+      if (result.items.length === 0) industryList.append(el('li', { class: 'meta' }, 'No industry matches.'));
+      setStatus(status, 'info', `Industries: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`);
+    });
+  });
+
+  const sbtiForm = byId('sbti-search', 'form');
+  const sbtiQuery = byId('sbti-query', 'fluent-text-input');
+  const sbtiList = byId('sbti-list', 'ul');
+  const sbtiButton = byId('sbti-search-button', 'fluent-button');
+  sbtiForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(sbtiButton, status, async () => {
+      const name = sbtiQuery.value.trim();
+      const result = await savedClient(context).sbtiCompanies(name ? { company_name: name } : {});
+      replaceChildren(
+        sbtiList,
+        ...result.items.map((company) => item(String(company.company_name ?? '—'), sbtiMeta(company))),
+      );
+      if (result.items.length === 0) sbtiList.append(el('li', { class: 'meta' }, 'No SBTi company matches.'));
+      setStatus(status, 'info', `SBTi companies: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`);
+    });
+  });
+
+  const changesForm = byId('sbti-changes-form', 'form');
+  const changesButton = byId('sbti-changes-load', 'fluent-button');
+  const since = byId('sbti-since', 'fluent-text-input');
+  const changesList = byId('sbti-changes', 'ul');
+  since.value = sinceDate(new Date());
+  changesForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(changesButton, status, async () => {
+      const from = since.value || sinceDate(new Date());
+      const result = await savedClient(context).sbtiChanges({ since: from });
+      const newestFirst = [...result.items].sort((a, b) => (b.changed_at ?? '').localeCompare(a.changed_at ?? ''));
+      replaceChildren(
+        changesList,
+        ...newestFirst.map((change) => item(change.company_name ?? '—', changeMeta(change))),
+      );
+      if (result.items.length === 0) changesList.append(el('li', { class: 'meta' }, `No changes since ${from}.`));
+      setStatus(
+        status,
+        'info',
+        `SBTi changes since ${from}: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`,
+      );
+    });
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * The "Review matches" section: the rows of the scored block (or of a selected block of CLIMATE
+ * formulas) whose answer may belong to another organization, with their counts per verdict, a filter
+ * and a page of rows at a time. Per row: Go to row selects it; Accept records (input, matched
+ * organization id) in the workbook and the row's MATCH turns `accepted`; Refine writes a website,
+ * country or identifier into the row's formulas, which recalculate. The verdicts and pages are
+ * reviewModel.ts, the reads and writes reviewWorkbook.ts, the page parts reviewView.ts.
+ */
+import type { BlockScored } from '../common/blockScored';
+import type { PaneContext } from '../common/paneContext';
+import { describeRange } from '../sheet/a1';
+import type { SheetRange } from '../sheet/grid';
+import { readSelection } from '../sheet/read';
+import { selectRange } from '../sheet/write';
+import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { TO_REVIEW, filterEntries, pageOf, type ReviewEntry } from './reviewModel';
+import { acceptMatch, refineRow, reviewBlock } from './reviewWorkbook';
+import { refineForm, renderCounts, reviewItem, rowLabel, type RowActions } from './reviewView';
+
+export interface MatchReviewSection {
+  /** A block was scored: what "Review scored block" reads. */
+  blockScored(event: BlockScored): void;
+}
+
+/** What the section shows: the block read and its rows, the page, the row being refined. */
+interface Shown {
+  block: SheetRange;
+  entries: ReviewEntry[];
+  page: number;
+  refining: number | null;
+}
+
+export function mountMatchReview(context: PaneContext): MatchReviewSection {
+  const scoredButton = byId('review-scored', 'fluent-button');
+  const selectionButton = byId('review-selection', 'fluent-button');
+  const status = byId('review-status');
+  const filter = byId('review-filter', 'select');
+  const list = byId('review-list', 'ul');
+  const prev = byId('review-prev', 'fluent-button');
+  const next = byId('review-next', 'fluent-button');
+
+  let scored: SheetRange | null = null;
+  let shown: Shown | null = null;
+
+  const render = (): void => {
+    if (!shown) return;
+    const view = shown;
+    renderCounts(byId('review-counts'), filter, view.entries);
+    const page = pageOf(filterEntries(view.entries, filter.value), view.page);
+    view.page = page.index;
+    const actions = rowActions(view);
+    const form = (entry: ReviewEntry) =>
+      view.refining === entry.row
+        ? refineForm(entry, {
+            apply: (typed, button) => actions.run(button, () => refine(view, entry, typed)),
+            cancel: () => {
+              view.refining = null;
+              render();
+            },
+          })
+        : null;
+    replaceChildren(list, ...page.items.map((entry) => reviewItem(entry, actions, form(entry))));
+    if (page.items.length === 0) list.append(el('li', { class: 'meta' }, 'No rows with this verdict.'));
+    byId('review-page').textContent = `Page ${page.index + 1} of ${page.pages}`;
+    prev.disabled = page.index === 0;
+    next.disabled = page.index >= page.pages - 1;
+    byId('review-results').hidden = false;
+  };
+
+  const rowActions = (view: Shown): RowActions => ({
+    run: (button, action) => void withBusy(button, status, action),
+    goTo: async (entry) => {
+      const { sheet, box } = view.block;
+      await selectRange({ sheet, box: { ...box, rowIndex: entry.row, rowCount: 1 } });
+      setStatus(status, 'info', `${rowLabel(entry)} selected.`);
+    },
+    accept: async (entry, matchedId) => {
+      const name = entry.reading?.matchedName ?? `#${matchedId}`;
+      await acceptMatch(context.engine, view.block, view.entries, entry, matchedId);
+      render();
+      setStatus(status, 'success', `Accepted: ${entry.input} is ${name} in this workbook.`);
+    },
+    toggleRefine: (entry) => {
+      view.refining = view.refining === entry.row ? null : entry.row;
+      render();
+    },
+  });
+
+  const refine = async (view: Shown, entry: ReviewEntry, typed: Parameters<typeof refineRow>[4]): Promise<void> => {
+    const count = await refineRow(context.engine, view.block, view.entries, entry, typed);
+    view.refining = null;
+    render();
+    setStatus(status, 'success', `${rowLabel(entry)}: ${count} formulas refined.`);
+  };
+
+  const review = async (block: SheetRange): Promise<void> => {
+    const where = describeRange(block.sheet, block.box);
+    const entries = await reviewBlock(context.engine, block, (read) =>
+      setStatus(status, 'busy', `Reviewing ${where}: ${read} of ${block.box.rowCount} rows read.`),
+    );
+    shown = { block, entries, page: 0, refining: null };
+    filter.value = TO_REVIEW;
+    render();
+    const toReview = filterEntries(entries, TO_REVIEW).length;
+    setStatus(status, 'info', `${where}: ${toReview} of ${entries.length} rows to review.`);
+  };
+
+  scoredButton.addEventListener(
+    'click',
+    () => void withBusy(scoredButton, status, () => (scored ? review(scored) : Promise.resolve())),
+  );
+  selectionButton.addEventListener(
+    'click',
+    () =>
+      void withBusy(selectionButton, status, async () => {
+        const { sheet, selection } = await readSelection({ cells: false });
+        await review({ sheet, box: selection });
+      }),
+  );
+  const turn = (page: (current: number) => number) => () => {
+    if (shown) shown.page = page(shown.page);
+    render();
+  };
+  filter.addEventListener(
+    'change',
+    turn(() => 0),
+  );
+  prev.addEventListener(
+    'click',
+    turn((page) => page - 1),
+  );
+  next.addEventListener(
+    'click',
+    turn((page) => page + 1),
+  );
+
+  return {
+    blockScored({ range }) {
+      scored = range;
+      scoredButton.disabled = false;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The match review's page parts, drawn from the review's state: the counts per verdict, the filter's
+ * options, one row of the list (with Go to row, Accept, Refine) and the Refine form. Actions are
+ * handed in; nothing here reads or writes the workbook.
+ */
+import { el, replaceChildren } from '../ui/view';
+import type { RefineInput } from './refine';
+import { ALL, TO_REVIEW, countVerdicts, filterEntries, verdictOf, type ReviewEntry } from './reviewModel';
+
+type Button = HTMLElementTagNameMap['fluent-button'];
+type TextInput = HTMLElementTagNameMap['fluent-text-input'];
+
+export const rowLabel = (entry: ReviewEntry): string => `Row ${entry.row + 1}`;
+
+/** The counts per verdict and the filter's options; a verdict no row has any more falls back to the rows to review. */
+export function renderCounts(counts: HTMLElement, filter: HTMLSelectElement, entries: readonly ReviewEntry[]): void {
+  const perVerdict = countVerdicts(entries);
+  replaceChildren(
+    counts,
+    ...perVerdict.flatMap(([verdict, count]) => [el('dt', {}, verdict), el('dd', {}, String(count))]),
+  );
+  const chosen = filter.value || TO_REVIEW;
+  const toReview = filterEntries(entries, TO_REVIEW).length;
+  replaceChildren(
+    filter,
+    el('option', { value: TO_REVIEW, selected: chosen === TO_REVIEW }, `To review (${toReview})`),
+    ...perVerdict.map(([verdict, count]) =>
+      el('option', { value: verdict, selected: chosen === verdict }, `${verdict} (${count})`),
+    ),
+    el('option', { value: ALL, selected: chosen === ALL }, `All rows (${entries.length})`),
+  );
+  if (filter.value !== chosen) filter.value = TO_REVIEW;
+}
+
+/** The Refine form of a row: submit hands over what was typed, cancel closes it. */
+export function refineForm(
+  entry: ReviewEntry,
+  actions: { apply(typed: RefineInput, button: Button): void; cancel(): void },
+): HTMLElement {
+  const field = (id: string, label: string, hint: string): TextInput =>
+    el('fluent-text-input', { id, autocomplete: 'off', spellcheck: 'false', placeholder: hint }, label) as TextInput;
+  const website = field('refine-website', 'Website', 'e.g. acme.com');
+  const country = field('refine-country', 'Country', 'e.g. DE');
+  const identifier = field('refine-identifier', 'Identifier', 'lei:…, isin:…, duns:… or spg:…');
+  const apply = el('fluent-button', { type: 'submit', appearance: 'primary', size: 'small' }, 'Apply');
+  const cancel = el('fluent-button', { type: 'button', appearance: 'subtle', size: 'small' }, 'Cancel');
+  const form = el(
+    'form',
+    { class: 'stack tight card', novalidate: true, 'aria-label': `Refine ${rowLabel(entry)}` },
+    website,
+    country,
+    identifier,
+    el('div', { class: 'row' }, apply, cancel),
+  );
+  cancel.addEventListener('click', () => actions.cancel());
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    // A field never typed in has no value yet (undefined, not '').
+    const typed = (input: TextInput): string => (input.value ?? '').trim();
+    actions.apply({ website: typed(website), country: typed(country), identifier: typed(identifier) }, apply);
+  });
+  return form;
+}
+
+export interface RowActions {
+  /** Runs an action with its button busy and its outcome in the status line. */
+  run(button: Button, action: () => Promise<void>): void;
+  goTo(entry: ReviewEntry): Promise<void>;
+  accept(entry: ReviewEntry, matchedId: number): Promise<void>;
+  toggleRefine(entry: ReviewEntry): void;
+}
+
+/** One row of the list: input, what it matched, the verdict and the row's three actions. */
+export function reviewItem(entry: ReviewEntry, actions: RowActions, form: HTMLElement | null): HTMLElement {
+  const reading = entry.reading;
+  const similarity =
+    reading?.similarity === null || reading?.similarity === undefined
+      ? null
+      : `similarity ${reading.similarity.toFixed(2)}`;
+  const matched = reading ? `→ ${reading.matchedName ?? 'no name'}` : (entry.message ?? '');
+  const meta = [matched, reading?.relationship, similarity].filter(Boolean).join(' · ');
+  const button = (label: string, action: () => Promise<void>, disabled = false): Button => {
+    const b = el(
+      'fluent-button',
+      { type: 'button', size: 'small', 'aria-label': `${label} ${rowLabel(entry)} (${entry.input})`, disabled },
+      label,
+    );
+    b.addEventListener('click', () => actions.run(b, action));
+    return b;
+  };
+  const matchedId = reading !== null && reading.verdict !== 'accepted' ? reading.matchedId : null;
+  const verdict = verdictOf(entry);
+  return el(
+    'li',
+    { 'data-row': entry.row + 1, 'data-verdict': verdict },
+    el(
+      'div',
+      { class: 'grow stack tight' },
+      el('span', {}, `${rowLabel(entry)}: ${entry.input}`),
+      el('span', { class: 'meta' }, meta),
+      el(
+        'div',
+        { class: 'row' },
+        el(
+          'fluent-badge',
+          { appearance: 'tint', color: verdict === 'accepted' ? 'success' : 'warning', shape: 'rounded' },
+          verdict,
+        ),
+        button('Go to row', () => actions.goTo(entry)),
+        button(
+          'Accept',
+          () => (matchedId === null ? Promise.resolve() : actions.accept(entry, matchedId)),
+          matchedId === null,
+        ),
+        button('Refine', async () => actions.toggleRefine(entry)),
+      ),
+      form,
+    ),
+  );
+}

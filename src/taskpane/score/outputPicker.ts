@@ -1,0 +1,54 @@
+/**
+ * Score a column's output checkboxes, drawn from the catalogue (sheet/outputs.ts) into three groups
+ * (main, flags, ranks), with the count of ticked flags. A host whose cells carry no data types keeps
+ * the profile link ticked and disabled: the licence asks for a link next to every score.
+ */
+import { OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
+import { byId, el } from '../ui/view';
+
+const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'match', 'link'];
+
+const GROUPS: Record<OutputDefinition['formula']['fn'], string> = {
+  SCORE: 'score-outputs-main',
+  MATCH: 'score-outputs-main',
+  LINK: 'score-outputs-main',
+  FLAG: 'score-outputs-flags',
+  PROFILE: 'score-outputs-ranks',
+};
+
+export interface OutputPicker {
+  /** The ticked outputs, in catalogue order. */
+  chosen(): OutputKey[];
+}
+
+export function mountOutputPicker(linkRequired: boolean): OutputPicker {
+  const flagCount = byId('score-flag-count');
+  const checkboxes = new Map<OutputKey, HTMLElementTagNameMap['fluent-checkbox']>();
+  for (const output of OUTPUTS) {
+    const id = `output-${output.key.replace(/[^a-z0-9]+/gi, '-')}`;
+    const forced = linkRequired && output.key === 'link';
+    const box = el('fluent-checkbox', {
+      slot: 'input',
+      id,
+      value: output.key,
+      checked: forced || DEFAULT_OUTPUTS.includes(output.key),
+      disabled: forced,
+    });
+    const label = el(
+      'label',
+      { slot: 'label', for: id },
+      output.header,
+      forced ? el('span', { class: 'meta' }, ' (always, with each score)') : null,
+    );
+    checkboxes.set(output.key, box);
+    byId(GROUPS[output.formula.fn]).append(el('fluent-field', { 'label-position': 'after' }, label, box));
+  }
+  const countFlags = (): void => {
+    flagCount.textContent = String(
+      OUTPUTS.filter((o) => o.formula.fn === 'FLAG' && checkboxes.get(o.key)?.checked).length,
+    );
+  };
+  byId('score-outputs-flags').addEventListener('change', countFlags);
+  countFlags();
+  return { chosen: () => [...checkboxes].filter(([, box]) => box.checked).map(([key]) => key) };
+}

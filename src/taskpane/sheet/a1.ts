@@ -1,0 +1,65 @@
+/** A1 notation, pure: column letters both ways, cell and range addresses, single-cell references. */
+import { sheetPrefix, unquoteSheet } from '../../office/sheetName';
+import type { RangeBox } from './grid';
+
+/** Column index -> letters: 0 -> A, 25 -> Z, 26 -> AA. */
+export function columnLetters(index: number): string {
+  if (!Number.isInteger(index) || index < 0) throw new Error(`Not a column index: ${index}`);
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/** Letters -> column index: A -> 0, AA -> 26. */
+export function columnIndex(letters: string): number {
+  let n = 0;
+  for (const char of letters.toUpperCase()) n = n * 26 + (char.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+/** 0-based row and column -> `B3`. */
+export function cellA1(row: number, column: number): string {
+  return `${columnLetters(column)}${row + 1}`;
+}
+
+/** A box -> `B3:E9` (a single cell too: `B3:B3`), with `'Sheet'!` in front when a sheet is given. */
+export function rangeA1(box: RangeBox, sheet?: string): string {
+  const from = cellA1(box.rowIndex, box.columnIndex);
+  const to = cellA1(box.rowIndex + box.rowCount - 1, box.columnIndex + box.columnCount - 1);
+  return `${sheet === undefined ? '' : sheetPrefix(sheet)}${from}:${to}`;
+}
+
+/** What a person reads for a range: `Suppliers!B3:E9` (the sheet's name as it is, unquoted). */
+export function describeRange(sheet: string, box: RangeBox): string {
+  return `${sheet}!${rangeA1(box)}`;
+}
+
+export interface CellRef {
+  /** The sheet named in the reference (quotes removed), or null for a reference on the same sheet. */
+  sheet: string | null;
+  row: number;
+  column: number;
+}
+
+/** A sheet name (quoted, or plain) followed by `!`, optional; then a cell. Also used inside formulas. */
+export const SHEET_PART = "(?:('(?:[^']|'')+'|[A-Za-z0-9_.]+)!)?";
+export const CELL_PART = '\\$?([A-Za-z]{1,3})\\$?([1-9]\\d{0,6})';
+const CELL_REF = new RegExp(`^${SHEET_PART}${CELL_PART}$`);
+
+/** The reference of a regular-expression match of SHEET_PART + CELL_PART (groups 1-3 from `first`). */
+export function cellRefOf(match: RegExpExecArray, first = 1): CellRef {
+  const rawSheet = match[first];
+  return {
+    sheet: rawSheet === undefined ? null : unquoteSheet(rawSheet),
+    row: Number(match[first + 2]) - 1,
+    column: columnIndex(match[first + 1]),
+  };
+}
+
+/** `$A$2`, `b7`, `Sheet1!A2`, `'My sheet'!$C3` -> 0-based row and column; anything else -> null. */
+export function parseCellRef(text: string): CellRef | null {
+  const match = CELL_REF.exec(text.trim());
+  return match ? cellRefOf(match) : null;
+}

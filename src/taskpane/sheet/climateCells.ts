@@ -1,0 +1,148 @@
+/**
+ * CLIMATE formulas read on a grid of cells, pure: what a cell asks for (its calls, and for a dot
+ * reference to a card the card's CLIMATE.ORG call), the organization a row's formulas name (name,
+ * website, country, read through the cells their arguments point at), and the cells whose formulas
+ * carry those arguments (what Refine rewrites). An argument that is neither a literal nor a
+ * reference to a cell of the grid (a nested formula, another sheet) is reported as unresolved,
+ * never guessed.
+ */
+import { parseCellRef } from './a1';
+import { climateCalls, fieldReferences, organizationTexts, unquote, type ArgumentTexts } from './formulas';
+import { formulaAt, hasColumn, valueAt, type CellGrid, type CellValue, type RangeBox } from './grid';
+
+export interface OrganizationArgs {
+  organization: CellValue;
+  website: CellValue;
+  country: CellValue;
+}
+
+/** One thing a cell asks for: a CLIMATE call, or a field of a card its dot reference reads. */
+export interface CellReading {
+  /** SCORE, FLAG…, or ORG for a dot reference (the card's function). */
+  fn: string;
+  /** The call's argument texts; null when a dot reference points at no CLIMATE.ORG cell of the grid. */
+  args: string[] | null;
+  /** The field a dot reference reads (`Score`, `Industry rank`); null for a call. */
+  field: string | null;
+  /** The cell whose formula holds the call: the cell itself, or the card's cell. */
+  row: number;
+  column: number;
+}
+
+const isFormula = (text: string): boolean => text.startsWith('=');
+
+/** What the formula in a cell asks for: its CLIMATE calls, then its dot references to cards. */
+export function readCell(grid: CellGrid, row: number, column: number): CellReading[] {
+  const formula = formulaAt(grid, row, column);
+  if (!isFormula(formula)) return [];
+  const calls = climateCalls(formula).map((call): CellReading => ({
+    fn: call.name,
+    args: call.args,
+    field: null,
+    row,
+    column,
+  }));
+  const cards = fieldReferences(formula).map(({ cell, field }): CellReading => {
+    const sameSheet = cell.sheet === null || cell.sheet.toLowerCase() === grid.sheet.toLowerCase();
+    const card = sameSheet ? climateCalls(formulaAt(grid, cell.row, cell.column)).find((c) => c.name === 'ORG') : null;
+    return { fn: 'ORG', args: card?.args ?? null, field, row: cell.row, column: cell.column };
+  });
+  return [...calls, ...cards];
+}
+
+const UNRESOLVED = Symbol('unresolved');
+type Resolved = CellValue | typeof UNRESOLVED;
+
+function resolveArgument(text: string, grid: CellGrid): Resolved {
+  if (text === '') return null;
+  const quoted = unquote(text);
+  if (quoted !== null) return quoted;
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  const ref = parseCellRef(text);
+  if (!ref || (ref.sheet !== null && ref.sheet.toLowerCase() !== grid.sheet.toLowerCase())) return UNRESOLVED;
+  if (!grid.values[ref.row - grid.rowIndex] || ref.column < grid.columnIndex) return UNRESOLVED;
+  return valueAt(grid, ref.row, ref.column);
+}
+
+/** The reading's argument texts for the organization; null when it names none (INDUSTRIES, SBTI, HEADERS). */
+function textsOf(reading: CellReading): ArgumentTexts | null | typeof UNRESOLVED {
+  if (reading.args === null) return UNRESOLVED;
+  return organizationTexts({ name: reading.fn, args: reading.args });
+}
+
+/** The organization a reading asks for; null when it names none; UNRESOLVED when it cannot be read. */
+function organizationOf(grid: CellGrid, reading: CellReading): OrganizationArgs | null | typeof UNRESOLVED {
+  const texts = textsOf(reading);
+  if (texts === null || texts === UNRESOLVED) return texts;
+  const [organization, website, country] = [texts.organization, texts.website, texts.country].map((text) =>
+    resolveArgument(text, grid),
+  );
+  if (organization === UNRESOLVED || website === UNRESOLVED || country === UNRESOLVED) return UNRESOLVED;
+  return { organization, website, country };
+}
+
+/** The readings of a row's cells, left to right, within `columns` when given. */
+function rowReadings(grid: CellGrid, row: number, columns?: RangeBox): CellReading[] {
+  const width = grid.formulas[row - grid.rowIndex]?.length ?? 0;
+  const readings: CellReading[] = [];
+  for (let c = 0; c < width; c++) {
+    const column = grid.columnIndex + c;
+    if (!columns || hasColumn(columns, column)) readings.push(...readCell(grid, row, column));
+  }
+  return readings;
+}
+
+/** The organization a row's CLIMATE formulas (within `columns`) ask for: the first reading that can be read. */
+export function rowOrganization(grid: CellGrid, row: number, columns?: RangeBox): OrganizationArgs | null {
+  for (const reading of rowReadings(grid, row, columns)) {
+    const found = organizationOf(grid, reading);
+    if (found !== null && found !== UNRESOLVED) return found;
+  }
+  return null;
+}
+
+/**
+ * The distinct organizations asked for by the CLIMATE formulas in rows `top..bottom` of the grid.
+ * `unresolved` counts calls that could not be read (their cells are still recalculated).
+ */
+export function organizationsInRows(
+  grid: CellGrid,
+  top: number,
+  bottom: number,
+): { organizations: OrganizationArgs[]; calls: number; unresolved: number } {
+  const seen = new Map<string, OrganizationArgs>();
+  let calls = 0;
+  let unresolved = 0;
+  for (let row = Math.max(top, grid.rowIndex); row <= bottom; row++) {
+    for (const reading of rowReadings(grid, row)) {
+      const found = organizationOf(grid, reading);
+      if (found === null) continue; // INDUSTRIES, SBTI, HEADERS: no organization to refresh
+      calls++;
+      if (found === UNRESOLVED) unresolved++;
+      else seen.set(JSON.stringify(found), found);
+    }
+  }
+  return { organizations: [...seen.values()], calls, unresolved };
+}
+
+/** A cell and the formula it holds. */
+export interface FormulaCell {
+  row: number;
+  column: number;
+  formula: string;
+}
+
+/**
+ * The cells whose formulas carry a row's organization arguments, within `columns`: the CLIMATE cells
+ * themselves, and for dot references the card cells they read (each once).
+ */
+export function argumentCells(grid: CellGrid, row: number, columns: RangeBox): FormulaCell[] {
+  const cells = new Map<string, FormulaCell>();
+  for (const reading of rowReadings(grid, row, columns)) {
+    const texts = textsOf(reading);
+    if (texts === null || texts === UNRESOLVED) continue;
+    const formula = formulaAt(grid, reading.row, reading.column);
+    cells.set(`${reading.row},${reading.column}`, { row: reading.row, column: reading.column, formula });
+  }
+  return [...cells.values()];
+}

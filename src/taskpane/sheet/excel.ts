@@ -1,0 +1,46 @@
+/**
+ * The pane's one door to Excel.run: every read and write of sheet/ and of the sections' writers goes
+ * through `run`, which refuses outside Excel with a message a person can act on. Excel on the web
+ * limits the size of one request, so long reads and writes go in slices of ROWS_PER_RUN rows.
+ */
+import { hasExcelApi } from '../../office/host';
+import type { RangeBox } from './grid';
+
+/** Rows read or written per round trip: Excel on the web limits the size of one request. */
+export const ROWS_PER_RUN = 500;
+
+export class NoWorkbookError extends Error {
+  constructor() {
+    super('Open this pane in Excel to work with the sheet.');
+    this.name = 'NoWorkbookError';
+  }
+}
+
+/** One Excel.run, or NoWorkbookError outside Excel. */
+export function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+  if (!hasExcelApi()) return Promise.reject(new NoWorkbookError());
+  return Excel.run(batch);
+}
+
+export const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];
+
+/** A loaded range's box. */
+export function box(range: Excel.Range): RangeBox {
+  return {
+    rowIndex: range.rowIndex,
+    columnIndex: range.columnIndex,
+    rowCount: range.rowCount,
+    columnCount: range.columnCount,
+  };
+}
+
+/** The range of a box on a sheet. */
+export function rangeOf(sheet: Excel.Worksheet, target: RangeBox): Excel.Range {
+  return sheet.getRangeByIndexes(target.rowIndex, target.columnIndex, target.rowCount, target.columnCount);
+}
+
+/** The starts and sizes of the slices of `count` rows, ROWS_PER_RUN at a time. */
+export function* slices(count: number): Generator<{ start: number; size: number }> {
+  for (let start = 0; start < count; start += ROWS_PER_RUN)
+    yield { start, size: Math.min(ROWS_PER_RUN, count - start) };
+}

@@ -1,0 +1,70 @@
+/**
+ * What the pane reads from a sheet, as plain data: a cell's value, a box of rows and columns, a range
+ * on a named sheet, and a grid of values and formulas with its place on the sheet. Every reader in
+ * sheet/ returns these; the sections' pure models take them, so they run in tests without Excel.
+ */
+
+export type CellValue = string | number | boolean | null;
+
+export function isBlank(value: CellValue): boolean {
+  return value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Rows and columns of a sheet, 0-based (as Excel.Range's rowIndex, columnIndex, rowCount, columnCount). */
+export interface RangeBox {
+  rowIndex: number;
+  columnIndex: number;
+  rowCount: number;
+  columnCount: number;
+}
+
+/** A box on a named sheet: a selection to read again, a block of CLIMATE formulas. */
+export interface SheetRange {
+  sheet: string;
+  box: RangeBox;
+}
+
+/**
+ * Cells of a sheet: `values[r][c]` and `formulas[r][c]` are the cell at sheet row `rowIndex + r` and
+ * column `columnIndex + c`. Excel gives a constant's value as its "formula", so `formulas` alone says
+ * what every cell holds; `values` are what the formulas show.
+ */
+export interface CellGrid {
+  sheet: string;
+  rowIndex: number;
+  columnIndex: number;
+  values: CellValue[][];
+  formulas: CellValue[][];
+}
+
+/** What the selection reader returns: the selected box, the sheet's used range, and cells around them. */
+export interface SelectionSnapshot {
+  sheet: string;
+  selection: RangeBox;
+  /** The sheet's used range; null when the sheet is empty. */
+  used: RangeBox | null;
+  /**
+   * Values and formulas over the used columns, from the row above the selection (when there is one,
+   * for headers) down to the last selected row inside the used range. Empty when not asked for.
+   */
+  grid: CellGrid;
+}
+
+/** The formula (or constant) at a sheet cell, '' outside the grid. */
+export function formulaAt(grid: CellGrid, row: number, column: number): string {
+  const cell = grid.formulas[row - grid.rowIndex]?.[column - grid.columnIndex] ?? null;
+  return cell === null ? '' : String(cell);
+}
+
+/** The value at a sheet cell, null outside the grid. */
+export function valueAt(grid: CellGrid, row: number, column: number): CellValue {
+  if (column < grid.columnIndex) return null;
+  return grid.values[row - grid.rowIndex]?.[column - grid.columnIndex] ?? null;
+}
+
+/** The last row of a box (0-based, inclusive). */
+export const lastRow = (box: RangeBox): number => box.rowIndex + box.rowCount - 1;
+
+/** The box's columns contain `column`. */
+export const hasColumn = (box: RangeBox, column: number): boolean =>
+  column >= box.columnIndex && column < box.columnIndex + box.columnCount;

@@ -1,0 +1,95 @@
+/**
+ * The pane's reads of a sheet: the selection (one reader for every section that starts from it) and
+ * rows of a sheet across its used columns, values and formulas, in slices of ROWS_PER_RUN rows. The
+ * sections get plain snapshots (sheet/grid.ts) and never touch Excel.Range themselves.
+ */
+import { box, BOX_FIELDS, run, slices } from './excel';
+import type { CellGrid, CellValue, RangeBox, SelectionSnapshot, SheetRange } from './grid';
+
+export interface SelectionRead {
+  /** An earlier selection, read again (the sheet may have changed since). */
+  target?: SheetRange;
+  /** Read the cells too (default); false reads the boxes only. */
+  cells?: boolean;
+}
+
+const emptyGrid = (sheet: string, rowIndex = 0, columnIndex = 0): CellGrid => ({
+  sheet,
+  rowIndex,
+  columnIndex,
+  values: [],
+  formulas: [],
+});
+
+/** Loads rows `from..to` of the used columns, slice by slice, into a grid. */
+async function loadRows(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  sheetName: string,
+  used: RangeBox,
+  from: number,
+  to: number,
+): Promise<CellGrid> {
+  const grid = emptyGrid(sheetName, from, used.columnIndex);
+  for (const { start, size } of slices(to - from + 1)) {
+    const range = sheet.getRangeByIndexes(from + start, used.columnIndex, size, used.columnCount);
+    range.load(['values', 'formulas']);
+    await context.sync();
+    grid.values.push(...(range.values as CellValue[][]));
+    grid.formulas.push(...(range.formulas as CellValue[][]));
+  }
+  return grid;
+}
+
+/** The sheet's used range (values only, not formats), null when the sheet is empty; needs a sync. */
+function usedRange(sheet: Excel.Worksheet): Excel.Range {
+  const used = sheet.getUsedRangeOrNullObject(true);
+  used.load(BOX_FIELDS);
+  return used;
+}
+
+/** Where the selection is: its sheet and, once synced, its box; an earlier selection's when given. */
+function locate(context: Excel.RequestContext, target?: SheetRange): { sheet: Excel.Worksheet; box(): RangeBox } {
+  if (target) return { sheet: context.workbook.worksheets.getItem(target.sheet), box: () => target.box };
+  const range = context.workbook.getSelectedRange().load(BOX_FIELDS);
+  return { sheet: range.worksheet, box: () => box(range) };
+}
+
+/** The selection (or an earlier one) with its sheet, the used range, and the cells around it. */
+export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapshot> {
+  return run(async (context) => {
+    const where = locate(context, read.target);
+    const sheet = where.sheet;
+    sheet.load('name');
+    const used = usedRange(sheet);
+    await context.sync();
+    const selection = where.box();
+    const snapshot = { sheet: sheet.name, selection, used: used.isNullObject ? null : box(used) };
+    const from = Math.max(snapshot.used?.rowIndex ?? 0, selection.rowIndex - 1);
+    const to = snapshot.used
+      ? Math.min(snapshot.used.rowIndex + snapshot.used.rowCount, selection.rowIndex + selection.rowCount) - 1
+      : -1;
+    if (read.cells === false || !snapshot.used || to < from) return { ...snapshot, grid: emptyGrid(sheet.name) };
+    return { ...snapshot, grid: await loadRows(context, sheet, sheet.name, snapshot.used, from, to) };
+  });
+}
+
+/**
+ * Rows `top..bottom` (all used rows when not given) across the used columns of a sheet (the active
+ * one when `sheetName` is null), values and formulas; null when the sheet has nothing there. The used
+ * columns, not only a block's, hold the names the formulas point at.
+ */
+export function readRows(sheetName: string | null, top = 0, bottom = Infinity): Promise<CellGrid | null> {
+  return run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    const sheet = sheetName === null ? sheets.getActiveWorksheet() : sheets.getItem(sheetName);
+    sheet.load('name');
+    const used = usedRange(sheet);
+    await context.sync();
+    if (used.isNullObject) return null;
+    const from = Math.max(top, used.rowIndex);
+    const to = Math.min(bottom, used.rowIndex + used.rowCount - 1);
+    if (to < from) return null;
+    return loadRows(context, sheet, sheet.name, box(used), from, to);
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * From what is selected in Excel to the inputs of the scoring plan, pure: which column holds the
+ * names, which rows are suppliers, whether the first selected row is a header, and which other columns
+ * probably hold websites and countries (offered as the defaults of the two pickers).
+ */
+import { columnLetters } from './a1';
+import { isBlank, valueAt as gridValue, type CellValue, type SelectionSnapshot } from './grid';
+
+/** Where the supplier rows are and what the analyst chose: the input of Score a column's plan. */
+export interface ColumnSelection {
+  /** 0-based column of the supplier names. */
+  nameColumn: number;
+  websiteColumn: number | null;
+  countryColumn: number | null;
+  /** 0-based row of the first supplier. */
+  firstDataRow: number;
+  /** The name cells, one per supplier row; blank ones get no formulas. */
+  names: CellValue[];
+  /** First column right of everything used on the sheet. */
+  firstFreeColumn: number;
+}
+
+export interface ColumnOption {
+  index: number;
+  /** "B · Website" (letter, then the header text when there is one). */
+  label: string;
+}
+
+export interface SelectionModel {
+  sheet: string;
+  nameColumn: number;
+  /** Sheet rows of the selected name cells inside the used range. */
+  top: number;
+  bottom: number;
+  /** Our guess; the pane lets the analyst change it. */
+  firstRowIsHeader: boolean;
+  columns: ColumnOption[];
+  websiteGuess: number | null;
+  countryGuess: number | null;
+  /** A numeric column headed like spend (spend, amount, value, cost): weights the Climate summary. */
+  spendGuess: number | null;
+  firstFreeColumn: number;
+}
+
+const WEBSITE_HEADER = /web|url|domain|site|e-?mail/i;
+const COUNTRY_HEADER = /country|region|nation|hq|location/i;
+const SPEND_HEADER = /spend|amount|value|cost/i;
+const WEBSITE_VALUE = /^(https?:\/\/)?(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$|@[a-z0-9-]+\.[a-z]/i;
+
+const valueAt = (snapshot: SelectionSnapshot, row: number, column: number): CellValue =>
+  gridValue(snapshot.grid, row, column);
+
+function text(value: CellValue): string {
+  return value === null ? '' : String(value).trim();
+}
+
+export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
+  const { selection, used } = snapshot;
+  if (!used) throw new Error('The sheet is empty: select the column of supplier names first.');
+  if (selection.columnCount < 1 || selection.rowCount < 1) throw new Error('Select the column of supplier names.');
+  const top = Math.max(selection.rowIndex, used.rowIndex);
+  const bottom = Math.min(selection.rowIndex + selection.rowCount, used.rowIndex + used.rowCount) - 1;
+  const nameColumn = selection.columnIndex;
+  const usedRight = used.columnIndex + used.columnCount;
+  if (bottom < top || nameColumn < used.columnIndex || nameColumn >= usedRight) {
+    throw new Error('The selection holds no supplier names: select the cells of the name column.');
+  }
+
+  const first = valueAt(snapshot, top, nameColumn);
+  // A header is text at the top of the data, with rows under it; a lone cell is a supplier.
+  const firstRowIsHeader = top === used.rowIndex && bottom > top && typeof first === 'string' && !isBlank(first);
+  const headerRow = firstRowIsHeader ? top : top - 1;
+
+  const columns: ColumnOption[] = [];
+  let websiteGuess: number | null = null;
+  let countryGuess: number | null = null;
+  let spendGuess: number | null = null;
+  for (let column = used.columnIndex; column < usedRight; column++) {
+    if (column === nameColumn) continue;
+    const header = headerRow >= 0 ? text(valueAt(snapshot, headerRow, column)) : '';
+    columns.push({ index: column, label: header ? `${columnLetters(column)} · ${header}` : columnLetters(column) });
+    if (
+      websiteGuess === null &&
+      (WEBSITE_HEADER.test(header) || looksLikeWebsites(snapshot, column, headerRow + 1, bottom))
+    ) {
+      websiteGuess = column;
+    } else if (countryGuess === null && COUNTRY_HEADER.test(header)) {
+      countryGuess = column;
+    } else if (
+      spendGuess === null &&
+      SPEND_HEADER.test(header) &&
+      mostlyNumbers(snapshot, column, headerRow + 1, bottom)
+    ) {
+      spendGuess = column;
+    }
+  }
+  return {
+    sheet: snapshot.sheet,
+    nameColumn,
+    top,
+    bottom,
+    firstRowIsHeader,
+    columns,
+    websiteGuess,
+    countryGuess,
+    spendGuess,
+    firstFreeColumn: usedRight,
+  };
+}
+
+/** Most filled cells of the column are numbers (a spend column may have gaps and the odd note). */
+function mostlyNumbers(snapshot: SelectionSnapshot, column: number, from: number, to: number): boolean {
+  let filled = 0;
+  let numbers = 0;
+  for (let row = Math.max(from, snapshot.grid.rowIndex); row <= to; row++) {
+    const value = valueAt(snapshot, row, column);
+    if (isBlank(value)) continue;
+    filled++;
+    if (typeof value === 'number') numbers++;
+  }
+  return filled > 0 && numbers / filled >= 0.8;
+}
+
+function looksLikeWebsites(snapshot: SelectionSnapshot, column: number, from: number, to: number): boolean {
+  let filled = 0;
+  let matching = 0;
+  for (let row = Math.max(from, snapshot.grid.rowIndex); row <= to; row++) {
+    const value = text(valueAt(snapshot, row, column));
+    if (!value) continue;
+    filled++;
+    if (WEBSITE_VALUE.test(value)) matching++;
+  }
+  return filled > 0 && matching / filled >= 0.6;
+}
+
+/** The plan's input for the analyst's choices. */
+export function columnSelection(
+  snapshot: SelectionSnapshot,
+  model: SelectionModel,
+  choice: { firstRowIsHeader: boolean; websiteColumn: number | null; countryColumn: number | null },
+): ColumnSelection {
+  const firstDataRow = choice.firstRowIsHeader ? model.top + 1 : model.top;
+  const names: CellValue[] = [];
+  for (let row = firstDataRow; row <= model.bottom; row++) names.push(valueAt(snapshot, row, model.nameColumn));
+  return {
+    nameColumn: model.nameColumn,
+    websiteColumn: choice.websiteColumn,
+    countryColumn: choice.countryColumn,
+    firstDataRow,
+    names,
+    firstFreeColumn: model.firstFreeColumn,
+  };
+}
+
+/** The values of one row's optional columns, for the progress follower's queries. */
+export function rowValue(snapshot: SelectionSnapshot, row: number, column: number | null): CellValue {
+  return column === null ? null : valueAt(snapshot, row, column);
+}

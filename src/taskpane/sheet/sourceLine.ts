@@ -1,0 +1,53 @@
+/**
+ * The provider's attribution in the grid: the source line (a link to the provider's site) in a cell,
+ * and the logo image floating over the cell beside it. Excel draws a data type's logo only inside its
+ * card, so every block of scores the pane writes or checks gets this line; the summary sheet too.
+ */
+import { PROVIDER } from '../../provider';
+import { literal } from './formulas';
+
+/** The source line every attribution writes: the provider's words, linking to its site. */
+export const SOURCE_LINE_FORMULA = `=HYPERLINK(${literal(PROVIDER.site)},${literal(PROVIDER.sourceLine)})`;
+
+/** The name of the logo image on a sheet: how a refresh finds its own. */
+export const LOGO_NAME = `${PROVIDER.name} logo`;
+
+export interface AttributionCell {
+  row: number;
+  /** Column of the logo image, null when the host cannot place one. */
+  logoColumn: number | null;
+  textColumn: number;
+  formula: string;
+}
+
+/** Floats the logo over a cell (its height, a pixel in from the corner). */
+export async function addLogo(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  at: { row: number; column: number },
+  logoBase64: string,
+): Promise<void> {
+  const cell = sheet.getRangeByIndexes(at.row, at.column, 1, 1);
+  cell.load(['left', 'top', 'height']);
+  await context.sync();
+  const image = sheet.shapes.addImage(logoBase64);
+  image.name = LOGO_NAME;
+  image.altTextDescription = `${PROVIDER.sourceLine} (logo)`;
+  image.lockAspectRatio = true;
+  image.height = Math.max(12, cell.height - 2);
+  image.left = cell.left + 1;
+  image.top = cell.top + 1;
+}
+
+/** The source line in its cell and, when there is a logo column and an image, the logo floating over it. */
+export async function writeSourceLine(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  place: AttributionCell,
+  logoBase64: string | null,
+): Promise<void> {
+  sheet.getRangeByIndexes(place.row, place.textColumn, 1, 1).formulas = [[place.formula]];
+  if (place.logoColumn !== null && logoBase64)
+    await addLogo(context, sheet, { row: place.row, column: place.logoColumn }, logoBase64);
+  await context.sync();
+}

@@ -1,0 +1,133 @@
+/**
+ * The "Summary" section (and the ribbon's Summary button): build or refresh the "Climate summary"
+ * sheet for the scored block, which is the selected block of CLIMATE formulas when the selection holds
+ * one, else the block last scored or summarized. The spend column is the analyst's choice, proposed
+ * from the headers. The sheet itself is planned by summaryPlan.ts and written by summarySheet.ts.
+ */
+import { supportsDynamicArrays, supportsImages } from '../../office/host';
+import type { BlockLayout, BlockScored } from '../common/blockScored';
+import type { PaneContext } from '../common/paneContext';
+import { columnLetters } from '../sheet/a1';
+import { readSelection } from '../sheet/read';
+import { describeSelection, type ColumnOption } from '../sheet/selectionModel';
+import { logoBase64 } from '../ui/logo';
+import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { blockFromFormulas } from './summaryBlock';
+import { planSummary, SUMMARY_SHEET_NAME } from './summaryPlan';
+import { ForeignSheetError, writeSummarySheet } from './summarySheet';
+
+export interface SummarySection {
+  /** A block was scored: the summary reads it next, with the spend column the analyst chose there. */
+  blockScored(event: BlockScored): void;
+  /** The ribbon's Summary: the same as the section's button. */
+  buildSummary(): Promise<void>;
+}
+
+/** A sheet name Excel accepts: 1-31 characters, none of : \ / ? * [ ], not starting or ending with '. */
+function checkSheetName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) return SUMMARY_SHEET_NAME;
+  if (trimmed.length > 31 || /[:\\/?*[\]]/.test(trimmed) || /^'|'$/.test(trimmed)) {
+    throw new Error(
+      `"${trimmed}" cannot name a sheet: up to 31 characters, without : \\ / ? * [ ] or a leading or trailing '.`,
+    );
+  }
+  return trimmed;
+}
+
+function describeBlock(block: BlockLayout): string {
+  const flags = block.flags.length
+    ? `, ${block.flags.length} initiative ${block.flags.length === 1 ? 'flag' : 'flags'}`
+    : '';
+  const spend =
+    block.spendColumn === null ? ', no spend column' : `, spend in column ${columnLetters(block.spendColumn)}`;
+  const rows = block.lastRow - block.firstRow + 1;
+  return `${rows} rows of ${block.sheet} (scores in column ${columnLetters(block.scoreColumn)}${flags}${spend})`;
+}
+
+export function mountSummary(context: PaneContext): SummarySection {
+  const runButton = byId('summary-run', 'fluent-button');
+  const nameInput = byId('summary-sheet-name', 'fluent-text-input');
+  const spendPicker = byId('summary-spend', 'select');
+  const status = byId('summary-status');
+  let scored: BlockLayout | null = null;
+  /** The block the spend picker belongs to: a choice there applies to that block only. */
+  let pickerFor: string | null = null;
+
+  const fillSpend = (block: BlockLayout, columns: readonly ColumnOption[]): void => {
+    pickerFor = `${block.sheet}!${block.scoreColumn}:${block.firstRow}`;
+    replaceChildren(
+      spendPicker,
+      el('option', { value: '' }, 'None'),
+      ...columns.map((column) =>
+        el('option', { value: String(column.index), selected: column.index === block.spendColumn }, column.label),
+      ),
+    );
+  };
+  const pickedSpend = (block: BlockLayout): number | null => {
+    if (pickerFor !== `${block.sheet}!${block.scoreColumn}:${block.firstRow}`) return block.spendColumn;
+    return spendPicker.value === '' ? null : Number(spendPicker.value);
+  };
+
+  /** The selected block of CLIMATE formulas, or null when the selection holds none. */
+  const selectedBlock = async (): Promise<BlockLayout | null> => {
+    const snapshot = await readSelection();
+    let block: BlockLayout;
+    try {
+      block = blockFromFormulas(snapshot.grid, null);
+    } catch {
+      return null;
+    }
+    // The spend column is proposed exactly as Score a column proposes it, from the names' column.
+    const model = describeSelection({
+      ...snapshot,
+      selection: {
+        rowIndex: block.firstRow,
+        columnIndex: block.nameColumn,
+        rowCount: block.lastRow - block.firstRow + 1,
+        columnCount: 1,
+      },
+    });
+    const known = pickerFor === `${block.sheet}!${block.scoreColumn}:${block.firstRow}`;
+    const withSpend = { ...block, spendColumn: known ? pickedSpend(block) : model.spendGuess };
+    if (!known) fillSpend(withSpend, model.columns);
+    return withSpend;
+  };
+
+  const build = async (): Promise<void> => {
+    const name = checkSheetName(nameInput.value);
+    const found = (await selectedBlock()) ?? scored;
+    if (!found)
+      throw new Error('Select the block of CLIMATE formulas (or score a column first), then build the summary.');
+    const block = { ...found, spendColumn: pickedSpend(found) };
+    // The summary sheet becomes active: a refresh from the ribbon then finds this block again.
+    scored = block;
+    const logo = supportsImages();
+    const settings = context.settings.current();
+    const plan = planSummary(block, {
+      dynamicArrays: supportsDynamicArrays(),
+      scoreMax: settings.scoreScale === '0-1' ? 1 : 100,
+      builtOn: new Date().toISOString().slice(0, 10),
+      logo,
+    });
+    setStatus(status, 'busy', `Building the summary of ${describeBlock(block)}…`);
+    try {
+      const { created } = await writeSummarySheet(name, plan, logo ? await logoBase64() : null);
+      setStatus(status, 'success', `${created ? 'Built' : 'Refreshed'} "${name}" from ${describeBlock(block)}.`);
+    } catch (error) {
+      if (error instanceof ForeignSheetError) nameInput.focus();
+      throw error;
+    }
+  };
+
+  runButton.addEventListener('click', () => void withBusy(runButton, status, build));
+
+  return {
+    blockScored({ layout, columns }) {
+      if (layout === null) return;
+      scored = layout;
+      fillSpend(layout, columns);
+    },
+    buildSummary: () => withBusy(runButton, status, build),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Which block the Climate summary reads when the selection holds one, pure: recognised from the
+ * formulas themselves through the one formula grammar (sheet/), whether written by Score a column or
+ * typed by hand: the score column (CLIMATE.SCORE, or a card's Score field), flag columns and their
+ * initiative, an industry-mean column, and the name, website and country cells the formulas point at.
+ */
+import type { FlagKey } from '../../functions/initiatives';
+import type { BlockLayout } from '../common/blockScored';
+import { parseCellRef } from '../sheet/a1';
+import { readCell, type CellReading } from '../sheet/climateCells';
+import { organizationTexts } from '../sheet/formulas';
+import type { CellGrid } from '../sheet/grid';
+import { outputOf, type OutputKey } from '../sheet/outputs';
+
+/** The column a same-sheet reference points at, null for anything else. */
+function columnOf(text: string, sheet: string): number | null {
+  const ref = parseCellRef(text);
+  return ref && (ref.sheet === null || ref.sheet.toLowerCase() === sheet.toLowerCase()) ? ref.column : null;
+}
+
+/** The first reading of a cell that shows `output`. */
+function showing(grid: CellGrid, row: number, column: number, output: OutputKey): CellReading | null {
+  return readCell(grid, row, column).find((reading) => outputOf(reading) === output) ?? null;
+}
+
+/**
+ * Recognises the block in the selected rows. The score column is required; rows are the first to the
+ * last with a score formula; the spend column is the analyst's choice or null.
+ */
+export function blockFromFormulas(grid: CellGrid, spendColumn: number | null): BlockLayout {
+  const width = Math.max(0, ...grid.formulas.map((row) => row.length));
+  const rows = grid.formulas.map((_cells, r) => grid.rowIndex + r);
+  let score: { column: number; rows: number[]; sample: CellReading } | null = null;
+  for (let c = 0; c < width && score === null; c++) {
+    const column = grid.columnIndex + c;
+    const found = rows.flatMap((row) => {
+      const reading = showing(grid, row, column, 'score');
+      return reading ? [{ row, reading }] : [];
+    });
+    if (found.length > 0) score = { column, rows: found.map((f) => f.row), sample: found[0].reading };
+  }
+  if (score === null) {
+    throw new Error(
+      'The selection holds no =CLIMATE.SCORE formulas: select the scored block (or score a column first).',
+    );
+  }
+  const texts = score.sample.args && organizationTexts({ name: score.sample.fn, args: score.sample.args });
+  const nameColumn = texts ? columnOf(texts.organization, grid.sheet) : null;
+  if (texts === null || nameColumn === null)
+    throw new Error('The CLIMATE.SCORE formulas do not point at a name cell on this sheet.');
+
+  const firstRow = score.rows[0];
+  const flags: Array<{ initiative: FlagKey; column: number }> = [];
+  let industryMeanColumn: number | null = null;
+  for (let c = 0; c < width; c++) {
+    const column = grid.columnIndex + c;
+    for (const reading of readCell(grid, firstRow, column)) {
+      const output = outputOf(reading);
+      if (output?.startsWith('flag:')) {
+        const initiative = output.slice('flag:'.length) as FlagKey;
+        if (!flags.some((flag) => flag.initiative === initiative)) flags.push({ initiative, column });
+      } else if (output === 'profile:industry_mean') industryMeanColumn = column;
+    }
+  }
+  return {
+    sheet: grid.sheet,
+    firstRow,
+    lastRow: score.rows[score.rows.length - 1],
+    nameColumn,
+    websiteColumn: columnOf(texts.website, grid.sheet),
+    countryColumn: columnOf(texts.country, grid.sheet),
+    scoreColumn: score.column,
+    flags,
+    industryMeanColumn,
+    spendColumn,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The summary sheet's hidden helper columns: one formula per block row, where per-row work has to be
+ * done without array formulas (see summaryPlan.ts). Their place on the summary sheet is HELPER_COLUMNS,
+ * the one statement of it; figures and lists reach them through helperRange.
+ */
+import type { BlockLayout } from '../common/blockScored';
+import { columnLetters } from '../sheet/a1';
+import { sheetPrefix } from '../../office/sheetName';
+import { callText } from '../sheet/formulas';
+
+export type HelperKind = 'status' | 'rankLowest' | 'rankHighest' | 'spend' | 'weighted';
+
+/** Where each helper sits on the summary sheet (0-based columns Z to AD), hidden, from HELPER_FIRST_ROW down. */
+const HELPER_COLUMNS: Readonly<Record<HelperKind, number>> = {
+  status: 25,
+  rankLowest: 26,
+  rankHighest: 27,
+  spend: 28,
+  weighted: 29,
+};
+/** How scores show on the summary sheet. */
+export const SCORE_FORMAT = '0.0';
+
+/** Row 2: row 1 holds the helpers' headers. */
+export const HELPER_FIRST_ROW = 1;
+
+export type SummaryContent = string | number;
+
+export interface SummaryCell {
+  row: number;
+  column: number;
+  /** A formula when it starts with "=", otherwise a value (labels, the build date). */
+  content: SummaryContent;
+  bold?: boolean;
+  numberFormat?: string;
+}
+
+export interface HelperColumn {
+  kind: HelperKind;
+  column: number;
+  header: string;
+  formulas: string[];
+}
+
+/** The helper column's cells for the block's rows, on the summary sheet. */
+export function helperRange(kind: HelperKind, rows: number): string {
+  const letters = columnLetters(HELPER_COLUMNS[kind]);
+  return `$${letters}$${HELPER_FIRST_ROW + 1}:$${letters}$${HELPER_FIRST_ROW + rows}`;
+}
+
+export function rowsOf(block: BlockLayout): number {
+  return block.lastRow - block.firstRow + 1;
+}
+
+/** A column of the block, its rows only, from the summary sheet: `'Suppliers'!$C$3:$C$40`. */
+export function absoluteColumn(block: BlockLayout, column: number): string {
+  const letters = columnLetters(column);
+  return `${sheetPrefix(block.sheet)}$${letters}$${block.firstRow + 1}:$${letters}$${block.lastRow + 1}`;
+}
+
+/**
+ * One formula per block row: CLIMATE.STATUS of the row's supplier (a live call answered from the
+ * engine's cache, never a copied value); with spend, the spend that counts (a positive number, else 0)
+ * and score × that spend; without dynamic arrays, the row's unique rank among the scored rows (equal
+ * scores by spend, then in sheet order), which the lists look up with MATCH. COUNTIFS criteria match
+ * numbers only, so errors and pending cells get no rank.
+ */
+export function helperColumns(block: BlockLayout, dynamicArrays: boolean): HelperColumn[] {
+  const ref = (column: number | null, r: number, fixed = true): string =>
+    column === null ? '' : `${sheetPrefix(block.sheet)}$${columnLetters(column)}${fixed ? '$' : ''}${r + 1}`;
+  const rows = rowsOf(block);
+  const withSpend = block.spendColumn !== null;
+  const status: string[] = [];
+  const spend: string[] = [];
+  const weighted: string[] = [];
+  const lowest: string[] = [];
+  const highest: string[] = [];
+  const S = absoluteColumn(block, block.scoreColumn);
+  const K = helperRange('spend', rows);
+  const first = ref(block.scoreColumn, block.firstRow);
+  const spendLetters = columnLetters(HELPER_COLUMNS.spend);
+  for (let r = block.firstRow; r <= block.lastRow; r++) {
+    const args = {
+      organization: ref(block.nameColumn, r, false),
+      website: ref(block.websiteColumn, r, false),
+      country: ref(block.countryColumn, r, false),
+    };
+    status.push(`=IF(ISBLANK(${args.organization}),"",IFERROR(${callText('STATUS', args)},""))`);
+    const score = ref(block.scoreColumn, r, false);
+    const upTo = `${first}:$${columnLetters(block.scoreColumn)}${r + 1}`;
+    let tied = `COUNTIFS(${upTo},${score})`;
+    if (withSpend) {
+      const amount = ref(block.spendColumn, r, false);
+      const own = `${spendLetters}${HELPER_FIRST_ROW + 1 + r - block.firstRow}`;
+      spend.push(`=IF(ISNUMBER(${amount}),MAX(${amount},0),0)`);
+      weighted.push(`=IF(ISNUMBER(${score}),${score}*${own},0)`);
+      // Equal scores: those with a larger spend first, then those above in the sheet with the same spend.
+      const spendUpTo = `$${spendLetters}$${HELPER_FIRST_ROW + 1}:${own}`;
+      tied = `COUNTIFS(${S},${score},${K},">"&${own})+COUNTIFS(${upTo},${score},${spendUpTo},${own})`;
+    }
+    const rank = (beyond: string): string => `=IF(ISNUMBER(${score}),COUNTIFS(${S},"${beyond}"&${score})+${tied},"")`;
+    lowest.push(rank('<'));
+    highest.push(rank('>'));
+  }
+  const helpers: HelperColumn[] = [
+    { kind: 'status', column: HELPER_COLUMNS.status, header: 'Status (read by the counts)', formulas: status },
+  ];
+  if (!dynamicArrays) {
+    helpers.push({
+      kind: 'rankLowest',
+      column: HELPER_COLUMNS.rankLowest,
+      header: 'Rank from lowest',
+      formulas: lowest,
+    });
+    helpers.push({
+      kind: 'rankHighest',
+      column: HELPER_COLUMNS.rankHighest,
+      header: 'Rank from highest',
+      formulas: highest,
+    });
+  }
+  if (withSpend) {
+    helpers.push({ kind: 'spend', column: HELPER_COLUMNS.spend, header: 'Spend counted', formulas: spend });
+    helpers.push({ kind: 'weighted', column: HELPER_COLUMNS.weighted, header: 'Score × spend', formulas: weighted });
+  }
+  return helpers;
+}

@@ -1,0 +1,245 @@
+/**
+ * The "Climate summary" sheet as a plan, pure: given where a scored block is (names, score, flags,
+ * optional spend and industry mean) it returns every cell, formula, number format and chart of the
+ * sheet. Every figure is a formula over the block's cells, so it stays live when they recalculate and
+ * no copy of the data is made (the licence forbids a bulk copy). Errors and pending cells are counted
+ * and never reach a figure: ISNUMBER/ISNA/IFERROR and criteria that only match numbers keep them out.
+ *
+ * Two variants of the top-10 lists: spilled SORTBY/TAKE/FILTER where the host has dynamic arrays,
+ * a per-row rank (COUNTIFS) looked up with INDEX/MATCH elsewhere. Both order by score, equal scores by
+ * spend (the larger first: the one to engage first), then in sheet order.
+ * No figure puts IF or IFERROR over a range inside SUMPRODUCT: Excel without dynamic arrays evaluates
+ * that as an array only when entered with Ctrl+Shift+Enter, which the API cannot do. Per-row work goes
+ * into hidden helper columns instead.
+ *
+ * Every figure's formula sits next to its label and number format, so a reader checks each figure
+ * where it is built; the helper columns and the lists are in summaryHelpers.ts and summaryLists.ts,
+ * and the sheet writer (summarySheet.ts) holds no formulas.
+ */
+import { FLAG_LABELS, type FlagKey } from '../../functions/initiatives';
+import { sheetPrefix } from '../../office/sheetName';
+import type { BlockLayout } from '../common/blockScored';
+import { cellA1, columnLetters } from '../sheet/a1';
+import { SOURCE_LINE_FORMULA } from '../sheet/sourceLine';
+import {
+  absoluteColumn,
+  HELPER_FIRST_ROW,
+  helperColumns,
+  helperRange,
+  rowsOf,
+  SCORE_FORMAT,
+  type HelperColumn,
+  type SummaryCell,
+  type SummaryContent,
+} from './summaryHelpers';
+import { LIST_LENGTH, writeList } from './summaryLists';
+
+export const SUMMARY_SHEET_NAME = 'Climate summary';
+
+export interface SummaryOptions {
+  /** SORTBY/TAKE/FILTER spill (dynamic arrays); otherwise COUNTIFS ranks and INDEX/MATCH. */
+  dynamicArrays: boolean;
+  /** Top of the score scale: 100 (the default 0-100 display) or 1 (the raw 0-1 scale). */
+  scoreMax: number;
+  /** The date the sheet was built, as the analyst reads it (e.g. 2026-11-23). */
+  builtOn: string;
+  /** The host can place an image (the provider logo). */
+  logo: boolean;
+}
+
+export interface SummaryChart {
+  name: string;
+  type: 'ColumnClustered' | 'BarClustered';
+  title: string;
+  /** A1 address on the summary sheet of the chart's data: categories in the first column. */
+  source: string;
+  /** Cell under the chart's top-left corner. */
+  anchor: { row: number; column: number };
+}
+
+/** The key figures' cells, by name, so the pane and the tests can read them back. */
+export type SummaryFigure =
+  | 'suppliers'
+  | 'scored'
+  | 'profiling'
+  | 'notFound'
+  | 'errors'
+  | 'meanScore'
+  | 'weightedMeanScore'
+  | 'industryMean'
+  | 'totalSpend';
+
+export interface SummaryPlan {
+  cells: SummaryCell[];
+  charts: SummaryChart[];
+  figures: Partial<Record<SummaryFigure, string>>;
+  /** Per initiative: A1 cells of its share by count and (with spend) by spend. */
+  shares: Array<{ initiative: FlagKey; byCount: string; bySpend: string | null }>;
+  /** The ten bands' count cells, lowest band first. */
+  bands: string[];
+  /** First cells of the two lists (supplier, score, spend columns to the right). */
+  lowest: { firstRow: number; column: number };
+  highest: { firstRow: number; column: number };
+  /**
+   * Hidden columns with one formula per block row (summaryHelpers.ts): the status the counts read;
+   * with spend, the spend that counts and score × spend; without dynamic arrays, the ranks.
+   */
+  helpers: HelperColumn[];
+  logo: { row: number; column: number } | null;
+  /** Every row and column the plan writes into, for clearing before a refresh. */
+  extent: { rowCount: number; columnCount: number };
+}
+
+const PERCENT = '0.0%';
+
+/** Builds the sheet. Rows are laid out top to bottom in sections; charts sit to the right. */
+export function planSummary(block: BlockLayout, options: SummaryOptions): SummaryPlan {
+  if (block.lastRow < block.firstRow) throw new Error('The scored block holds no rows.');
+  const cells: SummaryCell[] = [];
+  const put = (row: number, column: number, content: SummaryContent, extra: Partial<SummaryCell> = {}): string => {
+    cells.push({ row, column, content, ...extra });
+    return cellA1(row, column);
+  };
+  const N = absoluteColumn(block, block.nameColumn);
+  const S = absoluteColumn(block, block.scoreColumn);
+  const Sp = block.spendColumn === null ? null : absoluteColumn(block, block.spendColumn);
+  const rows = rowsOf(block);
+  const T = helperRange('status', rows);
+
+  put(0, 0, SUMMARY_SHEET_NAME, { bold: true });
+  const from = `${columnLetters(block.nameColumn)}${block.firstRow + 1}`;
+  put(0, 1, `Suppliers in ${sheetPrefix(block.sheet)}${from}:${columnLetters(block.nameColumn)}${block.lastRow + 1}`);
+  const logo = options.logo ? { row: 1, column: 0 } : null;
+  put(1, logo ? 1 : 0, SOURCE_LINE_FORMULA);
+  put(2, 0, 'Built');
+  put(2, 1, options.builtOn);
+
+  const figures: SummaryPlan['figures'] = {};
+  let row = 4;
+  const section = (title: string, headers: string[] = []): void => {
+    put(row, 0, title, { bold: true });
+    headers.forEach((header, i) => put(row, i + 1, header, { bold: true }));
+    row++;
+  };
+  const figure = (key: SummaryFigure, label: string, formula: string, numberFormat?: string): string => {
+    put(row, 0, label);
+    const address = put(row, 1, formula, numberFormat ? { numberFormat } : {});
+    figures[key] = address;
+    row++;
+    return address;
+  };
+
+  section('Counts');
+  const suppliers = figure('suppliers', 'Suppliers', `=COUNTIFS(${N},"<>")`);
+  figure('scored', 'Scored', `=SUMPRODUCT(--ISNUMBER(${S}))`);
+  const pendingStatus = `(${T}<>"")*(${T}<>"synced")*(${T}<>"errored")`;
+  figure('profiling', 'Still profiling', `=SUMPRODUCT(ISNA(${S})*${pendingStatus})`);
+  figure('notFound', 'Not found (no value)', `=SUMPRODUCT(ISNA(${S})*((${T}="")+(${T}="synced")+(${T}="errored")))`);
+  figure('errors', 'Errors', `=SUMPRODUCT(ISERROR(${S})-ISNA(${S}))`);
+  row++;
+
+  section('Scores');
+  figure('meanScore', 'Mean score', `=IFERROR(SUMIFS(${S},${S},">=0")/COUNTIFS(${S},">=0"),"")`, SCORE_FORMAT);
+  if (Sp) {
+    figure('totalSpend', 'Spend of the suppliers', `=SUMIFS(${Sp},${Sp},">0",${N},"<>")`, '#,##0');
+    figure(
+      'weightedMeanScore',
+      'Spend-weighted mean score',
+      `=IFERROR(SUM(${helperRange('weighted', rows)})/SUMIFS(${Sp},${Sp},">0",${S},">=0"),"")`,
+      SCORE_FORMAT,
+    );
+  }
+  if (block.industryMeanColumn !== null) {
+    const I = absoluteColumn(block, block.industryMeanColumn);
+    figure(
+      'industryMean',
+      'Industry mean score',
+      `=IFERROR(SUMIFS(${I},${I},">=0")/COUNTIFS(${I},">=0"),"")`,
+      SCORE_FORMAT,
+    );
+  }
+  row++;
+
+  const shares: SummaryPlan['shares'] = [];
+  const charts: SummaryChart[] = [];
+  if (block.flags.length > 0) {
+    section('Initiatives', Sp ? ['Share by count', 'Share by spend', 'Suppliers'] : ['Share by count', 'Suppliers']);
+    const top = row;
+    for (const flag of block.flags) {
+      const F = absoluteColumn(block, flag.column);
+      put(row, 0, FLAG_LABELS[flag.initiative]);
+      const byCount = put(row, 1, `=IFERROR(COUNTIFS(${F},"TRUE",${N},"<>")/${suppliers},0)`, {
+        numberFormat: PERCENT,
+      });
+      let bySpend: string | null = null;
+      if (Sp) {
+        const total = figures.totalSpend as string;
+        bySpend = put(row, 2, `=IFERROR(SUMIFS(${Sp},${Sp},">0",${F},"TRUE",${N},"<>")/${total},0)`, {
+          numberFormat: PERCENT,
+        });
+      }
+      put(row, Sp ? 3 : 2, `=COUNTIFS(${F},"TRUE",${N},"<>")`);
+      shares.push({ initiative: flag.initiative, byCount, bySpend });
+      row++;
+    }
+    charts.push({
+      name: 'Climate summary: initiatives',
+      type: 'BarClustered',
+      title: Sp
+        ? 'Share of suppliers with each initiative, by count and by spend'
+        : 'Share of suppliers with each initiative',
+      source: `A${top}:${columnLetters(Sp ? 2 : 1)}${row}`,
+      anchor: { row: 4, column: 6 },
+    });
+    row++;
+  }
+
+  section('Score distribution', ['Suppliers']);
+  const bandsTop = row;
+  const bands: string[] = [];
+  const step = options.scoreMax / 10;
+  const bound = (i: number): number => Number((i * step).toPrecision(12));
+  for (let i = 0; i < 10; i++) {
+    const label = options.scoreMax === 100 ? `${i * 10}–${i * 10 + 10}` : `${bound(i)}–${bound(i + 1)}`;
+    put(row, 0, label);
+    const upper = i === 9 ? `"<="&${bound(10)}` : `"<"&${bound(i + 1)}`;
+    bands.push(put(row, 1, `=COUNTIFS(${S},">="&${bound(i)},${S},${upper})`));
+    row++;
+  }
+  charts.push({
+    name: 'Climate summary: score distribution',
+    type: 'ColumnClustered',
+    title: 'Suppliers by score band',
+    source: `A${bandsTop}:B${bandsTop + 10}`,
+    anchor: { row: 22, column: 6 },
+  });
+  row++;
+
+  const listHeaders = Sp ? ['Score', 'Spend', 'Row'] : ['Score', 'Row'];
+  section('Lowest scores (engage first)', listHeaders);
+  const lowest = { firstRow: row, column: 0 };
+  writeList(cells, lowest.firstRow, 'lowest', block, options.dynamicArrays, S, N, Sp);
+  row += LIST_LENGTH + 1;
+  section('Highest scores', listHeaders);
+  const highest = { firstRow: row, column: 0 };
+  writeList(cells, highest.firstRow, 'highest', block, options.dynamicArrays, S, N, Sp);
+  row += LIST_LENGTH;
+
+  const helpers = helperColumns(block, options.dynamicArrays);
+  for (const helper of helpers) put(0, helper.column, helper.header, { bold: true });
+  return {
+    cells,
+    charts,
+    figures,
+    shares,
+    bands,
+    lowest,
+    highest,
+    helpers,
+    logo,
+    extent: {
+      rowCount: Math.max(row, HELPER_FIRST_ROW + rows),
+      columnCount: Math.max(...helpers.map((helper) => helper.column)) + 1,
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The Fluent 2 web components the pane uses, and the Fluent 2 web theme.
+ *
+ * Each component is named and defined here one by one; the package marks its modules free of side
+ * effects, so webpack keeps these nine and drops the rest of the library (see "Why Fluent UI web
+ * components on plain TypeScript, not React" in docs/pane.md for the figures). Collapsible sections stay native
+ * <details>, the column pickers native <select> (Fluent 2's Select is a styled native select too) and
+ * links native <a>: see styles.ts.
+ *
+ * Browser-only: imported by the pane's entry, never by modules the Node tests load.
+ */
+import {
+  Badge,
+  BadgeDefinition,
+  Button,
+  ButtonDefinition,
+  Checkbox,
+  CheckboxDefinition,
+  Field,
+  FieldDefinition,
+  MessageBar,
+  MessageBarDefinition,
+  ProgressBar,
+  ProgressBarDefinition,
+  setTheme,
+  Spinner,
+  SpinnerDefinition,
+  Switch,
+  SwitchDefinition,
+  TextInput,
+  TextInputDefinition,
+} from '@fluentui/web-components';
+import { webDarkTheme, webLightTheme } from '@fluentui/tokens';
+import { PANE_FONT_STACK } from './styles';
+
+/**
+ * Registers the components. FAST defines an element a microtask after it is asked to, so this resolves
+ * once every one is live: the page's elements are upgraded and have their inner parts.
+ */
+export async function defineFluentComponents(): Promise<void> {
+  await Promise.all([
+    Badge.define(BadgeDefinition),
+    Button.define(ButtonDefinition),
+    Checkbox.define(CheckboxDefinition),
+    Field.define(FieldDefinition),
+    MessageBar.define(MessageBarDefinition),
+    ProgressBar.define(ProgressBarDefinition),
+    Spinner.define(SpinnerDefinition),
+    Switch.define(SwitchDefinition),
+    TextInput.define(TextInputDefinition),
+  ]);
+}
+
+/**
+ * The theme's tokens (CSS custom properties, adopted as a constructed style sheet like every style of
+ * the page) follow the system's light or dark setting, also when it changes while the pane is open.
+ * Its font is the pane's one stack (styles.ts).
+ */
+export function applyFluentTheme(): void {
+  const dark = window.matchMedia('(prefers-color-scheme: dark)');
+  const apply = (): void =>
+    setTheme({ ...(dark.matches ? webDarkTheme : webLightTheme), fontFamilyBase: PANE_FONT_STACK });
+  dark.addEventListener('change', apply);
+  apply();
+}
+
+/**
+ * A fluent-text-input's own <input> lives in its shadow root, where the page's `aria-describedby`
+ * ids cannot reach; element references can. The hint under a field is carried to the control, so a
+ * screen reader reads it with the field, as it did with native inputs.
+ */
+export function carryDescriptions(): void {
+  for (const field of document.querySelectorAll<HTMLElementTagNameMap['fluent-text-input']>(
+    'fluent-text-input[aria-describedby]',
+  )) {
+    const ids = field.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+    field.control.ariaDescribedByElements = ids
+      .map((id) => document.getElementById(id))
+      .filter((hint): hint is HTMLElement => hint !== null);
+  }
+}
+
+/**
+ * A disabled component says so through its ElementInternals, which assistive technology reads but a
+ * checker of the DOM (axe) cannot: it would take a disabled button's faded text for low contrast. Each
+ * component's `disabled` attribute is mirrored as aria-disabled on its element, for components in the
+ * page now and added later, so that every reader of the page sees one state.
+ */
+export function mirrorDisabledState(root: HTMLElement = document.body): void {
+  const mirror = (element: Element): void => {
+    if (!element.localName.startsWith('fluent-')) return;
+    if (element.hasAttribute('disabled')) element.setAttribute('aria-disabled', 'true');
+    else element.removeAttribute('aria-disabled');
+  };
+  const mirrorAll = (element: Element): void => {
+    mirror(element);
+    for (const inner of element.querySelectorAll('[disabled]')) mirror(inner);
+  };
+  mirrorAll(root);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') mirror(record.target as Element);
+      for (const added of record.addedNodes) if (added instanceof Element) mirrorAll(added);
+    }
+  }).observe(root, { subtree: true, childList: true, attributeFilter: ['disabled'] });
+}

@@ -1,0 +1,20 @@
+/** The provider logo as base64 PNG, for `worksheet.shapes.addImage` (read from our own assets). */
+import { PROVIDER } from '../../provider';
+
+let cached: Promise<string | null> | null = null;
+
+export function logoBase64(): Promise<string | null> {
+  cached ??= (async () => {
+    try {
+      const response = await fetch(PROVIDER.logoPng);
+      if (!response.ok) return null;
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    } catch {
+      return null; // no logo image: the source line still names the provider
+    }
+  })();
+  return cached;
+}

@@ -1,0 +1,168 @@
+/**
+ * ORG's card as the organization of the other functions, the formula-value preview, and answers in
+ * the service's Summary format, on the built bundle in the Node harness against the sandbox, with
+ * the requests counted on the sandbox.
+ */
+import { PREVIEW_TEXT } from '../../src/functions/organizationSource';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { excelRound } from './expectations';
+import { HOST_PROFILES, hostProfile, MODERN_HOST } from './hostProfiles';
+import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
+import { calculateOutcomes } from './session';
+import { seededSettings } from './settingsSeed';
+import type { CellOutcome, InputValue } from './types';
+
+let sandbox: RunningSandbox;
+const sessions: NodeWorkbookSession[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, organizations: 400, profilingSeconds: 3600, erroredShare: 0, quiet: true });
+});
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
+  sandbox.configure({ summaryFormat: false });
+});
+afterAll(() => sandbox.close());
+
+async function open(options: NodeWorkbookOptions = {}): Promise<NodeWorkbookSession> {
+  const session = await openNodeWorkbook({
+    requirements: MODERN_HOST.requirements,
+    ...options,
+    storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
+  });
+  sessions.push(session);
+  return session;
+}
+
+const owners = () => sandbox.population.organizations.filter((o) => o.parentId === null && o.profile !== null);
+const shown = (outcome: CellOutcome) => (outcome.kind === 'value' ? outcome.value : outcome);
+const basic = (outcome: CellOutcome) => {
+  const value = shown(outcome) as { basicValue?: unknown } | unknown;
+  return typeof value === 'object' && value !== null && 'basicValue' in value ? value.basicValue : value;
+};
+const ARGUMENT_FORMULAS = {
+  C: '=CLIMATE.SCORE(B{row})',
+  D: '=CLIMATE.FLAG(B{row}, "cdp")',
+  E: '=CLIMATE.MATCH(B{row})',
+  F: '=CLIMATE.LINK(B{row})',
+  G: '=CLIMATE.STATUS(B{row})',
+};
+
+test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
+  'host "%s": every function takes the ORG cell as its organization, with no request once the card is there',
+  async (_, profile) => {
+    const orgs = owners().slice(0, 3);
+    const s = await open({ requirements: profile.requirements });
+    await calculateOutcomes(s, { inputs: orgs.map((o) => [o.name]), formulas: { B: '=CLIMATE.ORG(A{row})' } });
+    sandbox.resetStats();
+    const rows = await calculateOutcomes(s, {
+      inputs: orgs.map((o) => [o.name]),
+      formulas: { ...ARGUMENT_FORMULAS, H: '=CLIMATE.PROFILE(B{row}, "rank, sbti")' },
+    });
+    expect(sandbox.stats().requests).toBe(0);
+    const expected = orgs.map((o) => {
+      const record = sandbox.population.recordFor({ name: o.name })!;
+      const link = record.matching_organization!.link;
+      return [excelRound(record.score! * 100, 1), record.initiatives.cdp, 'exact', link, 'synced'];
+    });
+    expect(rows.map((row) => row.slice(0, 5).map(basic))).toEqual(expected);
+    const profileRow = rows.map(([, , , , , spill]) => (spill.kind === 'array' ? spill.rows[0].map(basic) : spill));
+    expect(profileRow).toEqual(
+      orgs.map((o) => {
+        const record = sandbox.population.recordFor({ name: o.name })!;
+        return [record.rank, record.initiatives.sbti];
+      }),
+    );
+  },
+);
+
+test('a card saved by an earlier session is read by its id: one GET, nothing registered, nothing resolved by name', async () => {
+  const org = owners()[5];
+  const first = await open();
+  const [[card]] = await calculateOutcomes(first, { inputs: [[org.name]], formulas: { B: '=CLIMATE.ORG(A{row})' } });
+  const saved = shown(card) as InputValue;
+  const later = await open();
+  sandbox.resetStats();
+  const [row] = await calculateOutcomes(later, { firstRow: 2, inputs: [[null, saved]], formulas: ARGUMENT_FORMULAS });
+  const record = sandbox.population.recordFor({ name: org.name })!;
+  expect(row.map(basic)).toEqual([
+    excelRound(record.score! * 100, 1),
+    record.initiatives.cdp,
+    'identifier',
+    record.matching_organization!.link,
+    'synced',
+  ]);
+  const stats = sandbox.stats();
+  expect([stats.requests, stats.batchItems, stats.registrations, stats.byRoute['POST /organizations']]).toEqual([
+    1,
+    1,
+    0,
+    undefined,
+  ]);
+});
+
+test('a Stocks-like entity of another provider is read by its name, as before', async () => {
+  const org = owners()[6];
+  const s = await open();
+  const stocks = { type: 'Entity', text: org.name, properties: { Id: { type: 'Double', basicValue: 7 } } };
+  const [[score]] = await calculateOutcomes(s, { inputs: [[null, stocks]], formulas: { C: '=CLIMATE.SCORE(B{row})' } });
+  expect(basic(score)).toBe(excelRound(sandbox.population.recordFor({ name: org.name })!.score! * 100, 1));
+});
+
+test('formula-value preview (CustomFunctionsRuntime 1.5): nothing sent; the held value, or a short text until entered', async () => {
+  const org = owners()[7];
+  const s = await open({ requirements: hostProfile('CustomFunctionsRuntime 1.5 + ExcelApi 1.19').requirements });
+  await calculateOutcomes(s, { inputs: [[org.name]], formulas: {} });
+  sandbox.resetStats();
+  const before = await Promise.all([
+    s.preview('=CLIMATE.SCORE(A2)'),
+    s.preview('=CLIMATE.FLAGS(A2)'),
+    s.preview('=CLIMATE.INDUSTRIES("steel")'),
+  ]);
+  expect(before).toEqual([
+    { kind: 'value', value: PREVIEW_TEXT },
+    { kind: 'array', rows: [[{ kind: 'value', value: PREVIEW_TEXT }]] },
+    { kind: 'array', rows: [[{ kind: 'value', value: PREVIEW_TEXT }]] },
+  ]);
+  expect(sandbox.stats().requests).toBe(0);
+  const [[entered]] = await calculateOutcomes(s, { inputs: [[org.name]], formulas: { B: '=CLIMATE.SCORE(A{row})' } });
+  sandbox.resetStats();
+  expect(await s.preview('=CLIMATE.SCORE(A2)')).toEqual(entered);
+  expect(shown((await s.preview('=CLIMATE.ORG(A2)'))!)).toMatchObject({ type: 'Entity', text: org.name });
+  expect(sandbox.stats().requests).toBe(0);
+  const older = await open({ requirements: MODERN_HOST.requirements });
+  expect(await older.preview('=CLIMATE.SCORE("Acme")')).toBeNull(); // no preview call below 1.5
+});
+
+test('Summary format: FLAG and the card say the answer left initiatives out; MATCH and the card cannot judge the match', async () => {
+  sandbox.configure({ summaryFormat: true });
+  const org = owners()[8];
+  const s = await open();
+  const [[flag, reduction, match, card, cdp]] = await calculateOutcomes(s, {
+    inputs: [[org.name]],
+    formulas: {
+      B: '=CLIMATE.FLAG(A{row}, "SBTi")',
+      C: '=CLIMATE.FLAG(A{row}, "reduction_action")',
+      D: '=CLIMATE.MATCH(A{row})',
+      E: '=CLIMATE.ORG(A{row})',
+      F: '=E{row}.CDP',
+    },
+  });
+  const record = sandbox.population.recordFor({ name: org.name })!;
+  expect(flag).toEqual({
+    kind: 'error',
+    code: '#N/A',
+    message: `No SBTi for ${org.name}: the service's answer left initiatives out (a plan with the detailed response format includes them).`,
+  });
+  expect(basic(reduction)).toBe(record.reduction_action_present);
+  expect(basic(match)).toBe('unjudged');
+  expect(cdp).toEqual({ kind: 'error', code: '#N/A' });
+  const properties = (
+    shown(card) as { properties: Record<string, { basicValue?: unknown; propertyMetadata?: { sublabel?: string } }> }
+  ).properties;
+  expect(properties.Initiatives.basicValue).toMatch(/^The service's answer left initiatives out/);
+  expect(properties.Match).toMatchObject({
+    basicValue: 'unjudged',
+    propertyMetadata: { sublabel: expect.stringContaining('cannot be judged') },
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Excel's own ways of reading an entity's fields, which cost no custom-function call: dot notation
+ * (`=B2.Score`, `=B2.[Industry rank]`) and `=FIELDVALUE(B2, "Score")`. As Excel documents them: the
+ * property is found by name in any case; a name the entity lacks is #FIELD!, and so is a cell that
+ * holds no entity; an error in the cell passes through; a property's value is what the cell shows
+ * (a number, text, TRUE/FALSE, an error, or a nested entity).
+ *
+ * And the rules Excel applies to an entity a custom function returns (checked on every returned
+ * value): `referencedValues` only at the root entity (Excel shows #VALUE! otherwise), a card's
+ * sections and sub-title naming properties the entity has, text values of at most 255 characters
+ * (Excel cuts longer ones silently; the harness refuses them so a test notices), TwoColumn sections
+ * only from ExcelApi 1.19.
+ */
+import type { Outcome } from './types';
+
+export interface FieldFormula {
+  /** The cell holding the entity, e.g. `B2` or `Sheet1!B2`. */
+  address: string;
+  field: string;
+  via: 'dot' | 'FIELDVALUE';
+}
+
+const SHEET = String.raw`(?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_]*)!`;
+const CELL = String.raw`(?:${SHEET})?\$?[A-Za-z]{1,3}\$?[1-9][0-9]*`;
+const DOT = new RegExp(String.raw`^=\s*(${CELL})\.(?:\[([^\]]+)\]|([A-Za-z_][A-Za-z0-9_]*))\s*$`);
+const FIELDVALUE = new RegExp(String.raw`^=\s*FIELDVALUE\(\s*(${CELL})\s*,\s*"((?:[^"]|"")+)"\s*\)\s*$`, 'i');
+
+/** A dot-notation or FIELDVALUE formula, or null for anything else. */
+export function parseFieldFormula(text: string): FieldFormula | null {
+  const dot = DOT.exec(text.trim());
+  if (dot) return { address: dot[1], field: dot[2] ?? dot[3], via: 'dot' };
+  const call = FIELDVALUE.exec(text.trim());
+  return call ? { address: call[1], field: call[2].replace(/""/g, '"'), via: 'FIELDVALUE' } : null;
+}
+
+type Json = Record<string, unknown>;
+
+const isEntity = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && (value as Json).type === 'Entity';
+
+const ERROR_CODES: Record<string, string> = {
+  NotAvailable: '#N/A',
+  Value: '#VALUE!',
+  Field: '#FIELD!',
+  Ref: '#REF!',
+  Name: '#NAME?',
+  Num: '#NUM!',
+  Div0: '#DIV/0!',
+  Null: '#NULL!',
+  Busy: '#BUSY!',
+};
+
+/** What a field formula shows, given what the referenced cell holds. */
+export function fieldOutcome(source: Outcome, field: string): Outcome {
+  if (source.kind === 'error') return source;
+  if (!isEntity(source.value)) return { kind: 'error', code: '#FIELD!' };
+  const properties = (source.value.properties ?? {}) as Record<string, Json>;
+  const name = Object.keys(properties).find((key) => key.toLowerCase() === field.toLowerCase());
+  const property = name === undefined ? undefined : properties[name];
+  const excluded = (property?.propertyMetadata as Json | undefined)?.excludeFrom as Json | undefined;
+  if (property === undefined || excluded?.dotNotation === true) return { kind: 'error', code: '#FIELD!' };
+  if (property.type === 'Error') return { kind: 'error', code: ERROR_CODES[String(property.errorType)] ?? '#VALUE!' };
+  if (property.type === 'Entity') return { kind: 'value', value: property };
+  return { kind: 'value', value: property.basicValue ?? null };
+}
+
+const MAX_TEXT = 255;
+
+/** The rules above that `entity` breaks (none: an empty list); `hasTwoColumn` is ExcelApi 1.19. */
+export function entityRuleViolations(entity: Json, hasTwoColumn: boolean, root = true): string[] {
+  const problems: string[] = [];
+  if (!root && entity.referencedValues !== undefined) problems.push('referencedValues below the root entity');
+  if (typeof entity.text === 'string' && entity.text.length > MAX_TEXT) problems.push('text over 255 characters');
+  const properties = (entity.properties ?? {}) as Record<string, Json>;
+  for (const [name, property] of Object.entries(properties)) {
+    if (name.trim() === '') problems.push('a property without a name');
+    if (typeof property.basicValue === 'string' && property.basicValue.length > MAX_TEXT) {
+      problems.push(`property ${name}: text over 255 characters`);
+    }
+    if (property.type === 'Entity') problems.push(...entityRuleViolations(property, hasTwoColumn, false));
+  }
+  const card = ((entity.layouts ?? {}) as Json).card as Json | undefined;
+  const named = (property: unknown, where: string) => {
+    if (typeof property !== 'string' || !(property in properties)) problems.push(`${where} names no property`);
+  };
+  if (card?.subTitle !== undefined) named((card.subTitle as Json).property, 'the sub-title');
+  for (const section of (card?.sections ?? []) as Json[]) {
+    if (section.layout === 'TwoColumn' && !hasTwoColumn) problems.push('a TwoColumn section needs ExcelApi 1.19');
+    for (const property of (section.properties ?? []) as unknown[]) named(property, `section ${String(section.title)}`);
+  }
+  return problems;
+}

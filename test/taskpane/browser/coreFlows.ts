@@ -1,0 +1,125 @@
+/**
+ * The pane's core flows, written once and run in each engine Excel hosts a pane in (Chromium for
+ * WebView2 and Edge, WebKit for the Mac, Firefox for Excel on the web): the built page loads without
+ * an error and in one font stack, a key is saved and tested against the sandbox, a column is scored,
+ * the match review and the summary open. One browser per engine file, one page, a few short steps;
+ * the depth (accessibility tree, screenshots, every option) stays in the Chromium pane tests.
+ */
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../src/sandbox/server';
+import { productionDist } from '../../build/dist';
+import type { Engine } from '../../browsers/locate';
+import { launchEngine } from '../../browsers/launch';
+import { evaluate, waitUntil, type BrowserDriver, type PageDriver } from '../../browsers/pageDriver';
+import { PANE_FONT_STACK } from '../../../src/taskpane/ui/styles';
+import type { WorkbookDump } from './excelShim';
+import { axeViolations, fontStacks, normalFamily, openEverySection } from './paneChecks';
+import { CSP_CONSOLE_LINE, NOT_THE_PANES, servePane, type PaneSite } from './paneSite';
+
+const SUPPLIERS = 4;
+
+export function coreFlows(engine: Engine): void {
+  describe(`the pane's core flows in ${engine}`, () => {
+    let sandbox: RunningSandbox;
+    let site: PaneSite;
+    let browser: BrowserDriver;
+    let page: PageDriver;
+
+    const textOf = (selector: string): Promise<string> =>
+      evaluate(page, (css: string) => document.querySelector<HTMLElement>(css)?.innerText ?? '', selector);
+    /** Waits until the element's text contains `expected`; a timeout says what it showed instead. */
+    const waitForText = async (selector: string, expected: string, timeoutMs = 20_000): Promise<void> => {
+      try {
+        await waitUntil(
+          page,
+          (css: string, text: string) => (document.querySelector<HTMLElement>(css)?.innerText ?? '').includes(text),
+          [selector, expected],
+          `${selector} showing "${expected}"`,
+          timeoutMs,
+        );
+      } catch (error) {
+        throw new Error(`${(error as Error).message}; it shows "${await textOf(selector)}"`, { cause: error });
+      }
+    };
+    const dump = (): Promise<WorkbookDump> =>
+      evaluate(page, () => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump());
+    const openSection = (id: string): Promise<void> => page.click(`#${id} > summary`);
+    /** What went wrong in the page so far, as the page and the browser saw it (less what is not the pane's). */
+    const pageErrors = async (): Promise<string[]> => {
+      const inPage = await evaluate(page, () => (window as unknown as { __paneErrors: string[] }).__paneErrors);
+      const reported = page.browserErrors().filter((line) => !CSP_CONSOLE_LINE.test(line));
+      return [...inPage, ...reported].filter((line) => !NOT_THE_PANES.some((noise) => noise.test(line)));
+    };
+
+    beforeAll(async () => {
+      sandbox = await startSandbox({ port: 0, quiet: true, organizations: 100, profilingSeconds: 3600 });
+      site = await servePane(productionDist());
+      const names = sandbox.population.organizations.slice(0, SUPPLIERS).map((org) => [org.name]);
+      // A fresh install: no stored settings, the whole column A selected as when its header is clicked.
+      site.stage({
+        sheet: {
+          name: 'Suppliers',
+          rows: [['Supplier'], ...names],
+          selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
+        },
+        storage: {},
+      });
+      browser = await launchEngine(engine);
+      page = await browser.newPage({ width: 360, height: 900 });
+      await page.goto(`${site.url}/taskpane.html`);
+      await waitUntil(page, () => document.body.dataset.ready === 'true', [], 'the pane saying it is ready');
+    }, 120_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await site?.close();
+      await sandbox?.close();
+    });
+
+    test('the built page loads without an error', async () => {
+      expect(await pageErrors()).toEqual([]);
+    });
+
+    test('a key is saved and tested against the service', async () => {
+      await page.type('#base-url', sandbox.url);
+      await page.type('#api-key', SANDBOX_PROJECT_KEY);
+      await page.click('#connection-save');
+      await waitForText('#connection-status', 'Saved.');
+      expect(await textOf('#connection-badge')).toContain('the sandbox');
+      await page.click('#connection-test');
+      await waitForText('#connection-status', 'the key works');
+    });
+
+    test('a column is scored: formulas written, every row settled', async () => {
+      await page.click('#score-use-selection');
+      await waitForText('#score-selection', `Names: Suppliers!A2:A${SUPPLIERS + 1} (${SUPPLIERS} rows).`);
+      await page.click('#score-run');
+      await waitForText('#score-progress-text', `${SUPPLIERS} of ${SUPPLIERS} rows settled`, 30_000);
+      const formulas = (await dump()).cells.filter((cell) => cell.formula?.startsWith('=CLIMATE.SCORE('));
+      expect(formulas.map((cell) => cell.formula)).toEqual(
+        Array.from({ length: SUPPLIERS }, (_, i) => `=CLIMATE.SCORE($A${i + 3})`),
+      );
+    });
+
+    test('the match review and the summary open on the scored block', async () => {
+      await openSection('section-review');
+      await page.click('#review-scored');
+      await waitForText('#review-status', `of ${SUPPLIERS} rows to review.`);
+      await openSection('section-summary');
+      await page.click('#summary-run');
+      await waitForText('#summary-status', `Built "Climate summary" from ${SUPPLIERS} rows of Suppliers`);
+      expect((await dump()).sheets.map((sheet) => sheet.name)).toEqual(['Suppliers', 'Climate summary']);
+    });
+
+    test('every section open: one font stack throughout, no accessibility violation axe can find, still no error', async () => {
+      await openEverySection(page);
+      await waitForText('#reference-status', 'Organizations, page 1'); // opening the section loads its first page
+      // Every text and field, inside the components' shadow roots too, in the pane's one stack.
+      const fonts = await fontStacks(page);
+      expect(fonts.theme).toBe(normalFamily(PANE_FONT_STACK));
+      expect(fonts.others).toEqual([]);
+      expect(fonts.checked).toBeGreaterThan(100);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await pageErrors()).toEqual([]);
+    });
+  });
+}
