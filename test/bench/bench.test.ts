@@ -1,4 +1,5 @@
 /** `npm run bench` flags, how a run of several is reduced to the figures reported, and how traffic is counted. */
+import { spawnSync } from 'child_process';
 import { parseOptions } from './options';
 import { medianRun, targets, type StrategyFigures, type Summary } from './report';
 import { floorOf } from './scenarios';
@@ -29,6 +30,16 @@ describe('bench options', () => {
   ])('%j is refused: %s', (argv, message) => {
     expect(() => parseOptions(argv)).toThrow(message);
   });
+});
+
+test('npm run bench with a bad flag says what is wrong and exits with code 2, before starting anything', () => {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/run.ts', '--transport', 'h3'], {
+    cwd: `${__dirname}/../..`,
+    encoding: 'utf8',
+  });
+  expect(run.status).toBe(2);
+  expect(run.stderr).toContain('--transport takes one of h1, h2, unlimited, got h3');
+  expect(run.stdout).toBe('');
 });
 
 describe('the median run', () => {
