@@ -4,7 +4,11 @@
  * in the runtime (a browser's 6 per host over HTTP/1.1, a server's stream limit over HTTP/2), and a
  * service that takes `latency + perItem x items` per batch.
  */
+import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
 import { AimdLimiter, OPEN_WINDOW, type Ticket } from '../../src/engine/limiter';
+import type { FetchLike } from '../../src/service/client';
+import { FakeService } from './fakeService';
+import { advance, rig, supplier } from './rig';
 
 interface Model {
   connections: number;
@@ -79,4 +83,46 @@ test('with as many connections as asked it grows to the cap, doubling per round 
 test('without a backlog nothing says the window should be wider: it stays where the probe opened it', () => {
   const { windows } = run({ connections: Infinity, latencyMs: 80, perItemMs: 1, batches: 10, cap: 128 });
   expect(Math.max(...windows)).toBe(OPEN_WINDOW);
+});
+
+/** `send` behind a transport that carries `connections` requests at once, each answered `serviceMs` later. */
+function behindConnections(send: FetchLike, connections: number, serviceMs: number): FetchLike {
+  let carried = 0;
+  const waiting: Array<() => void> = [];
+  return async (url, init) => {
+    if (carried >= connections) await new Promise<void>((resolve) => waiting.push(resolve));
+    else carried += 1;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, serviceMs));
+      return await send(url, init);
+    } finally {
+      const next = waiting.shift();
+      if (next)
+        next(); // the connection passes straight on
+      else carried -= 1;
+    }
+  };
+}
+
+test('the engine behind six connections, on a fake clock: the window it remembers for the key is about six', async () => {
+  jest.useFakeTimers();
+  try {
+    const service = new FakeService();
+    const { engine, storage } = await rig(
+      { maxBatch: 100 },
+      { service, fetch: behindConnections(service.fetch, 6, 400) },
+    );
+    const calls = Array.from({ length: 5_000 }, (_, i) => engine.organization(supplier(i)));
+    await advance(60_000);
+    await Promise.all(calls);
+    expect(engine.stats().concurrency).toBeGreaterThanOrEqual(6);
+    expect(engine.stats().concurrency).toBeLessThanOrEqual(8);
+    await engine.flush();
+    await advance(0);
+    const remembered = JSON.parse((await storage.getItem(KEY_MEMORY_STORAGE_KEY))!) as Record<string, { w: number }>;
+    expect(remembered['https://api.example.com'].w).toBe(engine.stats().concurrency);
+    engine.dispose();
+  } finally {
+    jest.useRealTimers();
+  }
 });
