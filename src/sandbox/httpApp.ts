@@ -39,7 +39,14 @@ export const HTTP2_MAX_STREAMS = 100;
 function createFastify(tls: AppOptions['tls']): FastifyInstance {
   const common = { logger: false, forceCloseConnections: true } as const;
   if (!tls) return Fastify(common);
-  const https = { ...tls, allowHTTP1: true, settings: { maxConcurrentStreams: HTTP2_MAX_STREAMS } };
+  // Node's default of 10 MB per session is spent by a few hundred 100-item batches queued at once
+  // (timer-batch's 2,000 at 50,000 rows): it then resets the session, which no service of ours would do.
+  const https = {
+    ...tls,
+    allowHTTP1: true,
+    maxSessionMemory: 256,
+    settings: { maxConcurrentStreams: HTTP2_MAX_STREAMS },
+  };
   const app = Fastify({ ...common, http2: true, https });
   // forceCloseConnections reaches HTTP/1.1 sockets only: HTTP/2 sessions are ended here, or a client
   // holding one open would keep close() waiting.
