@@ -35,6 +35,49 @@ function buildServiceUrl(value) {
 }
 
 /**
+ * The origins Office runs add-in pages under: Office on the web frames them inside its own frame
+ * (`*.officeapps.live.com`) inside the page the workbook was opened from (OneDrive, SharePoint,
+ * office.com, microsoft365.com, cloud.microsoft); frame-ancestors checks every one of them. Desktop
+ * Office loads the page top-level, where no ancestor exists. The one list for the hosting headers'
+ * frame-ancestors and for the dev server's CORS answers.
+ */
+const OFFICE_ORIGINS = [
+  'https://*.officeapps.live.com',
+  'https://onedrive.live.com',
+  'https://*.office.com',
+  'https://*.office365.com',
+  'https://*.microsoft365.com',
+  'https://*.cloud.microsoft',
+  'https://*.sharepoint.com',
+];
+
+/** Whether an Origin header names one of OFFICE_ORIGINS (`https://excel.officeapps.live.com`). */
+function isOfficeOrigin(origin) {
+  let url;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.port !== '' || url.origin !== origin) return false;
+  return OFFICE_ORIGINS.some((pattern) =>
+    pattern.startsWith('https://*.') ? url.hostname.endsWith(pattern.slice('https://*'.length)) : pattern === origin,
+  );
+}
+
+/**
+ * The headers the host of dist/ should send with every page: the page's own policy (a meta tag
+ * cannot carry frame-ancestors, so a header must) plus frame-ancestors for Office's origins, and
+ * nosniff so that no file is read as another type than it is served as.
+ */
+function hostingHeaders(serviceUrl) {
+  return {
+    'Content-Security-Policy': `${contentSecurityPolicy(serviceUrl)}; frame-ancestors 'self' ${OFFICE_ORIGINS.join(' ')}`,
+    'X-Content-Type-Options': 'nosniff',
+  };
+}
+
+/**
  * The page's policy. A sandbox-default build (no service URL) may reach every loopback form the
  * runtime accepts, over http and https, on any port; a production build reaches only its service
  * (and the provider's), never this computer.
@@ -57,4 +100,11 @@ function contentSecurityPolicy(serviceUrl) {
   ].join('; ');
 }
 
-module.exports = { buildServiceUrl, contentSecurityPolicy, OFFICE_JS_FOLDER };
+module.exports = {
+  buildServiceUrl,
+  contentSecurityPolicy,
+  hostingHeaders,
+  isOfficeOrigin,
+  OFFICE_JS_FOLDER,
+  OFFICE_ORIGINS,
+};

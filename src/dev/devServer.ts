@@ -1,6 +1,6 @@
 // The https dev server on localhost:3000: webpack (development mode) compiling the add-in and
 // serving the result from memory (the same files `npm run build:dev` writes to dist/, the help page
-// help/functions.html among them), with CORS.
+// help/functions.html among them), with CORS for Office's origins only.
 import type { AddressInfo } from 'net';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
@@ -12,6 +12,17 @@ type ConfigFactory = (
 ) => webpack.Configuration;
 // The config is plain JavaScript shared with the webpack CLI.
 const configFactory: ConfigFactory = require('../../webpack.config.js');
+const { isOfficeOrigin } = require('../../build/contentSecurity.js') as { isOfficeOrigin: (origin: string) => boolean };
+
+/**
+ * CORS for the bundles and source maps: Office's own origins (office.js and the ribbon fetch with
+ * CORS from there) get their origin back; any other page gets nothing, so it cannot read the sources.
+ */
+function corsHeaders(request: { headers: Record<string, string | string[] | undefined> }): Record<string, string> {
+  const origin = request.headers.origin;
+  const allowed = typeof origin === 'string' && isOfficeOrigin(origin);
+  return allowed ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { Vary: 'Origin' };
+}
 
 export const DEV_SERVER_PORT = 3000;
 
@@ -42,8 +53,7 @@ export async function startDevServer(options: {
       host: 'localhost',
       port,
       server: { type: 'https', options: { cert, key, ca } },
-      // Excel loads the pages from its own origin; office.js and the ribbon fetch with CORS.
-      headers: { 'Access-Control-Allow-Origin': '*' },
+      headers: corsHeaders,
       static: false,
       hot: false,
       liveReload: true,

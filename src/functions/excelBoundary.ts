@@ -1,9 +1,11 @@
 /**
  * Where the catalogue meets Excel's custom-functions runtime: invocations become call contexts (the
  * cell's address, and a signal that fires when Excel cancels the call), and failures become
- * `CustomFunctions.Error` values, thrown for a single cell or placed in a spilled array.
+ * `CustomFunctions.Error` values, thrown for a single cell or placed in a spilled array. Every text
+ * a result holds leaves here made safe (cellText.ts).
  */
 import type { CancelSignal, FunctionCall, Spill } from './catalogue';
+import { safeResult } from './cellText';
 import { CellFailure, convertFailures, failureFrom } from './errors';
 
 /**
@@ -61,9 +63,9 @@ export function cellError(error: unknown): CustomFunctions.Error {
   return excelError(failureFrom(error));
 }
 
-/** One cell: the value, or Excel's error with our message. */
+/** One cell: the value (its texts made safe), or Excel's error with our message. */
 export function toCell<T>(work: () => T | Promise<T>): Promise<T> {
-  return convertFailures(work, cellError);
+  return convertFailures(async () => safeResult(await work()), cellError);
 }
 
 /** A spilled array: values as they are, failed elements as error values in their place. */

@@ -5,14 +5,13 @@
  */
 import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, type CellInput } from './cellInput';
+import { FORMULA_START } from './cellText';
 
 /** Longest text read; organization names in registries stay well under it. */
 export const MAX_TEXT_LENGTH = 300;
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const MARKUP = /<\s*\/?\s*[a-z!?][^>]*>/i;
-/** Text Excel (or a CSV consumer) would take for a formula: = + - @ at the start. */
-const FORMULA = /^[=+\-@]/;
 
 /** The text of an argument that must be text, checked and with runs of whitespace collapsed. */
 export function plainText(input: CellInput, what: string, expected: string): string {
@@ -36,6 +35,7 @@ export function checkedText(raw: string, what: string): string {
   }
   const markup = MARKUP.exec(text);
   if (markup) throw new ArgumentError(`${what} looks like markup (${excerpt(markup[0])}): give plain text.`);
-  if (FORMULA.test(text)) throw new ArgumentError(`${what} looks like a formula (${excerpt(text)}): give plain text.`);
+  if (FORMULA_START.test(text))
+    throw new ArgumentError(`${what} looks like a formula (${excerpt(text)}): give plain text.`);
   return text.replace(/\s+/g, ' ');
 }

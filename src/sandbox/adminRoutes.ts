@@ -1,9 +1,11 @@
 /**
  * The sandbox's own paths, outside the service (no key, no faults, not counted): stats, their reset,
  * the knobs and the profiling clock. The add-in never calls these; tests and benchmarks do.
- * A web page must not reach them: they send no CORS headers (httpApp.ts), answer only a loopback Host
- * (a DNS-rebinding page names its own host), and take POST bodies only as JSON (which a cross-origin
- * page cannot send without the preflight these paths refuse).
+ * A web page must not reach them: they send no CORS headers (httpApp.ts, deciding on the path as the
+ * router reads it, so no percent-encoding slips past), refuse any request that carries an Origin (a
+ * browser adds one to every cross-origin fetch and every POST), answer only a peer on this machine and
+ * a loopback Host (a DNS-rebinding page names its own host), and take POST bodies only as JSON (which a
+ * cross-origin page cannot send without the preflight these paths refuse).
  */
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLoopbackHost } from '../service/baseUrl';
@@ -15,6 +17,35 @@ export const ADMIN_PREFIX = '/__sandbox';
 const invalid = (message: string) => ({ error: { type: 'validation_error', message } });
 const refused = (message: string) => ({ error: { type: 'forbidden', message } });
 
+/** Most rounds of percent-decoding tried: more than any router or proxy in front of the sandbox applies. */
+const DECODE_ROUNDS = 4;
+
+/**
+ * Whether a request URL names an admin path however it is percent-encoded (`/%5F%5Fsandbox/config`,
+ * `/%255F%255Fsandbox/...`): decoded until it stops changing, so that the CORS decision is never
+ * looser than the router, which decodes once.
+ */
+export function isAdminUrl(url: string): boolean {
+  let path = url.split('?', 1)[0];
+  for (let round = 0; round < DECODE_ROUNDS; round += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  return path.toLowerCase().startsWith(ADMIN_PREFIX);
+}
+
+/** A peer address on this machine: 127.0.0.0/8, ::1, or IPv4 loopback mapped into IPv6. */
+function loopbackPeer(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  return address === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/i.test(address);
+}
+
 /** `127.0.0.1:8080` -> true, `[::1]` -> true, `evil.example:8080` -> false; unreadable -> false. */
 function loopbackHostHeader(host: string | undefined): boolean {
   try {
@@ -25,12 +56,18 @@ function loopbackHostHeader(host: string | undefined): boolean {
 }
 
 async function guard(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
-  if (!loopbackHostHeader(request.headers.host)) {
+  if (request.headers.origin !== undefined) {
+    return reply
+      .code(403)
+      .send(refused(`The sandbox's ${ADMIN_PREFIX} paths answer no web page (the request carried an Origin).`));
+  }
+  // The peer, not the Host header (which any client sets): on --host 0.0.0.0 other machines connect too.
+  if (!loopbackPeer(request.socket.remoteAddress) || !loopbackHostHeader(request.headers.host)) {
     return reply
       .code(403)
       .send(
         refused(
-          `The sandbox's ${ADMIN_PREFIX} paths answer only requests addressed to this machine ` +
+          `The sandbox's ${ADMIN_PREFIX} paths answer only requests from this machine addressed to it ` +
             '(Host localhost, 127.0.0.1 or [::1]).',
         ),
       );

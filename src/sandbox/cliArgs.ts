@@ -143,7 +143,7 @@ export function hostWarning(host: string | undefined): string | null {
   if (isLoopbackHost(bare.includes(':') ? `[${bare}]` : bare)) return null;
   return (
     `warning: --host ${host} makes the sandbox reachable from other machines, and its keys are public: ` +
-    'anyone who can reach it can use it. Its /__sandbox paths still answer only requests to localhost. ' +
+    'anyone who can reach it can use it. Its /__sandbox paths still answer only requests from this machine. ' +
     'Use --host 127.0.0.1 (the default) unless you need that.'
   );
 }

@@ -8,7 +8,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constants, type Http2ServerRequest, type Http2Session, type ServerHttp2Stream } from 'http2';
-import { registerAdminRoutes, ADMIN_PREFIX } from './adminRoutes';
+import { registerAdminRoutes, ADMIN_PREFIX, isAdminUrl } from './adminRoutes';
 import { Principal } from './keys';
 import { ServiceRoute, routeKey } from './serviceRoute';
 import {
@@ -79,7 +79,9 @@ function gone(raw: FastifyRequest['raw']): boolean {
   return stream ? stream.destroyed : raw.socket.destroyed;
 }
 
-const isAdmin = (request: { url?: string }): boolean => (request.url ?? '').startsWith(ADMIN_PREFIX);
+/** By the route the router chose, and by the URL however encoded (a preflight has no route of its own). */
+const isAdmin = (request: FastifyRequest): boolean =>
+  (request.routeOptions.url ?? '').startsWith(ADMIN_PREFIX) || isAdminUrl(request.url);
 
 const SERVICE_CORS = {
   origin: '*',

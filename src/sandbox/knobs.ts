@@ -97,7 +97,8 @@ export function validateKnobs(patch: unknown): Partial<SandboxKnobs> {
   }
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(patch)) {
-    if (!(name in CHECKS)) throw new KnobError(`Unknown knob ${name}; knobs are: ${KNOB_NAMES.join(', ')}`);
+    // Own names only: `in` would take Object.prototype's (`toString`, `constructor`) for knobs.
+    if (!Object.hasOwn(CHECKS, name)) throw new KnobError(`Unknown knob ${name}; knobs are: ${KNOB_NAMES.join(', ')}`);
     if (value !== undefined) out[name] = CHECKS[name as keyof SandboxKnobs](name, value);
   }
   return out as Partial<SandboxKnobs>;

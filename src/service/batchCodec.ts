@@ -6,14 +6,13 @@
  */
 import { MalformedResponseError } from './errors';
 import { isObject, tryParseJson } from './json';
+import { checkTarget } from './target';
 import type { BatchRequestItem, BatchResponseItem } from './types';
 
 export function encodeBatch(items: readonly BatchRequestItem[]): string {
   const requests = items.map(({ url, method, body }) => {
     // Sub-requests are resolved by the service against its own base: only a path makes sense here.
-    if (!url.startsWith('/') || url.startsWith('//')) {
-      throw new Error(`A batch item's url must be a path starting with "/" (got "${url}").`);
-    }
+    checkTarget(url);
     return body === undefined ? { url, method } : { url, method, body };
   });
   return new URLSearchParams({ requests: JSON.stringify(requests) }).toString();

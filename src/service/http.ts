@@ -9,6 +9,7 @@ import { isSendableKey } from './apiKey';
 import { MalformedResponseError, NetworkError, ServiceError } from './errors';
 import { tryParseJson } from './json';
 import { errorFromResponse } from './responseErrors';
+import { checkTarget } from './target';
 import type { HttpMethod } from './types';
 
 /** What the client needs of a `fetch`: satisfied by the browser's, Node's and undici's. */
@@ -167,12 +168,10 @@ async function readBounded(response: FetchResponseLike): Promise<string> {
 
 /**
  * A path under the base URL, with its query. Anything else (an absolute URL, `//host`, a relative
- * path) is refused before anything is sent, so the key cannot leave the base URL.
+ * path, target.ts's rule) is refused before anything is sent, so the key cannot leave the base URL.
  */
 function resolveTarget(baseUrl: string, target: string, query: HttpRequest['query']): string {
-  if (!target.startsWith('/') || target.startsWith('//')) {
-    throw new Error(`A request goes only to a path under the service address, not to "${target}".`);
-  }
+  checkTarget(target);
   const url = new URL(baseUrl + target);
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));

@@ -11,6 +11,14 @@ import type { Page } from './types';
 /** Enough for every listing of the contract; a service that links on forever is cut off here. */
 export const MAX_PAGES = 1000;
 
+/**
+ * The most a whole listing may hold, in items and in characters (each item counted as its JSON): far
+ * above every listing of the contract (industries: hundreds; SBTi companies: about ten thousand), and
+ * low enough that a service linking page after page of items cannot fill the memory or a sheet.
+ */
+export const MAX_LISTING_ITEMS = 50_000;
+export const MAX_LISTING_CHARS = 10_000_000;
+
 /** Longest a whole listing may take when its caller sets no deadline of its own. */
 export const LISTING_DEADLINE_MS = 120_000;
 
@@ -47,8 +55,9 @@ export function pageNumberOf(target: string): number | null {
 
 /**
  * Every item of a listing: the first page, then each `rel="next"` in turn, all within one deadline
- * counted from the start. Stops at a page without next or without items; a link loop or more than
- * MAX_PAGES pages is a MalformedResponseError, the deadline passing a NetworkError (a service that
+ * counted from the start. Stops at a page without next or without items; a link loop, more than
+ * MAX_PAGES pages, or more than MAX_LISTING_ITEMS items or MAX_LISTING_CHARS characters is a
+ * MalformedResponseError, the deadline passing a NetworkError (a service that
  * links on forever is cut off either way, and the caller settles). `deadlineMs` is read once the first
  * page is in (the caller's settings may still be loading when it starts); that page has its own bound.
  */
@@ -59,9 +68,26 @@ export async function collectPages<T>(
 ): Promise<T[]> {
   const started = Date.now();
   let page = await loadFirst();
-  const items = [...page.items];
-  const seen = new Set<string>();
+  const items: T[] = [];
+  let chars = 0;
   let count = 1;
+  /** Keeps page `pages`'s items, or stops the listing once it would hold more than the bounds allow. */
+  const keep = (more: readonly T[], pages: number): void => {
+    for (const item of more) chars += JSON.stringify(item)?.length ?? 0;
+    const over =
+      items.length + more.length > MAX_LISTING_ITEMS
+        ? `${MAX_LISTING_ITEMS.toLocaleString('en-US')} items`
+        : chars > MAX_LISTING_CHARS
+          ? `${MAX_LISTING_CHARS.toLocaleString('en-US')} characters`
+          : null;
+    if (over !== null) {
+      const message = `The service's listing is longer than ${over} (stopped after ${pages} pages).`;
+      throw new MalformedResponseError(message, null);
+    }
+    for (const item of more) items.push(item);
+  };
+  keep(page.items, 1);
+  const seen = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = deadlineMs();
   const expired = new Promise<never>((_resolve, reject) => {
@@ -82,7 +108,7 @@ export async function collectPages<T>(
       }
       seen.add(page.next);
       page = await Promise.race([load(page.next, page.page + 1), expired]);
-      items.push(...page.items);
+      keep(page.items, count + 1);
     }
     return items;
   } finally {

@@ -190,6 +190,8 @@ function booleanOrNull(value: unknown): boolean | null {
   return null;
 }
 
+/** A text (under the same MAX_TEXT_CHARS bound as every text), number or boolean as sent; else null. */
 function primitive(value: unknown): string | number | boolean | null {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+  if (typeof value === 'string') return text(value);
+  return typeof value === 'number' || typeof value === 'boolean' ? value : null;
 }

@@ -60,8 +60,27 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isFinite(ms) ? Math.round(Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms))) : null;
 }
 
+/**
+ * The longest service message repeated (in cells, the pane's status lines): a readable sentence or
+ * two. Longer ones are cut with an ellipsis, so a hostile body cannot fill the pane.
+ */
+export const MAX_MESSAGE_CHARS = 300;
+
+/** Runs of whitespace and control characters as one space, at most MAX_MESSAGE_CHARS characters. */
+export function readableMessage(text: string): string {
+  const flat = text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return flat.length <= MAX_MESSAGE_CHARS ? flat : `${flat.slice(0, MAX_MESSAGE_CHARS - 1).trimEnd()}…`;
+}
+
 /** The human message an error body carries, if any. Long or non-text bodies are not repeated. */
 function serviceMessage(body: unknown): string | null {
+  const said = rawServiceMessage(body);
+  const readable = said === null ? '' : readableMessage(said);
+  return readable || null;
+}
+
+/** The message as the body holds it: the envelope, the 404 shape, or a short plain-text body. */
+function rawServiceMessage(body: unknown): string | null {
   if (typeof body === 'string') {
     const text = body.trim();
     return text && text.length <= 200 && !text.startsWith('<') ? text : null;

@@ -16,12 +16,15 @@
  */
 import { isSendableKey } from '../service/apiKey';
 import { normalizeBaseUrl } from '../service/baseUrl';
+import { checkOrigin, originOf } from './keyOrigin';
 
 export type ScoreScale = '0-100' | '0-1';
 
 export interface Settings {
   baseUrl: string;
   apiKey: string | null;
+  /** The origin the stored key was saved for (keyOrigin.ts); null when none is stored. */
+  apiKeyOrigin: string | null;
   project: { id: string | null; name: string } | null;
   privatePerformances: boolean;
   maxBatch: number;
@@ -62,6 +65,14 @@ interface FallbackContext {
   baseUrl: string;
   /** A stored key was refused by its check: no key then, never the demo key. */
   keyRefused: boolean;
+  /** The stored base URL was refused at load: a key saved without its origin then belongs to none. */
+  baseUrlRefused: boolean;
+}
+
+/** What the last load found refused in storage. */
+export interface LoadRefusals {
+  keyRefused: boolean;
+  baseUrlRefused: boolean;
 }
 
 export interface FieldSpec<K extends keyof Settings> {
@@ -160,6 +171,19 @@ export const SPECS: FieldSpecs = {
     encode: (key) => key,
     decode: plain,
   },
+  apiKeyOrigin: {
+    key: 'climate.apiKeyOrigin',
+    meaning:
+      'Origin the API key was saved for: the key is sent only to a base URL of that origin. After the ' +
+      'address changes, the pane asks before sending it to the new one.',
+    format: 'origin, e.g. `https://api.ditchcarbon.com`',
+    // A key saved before keys carried their origin belongs to the address stored with it.
+    fallback: ({ baseUrl, baseUrlRefused }) => (baseUrlRefused ? null : originOf(baseUrl)),
+    fallbackText: "the stored base URL's origin, none if that address was refused",
+    check: checkOrigin,
+    encode: (origin) => origin,
+    decode: plain,
+  },
   project: {
     key: 'climate.project',
     meaning: 'The active project, as the task pane chose or created it.',
@@ -249,15 +273,24 @@ export function invalidKeyMessage(rule: string): string {
   return `The API key in the settings is not valid: ${rule.replace(/^The API key /, 'it ')}`;
 }
 
-/** The settings in force: each stored value, else its default. */
-export function resolveSettings(stored: Partial<Settings>, keyRefused = false): Settings {
-  const context: FallbackContext = { baseUrl: stored.baseUrl ?? defaultBaseUrl(), keyRefused };
-  const entries = FIELDS.map((field) => {
-    const spec = SPECS[field] as FieldSpec<typeof field>;
-    const fallback = typeof spec.fallback === 'function' ? spec.fallback(context) : spec.fallback;
-    return [field, stored[field] ?? fallback];
-  });
-  return Object.fromEntries(entries) as Settings;
+const NO_REFUSALS: LoadRefusals = { keyRefused: false, baseUrlRefused: false };
+
+/**
+ * The settings in force: each stored value, else its default. A stored key applies only at the origin
+ * it was saved for; elsewhere it is held back (not in force: the address's default key applies) and
+ * `apiKeyOrigin` still says whose it is.
+ */
+export function resolveSettings(stored: Partial<Settings>, refusals: LoadRefusals = NO_REFUSALS): Settings {
+  const context: FallbackContext = { baseUrl: stored.baseUrl ?? defaultBaseUrl(), ...refusals };
+  const fallbackOf = <K extends keyof Settings>(field: K): Settings[K] => {
+    const spec = SPECS[field] as FieldSpec<K>;
+    return typeof spec.fallback === 'function' ? spec.fallback(context) : spec.fallback;
+  };
+  const entries = FIELDS.map((field) => [field, stored[field] ?? fallbackOf(field)]);
+  const settings = Object.fromEntries(entries) as Settings;
+  if (stored.apiKey === undefined) return { ...settings, apiKeyOrigin: null };
+  if (settings.apiKeyOrigin !== originOf(settings.baseUrl)) settings.apiKey = fallbackOf('apiKey');
+  return settings;
 }
 
 export function defaultSettings(): Settings {

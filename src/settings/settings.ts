@@ -11,8 +11,10 @@ import {
   SPECS,
   defaultSettings,
   type FieldSpec,
+  type LoadRefusals,
   type Settings,
 } from './definitions';
+import { heldKeyMessage, originOf } from './keyOrigin';
 import type { KeyValueStorage } from './storage';
 
 export {
@@ -27,6 +29,9 @@ export {
 } from './definitions';
 export { SETTINGS_TABLE, settingsTableMarkdown, type SettingDoc } from './settingsTable';
 
+/** What a workbook's session may use without changing this computer's saved choice. */
+export type SessionChoice = Partial<Pick<Settings, 'apiKey' | 'project' | 'privatePerformances'>>;
+
 function same(a: Settings, b: Settings): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -40,6 +45,10 @@ export class SettingsStore {
   private loadProblems: string[] = [];
   /** Why the stored key was refused at load; null once a key is saved or removed. */
   private storedKeyProblem: string | null = null;
+  /** The stored base URL was refused at load (the default stands in); false once an address is saved. */
+  private baseUrlRefused = false;
+  /** Choices for this runtime only (one workbook's session), over the stored ones; never written. */
+  private session: SessionChoice = {};
   /** Updates run one after another so that two quick saves cannot interleave their writes. */
   private writes: Promise<unknown> = Promise.resolve();
 
@@ -65,6 +74,7 @@ export class SettingsStore {
     const stored: Partial<Settings> = {};
     const problems: string[] = [];
     let keyProblem: string | null = null;
+    let baseUrlRefused = false;
     await Promise.all(
       FIELDS.map(async (field) => {
         const raw = await this.storage.getItem(SPECS[field].key);
@@ -73,6 +83,7 @@ export class SettingsStore {
           const value = SPECS[field].check(SPECS[field].decode(raw));
           if (value !== null) (stored as Record<string, unknown>)[field] = value;
         } catch (error) {
+          if (field === 'baseUrl') baseUrlRefused = true;
           if (field !== 'apiKey') {
             problems.push(`${SPECS[field].key}: ${(error as Error).message} The default is used.`);
             return;
@@ -85,7 +96,8 @@ export class SettingsStore {
     this.stored = stored;
     this.loadProblems = problems;
     this.storedKeyProblem = keyProblem;
-    this.apply(resolveSettings(stored, keyProblem !== null));
+    this.baseUrlRefused = baseUrlRefused;
+    this.apply(this.resolved());
     return this.settings;
   }
 
@@ -95,15 +107,56 @@ export class SettingsStore {
   }
 
   /**
-   * "The API key in the settings is not valid: …" while the stored key is one the checks refused (the
+   * "The API key in the settings is not valid: …" while the stored key is one the checks refused, or
+   * "The saved API key was entered for …" while it is held back and no other key is in force (the
    * settings then have no key); null otherwise.
    */
   keyProblem(): string | null {
-    return this.storedKeyProblem;
+    if (this.storedKeyProblem !== null) return this.storedKeyProblem;
+    const held = this.heldKey();
+    return held !== null && this.settings.apiKey === null ? heldKeyMessage(held.savedFor, held.service) : null;
+  }
+
+  /**
+   * The stored key while it is held back (saved for another origin than the base URL's, or for an
+   * address refused at load): whose it is and where the service now is. Null when it applies.
+   */
+  heldKey(): { savedFor: string | null; service: string } | null {
+    const service = originOf(this.settings.baseUrl);
+    if (this.stored.apiKey === undefined || this.session.apiKey !== undefined || this.settings.apiKeyOrigin === service)
+      return null;
+    return { savedFor: this.settings.apiKeyOrigin, service };
+  }
+
+  /** Whether a key is saved on this computer (in force or held back); the defaults' keys are not. */
+  keyStored(): boolean {
+    return this.stored.apiKey !== undefined;
+  }
+
+  /** The person confirmed the held key for the base URL's origin: it is saved for it and sent from now on. */
+  confirmKeyForService(): Promise<Settings> {
+    return this.update({ apiKeyOrigin: originOf(this.settings.baseUrl) });
   }
 
   current(): Settings {
     return this.settings;
+  }
+
+  /**
+   * Uses these values for this runtime only (the workbook open in it), over the saved ones, which stay
+   * as they are for every other workbook and the next session. Checked like `update`; a later `update`
+   * of the same setting ends its session value. Listeners hear of the change.
+   */
+  async useForSession(choice: SessionChoice): Promise<Settings> {
+    const checked = this.checked(choice) as SessionChoice;
+    this.session = { ...this.session, ...checked };
+    this.apply(this.resolved());
+    return this.settings;
+  }
+
+  /** The values in use for this session only (empty when it follows the saved settings). */
+  sessionChoice(): SessionChoice {
+    return { ...this.session };
   }
 
   /**
@@ -121,11 +174,12 @@ export class SettingsStore {
     return () => this.listeners.delete(listener);
   }
 
-  private async write(patch: Partial<Settings>): Promise<Settings> {
+  /** Every value of the patch checked; one Error naming every bad one, and nothing kept, otherwise. */
+  private checked(patch: Partial<Settings>): Partial<Settings> {
     const checked: Partial<Settings> = {};
     const errors: string[] = [];
     for (const [field, value] of Object.entries(patch)) {
-      if (!(field in SPECS)) {
+      if (!Object.hasOwn(SPECS, field)) {
         errors.push(`There is no setting called "${field}".`);
         continue;
       }
@@ -136,6 +190,16 @@ export class SettingsStore {
       }
     }
     if (errors.length > 0) throw new Error(errors.join(' '));
+    return checked;
+  }
+
+  private async write(patch: Partial<Settings>): Promise<Settings> {
+    const checked = this.checked(patch);
+    // A key typed in belongs to the address it is saved with; removing it forgets its origin.
+    if ('apiKey' in checked && !('apiKeyOrigin' in checked)) {
+      const baseUrl = checked.baseUrl ?? this.settings.baseUrl;
+      checked.apiKeyOrigin = checked.apiKey === null ? null : originOf(baseUrl);
+    }
 
     const stored: Partial<Settings> = { ...this.stored };
     for (const field of Object.keys(checked) as (keyof Settings)[]) {
@@ -152,8 +216,16 @@ export class SettingsStore {
     }
     this.stored = stored;
     if ('apiKey' in checked) this.storedKeyProblem = null;
-    this.apply(resolveSettings(stored, this.storedKeyProblem !== null));
+    if ('baseUrl' in checked || 'apiKeyOrigin' in checked) this.baseUrlRefused = false;
+    for (const field of Object.keys(checked)) delete (this.session as Record<string, unknown>)[field];
+    this.apply(this.resolved());
     return this.settings;
+  }
+
+  /** The stored settings resolved, with this session's choices over them. */
+  private resolved(): Settings {
+    const refusals: LoadRefusals = { keyRefused: this.storedKeyProblem !== null, baseUrlRefused: this.baseUrlRefused };
+    return { ...resolveSettings(this.stored, refusals), ...this.session };
   }
 
   private apply(next: Settings): void {

@@ -25,7 +25,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   const badge = byId('connection-badge');
   const connectionStatus = byId('connection-status');
   const renderBadge = (settings: Settings): void =>
-    setBadge(badge, settings.apiKey ? 'success' : 'error', connectionSummary(settings, context.settings.keyProblem()));
+    setBadge(
+      badge,
+      settings.apiKey ? 'success' : 'error',
+      connectionSummary(settings, context.settings.keyProblem(), context.settings.heldKey() !== null),
+    );
 
   mountConnection(context);
   const projects = mountProjects(context);
@@ -45,7 +49,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   let before = context.settings.current();
   renderBadge(before);
   const keyProblem = context.settings.keyProblem();
-  if (keyProblem !== null) setStatus(connectionStatus, 'error', `${keyProblem} Enter the key again and save.`);
+  if (keyProblem !== null) {
+    // A key held back at a new address is confirmed in the form (savedKey.ts), not typed again.
+    const advice = context.settings.heldKey() === null ? ' Enter the key again and save.' : '';
+    setStatus(connectionStatus, 'error', `${keyProblem}${advice}`);
+  }
   context.settings.subscribe((after) => {
     const recalculate = needsRecalculation(before, after) && hasExcelApi();
     before = after;
@@ -57,7 +65,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     }
   });
 
-  await projects.activateWorkbookProject();
+  await projects.showWorkbookProject();
 
   return {
     async scoreSelection(): Promise<void> {

@@ -4,7 +4,7 @@
  * its actions; the pane's page boots at runtime start whether or not it is visible.
  */
 export interface PaneActions {
-  /** Score the selected column with the outputs ticked in the pane (default: score + profile link). */
+  /** Score the selected column with the outputs ticked and the layout chosen in the pane. */
   scoreSelection(): Promise<void>;
   refreshAll(): Promise<void>;
   /** Build or refresh the Climate summary sheet for the selected (or just scored) block. */

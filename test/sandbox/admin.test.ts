@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'http';
+import { networkInterfaces } from 'os';
 import { hostWarning } from '../../src/sandbox/cliArgs';
 import { normalizeBaseUrl } from '../../src/service/baseUrl';
 import { DEFAULT_KNOBS, RunningSandbox, startSandbox } from '../../src/sandbox/server';
@@ -69,6 +70,9 @@ describe('the /__sandbox paths', () => {
     [{ rateLimit: 0 }, 'rateLimit must be a number > 0'],
     [{ revokedKeys: 'k' }, 'revokedKeys must be a list of keys'],
     [{ speed: 11 }, 'Unknown knob speed'],
+    [{ toString: 1 }, 'Unknown knob toString'],
+    [{ constructor: 1 }, 'Unknown knob constructor'],
+    [{ hasOwnProperty: 1 }, 'Unknown knob hasOwnProperty'],
   ])('refuses %j with 422 and changes nothing', async (patch, message) => {
     const { status, body } = await admin(sandbox, 'POST', '/config', { latencyMs: 5, ...patch });
     expect(status).toBe(422);
@@ -128,10 +132,13 @@ describe('unknown routes and CORS', () => {
   });
 });
 
-/** A raw request, so the Host header can be what a DNS-rebinding page would send. */
-function raw(method: string, path: string, headers: Record<string, string>, body?: string) {
+/**
+ * A raw request, so the Host header can be what a DNS-rebinding page would send; `connectTo` is the
+ * address dialled (default: the sandbox's own).
+ */
+function raw(method: string, path: string, headers: Record<string, string>, body?: string, connectTo = sandbox.url) {
   return new Promise<{ status: number; headers: import('http').IncomingHttpHeaders }>((resolve, reject) => {
-    const url = new URL(path, sandbox.url);
+    const url = new URL(path, connectTo);
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
@@ -170,16 +177,50 @@ describe('a web page cannot reach the /__sandbox paths', () => {
 
   test('a form or text POST (sent cross-origin without a preflight) changes nothing', async () => {
     for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
-      const answer = await raw('POST', '/__sandbox/config', { ...page, 'content-type': type }, 'failRate=1');
+      const answer = await raw('POST', '/__sandbox/config', { 'content-type': type }, 'failRate=1');
       expect({ type, status: answer.status }).toEqual({ type, status: 415 });
     }
     expect(sandbox.knobs().failRate).toBe(0);
   });
+
+  test('any request carrying an Origin is refused, however the path is encoded', async () => {
+    const json = { ...page, 'content-type': 'application/json' };
+    for (const path of ['/__sandbox/config', '/%5F%5Fsandbox/config', '/__sandbox/%63onfig']) {
+      expect({ path, status: (await raw('GET', path, page)).status }).toEqual({ path, status: 403 });
+      const posted = await raw('POST', path, json, '{"failRate":1}');
+      expect({ path, status: posted.status }).toEqual({ path, status: 403 });
+      const preflight = await raw('OPTIONS', path, { ...page, 'access-control-request-method': 'POST' });
+      expect({ path, cors: preflight.headers['access-control-allow-origin'] }).toEqual({ path, cors: undefined });
+    }
+    expect(sandbox.knobs()).toEqual(DEFAULT_KNOBS);
+  });
 });
+
+/** This machine's first address that is not loopback (another machine's view of it), if it has one. */
+const outwardAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
+
+(outwardAddress ? test : test.skip)(
+  'on --host 0.0.0.0 a peer that is not this machine is refused, even naming localhost as Host',
+  async () => {
+    const open = await startSandbox({ port: 0, host: '0.0.0.0', quiet: true, organizations: 20 });
+    try {
+      const host = { host: `localhost:${open.port}` };
+      const outside = await raw('GET', '/__sandbox/config', host, undefined, `http://${outwardAddress}:${open.port}`);
+      expect(outside.status).toBe(403);
+      const inside = await raw('GET', '/__sandbox/config', host, undefined, `http://127.0.0.1:${open.port}`);
+      expect(inside.status).toBe(200);
+    } finally {
+      await open.close();
+    }
+  },
+);
 
 describe('--host', () => {
   test.each(['0.0.0.0', '::', '192.168.1.20'])('%s: a warning that other machines can reach the sandbox', (host) => {
     expect(hostWarning(host)).toMatch(/reachable from other machines/);
+    expect(hostWarning(host)).toContain('paths still answer only requests from this machine');
   });
   test.each([undefined, '127.0.0.1', 'localhost', '::1', '[::1]'])('%s: no warning', (host) => {
     expect(hostWarning(host)).toBeNull();

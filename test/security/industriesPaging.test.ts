@@ -4,8 +4,8 @@
  * a message that says so, and the requests stop there. An honest listing still arrives whole.
  */
 import type { ServerResponse } from 'node:http';
-import { openNodeWorkbook, seededSettings, type NodeWorkbookSession } from '../harness';
-import { json, startScriptedServer, type ScriptedServer } from '../service/scriptedServer';
+import { json } from '../service/scriptedServer';
+import { batchServiceSuite } from './batchService';
 
 /** Each batch item `/industries?page=N` gets one industry and a link to page N+1, up to `lastPage`. */
 function answer(body: string, res: ServerResponse, lastPage: number): void {
@@ -25,26 +25,12 @@ function answer(body: string, res: ServerResponse, lastPage: number): void {
   );
 }
 
-let service: ScriptedServer;
 let lastPage = Infinity;
-let session: NodeWorkbookSession | null = null;
-
-beforeAll(async () => {
-  service = await startScriptedServer((req, res) =>
-    req.url === '/batch' ? answer(req.body, res, lastPage) : json(res, 404, {}),
-  );
-});
-afterEach(async () => {
-  await session?.close();
-  session = null;
-});
-afterAll(() => service.close());
+const suite = batchServiceSuite((body, res) => answer(body, res, lastPage));
 
 async function industries(deadlineMs: number) {
-  session = await openNodeWorkbook({
-    storage: await seededSettings({ baseUrl: service.url, apiKey: 'test-key', deadlineMs }),
-  });
-  service.received.length = 0;
+  const session = await suite.open({ deadlineMs });
+  suite.service.received.length = 0;
   const started = Date.now();
   const [address] = await session.calculate({ inputs: [[null]], formulas: { B: '=CLIMATE.INDUSTRIES()' } });
   await session.settled(30_000);
@@ -60,9 +46,9 @@ test('a listing that never ends settles at the deadline, and no request follows'
     message: expect.stringMatching(/^The service's listing did not end within 2 s \(stopped after \d+ pages\)\.$/),
   });
   expect(seconds).toBeLessThan(6);
-  const sent = service.received.length;
+  const sent = suite.service.received.length;
   await new Promise((resolve) => setTimeout(resolve, 500));
-  expect(service.received.length).toBe(sent);
+  expect(suite.service.received.length).toBe(sent);
 });
 
 test('an honest listing of several pages still arrives whole', async () => {

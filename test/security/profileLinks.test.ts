@@ -4,8 +4,9 @@
  * LINK says #N/A with the rule; the SCORE card has no Profile property and its logo no target.
  */
 import type { ServerResponse } from 'node:http';
-import { openNodeWorkbook, seededSettings, type CellOutcome, type NodeWorkbookSession } from '../harness';
-import { json, startScriptedServer, type ScriptedServer } from '../service/scriptedServer';
+import type { CellOutcome } from '../harness';
+import { json } from '../service/scriptedServer';
+import { batchServiceSuite } from './batchService';
 
 const GOOD = 'https://profiles.example/organizations/7-acme';
 const HOSTILE: Record<string, string> = {
@@ -44,24 +45,12 @@ function answer(body: string, res: ServerResponse): void {
   );
 }
 
-let service: ScriptedServer;
-let session: NodeWorkbookSession | null = null;
-
-beforeAll(async () => {
-  service = await startScriptedServer((req, res) =>
-    req.url === '/batch' ? answer(req.body, res) : json(res, 404, {}),
-  );
-});
-afterEach(async () => {
-  await session?.close();
-  session = null;
-});
-afterAll(() => service.close());
+const suite = batchServiceSuite(answer);
 
 type Card = { type: string; properties?: Record<string, unknown>; provider?: { logoTargetAddress?: string } };
 
 test('LINK, the card and the logo target take only absolute https links without credentials', async () => {
-  session = await openNodeWorkbook({ storage: await seededSettings({ baseUrl: service.url, apiKey: 'test-key' }) });
+  const session = await suite.open();
   const names = ['good', ...Object.keys(HOSTILE)];
   const addresses = await session.calculate({
     inputs: names.map((name) => [name]),

@@ -5,7 +5,7 @@
  */
 import { MalformedResponseError } from '../../src/service/errors';
 import type { HttpResponse } from '../../src/service/http';
-import { collectPages, pageNumberOf, pageOnPath } from '../../src/service/pagination';
+import { collectPages, MAX_LISTING_ITEMS, pageNumberOf, pageOnPath } from '../../src/service/pagination';
 import type { Page } from '../../src/service/types';
 
 type Item = { id: number };
@@ -55,4 +55,36 @@ test('a link loop stops with a MalformedResponseError that says so', async () =>
   const error = await walk().catch((e: Error) => e);
   expect(error).toBeInstanceOf(MalformedResponseError);
   expect((error as Error).message).toBe("The service's page links do not end (stopped after 2 pages).");
+});
+
+/** A listing that never ends, `perPage` items of `size` characters a page, walked by collectPages. */
+function endless(perPage: number, size: number) {
+  let asked = 0;
+  const answer = (_target: string, page: number): Promise<Page<{ id: number; name: string }>> => {
+    asked += 1;
+    const items = Array.from({ length: perPage }, (_, i) => ({ id: page * perPage + i, name: 'n'.repeat(size) }));
+    return Promise.resolve({ items, page, next: `/industries?page=${page + 1}`, last: null });
+  };
+  return { asked: () => asked, walk: () => collectPages(() => answer('/industries?page=1', 1), answer) };
+}
+
+test('a listing with more items than MAX_LISTING_ITEMS stops at the page that passes it', async () => {
+  const listing = endless(2_000, 1);
+  const error = await listing.walk().catch((e: Error) => e);
+  expect(error).toBeInstanceOf(MalformedResponseError);
+  const pages = Math.floor(MAX_LISTING_ITEMS / 2_000) + 1;
+  expect((error as Error).message).toBe(
+    `The service's listing is longer than 50,000 items (stopped after ${pages} pages).`,
+  );
+  expect(listing.asked()).toBe(pages);
+});
+
+test('a listing with more characters than MAX_LISTING_CHARS stops at the page that passes it', async () => {
+  const listing = endless(500, 4_000);
+  const error = await listing.walk().catch((e: Error) => e);
+  expect(error).toBeInstanceOf(MalformedResponseError);
+  expect((error as Error).message).toMatch(
+    /^The service's listing is longer than 10,000,000 characters \(stopped after 5 pages\)\.$/,
+  );
+  expect(listing.asked()).toBe(5);
 });

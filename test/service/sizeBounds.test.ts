@@ -6,7 +6,8 @@
 import { ClimateClient } from '../../src/service/client';
 import { nodeFetch } from '../../src/service/nodeFetch';
 import { MAX_BODY_CHARS } from '../../src/service/http';
-import { decodeOrganization, MAX_TEXT_CHARS } from '../../src/service/records';
+import { decodeOrganization, decodeSbtiCompany, MAX_TEXT_CHARS } from '../../src/service/records';
+import { MAX_MESSAGE_CHARS } from '../../src/service/responseErrors';
 import { startScriptedServer, type ScriptedServer } from './scriptedServer';
 
 const servers: ScriptedServer[] = [];
@@ -63,4 +64,33 @@ test('an over-long text field of a record reads as absent; the rest of the recor
   expect(record.matching_organization?.link).toBeNull();
   expect(record.matching_organization?.name).toBe('Acme');
   expect(record.matching_organization?.industry?.name).toBeNull();
+});
+
+test('an over-long SBTi value reads as absent, like every text field; numbers and booleans stand', () => {
+  const company = decodeSbtiCompany({
+    id: 4,
+    company_name: 'Acme',
+    near_term_target_status: 's'.repeat(MAX_TEXT_CHARS + 1),
+    isin: 'i'.repeat(MAX_TEXT_CHARS),
+    near_term_target_year: 2030,
+    net_zero_committed: true,
+  });
+  expect(company).toMatchObject({
+    company_name: 'Acme',
+    near_term_target_status: null,
+    isin: 'i'.repeat(MAX_TEXT_CHARS),
+    near_term_target_year: 2030,
+    net_zero_committed: true,
+  });
+});
+
+test("an error body's message is repeated at a readable length, on one line", async () => {
+  const long = `Key refused.\r\n\u0000${'blah '.repeat(100_000)}`;
+  const client = await clientAnswering((res) => {
+    res.writeHead(401, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: { type: 'authentication_error', message: long } }));
+  });
+  const error = (await client.registerOrganization({ name: 'Acme' }).catch((e: Error) => e)) as Error;
+  expect(error.message.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
+  expect(error.message).toMatch(/^Key refused\. blah blah .*…$/);
 });

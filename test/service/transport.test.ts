@@ -10,6 +10,7 @@ import {
   ServerError,
   ServiceError,
 } from '../../src/service/errors';
+import { encodeBatch } from '../../src/service/batchCodec';
 import { request } from '../../src/service/http';
 import { nodeFetch } from '../../src/service/nodeFetch';
 import { json, startScriptedServer, type ScriptedServer } from './scriptedServer';
@@ -112,17 +113,37 @@ describe('the key stays with the base URL', () => {
   it('sends only to a path under the base URL: any other target is refused before anything is sent', async () => {
     const elsewhere = await serve((_req, res) => json(res, 200, []));
     const server = await serve((_req, res) => json(res, 200, []));
-    const config = { baseUrl: server.url, apiKey: KEY, fetch: nodeFetch, timeoutMs: 5_000 };
-    for (const target of [
-      `${elsewhere.url}/industries`,
-      `//127.0.0.1:${new URL(elsewhere.url).port}/x`,
-      'industries',
-    ]) {
+    const config = { baseUrl: server.url + '/v1', apiKey: KEY, fetch: nodeFetch, timeoutMs: 5_000 };
+    const refused: Array<[string, string]> = [
+      [`${elsewhere.url}/industries`, 'is not a path under it'],
+      [`//127.0.0.1:${new URL(elsewhere.url).port}/x`, 'is not a path under it'],
+      ['industries', 'is not a path under it'],
+      [`/\\127.0.0.1:${new URL(elsewhere.url).port}/x`, 'holds a backslash'],
+      ['/industries\\..\\x', 'holds a backslash'],
+      ['/../../x', 'holds a dot segment'],
+      ['/industries/..', 'holds a dot segment'],
+      ['/./industries', 'holds a dot segment'],
+      ['/%2e%2e/x', 'holds a dot segment'],
+      ['/%2E./x?page=1', 'holds a dot segment'],
+      ['/.%2E/x', 'holds a dot segment'],
+      ['/industries\r\nX-Injected: 1', 'holds a control character'],
+      ['/industries\u0000', 'holds a control character'],
+      ['/industries?q=\t', 'holds a control character'],
+    ];
+    for (const [target, problem] of refused) {
       const error = await failure(request(config, { method: 'GET', target }));
-      expect(error.message).toBe(`A request goes only to a path under the service address, not to "${target}".`);
+      expect(error.message).toBe(
+        `A request goes only to a path under the service address: ${JSON.stringify(target)} ${problem}.`,
+      );
+      expect(() => encodeBatch([{ url: target, method: 'GET' }])).toThrow(error.message);
     }
     expect(elsewhere.received).toHaveLength(0);
     expect(server.received).toHaveLength(0);
+    // Dots inside a segment and encoded slashes in a query are ordinary text.
+    for (const target of ['/industries/search?q=a..b', '/v..2/x', '/industries?q=%2e%2e', '/sbti_companies?q=..']) {
+      await request(config, { method: 'GET', target });
+    }
+    expect(server.received.map((req) => req.url.split('?')[0].slice(0, 3))).toEqual(['/v1', '/v1', '/v1', '/v1']);
   });
 });
 

@@ -21,6 +21,7 @@ describe('defaults', () => {
     expect(settings).toEqual({
       baseUrl: SANDBOX_BASE_URL,
       apiKey: SANDBOX_DEMO_KEY,
+      apiKeyOrigin: null,
       project: null,
       privatePerformances: false,
       maxBatch: 100,
@@ -74,6 +75,7 @@ describe('storage keys', () => {
     expect(await store.load()).toEqual({
       baseUrl: 'https://api.example.com',
       apiKey: 'dc_production_0123456789abcdef',
+      apiKeyOrigin: 'https://api.example.com',
       project: { id: '42', name: 'Suppliers 2026' },
       privatePerformances: true,
       maxBatch: 25,

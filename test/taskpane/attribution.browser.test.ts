@@ -94,6 +94,14 @@ const supplierSheet = (): Omit<ShimSheet, 'requirements'> => ({
   selection: { rowIndex: 0, columnIndex: 0, rowCount: 4, columnCount: 1 },
 });
 
+/** These tests are about the formula layout, which an entity host offers beside cards (cards.browser.test.ts). */
+const chooseFormulaLayout = (pane: Pane): Promise<void> =>
+  pane.page.evaluate(() => {
+    const picker = document.getElementById('score-layout') as HTMLSelectElement;
+    picker.value = 'formulas';
+    picker.dispatchEvent(new Event('change'));
+  });
+
 const cellAt = (book: WorkbookDump, row: number, column: number) =>
   book.cells.find((cell) => cell.row === row && cell.column === column);
 
@@ -101,6 +109,7 @@ test('data-type host (ExcelApi 1.19): the source line and logo above the headers
   const pane = await openPane(MODERN_HOST, supplierSheet());
   await (await pane.ax.get('button', 'Use selection')).locator.click();
   await pane.waitForText('#score-selection', 'Names: Suppliers!A2:A4 (3 rows).');
+  await chooseFormulaLayout(pane);
   // Cells carry the link in their card here: the column is offered, ticked, and can be unticked.
   const link = await pane.ax.get('checkbox', 'Profile');
   expect(await link.state()).toMatchObject({ checked: 'true', disabled: false });
@@ -118,10 +127,11 @@ test('data-type host (ExcelApi 1.19): the source line and logo above the headers
   await pane.page.context().close();
 });
 
-test('plain host (CustomFunctionsRuntime 1.4 + ExcelApi 1.16): line, logo and a link per row that cannot be left out', async () => {
+test('formulas on a host without data types (CustomFunctionsRuntime 1.4 + ExcelApi 1.16): line, logo and a link per row that cannot be left out', async () => {
   const pane = await openPane(PLAIN_WITH_116, supplierSheet());
   await (await pane.ax.get('button', 'Use selection')).locator.click();
   await pane.waitForText('#score-selection', 'Names: Suppliers!A2:A4 (3 rows).');
+  await chooseFormulaLayout(pane);
   expect(await (await pane.ax.get('checkbox', 'Profile (always, with each score)')).state()).toMatchObject({
     checked: 'true',
     disabled: true,
@@ -237,6 +247,7 @@ test("the ribbon's Score selection scores the selection and runs the same check 
     ...sheet,
     selection: { rowIndex: 0, columnIndex: 0, rowCount: 4, columnCount: 1 },
   });
+  await chooseFormulaLayout(pane);
   await pane.page.evaluate(() =>
     (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('scoreSelection'),
   );

@@ -6,8 +6,7 @@
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { SETTINGS_KEYS } from '../../src/settings/settings';
 import { seededSettings } from '../harness/settingsSeed';
-import { PLAIN_HOST } from '../harness/hostProfiles';
-import { openPanePage } from './browser/panePage';
+import { oneCellSheet, openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 
 const suite = paneSuite({ organizations: 50 });
@@ -16,17 +15,7 @@ test('a malformed stored key at the sandbox address: the pane says so, keeps the
   // At the sandbox's address the demo key would otherwise stand in for a missing key.
   const storage = { ...(await seededSettings({ baseUrl: suite.sandbox.url })), [SETTINGS_KEYS.apiKey]: 'short' };
   suite.sandbox.resetStats();
-  const { page } = await openPanePage(
-    suite.browser,
-    suite.site.url,
-    {
-      name: 'Suppliers',
-      rows: [['Supplier']],
-      selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
-      requirements: PLAIN_HOST.requirements,
-    },
-    storage,
-  );
+  const { page } = await openPanePage(suite.browser, suite.site.url, oneCellSheet(), storage);
   const status = page.locator('#connection-status');
   await status
     .filter({ hasText: 'The API key in the settings is not valid' })

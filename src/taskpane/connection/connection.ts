@@ -3,12 +3,14 @@
  * (masked, show/hide), Save, and "Test connection", which calls the service with what is in the form
  * and shows the service's own message when it refuses the key. The key goes to the settings store
  * only; it is never written into the page's text, a message, or the console. What the section says
- * (and the test call) is connectionModel.ts.
+ * (and the test call) is connectionModel.ts; a saved key stays with the origin it was saved for
+ * (savedKey.ts).
  */
 import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
-import { byId, markInvalid, messageOf, secretField, setStatus, withBusy } from '../ui/view';
+import { byId, el, markInvalid, messageOf, secretField, setStatus, withBusy } from '../ui/view';
 import { describeService, productionBaseUrl, testConnection } from './connectionModel';
+import { connectionPatch, keyToTest, renderHeldKey, type ConnectionForm } from './savedKey';
 
 export function mountConnection(context: PaneContext): void {
   const form = byId('connection-form', 'form');
@@ -18,11 +20,27 @@ export function mountConnection(context: PaneContext): void {
   const save = byId('connection-save', 'fluent-button');
   const test = byId('connection-test', 'fluent-button');
   const status = byId('connection-status');
+  const heldLine = el('p', { id: 'held-key', class: 'hint', hidden: true });
+  byId('api-key-hint').after(heldLine);
+  /** The key the field shows from the settings, and whether the person has typed in the field since. */
+  let shownKey: string | null = null;
+  let keyEdited = false;
+  apiKey.addEventListener('input', () => (keyEdited = true));
+  const fields = (): ConnectionForm => ({
+    baseUrl: baseUrl.value,
+    apiKey: apiKey.value.trim() || null,
+    shownKey,
+    keyEdited,
+    keyStored: context.settings.keyStored(),
+  });
 
   const fill = (settings: Settings): void => {
     baseUrl.value = settings.baseUrl;
     apiKey.value = settings.apiKey ?? '';
+    shownKey = settings.apiKey;
+    keyEdited = false;
     markInvalid(baseUrl, false);
+    renderHeldKey(heldLine, status, context);
   };
   fill(context.settings.current());
   context.settings.subscribe(fill);
@@ -33,8 +51,14 @@ export function mountConnection(context: PaneContext): void {
   });
   byId('preset-production', 'fluent-button').addEventListener('click', () => {
     baseUrl.value = productionBaseUrl();
-    // The sandbox's demo key means nothing to the real service: ask for the project's key instead.
-    if (apiKey.value.trim() === SANDBOX_DEMO_KEY) {
+    const held = context.settings.heldKey();
+    if (held !== null && held.savedFor === new URL(productionBaseUrl()).origin && !fields().keyEdited) {
+      // The key saved for production comes back with it: the field is empty, not typed over.
+      apiKey.value = '';
+      shownKey = null;
+      setStatus(status, 'info', `Production selected: Save to use the key you saved for ${held.savedFor}.`);
+    } else if (apiKey.value.trim() === SANDBOX_DEMO_KEY) {
+      // The sandbox's demo key means nothing to the real service: ask for the project's key instead.
       apiKey.value = '';
       apiKey.focus();
       setStatus(status, 'info', 'Production selected: paste your project API key, then Save.');
@@ -46,15 +70,15 @@ export function mountConnection(context: PaneContext): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(save, status, async () => {
-      const key = apiKey.value.trim() || null;
-      // A key that belongs to a saved project makes that project the active one; any other key has none.
-      const saved = key ? (await context.projects.list()).find((project) => project.apiKey === key) : undefined;
+      const patch = connectionPatch(fields());
+      if ('apiKey' in patch) {
+        // A key that belongs to a saved project makes that project the active one; any other key has none.
+        const key = patch.apiKey;
+        const saved = key ? (await context.projects.list()).find((project) => project.apiKey === key) : undefined;
+        patch.project = saved ? { id: saved.id, name: saved.name } : null;
+      }
       try {
-        await context.settings.update({
-          baseUrl: baseUrl.value,
-          apiKey: key,
-          project: saved ? { id: saved.id, name: saved.name } : null,
-        });
+        await context.settings.update(patch);
       } catch (error) {
         markInvalid(baseUrl, /address|URL|https/i.test(messageOf(error)));
         throw error;
@@ -62,12 +86,15 @@ export function mountConnection(context: PaneContext): void {
       markInvalid(baseUrl, false);
       keyField.mask();
       const settings = context.settings.current();
+      const held = context.settings.heldKey();
       setStatus(
         status,
-        'success',
+        settings.apiKey || held === null ? 'success' : 'info',
         settings.apiKey
           ? `Saved. Using ${describeService(settings.baseUrl)}.`
-          : 'Saved without a key: cells will ask for one.',
+          : held !== null
+            ? 'Saved. Your key was entered for another address: confirm it below to send it here, or enter this service’s key.'
+            : 'Saved without a key: cells will ask for one.',
       );
     });
   });
@@ -75,7 +102,7 @@ export function mountConnection(context: PaneContext): void {
   test.addEventListener('click', () => {
     void withBusy(test, status, async () => {
       setStatus(status, 'busy', 'Testing the connection…');
-      const result = await testConnection(baseUrl.value, apiKey.value.trim() || null);
+      const result = await testConnection(baseUrl.value, keyToTest(fields(), context.settings.current()));
       setStatus(status, result.ok ? 'success' : 'error', result.message);
     });
   });

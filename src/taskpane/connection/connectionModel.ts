@@ -25,11 +25,15 @@ export function productionBaseUrl(): string {
   return buildTimeBaseUrl() || PROVIDER.productionBaseUrl;
 }
 
-/** A short line for the header badge: where the pane is connected, and whether a (valid) key is set. */
-export function connectionSummary(settings: Settings, keyProblem: string | null = null): string {
+/**
+ * A short line for the header badge: where the pane is connected, and whether a (valid) key is set;
+ * `held` when the saved key waits for the person's confirmation at this address.
+ */
+export function connectionSummary(settings: Settings, keyProblem: string | null = null, held = false): string {
   const where = describeService(settings.baseUrl);
   const project = settings.project ? ` · ${settings.project.name}` : '';
   if (settings.apiKey) return `${where}${project}`;
+  if (held) return `${where} · key not confirmed`;
   return keyProblem === null ? `${where} · no API key` : `${where} · API key not valid`;
 }
 

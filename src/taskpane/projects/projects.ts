@@ -2,15 +2,17 @@
  * The Projects section: create a project with a team key (`POST /projects`; the team key is used for
  * that call and kept only if the analyst ticks "remember"), add a project someone else created, switch
  * the active one, and the "private performances" switch of the active project. The workbook remembers
- * its project by id and name (document settings); the key stays in settings storage. The section's
- * words are projectsModel.ts; the saved projects common/projectStore.ts.
+ * its project by id and name (document settings) and may only propose it (workbookProject.ts); the key
+ * stays in settings storage. The section's words are projectsModel.ts; the saved projects
+ * common/projectStore.ts.
  */
 import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } from '../../office/documentSettings';
 import { ClimateClient } from '../../service/client';
 import type { PaneContext } from '../common/paneContext';
-import { sameProject, type SavedProject } from '../common/projectStore';
+import type { SavedProject } from '../common/projectStore';
 import { byId, el, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
-import { activeProject, projectMeta, workbookProjectLine } from './projectsModel';
+import { activeProject, projectMeta } from './projectsModel';
+import { renderWorkbookProject, workbookProjectState, type WorkbookLineHost } from './workbookProject';
 
 type Button = HTMLElementTagNameMap['fluent-button'];
 
@@ -109,11 +111,23 @@ function bindProjectForms(
   });
 }
 
-export function mountProjects(context: PaneContext): { activateWorkbookProject(): Promise<void> } {
+export function mountProjects(context: PaneContext): { showWorkbookProject(): Promise<void> } {
   const list = byId('project-list', 'ul');
   const status = byId('projects-status');
   const workbookLine = byId('workbook-project');
   const privateSwitch = byId('private-performances', 'fluent-switch');
+  const workbook: WorkbookLineHost = { context, status, render: () => render(), declined: false };
+
+  const describeWorkbook = (projects: SavedProject[]): void => {
+    if (!hasDocumentSettings()) {
+      workbookLine.textContent = 'Outside Excel: no workbook to remember the project.';
+      return;
+    }
+    const state = workbookProjectState(readWorkbookProject(), projects, context.settings.current());
+    renderWorkbookProject(workbookLine, state, workbook);
+    // A proposal waits for an answer: the section opens so that the person sees it.
+    if (state.kind === 'propose' && !workbook.declined) byId('section-projects', 'details').open = true;
+  };
 
   const render = async (focusName?: string): Promise<void> => {
     const projects = await context.projects.list();
@@ -132,13 +146,12 @@ export function mountProjects(context: PaneContext): { activateWorkbookProject()
     );
     if (projects.length === 0)
       list.append(el('li', { class: 'meta' }, 'No projects saved yet: create one or add one below.'));
-    privateSwitch.checked = active ? active.privatePerformances : settings.privatePerformances;
+    // In a session a workbook proposed, the switch shows that session's choice, not the saved project's.
+    const session = context.settings.sessionChoice().privatePerformances !== undefined;
+    privateSwitch.checked = active && !session ? active.privatePerformances : settings.privatePerformances;
     // The attribute, not the property: fluent-switch draws its disabled look from the attribute only.
     privateSwitch.toggleAttribute('disabled', !active);
-    workbookLine.textContent = workbookProjectLine(projects, {
-      available: hasDocumentSettings(),
-      remembered: readWorkbookProject(),
-    });
+    describeWorkbook(projects);
   };
 
   const activate = async (project: SavedProject): Promise<void> => {
@@ -167,8 +180,13 @@ export function mountProjects(context: PaneContext): { activateWorkbookProject()
     void (async () => {
       const active = activeProject(await context.projects.list(), context.settings.current());
       if (!active) return;
-      await context.projects.save({ ...active, privatePerformances: on });
-      await context.settings.update({ privatePerformances: on });
+      // A project a workbook proposed is this session's: so is the person's choice for it.
+      if (context.settings.sessionChoice().apiKey !== undefined) {
+        await context.settings.useForSession({ privatePerformances: on });
+      } else {
+        await context.projects.save({ ...active, privatePerformances: on });
+        await context.settings.update({ privatePerformances: on });
+      }
       await render();
       setStatus(
         status,
@@ -183,16 +201,7 @@ export function mountProjects(context: PaneContext): { activateWorkbookProject()
   void teamKeyFilled.then(() => render());
 
   return {
-    /** On opening a workbook: switch to the project it remembers, when that project is saved here. */
-    async activateWorkbookProject(): Promise<void> {
-      const remembered = readWorkbookProject();
-      if (!remembered) return;
-      const projects = await context.projects.list();
-      const saved = projects.find((project) => sameProject(project, remembered));
-      if (saved && saved !== activeProject(projects, context.settings.current())) {
-        await activate(saved);
-        setStatus(status, 'info', `Switched to project ${saved.name}, the one this workbook uses.`);
-      }
-    },
+    /** On opening a workbook: the line says which project it names, and proposes a saved one (no switch). */
+    showWorkbookProject: () => render(),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Score a column's output checkboxes, drawn from the catalogue (sheet/outputs.ts) into three groups
- * (main, flags, ranks), with the count of ticked flags. A host whose cells carry no data types keeps
- * the profile link ticked and disabled: the licence asks for a link next to every score.
+ * (main, flags, ranks), with the count of ticked flags. Where cells carry no card (a host without data
+ * types, in the formula layout) the profile link stays ticked and disabled: the licence asks for a link
+ * next to every score.
  */
 import { OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
 import { byId, el } from '../ui/view';
@@ -19,27 +20,23 @@ const GROUPS: Record<OutputDefinition['formula']['fn'], string> = {
 export interface OutputPicker {
   /** The ticked outputs, in catalogue order. */
   chosen(): OutputKey[];
+  /** Ticks and locks the profile link (required), or frees it; the layout decides. */
+  requireLink(required: boolean): void;
 }
 
 export function mountOutputPicker(linkRequired: boolean): OutputPicker {
   const flagCount = byId('score-flag-count');
   const checkboxes = new Map<OutputKey, HTMLElementTagNameMap['fluent-checkbox']>();
+  const always = el('span', { class: 'meta' }, ' (always, with each score)');
   for (const output of OUTPUTS) {
     const id = `output-${output.key.replace(/[^a-z0-9]+/gi, '-')}`;
-    const forced = linkRequired && output.key === 'link';
     const box = el('fluent-checkbox', {
       slot: 'input',
       id,
       value: output.key,
-      checked: forced || DEFAULT_OUTPUTS.includes(output.key),
-      disabled: forced,
+      checked: DEFAULT_OUTPUTS.includes(output.key),
     });
-    const label = el(
-      'label',
-      { slot: 'label', for: id },
-      output.header,
-      forced ? el('span', { class: 'meta' }, ' (always, with each score)') : null,
-    );
+    const label = el('label', { slot: 'label', for: id }, output.header, output.key === 'link' ? always : null);
     checkboxes.set(output.key, box);
     byId(GROUPS[output.formula.fn]).append(el('fluent-field', { 'label-position': 'after' }, label, box));
   }
@@ -50,5 +47,12 @@ export function mountOutputPicker(linkRequired: boolean): OutputPicker {
   };
   byId('score-outputs-flags').addEventListener('change', countFlags);
   countFlags();
-  return { chosen: () => [...checkboxes].filter(([, box]) => box.checked).map(([key]) => key) };
+  const requireLink = (required: boolean): void => {
+    const link = checkboxes.get('link')!;
+    always.hidden = !required;
+    link.disabled = required;
+    if (required) link.checked = true;
+  };
+  requireLink(linkRequired);
+  return { chosen: () => [...checkboxes].filter(([, box]) => box.checked).map(([key]) => key), requireLink };
 }

@@ -1,12 +1,13 @@
 /**
  * The "Score a column" section: take the selected supplier names (and the website and country
- * columns beside them), choose outputs, write the CLIMATE formulas into new columns with headers and
- * the attribution (logo + source line above them on every host; a profile link per row, which only a
- * host whose cells carry data types lets the analyst leave out). With the Match column (on by
+ * columns beside them), choose outputs and the layout (organization cards where Excel renders them,
+ * else one formula per value), write the CLIMATE formulas into new columns with headers and
+ * the attribution (logo + source line above them on every host; a profile link per row, which a host
+ * whose cells carry data types, or the card layout, lets the analyst leave out). With the Match column (on by
  * default), a conditional format marks the rows the match review lists. Then follow the engine until
  * every row has settled and show how they ended. The plan is scoringPlan.ts, the writes scoreWriter.ts.
  */
-import { supportsDataTypes, supportsImages } from '../../office/host';
+import { supportsDataTypes, supportsEntities, supportsImages } from '../../office/host';
 import type { BlockScored, ProfilingEntry } from '../common/blockScored';
 import { columnLetters, describeRange } from '../sheet/a1';
 import type { SheetRange } from '../sheet/grid';
@@ -15,6 +16,7 @@ import { columnSelection, describeSelection, type SelectionModel } from '../shee
 import { logoBase64 } from '../ui/logo';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 import type { PaneContext } from '../common/paneContext';
+import type { Layout } from './cardLayout';
 import { mountOutputPicker } from './outputPicker';
 import { planColumnScoring } from './scoringPlan';
 import { emptySummary, followScoring, type ScoringSummary } from './scoringProgress';
@@ -85,8 +87,15 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
   const bar = byId('score-progress-bar', 'fluent-progress-bar');
   const progressLine = byId('score-progress-text');
   const summaryList = byId('score-summary');
-  const linkRequired = !supportsDataTypes();
-  const outputs = mountOutputPicker(linkRequired);
+  const layoutField = byId('score-layout-field');
+  const layoutPicker = byId('score-layout', 'select');
+  // Only a host that renders entities is offered cards; elsewhere the formula layout is the only one.
+  layoutField.hidden = !supportsEntities();
+  const layout = (): Layout => (layoutField.hidden ? 'formulas' : (layoutPicker.value as Layout));
+  // Cells without a card of their own (plain values, formula layout) need the profile link column.
+  const linkRequired = (): boolean => layout() === 'formulas' && !supportsDataTypes();
+  const outputs = mountOutputPicker(linkRequired());
+  layoutPicker.addEventListener('change', () => outputs.requireLink(linkRequired()));
 
   /** The names chosen with Use selection: read again when writing. */
   let chosen: { target: SheetRange; model: SelectionModel } | null = null;
@@ -134,7 +143,12 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
       websiteColumn: pickedColumn(website),
       countryColumn: pickedColumn(country),
     });
-    const plan = planColumnScoring(selection, { outputs: outputs.chosen(), linkRequired, logo: supportsImages() });
+    const plan = planColumnScoring(selection, {
+      outputs: outputs.chosen(),
+      layout: layout(),
+      linkRequired: linkRequired(),
+      logo: supportsImages(),
+    });
     await writeScoringPlan(snapshot.sheet, plan, plan.attribution.logoColumn !== null ? await logoBase64() : null);
     const event = blockScoredOf(snapshot.sheet, selection, plan, pickedColumn(spend), model.columns);
     const marked = await markRowsToReview(event.range, plan);

@@ -29,5 +29,5 @@ export function writeScoringPlan(sheetName: string, plan: ScoringPlan, logoBase6
 export function markRowsToReview(written: SheetRange, plan: ScoringPlan): Promise<boolean> {
   const matchAt = plan.outputs.indexOf('match');
   if (matchAt < 0) return Promise.resolve(true);
-  return addReviewMark(written, reviewRuleFormula(plan.firstColumn + matchAt, plan.firstDataRow));
+  return addReviewMark(written, reviewRuleFormula(plan.outputColumn + matchAt, plan.firstDataRow));
 }

@@ -4,8 +4,10 @@
  * CLIMATE formulas go into which new columns, and where the attribution goes.
  *
  * New columns start right of the sheet's used range, so nothing the analyst typed is overwritten.
- * Headers go in the row above the first supplier; the attribution (logo + source line) always in the
- * row above the headers: Excel shows a data type's logo only inside its card, never in the grid.
+ * Two layouts: one CLIMATE formula per output (every host), or, where Excel renders entities, the
+ * card layout (cardLayout.ts): a CLIMATE.ORG column and each output a field of its card. Headers go
+ * in the row above the first supplier; the attribution (logo + source line) always in the row above
+ * the headers: Excel shows a data type's logo only inside its card, never in the grid.
  * When the suppliers start so high that there is no room, the plan asks for rows to be inserted at
  * the top of the sheet, and every row number in it already counts them.
  */
@@ -16,9 +18,12 @@ import { isBlank, type SheetRange } from '../sheet/grid';
 import { formulaFor, OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
 import type { ColumnSelection } from '../sheet/selectionModel';
 import { SOURCE_LINE_FORMULA, type AttributionCell } from '../sheet/sourceLine';
+import { cardFormula, ORG_HEADER, orgFormula, type Layout } from './cardLayout';
 
 export interface PlanOptions {
   outputs: readonly OutputKey[];
+  /** Absent: the formula layout, which every host calculates. */
+  layout?: Layout;
   /** Hosts without data types: the profile link column cannot be left out (cells carry no link). */
   linkRequired: boolean;
   /** The host can place an image (ExcelApi 1.9 shapes); otherwise the source line stands alone. */
@@ -31,10 +36,13 @@ export interface ScoringPlan {
   headerRow: number;
   firstDataRow: number;
   firstColumn: number;
+  /** Column of the first output: right of the CLIMATE.ORG column in the card layout, else firstColumn. */
+  outputColumn: number;
+  /** One per column written (the CLIMATE.ORG column's first in the card layout). */
   headers: string[];
-  /** The output of each column, in column order. */
+  /** The output of each column from outputColumn on, in column order. */
   outputs: OutputKey[];
-  /** One row per supplier row, one formula per column; '' leaves the cell empty (blank name). */
+  /** One row per supplier row, one formula per header; '' leaves the cell empty (blank name). */
   formulas: string[][];
   attribution: AttributionCell;
   /** Indexes into `names` of the rows that got formulas. */
@@ -57,12 +65,15 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
   const firstDataRow = selection.firstDataRow + insertRowsAtTop;
   const headerRow = firstDataRow - 1;
   const firstColumn = selection.firstFreeColumn;
+  const cards = options.layout === 'cards';
+  const outputColumn = cards ? firstColumn + 1 : firstColumn;
+  const headers = [...(cards ? [ORG_HEADER] : []), ...outputs.map((output) => output.header)];
   const ref = (column: number | null, row: number): string =>
     column === null ? '' : `$${columnLetters(column)}${row + 1}`;
 
   const scoredRows: number[] = [];
   const formulas = selection.names.map((name, index) => {
-    if (isBlank(name)) return outputs.map(() => '');
+    if (isBlank(name)) return headers.map(() => '');
     scoredRows.push(index);
     const row = firstDataRow + index;
     const args = {
@@ -70,7 +81,9 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
       website: ref(selection.websiteColumn, row),
       country: ref(selection.countryColumn, row),
     };
-    return outputs.map((output) => formulaFor(output.formula, args));
+    if (!cards) return outputs.map((output) => formulaFor(output.formula, args));
+    const card = `${columnLetters(firstColumn)}${row + 1}`;
+    return [orgFormula(args), ...outputs.map((output) => cardFormula(output.formula, card))];
   });
   if (scoredRows.length === 0) throw new Error('Every selected supplier cell is empty.');
 
@@ -87,7 +100,8 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
     headerRow,
     firstDataRow,
     firstColumn,
-    headers: outputs.map((output) => output.header),
+    outputColumn,
+    headers,
     outputs: outputs.map((output) => output.key),
     formulas,
     attribution,
@@ -105,14 +119,14 @@ export function blockFromPlan(
 ): BlockLayout {
   const at = (key: OutputKey): number | null => {
     const index = outputs.indexOf(key);
-    return index < 0 ? null : plan.firstColumn + index;
+    return index < 0 ? null : plan.outputColumn + index;
   };
   const scoreColumn = at('score');
   if (scoreColumn === null)
     throw new Error('The summary needs the Climate score column: tick "Climate score" and write the formulas again.');
   const flags = outputs.flatMap((key, index) =>
     key.startsWith('flag:')
-      ? [{ initiative: key.slice('flag:'.length) as FlagKey, column: plan.firstColumn + index }]
+      ? [{ initiative: key.slice('flag:'.length) as FlagKey, column: plan.outputColumn + index }]
       : [],
   );
   return {

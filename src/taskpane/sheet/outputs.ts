@@ -36,6 +36,9 @@ const PROFILE_OUTPUTS: Array<[ProfileColumn, string]> = [
   ['industry_mean', 'Industry mean score'],
 ];
 
+/** What every profile link cell shows, in both layouts. */
+export const LINK_TEXT = literal('Profile');
+
 /** Every output, in the order columns are written. */
 export const OUTPUTS: readonly OutputDefinition[] = [
   { key: 'score', header: 'Climate score', formula: { fn: 'SCORE' } },
@@ -66,7 +69,7 @@ export function formulaFor(formula: OutputFormula, args: ArgumentTexts): string 
     case 'PROFILE':
       return `=${callText('PROFILE', args, [literal(formula.field)])}`;
     case 'LINK':
-      return `=HYPERLINK(${callText('LINK', args)},${literal('Profile')})`;
+      return `=HYPERLINK(${callText('LINK', args)},${LINK_TEXT})`;
   }
 }
 

@@ -4,6 +4,7 @@
  * supplier called `<img onerror=...>` stays a string.
  */
 
+import { readableMessage } from '../../service/responseErrors';
 import { isProfileLink } from '../../service/profileLink';
 
 type Child = Node | string | null | undefined | false;
@@ -93,9 +94,12 @@ export function replaceChildren(target: HTMLElement, ...children: Child[]): void
   target.replaceChildren(...children.filter((child): child is Node | string => Boolean(child)));
 }
 
-/** The message of anything thrown, for a status line (our modules throw Errors with human messages). */
+/**
+ * The message of anything thrown, for a status line (our modules throw Errors with human messages),
+ * on one line and at a readable length whatever put text into it.
+ */
 export function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong.';
+  return error instanceof Error && error.message ? readableMessage(error.message) : 'Something went wrong.';
 }
 
 /**

@@ -6,8 +6,13 @@
  * that src/office uses, with the same names, so the built bundle runs unchanged. Installed with `page.addInitScript(installExcelShim,
  * sheet)`: it must stay self-contained (it is serialized into the page).
  *
- * The shim does not calculate: formula cells read back as empty values, as they would in the instant
- * after they were written.
+ * The shim calculates only what the card layout needs, as Excel does it: `=CLIMATE.ORG(name, …)` shows
+ * the entity (or error) the test gives for that organization in `entities`, and dot notation
+ * (`=E3.Score`, `=HYPERLINK(E3.[Profile link],"Profile")`) reads a property of the entity in the cell:
+ * by name in any case; #FIELD! for a name the entity lacks or a cell that holds no entity; an error in
+ * the cell passes through. `values` of an entity cell is its basic value, #VALUE!, as Microsoft documents
+ * (`valuesAsJson` would hold the entity). Every other formula reads back empty, as it would in the
+ * instant after it was written.
  */
 
 export interface ShimSheet {
@@ -20,6 +25,13 @@ export interface ShimSheet {
   images?: Array<{ name: string; left: number; top: number; width: number; height: number }>;
   /** More sheets of the workbook, after the first (values only). */
   otherSheets?: Array<{ name: string; rows: Array<Array<string | number | boolean | null>> }>;
+  /**
+   * What CLIMATE.ORG returns on this host, per organization (its first argument's value, lower case):
+   * an Entity cell value, or an error text such as `#N/A`. Absent: CLIMATE.ORG stays uncalculated.
+   */
+  entities?: Record<string, unknown>;
+  /** Document settings the workbook arrives with (as a file someone sent would). */
+  documentSettings?: Record<string, unknown>;
 }
 
 /** One sheet as the test reads it back. */
@@ -111,7 +123,7 @@ export function installExcelShim(sheet: ShimSheet): void {
     inserts: [],
     shapes: [],
     calculations: [],
-    documentSettings: {},
+    documentSettings: { ...(sheet.documentSettings ?? {}) },
     documentSettingsSaves: 0,
     conditionalFormats: [],
     selection,
@@ -166,6 +178,60 @@ export function installExcelShim(sheet: ShimSheet): void {
         else state.cells.set(k, { value, formula: null, bold, numberFormat });
       }),
     );
+  };
+
+  // The formulas the shim calculates (see the top of this file).
+  const CELL = /^\$?([A-Za-z]{1,3})\$?([1-9]\d*)$/;
+  const ORG_CALL = /^=\s*(?:_xldudf_)?CLIMATE\.ORG\(\s*("(?:[^"]|"")*"|\$?[A-Za-z]{1,3}\$?[1-9]\d*)/i;
+  const DOT = /^(\$?[A-Za-z]{1,3}\$?[1-9]\d*)\.(?:\[([^\]]+)\]|([A-Za-z_]\w*))$/;
+  const HYPERLINK = /^HYPERLINK\((.+),"((?:[^"]|"")*)"\)$/i;
+  type Property = { type?: string; basicValue?: unknown; errorType?: string };
+  type Entity = { type: 'Entity'; basicValue?: unknown; properties?: Record<string, Property> };
+  // An error cell value's text by its errorType (Excel.ErrorCellValueType).
+  const ERROR_TEXT: Record<string, string> = {
+    NotAvailable: '#N/A',
+    Field: '#FIELD!',
+    Busy: '#BUSY!',
+    Value: '#VALUE!',
+  };
+  const isEntity = (value: unknown): value is Entity =>
+    typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'Entity';
+  const isError = (value: unknown): boolean => typeof value === 'string' && /^#(N\/A|[A-Z0-9/]+[!?])$/.test(value);
+  const cellAt = (state: Sheet, ref: string): Cell | undefined => {
+    const [, column, row] = CELL.exec(ref)!;
+    return state.cells.get(key(Number(row) - 1, letters(column)));
+  };
+  /** A cell's value as Excel calculates it; null for a formula the shim does not calculate. */
+  const calculated = (state: Sheet, cell: Cell | undefined, depth = 0): unknown => {
+    if (!cell) return null;
+    if (cell.formula === null) return cell.value;
+    const org = ORG_CALL.exec(cell.formula);
+    if (org) {
+      if (!sheet.entities) return null;
+      const name = org[1].startsWith('"') ? org[1].slice(1, -1).replace(/""/g, '"') : cellAt(state, org[1])?.value;
+      return sheet.entities[String(name ?? '').toLowerCase()] ?? null;
+    }
+    const body = cell.formula.slice(1).trim();
+    const link = HYPERLINK.exec(body);
+    const dot = DOT.exec(link ? link[1].trim() : body);
+    if (!dot || depth > 8) return null;
+    const holder = cellAt(state, dot[1]);
+    const source = calculated(state, holder, depth + 1);
+    if (source === null && holder?.formula) return null; // the card itself is not calculated yet
+    if (isError(source)) return source;
+    if (!isEntity(source)) return '#FIELD!';
+    const field = (dot[2] ?? dot[3]).toLowerCase();
+    const name = Object.keys(source.properties ?? {}).find((property) => property.toLowerCase() === field);
+    if (name === undefined) return '#FIELD!';
+    const property = source.properties![name];
+    const value =
+      property.type === 'Error' ? (ERROR_TEXT[property.errorType ?? ''] ?? '#VALUE!') : (property.basicValue ?? null);
+    return link && !isError(value) ? link[2].replace(/""/g, '"') : value;
+  };
+  /** What `values` reads: an entity's basic value, '' for an empty or uncalculated cell. */
+  const shown = (state: Sheet, cell: Cell | undefined): unknown => {
+    const value = calculated(state, cell);
+    return isEntity(value) ? (value.basicValue ?? '#VALUE!') : (value ?? '');
   };
 
   const read = (state: Sheet, box: Box, pick: (cell: Cell | undefined) => unknown): unknown[][] =>
@@ -269,7 +335,7 @@ export function installExcelShim(sheet: ShimSheet): void {
       },
     };
     Object.defineProperty(self, 'values', {
-      get: () => read(state, box, (cell) => (cell && cell.formula === null ? cell.value : '')),
+      get: () => read(state, box, (cell) => shown(state, cell)),
       set: (data: unknown[][]) => write(state, box, data, false),
     });
     Object.defineProperty(self, 'formulas', {
@@ -495,7 +561,7 @@ export function installExcelShim(sheet: ShimSheet): void {
           return {
             row,
             column,
-            value: cell.value,
+            value: calculated(state, cell),
             formula: cell.formula,
             bold: cell.bold,
             numberFormat: cell.numberFormat ?? null,

@@ -4,6 +4,7 @@
  * localStorage, and the page's accessibility tree once the pane says it is ready.
  */
 import type { Browser, Page } from 'playwright-core';
+import { PLAIN_HOST } from '../../harness/hostProfiles';
 import { AccessibilityTree } from './accessibility';
 import { routeOfficeJs } from './chromium';
 import { installExcelShim, type ShimSheet, type WorkbookDump } from './excelShim';
@@ -12,6 +13,17 @@ export interface PanePage {
   page: Page;
   ax: AccessibilityTree;
   dump(): Promise<WorkbookDump>;
+}
+
+/** A workbook of one header cell on a host without data types: for tests of the pane itself, not of a sheet. */
+export function oneCellSheet(documentSettings: Record<string, unknown> = {}): ShimSheet {
+  return {
+    name: 'Suppliers',
+    rows: [['Supplier']],
+    selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
+    requirements: PLAIN_HOST.requirements,
+    documentSettings,
+  };
 }
 
 export async function openPanePage(

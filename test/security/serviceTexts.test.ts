@@ -1,0 +1,90 @@
+/**
+ * Texts from a hostile service, through the built bundle: a name, industry, SBTi value or recommended
+ * action that starts like a formula (= + - @, tab, carriage return) reaches no cell as such. Excel
+ * does not evaluate a function's text, but "Save as CSV" and pasting into other tools read it again;
+ * every spilled or returned text that starts so is shown with a leading apostrophe.
+ */
+import type { ServerResponse } from 'node:http';
+import type { CellOutcome } from '../harness';
+import { json } from '../service/scriptedServer';
+import { batchServiceSuite } from './batchService';
+
+const HOSTILE = ["=cmd|' /C calc'!A0", '+1+2', '-2+3', '@SUM(A1)', '\tTab', '\rReturn'];
+const SAFE = HOSTILE.map((text) => `'${text}`);
+
+function item(body: unknown, headers: Record<string, string> = {}) {
+  return { status: 200, headers, body: JSON.stringify(body) };
+}
+
+function record(name: string) {
+  return {
+    id: 1,
+    name,
+    website: HOSTILE[1],
+    status: 'synced',
+    score: 0.5,
+    rank: 'high',
+    matching_organization: { id: 7, name: HOSTILE[0], link: null, industry: { id: 3, name: HOSTILE[3] } },
+    industry: { id: 3, name: HOSTILE[3], mean_score: 0.4 },
+    initiatives: {},
+  };
+}
+
+const SBTI = { id: 5, company_name: 'Hostile Co', isin: HOSTILE[2], near_term_target_status: HOSTILE[0] };
+const ACTIONS = [{ id: 9, emission_category: HOSTILE[0], recommended_actions: HOSTILE[4], case_study: 'fine' }];
+
+function answer(body: string, res: ServerResponse): void {
+  const requests = JSON.parse(new URLSearchParams(body).get('requests') ?? '[]') as Array<{
+    url: string;
+    body?: { name?: string };
+  }>;
+  json(
+    res,
+    200,
+    requests.map(({ url, body: request }) => {
+      if (url.startsWith('/industries')) return item(HOSTILE.map((name, i) => ({ id: i + 1, name })));
+      if (url.startsWith('/sbti_companies')) return item([SBTI]);
+      if (url.endsWith('/recommended_actions')) return item({ recommended_actions: ACTIONS });
+      return item(record(request?.name ?? ''));
+    }),
+  );
+}
+
+const suite = batchServiceSuite(answer);
+
+/** Every text a result holds: plain values, spilled elements, and the texts inside a card. */
+function texts(outcome: CellOutcome): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') found.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(outcome);
+  return found;
+}
+
+test('no cell, spilled element or card text starts like a formula', async () => {
+  const session = await suite.open();
+  const addresses = await session.calculate({
+    inputs: [['Acme']],
+    formulas: {
+      B: '=CLIMATE.INDUSTRIES()',
+      C: '=CLIMATE.PROFILE(A{row})',
+      D: '=CLIMATE.SCORE(A{row})',
+      E: '=CLIMATE.SBTI("Hostile Co")',
+      F: '=CLIMATE.ACTIONS(A{row})',
+      G: '=CLIMATE.PROFILE(A{row}, "Matched organization")',
+    },
+  });
+  await session.settled(30_000);
+  const results = await session.results();
+  const outcomes = addresses.map((address) => results[address].outcome);
+  const all = outcomes.flatMap(texts);
+  expect(all.filter((text) => /^[=+\-@\t\r]/.test(text))).toEqual([]);
+
+  const industries = outcomes[0] as { rows: Array<Array<{ value?: unknown }>> };
+  expect(industries.rows.slice(1).map((row) => row[1]?.value)).toEqual(SAFE);
+  for (const text of SAFE.slice(0, 4)) expect(all).toContain(text);
+  expect(all).toContain('Hostile Co'); // ordinary text is left as it is
+});

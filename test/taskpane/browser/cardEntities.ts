@@ -1,0 +1,26 @@
+/**
+ * The cards the shim shows for CLIMATE.ORG, per supplier name: the entity CLIMATE.ORG itself builds
+ * (src/functions/organizationEntity.ts) from the sandbox's record for that name, so a dot formula the
+ * pane writes reads a value only if it names a property the real card has.
+ */
+import { matchInputOf, readMatch } from '../../../src/functions/nameMatch';
+import { organizationEntity } from '../../../src/functions/organizationEntity';
+import { parseOrganization } from '../../../src/functions/organizationArgument';
+import type { Population } from '../../../src/sandbox/population';
+
+export function cardEntities(population: Population, names: readonly string[]): Record<string, unknown> {
+  const cards: Record<string, unknown> = {};
+  for (const name of names) {
+    const record = population.recordFor({ name });
+    const argument = parseOrganization(name);
+    const match = () => readMatch(matchInputOf(argument), record!, () => false);
+    cards[name.toLowerCase()] =
+      record === null
+        ? '#N/A'
+        : organizationEntity(
+            { record, requested: argument.text, match, receivedAt: Date.now() },
+            { dataTypes: false, scoreScale: '0-100', logoUrl: null },
+          );
+  }
+  return cards;
+}

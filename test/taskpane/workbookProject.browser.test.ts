@@ -1,0 +1,98 @@
+/**
+ * A shared workbook names a project (its `climate.project` document setting) and the pane opens on
+ * it (real Chromium, the built pane, the sandbox over HTTP). The workbook may only propose a saved
+ * project, matched by id: nothing switches without a click, a name alone matches nothing, private
+ * performances stay the person's choice, and a switch the workbook proposed holds for that
+ * workbook's session only, never for this computer's saved project.
+ */
+import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
+import { SETTINGS_KEYS } from '../../src/settings/settings';
+import { seededSettings } from '../harness/settingsSeed';
+import { oneCellSheet, openPanePage } from './browser/panePage';
+import { paneSuite } from './browser/paneSuite';
+
+const suite = paneSuite({ organizations: 50 });
+const PROJECTS_KEY = 'climate.pane.projects';
+
+/** This computer: the everyday project in use, and a private board project saved beside it. */
+async function computer(): Promise<Record<string, string>> {
+  const created = await fetch(`${suite.sandbox.url}/projects`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SANDBOX_TEAM_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Board private' }),
+  });
+  const board = (await created.json()) as { id: number; api_key: string };
+  const projects = [
+    { id: '1', name: 'Everyday', apiKey: SANDBOX_PROJECT_KEY, privatePerformances: false },
+    { id: String(board.id), name: 'Board private', apiKey: board.api_key, privatePerformances: true },
+  ];
+  return {
+    ...(await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY })),
+    [SETTINGS_KEYS.project]: JSON.stringify({ id: '1', name: 'Everyday' }),
+    [PROJECTS_KEY]: JSON.stringify(projects),
+  };
+}
+
+function open(storage: Record<string, string>, workbookProject: unknown) {
+  const documentSettings = workbookProject === null ? {} : { 'climate.project': workbookProject };
+  return openPanePage(suite.browser, suite.site.url, oneCellSheet(documentSettings), storage);
+}
+
+const saved = (page: import('playwright-core').Page) =>
+  page.evaluate(
+    (keys) => keys.map((key) => localStorage.getItem(key)),
+    [SETTINGS_KEYS.apiKey, SETTINGS_KEYS.project, SETTINGS_KEYS.privatePerformances],
+  );
+
+test('a workbook naming a saved project by name only switches nothing and proposes nothing', async () => {
+  const storage = await computer();
+  const { page } = await open(storage, { name: 'board PRIVATE' });
+  const line = page.locator('#workbook-project');
+  await line.filter({ hasText: 'without its id' }).waitFor({ state: 'attached', timeout: 15_000 });
+  expect(await page.locator('#section-projects').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+  expect(await line.textContent()).toContain('names a project "board PRIVATE" without its id');
+  expect(await page.locator('#workbook-project fluent-button').count()).toBe(0);
+  expect(await page.locator('#connection-badge').innerText()).toContain('Everyday');
+  expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' }), null]);
+  await page.context().close();
+}, 60_000);
+
+test('a workbook naming a saved project by id proposes it; a click uses it for this workbook only', async () => {
+  const storage = await computer();
+  const board = JSON.parse(storage[PROJECTS_KEY])[1] as { id: string; apiKey: string };
+  const { page, ax } = await open(storage, { id: board.id, name: 'Anything the author typed' });
+  const line = page.locator('#workbook-project');
+  await line.filter({ hasText: 'use it?' }).waitFor({ timeout: 15_000 });
+  // The saved project's own name, not the workbook's; and nothing switched before the click.
+  expect(await line.innerText()).toContain('This workbook was made with project Board private: use it?');
+  expect(await page.locator('#connection-badge').innerText()).toContain('Everyday');
+  expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' }), null]);
+
+  await (await ax.get('button', 'Use it here')).locator.click();
+  await page.locator('#projects-status').filter({ hasText: 'for this workbook only' }).waitFor({ timeout: 15_000 });
+  expect(await page.locator('#connection-badge').innerText()).toContain('Board private');
+  expect(await line.innerText()).toBe('This workbook uses project Board private.');
+  // Private performances stay off, though the saved project has them on.
+  expect(await page.locator('#private-performances').evaluate((s) => (s as HTMLInputElement).checked)).toBe(false);
+  // The computer's saved choice is untouched: the next workbook opens on Everyday.
+  expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' }), null]);
+  const after = await page.evaluate(() => ({ ...localStorage }));
+  await page.context().close();
+
+  const next = await open(after, null);
+  await next.page.locator('#connection-badge').filter({ hasText: 'Everyday' }).waitFor({ timeout: 15_000 });
+  expect(await next.page.locator('#connection-badge').innerText()).toContain('Everyday');
+  await next.page.context().close();
+}, 60_000);
+
+test('"Not now" keeps the current project and stops asking', async () => {
+  const storage = await computer();
+  const board = JSON.parse(storage[PROJECTS_KEY])[1] as { id: string };
+  const { page, ax } = await open(storage, { id: board.id, name: 'Board private' });
+  await page.locator('#workbook-project').filter({ hasText: 'use it?' }).waitFor({ timeout: 15_000 });
+  await (await ax.get('button', 'Not now')).locator.click();
+  const line = page.locator('#workbook-project');
+  await line.filter({ hasText: 'you kept your current project' }).waitFor({ timeout: 15_000 });
+  expect(await page.locator('#connection-badge').innerText()).toContain('Everyday');
+  await page.context().close();
+}, 60_000);
