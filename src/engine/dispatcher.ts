@@ -1,54 +1,33 @@
 /**
  * The batching queue: tasks (one per distinct request) wait here and leave as `POST /batch` requests.
  * - Once the burst being submitted is over (one macrotask; a probe does not wait), batches leave when
- *   a batch's worth of tasks is waiting (batchSize: 50, up to `maxBatch` when requests back up) and a
- *   slot is free, otherwise after a quiet window of QUIET_MS without new tasks (at most MAX_WAIT_MS
- *   after the first one), so a single cell answers quickly and a burst goes out in full batches.
- * - Slots and pauses come from the AIMD limiter.
- * - Failures are classified per batch and per item (retryPolicy.ts): 429 pauses everybody and requeues;
- *   5xx, dropped connections, timeouts, malformed bodies and answers with the wrong number of items are
- *   retried with back-off and jitter, at most MAX_ATTEMPTS sends per task; anything else fails only its
- *   own task.
- *   A 401 is handed to the engine, which bars all sending (`block`) until the settings change; and
- *   until a key has been seen to work (in this session or an earlier one: keyMemory.ts), a single
- *   batch of at most PROBE_BATCH probes it (once that memory has answered, or RECALL_WAIT_MS passed);
- *   a healthy probe opens the window to the cap (limiter.ts).
- *
- * Over 300 lines on purpose: queueing, batching, sending and carrying out the retry decisions are one
- * state machine over the same queue and slots; the decisions themselves live in retryPolicy.ts.
+ *   a batch's worth of tasks is waiting (PREFERRED_BATCH, up to `maxBatch` when requests back up) and
+ *   a slot is free, otherwise after the queue's quiet window (batchQueue.ts).
+ * - Slots and pauses come from the limiter (limiter.ts), which learns the transport's concurrency.
+ * - The key decides what may leave (keyProbe.ts): nothing while its memory is read, a single probe of
+ *   at most PROBE_BATCH items while it is not known to work, the whole window once it is.
+ * - Each answer is sorted into a verdict (batchVerdict.ts, by the rules of retryPolicy.ts) that is
+ *   carried out here: 429 pauses everybody and requeues; passing failures wait out a back-off
+ *   (retryWaits.ts), at most MAX_ATTEMPTS sends per task; a 401 is handed to the engine, which bars
+ *   all sending (`block`) until the settings change (`keyChanged`).
  */
-import { MalformedResponseError, RateLimitError, type ServiceError } from '../service/errors';
-import { errorFromResponse } from '../service/responseErrors';
+import type { ServiceError } from '../service/errors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';
 import { rateLimitPauseMs, retryDelayMs, timerDelay } from './backoff';
+import { BatchQueue } from './batchQueue';
+import { answersVerdict, failureVerdict, withAttemptsLeft, type Task, type Verdict } from './batchVerdict';
 import type { KnownKey } from './keyMemory';
-import type { AimdLimiter, BatchHealth } from './limiter';
-import { classifyFailure, type RetryDecision } from './retryPolicy';
+import { KeyProbe } from './keyProbe';
+import type { AimdLimiter, Ticket } from './limiter';
+import { RetryWaits } from './retryWaits';
 
-export const QUIET_MS = 25;
-export const MAX_WAIT_MS = 100;
+export type { Task } from './batchVerdict';
+
 export const MAX_ATTEMPTS = 8;
 /** Items in the batch that probes a key not yet seen to work. */
 export const PROBE_BATCH = 10;
 /** Items per batch while the window keeps up with the queue. */
 export const PREFERRED_BATCH = 50;
-/** How long a probe waits for the memory of the key (a hash and a storage read) before it goes anyway. */
-export const RECALL_WAIT_MS = 100;
-
-/** One request through the queue, with the engine's handlers for how it ends. */
-export interface Task {
-  readonly item: BatchRequestItem;
-  /** Sends so far (the dispatcher counts them). */
-  attempts: number;
-  /** False once nobody waits for the answer; such a task is dropped rather than sent again. */
-  wanted(): boolean;
-  /** A 2xx answer. Returns false when the body is unreadable, which is retried like a malformed answer. */
-  accept(answer: BatchResponseItem): boolean;
-  /** The end: not worth retrying, out of attempts, barred or shut down. */
-  fail(error: unknown, attempts: number): void;
-  /** Dropped unsent because `wanted()` turned false. */
-  dropped(): void;
-}
 
 export interface DispatcherHooks {
   send(items: BatchRequestItem[], signal: AbortSignal): Promise<BatchResponseItem[]>;
@@ -65,157 +44,130 @@ export interface DispatchCounters {
   rateLimitWaits: number;
 }
 
-interface DelayedGroup {
-  tasks: Task[];
-  timer: ReturnType<typeof setTimeout>;
+/** One batch in flight, with the congestion event (see `congestion`) and the key it was sent under. */
+interface BatchInFlight {
+  readonly controller: AbortController;
+  readonly tasks: Task[];
+  readonly ticket: Ticket;
+  readonly congestionEvent: number;
+  readonly keyGeneration: number;
 }
+
+/** The dispatcher's timers, each named for what it waits for. */
+type Wait = 'burstEnd' | 'pauseEnd';
 
 export class Dispatcher {
   readonly counters: DispatchCounters = { batches: 0, items: 0, retries: 0, rateLimitWaits: 0 };
-  private queue: Task[] = [];
-  private firstQueuedAt = 0;
-  private lastQueuedAt = 0;
-  private flushDue = false;
-  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
-  private quietTimer: ReturnType<typeof setTimeout> | null = null;
-  private wakeTimer: ReturnType<typeof setTimeout> | null = null;
-  private readonly delayed = new Set<DelayedGroup>();
-  private readonly sending = new Map<AbortController, Task[]>();
-  private blockedBy: unknown = null;
+  private readonly queue: BatchQueue;
+  /** burstEnd: the burst being submitted is over (one macrotask); pauseEnd: the shared pause (429) is. */
+  private readonly timers: Record<Wait, ReturnType<typeof setTimeout> | null> = { burstEnd: null, pauseEnd: null };
+  private readonly retryWaits = new RetryWaits();
+  private readonly sending = new Set<BatchInFlight>();
+  /** Set by a 401 (until `keyChanged`) or by `dispose`: every task fails with it. */
+  private barredBy: unknown = null;
   private disposed = false;
   /** Set by a 413: the service takes fewer items per batch than the settings allow. */
   private serviceMaxBatch = Infinity;
-  private rateLimitedInARow = 0;
   /**
-   * Bumped by each 429 that lengthens the back-off. Batches carry the value they were sent under: the
-   * 429s of batches that were already in flight belong to the same congestion event and do not
-   * lengthen it again (eight batches answered 429 together must not mean a 2^8 s pause).
+   * `event`: bumped by each 429 that lengthens the back-off. Batches carry the value they were sent
+   * under: 429s of batches already in flight do not lengthen it again (eight batches answered 429
+   * together must not mean a 2^8 s pause). `inARow`: events since the last healthy batch.
    */
-  private congestionEvent = 0;
-  /**
-   * Until one batch has been answered with the current key, only one batch is in flight: a wrong key
-   * then costs one request, not one per slot.
-   */
-  private keyConfirmed = false;
-  /** Set while the memory of the key is being read: a probe waits for it, since it may make one needless. */
-  private recalling: ReturnType<typeof setTimeout> | null = null;
-  /** The current key, to remember when it works (and forget when refused). */
-  private knownKey: KnownKey | null = null;
+  private readonly congestion = { event: 0, inARow: 0 };
+  private readonly probe: KeyProbe;
 
   constructor(
     private readonly hooks: DispatcherHooks,
     private readonly limiter: AimdLimiter,
     private readonly now: () => number,
     private readonly random: () => number,
-  ) {}
+  ) {
+    this.probe = new KeyProbe(limiter);
+    this.queue = new BatchQueue(now, () => this.pump());
+  }
 
   /** Tasks waiting to be sent, including those waiting to be retried. */
   get waiting(): number {
-    let total = this.queue.length;
-    for (const group of this.delayed) total += group.tasks.length;
-    return total;
+    return this.queue.length + this.retryWaits.count;
   }
 
   submit(task: Task): void {
-    if (this.blockedBy !== null) {
-      task.fail(this.blockedBy, task.attempts);
+    if (this.barredBy !== null) {
+      task.fail(this.barredBy, task.attempts);
       return;
     }
-    this.lastQueuedAt = this.now();
-    if (this.queue.length === 0) this.firstQueuedAt = this.lastQueuedAt;
     this.queue.push(task);
-    this.quietTimer ??= this.armQuietTimer();
-    if (!this.keyConfirmed && this.recalling === null) {
-      this.pump(); // the probe leaves as soon as it is full: its round trip overlaps the rest of the burst
-      return;
-    }
-    this.pumpTimer ??= setTimeout(() => {
-      // Once the burst that is being submitted now is over: batchSize() then sees all of it and fills
-      // the free slots evenly, instead of the first slots leaving with the first items of the burst.
-      this.pumpTimer = null;
-      this.pump();
-    }, 0);
+    this.pumpSoon();
+  }
+
+  /**
+   * The probe leaves as soon as it is full: its round trip overlaps the rest of the burst. Anything
+   * else waits for the burst being submitted now to end: batchSize() then sees all of it and fills
+   * the free slots evenly, instead of the first slots leaving with the first items of the burst.
+   */
+  private pumpSoon(): void {
+    if (this.probe.state === 'unconfirmed') this.pump();
+    else if (!this.timers.burstEnd) this.waitFor('burstEnd', 0, () => this.pump());
   }
 
   /** Takes a queued task back (its callers left). False when it is already sent or waiting to retry. */
   withdraw(task: Task): boolean {
-    const index = this.queue.indexOf(task);
-    if (index < 0) return false;
-    this.queue.splice(index, 1);
-    return true;
+    return this.queue.withdraw(task);
   }
 
-  /** Nothing is sent until `unblock`; every waiting task fails with `error`. */
+  /** Nothing is sent until `keyChanged`; every waiting task fails with `error`. */
   block(error: unknown): void {
-    this.blockedBy = error;
+    this.barredBy = error;
     this.failWaiting(error);
   }
 
   /**
-   * The key (or the service) changed: sending may resume, starting again with a single probe batch, and
-   * a pause the old key earned no longer holds.
+   * The key (or the service) changed: sending may resume once its memory is read (the promise
+   * resolves then), starting again with a single probe batch unless it worked before; a pause the
+   * old key earned no longer holds.
    */
   keyChanged(key: KnownKey | null = null): Promise<void> {
-    this.blockedBy = null;
-    this.keyConfirmed = false;
-    this.knownKey = key;
-    this.rateLimitedInARow = 0;
+    this.barredBy = null;
+    this.congestion.inARow = 0;
     this.limiter.resume();
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    this.wakeTimer = null;
-    if (this.recalling) clearTimeout(this.recalling);
-    this.recalling = key === null ? null : setTimeout(() => this.recalled(), RECALL_WAIT_MS);
-    if (!this.disposed) this.pump();
-    return (key?.recall() ?? Promise.resolve(null))
-      .then(
-        (window) => {
-          if (window === null || this.knownKey !== key || this.disposed) return;
-          this.keyConfirmed = true; // worked here before: no probe, and the window it sustained
-          this.limiter.startAt(window);
-        },
-        () => undefined,
-      )
-      .finally(() => {
-        if (this.knownKey === key) this.recalled();
-      });
-  }
-
-  /**
-   * The memory of the key has answered, or kept the probe waiting long enough: sending goes on (also
-   * when the answer comes after the wait, since it may have confirmed the key meanwhile).
-   */
-  private recalled(): void {
-    if (this.recalling) clearTimeout(this.recalling);
-    this.recalling = null;
-    if (!this.disposed) this.pump();
+    this.stopWaiting('pauseEnd');
+    return this.probe.change(key, () => {
+      if (!this.disposed) this.pumpSoon();
+    });
   }
 
   /** Stops for good: requests in flight are aborted and every task fails with `error`. */
   dispose(error: unknown): void {
     this.disposed = true;
-    this.blockedBy = error;
-    if (this.quietTimer) clearTimeout(this.quietTimer);
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    if (this.pumpTimer) clearTimeout(this.pumpTimer);
-    if (this.recalling) clearTimeout(this.recalling);
-    for (const [controller, tasks] of this.sending) {
-      controller.abort(error);
-      for (const task of tasks) task.fail(error, task.attempts); // not left to the transport to notice
+    this.barredBy = error;
+    this.stopWaiting('burstEnd');
+    this.stopWaiting('pauseEnd');
+    for (const batch of this.sending) {
+      batch.controller.abort(error);
+      for (const task of batch.tasks) task.fail(error, task.attempts); // not left to the transport to notice
     }
     this.sending.clear();
     this.failWaiting(error);
   }
 
   private failWaiting(error: unknown): void {
-    const tasks = this.queue;
-    this.queue = [];
-    for (const group of this.delayed) {
-      clearTimeout(group.timer);
-      tasks.push(...group.tasks);
-    }
-    this.delayed.clear();
+    const tasks = [...this.queue.drain(), ...this.retryWaits.drain()];
     for (const task of tasks) task.fail(error, task.attempts);
     this.hooks.onActivity();
+  }
+
+  private waitFor(wait: Wait, ms: number, then: () => void): void {
+    this.stopWaiting(wait);
+    this.timers[wait] = setTimeout(() => {
+      this.timers[wait] = null;
+      then();
+    }, timerDelay(ms));
+  }
+
+  private stopWaiting(wait: Wait): void {
+    const timer = this.timers[wait];
+    if (timer) clearTimeout(timer);
+    this.timers[wait] = null;
   }
 
   /**
@@ -229,200 +181,107 @@ export class Dispatcher {
     return Math.min(most, Math.max(PREFERRED_BATCH, Math.ceil(this.queue.length / free)));
   }
 
-  /**
-   * The queue flushes QUIET_MS after the last task arrived, or MAX_WAIT_MS after the first. One timer
-   * serves a whole burst: when it fires early (tasks kept arriving), it is set again for the rest.
-   */
-  private armQuietTimer(): ReturnType<typeof setTimeout> {
-    const due = (): number => Math.min(this.lastQueuedAt + QUIET_MS, this.firstQueuedAt + MAX_WAIT_MS);
-    return setTimeout(
-      () => {
-        if (this.now() < due()) {
-          this.quietTimer = this.armQuietTimer();
-          return;
-        }
-        this.quietTimer = null;
-        this.flushDue = true;
-        this.pump();
-      },
-      Math.max(0, due() - this.now()),
-    );
-  }
-
   private pump(): void {
-    while (this.queue.length > 0 && this.blockedBy === null) {
+    while (this.queue.length > 0 && this.barredBy === null) {
+      const key = this.probe.state;
+      if (key === 'recalling') break; // keyChanged's recall pumps again
       // Until the key is confirmed, one small probe batch goes alone: it answers sooner than a full one,
       // and its round trip overlaps the rest of the sheet's calculation.
-      const probing = !this.keyConfirmed;
-      if (probing && (this.limiter.inFlight > 0 || this.recalling !== null)) break;
-      const size = probing ? Math.min(PROBE_BATCH, this.batchSize()) : this.batchSize();
-      if (this.queue.length < size && !this.flushDue) break;
+      if (key === 'unconfirmed' && this.limiter.inFlight > 0) break;
+      const size = key === 'unconfirmed' ? Math.min(PROBE_BATCH, this.batchSize()) : this.batchSize();
+      if (!this.queue.ready(size)) break;
       const pausedFor = this.limiter.pausedFor();
       if (pausedFor > 0) {
-        this.wakeAfter(pausedFor);
+        this.waitFor('pauseEnd', pausedFor, () => this.pump());
         break;
       }
       if (!this.limiter.canSend()) break; // a batch that finishes pumps again
-      void this.sendBatch(this.queue.splice(0, size));
+      void this.send(this.queue.take(size));
     }
-    if (this.queue.length === 0) {
-      this.flushDue = false;
-      if (this.quietTimer) clearTimeout(this.quietTimer);
-      this.quietTimer = null;
-    }
+    this.queue.endIfEmpty();
     this.hooks.onActivity();
   }
 
-  private wakeAfter(ms: number): void {
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = null;
-      this.pump();
-    }, timerDelay(ms));
-  }
-
-  private async sendBatch(tasks: Task[]): Promise<void> {
-    const controller = new AbortController();
-    const epoch = this.limiter.acquire();
-    const congestionEvent = this.congestionEvent;
-    this.sending.set(controller, tasks);
+  private async send(tasks: Task[]): Promise<void> {
+    const batch: BatchInFlight = {
+      controller: new AbortController(),
+      tasks,
+      ticket: this.limiter.acquire(tasks.length),
+      congestionEvent: this.congestion.event,
+      keyGeneration: this.probe.generation,
+    };
+    this.sending.add(batch);
     this.counters.batches += 1;
     this.counters.items += tasks.length;
     for (const task of tasks) task.attempts += 1;
-    let health: BatchHealth = 'failed';
+    let verdict: Verdict | null = null;
     try {
       const answers = await this.hooks.send(
         tasks.map((task) => task.item),
-        controller.signal,
+        batch.controller.signal,
       );
-      if (!this.disposed) health = this.sortAnswers(tasks, answers, congestionEvent);
+      if (!this.disposed) verdict = answersVerdict(tasks, answers);
     } catch (error) {
-      if (!this.disposed) health = this.sortFailure(tasks, error, congestionEvent);
+      if (!this.disposed) verdict = failureVerdict(tasks, error);
     } finally {
-      this.sending.delete(controller);
-      this.limiter.release(epoch, health);
-      if (health === 'ok') this.rateLimitedInARow = 0;
+      this.sending.delete(batch);
+      this.limiter.release(batch.ticket, verdict?.health ?? 'failed', this.queue.length > 0);
+      if (verdict) this.carryOut(batch, verdict);
       if (!this.disposed) this.pump();
     }
   }
 
-  /** A whole request failed: the same decision for each of its tasks. */
-  private sortFailure(tasks: Task[], error: unknown, congestionEvent: number): BatchHealth {
-    const decision = classifyFailure(error);
-    switch (decision.action) {
-      case 'fail':
-        this.failAll(tasks, decision);
-        return 'failed';
-      case 'pause':
-        this.pauseAll(decision.retryAfterMs, congestionEvent);
-        this.requeueNow(tasks, decision.error);
-        return 'rate-limited';
-      case 'requeue':
-        this.serviceMaxBatch = Math.max(1, Math.floor(tasks.length / 2));
-        this.requeueNow(tasks, decision.error);
-        return 'failed';
-      case 'retry-later':
-        this.retryLater(tasks, decision.error);
-        return 'failed';
+  private carryOut(batch: BatchInFlight, verdict: Verdict): void {
+    if (verdict.refused) {
+      this.probe.refused();
+      this.hooks.onAuthFailure(verdict.refused);
     }
-  }
-
-  /** A 200 batch: each item decided on its own; items that share a decision are carried out together. */
-  private sortAnswers(tasks: Task[], answers: BatchResponseItem[], congestionEvent: number): BatchHealth {
-    const paused: Task[] = [];
-    const again: Task[] = [];
-    let retryError: ServiceError | null = null;
-    let retryAfterMs: number | null = null;
-    for (const [index, answer] of answers.entries()) {
-      const task = tasks[index];
-      const ok = answer.status >= 200 && answer.status <= 299;
-      if (ok && task.accept(answer)) continue;
-      const decision = classifyFailure(
-        ok
-          ? new MalformedResponseError('The service sent an unreadable record.', answer.status)
-          : errorFromResponse(answer.status, answer.headers, answer.body),
-      );
-      if (decision.action === 'fail') {
-        this.failAll([task], decision);
-      } else if (decision.action === 'pause') {
-        if (decision.retryAfterMs !== null) retryAfterMs = Math.max(retryAfterMs ?? 0, decision.retryAfterMs);
-        paused.push(task);
-      } else {
-        again.push(task);
-        retryError = decision.error;
-      }
+    for (const { task, error } of verdict.failed) task.fail(error, task.attempts);
+    if (verdict.paused) {
+      this.pauseAll(verdict.paused.retryAfterMs, batch.congestionEvent);
+      this.requeueNow(verdict.paused.tasks, verdict.paused.error);
     }
-    if (paused.length > 0) {
-      this.pauseAll(retryAfterMs, congestionEvent);
-      this.requeueNow(paused, new RateLimitError('The service is limiting the request rate (HTTP 429).', null));
+    if (verdict.smaller) {
+      this.serviceMaxBatch = Math.max(1, Math.floor(batch.tasks.length / 2));
+      this.requeueNow(verdict.smaller.tasks, verdict.smaller.error);
     }
-    if (retryError !== null) this.retryLater(again, retryError);
-    if (this.blockedBy === null) {
-      if (!this.keyConfirmed && paused.length === 0 && retryError === null) this.limiter.open();
-      this.keyConfirmed = true;
-      this.knownKey?.worked(this.limiter.limit);
-    }
-    return paused.length > 0 ? 'rate-limited' : 'ok';
-  }
-
-  private failAll(tasks: Task[], decision: Extract<RetryDecision, { action: 'fail' }>): void {
-    if (decision.blockKey) {
-      this.knownKey?.refused();
-      this.hooks.onAuthFailure(decision.error as ServiceError);
-    }
-    for (const task of tasks) task.fail(decision.error, task.attempts);
+    if (verdict.retried) this.retryLater(verdict.retried.tasks, verdict.retried.error);
+    if (verdict.served && this.barredBy === null)
+      this.probe.answered(batch.keyGeneration, verdict.paused === null && verdict.retried === null);
+    if (verdict.health === 'ok') this.congestion.inARow = 0;
   }
 
   /** `congestionEvent`: the value the 429'd batch was sent under. */
   private pauseAll(retryAfterMs: number | null, congestionEvent: number): void {
     this.counters.rateLimitWaits += 1;
-    if (congestionEvent === this.congestionEvent) {
-      this.congestionEvent += 1;
-      this.rateLimitedInARow += 1;
+    if (congestionEvent === this.congestion.event) {
+      this.congestion.event += 1;
+      this.congestion.inARow += 1;
     }
-    this.limiter.pause(retryAfterMs ?? rateLimitPauseMs(this.rateLimitedInARow, this.random));
-  }
-
-  /** Tasks that still have attempts left; the others fail with `error`. */
-  private withAttemptsLeft(tasks: Task[], error: ServiceError): Task[] {
-    return tasks.filter((task) => {
-      if (task.attempts < MAX_ATTEMPTS) return true;
-      task.fail(error, task.attempts);
-      return false;
-    });
+    this.limiter.pause(retryAfterMs ?? rateLimitPauseMs(this.congestion.inARow, this.random));
   }
 
   /** Back to the front of the queue at once; the shared pause (if any) holds them. */
   private requeueNow(tasks: Task[], error: ServiceError): void {
-    const keep = this.withAttemptsLeft(tasks, error);
+    const keep = withAttemptsLeft(tasks, error, MAX_ATTEMPTS);
     this.counters.retries += keep.length;
     this.requeue(keep);
   }
 
   private retryLater(tasks: Task[], error: ServiceError): void {
-    const keep = this.withAttemptsLeft(tasks, error);
-    if (keep.length === 0 || this.blockedBy !== null) {
-      for (const task of keep) task.fail(this.blockedBy ?? error, task.attempts);
+    const keep = withAttemptsLeft(tasks, error, MAX_ATTEMPTS);
+    if (keep.length === 0 || this.barredBy !== null) {
+      for (const task of keep) task.fail(this.barredBy ?? error, task.attempts);
       return;
     }
     this.counters.retries += keep.length;
     const attempts = Math.max(...keep.map((task) => task.attempts));
-    const group: DelayedGroup = {
-      tasks: keep,
-      timer: setTimeout(
-        () => {
-          this.delayed.delete(group);
-          this.requeue(keep);
-        },
-        retryDelayMs(attempts, this.random),
-      ),
-    };
-    this.delayed.add(group);
+    this.retryWaits.add(keep, retryDelayMs(attempts, this.random), (due) => this.requeue(due));
   }
 
   private requeue(tasks: Task[]): void {
-    if (this.blockedBy !== null) {
-      for (const task of tasks) task.fail(this.blockedBy, task.attempts);
+    if (this.barredBy !== null) {
+      for (const task of tasks) task.fail(this.barredBy, task.attempts);
       return;
     }
     const live = tasks.filter((task) => {
@@ -431,9 +290,7 @@ export class Dispatcher {
       return false;
     });
     if (live.length === 0) return;
-    if (this.queue.length === 0) this.firstQueuedAt = this.now();
-    this.queue.unshift(...live);
-    this.flushDue = true; // they have waited already
+    this.queue.putBack(live);
     this.pump();
   }
 }

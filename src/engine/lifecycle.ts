@@ -69,12 +69,12 @@ export class EngineLifecycle {
     });
   }
 
-  /** Settings and cache are loaded: a call need not wait. */
+  /** Settings, the key's memory and the cache are loaded: a call need not wait. */
   get loaded(): boolean {
     return this.loading === null;
   }
 
-  /** Resolves once settings and cache are loaded. */
+  /** Resolves once settings, the key's memory and the cache are loaded. */
   ready(): Promise<void> {
     return this.loading ?? Promise.resolve();
   }
@@ -130,8 +130,9 @@ export class EngineLifecycle {
     this.started = true;
     this.parts.limiter.setCap(loaded.maxConcurrency);
     this.client = null;
-    void this.keyChanged(loaded); // no call waits for the key's memory
-    await this.loadCache(loaded);
+    // Calls wait for the key's memory too (a hash and one storage read, beside the cache's load): what
+    // they may send depends on it, and waiting here, not behind a timer, keeps that independent of time.
+    await Promise.all([this.keyChanged(loaded), this.loadCache(loaded)]);
   }
 
   /** A change after the first load: only what it touches starts again. */

@@ -1,20 +1,33 @@
 /**
- * Flow control for batches in flight: slow start, then additive increase, multiplicative decrease
- * (as TCP does). The limit starts at 4; a healthy probe of a new key opens it to the cap (`open`), a
- * known key starts at the window it sustained before (`startAt`). Until the service first pushes back
- * (a 429), every healthy batch adds one, so the limit doubles per round trip. After a 429 it grows by
- * one per run of `limit` healthy batches, up to the cap, and halves on each further 429. Two guards
- * keep a 429 storm from becoming a retry storm:
- * - one halving per congestion event: batches sent before the last decrease that come back 429 do not
- *   halve again (each batch carries the epoch it was sent in);
- * - a shared pause: `Retry-After` (or a back-off when it is absent) stops every sender, not only the
- *   batch that heard it.
+ * Flow control for batches in flight. The window (`limit`) starts at 4; a healthy probe of a new key
+ * opens it to OPEN_WINDOW (`open`), a known key starts at the window it sustained before (`startAt`).
+ * From there it follows what the answers show, up to the cap from settings:
+ * - the transport (concurrencyGauge.ts): while requests back up and answers show no waiting for a
+ *   connection, every healthy batch adds one (the window doubles per round trip, as in TCP's slow
+ *   start, then grows by one per `limit` healthy batches); a batch that waited for a connection brings
+ *   the window down to the concurrency the transport showed (6 behind a browser's HTTP/1.1, the
+ *   server's stream limit over HTTP/2);
+ * - the service: a 429 halves the window (AIMD), once per congestion event: batches sent before the
+ *   last decrease that come back 429 do not halve again (each carries the epoch it was sent in); and a
+ *   shared pause, `Retry-After` (or a back-off when it is absent), stops every sender.
  */
 import { MAX_RETRY_AFTER_MS } from '../service/responseErrors';
+import { ConcurrencyGauge } from './concurrencyGauge';
 
 export type BatchHealth = 'ok' | 'rate-limited' | 'failed';
 
 export const INITIAL_CONCURRENCY = 4;
+/** The window a healthy probe opens: the first round's width, before any answer tells more. */
+export const OPEN_WINDOW = 16;
+
+/** A slot taken by one batch, handed back to `release` with how the batch went. */
+export interface Ticket {
+  readonly epoch: number;
+  readonly sentAt: number;
+  /** Batches in flight once this one was sent, itself included. */
+  readonly position: number;
+  readonly items: number;
+}
 
 export class AimdLimiter {
   private limitValue: number;
@@ -23,6 +36,7 @@ export class AimdLimiter {
   private slowStart = true;
   private epoch = 0;
   private pausedUntilMs = 0;
+  private readonly gauge = new ConcurrencyGauge();
 
   constructor(
     private cap: number,
@@ -45,11 +59,11 @@ export class AimdLimiter {
   }
 
   /**
-   * The probe of a key came back healthy: key and service answer, so the rest of the sheet may leave in
-   * one round, as wide as the cap allows, rather than paying a round trip per slow-start step.
+   * The probe of a key came back healthy: key and service answer, so the rest of the sheet may leave
+   * at once, OPEN_WINDOW wide, rather than paying a round trip per slow-start step.
    */
   open(): void {
-    this.startAt(this.cap);
+    this.startAt(OPEN_WINDOW);
   }
 
   setCap(cap: number): void {
@@ -76,25 +90,40 @@ export class AimdLimiter {
     return this.inFlightCount < this.limitValue && this.pausedFor() === 0;
   }
 
-  /** Takes a slot; returns the epoch to hand back to `release`. */
-  acquire(): number {
+  /** Takes a slot for a batch of `items`. */
+  acquire(items: number): Ticket {
     this.inFlightCount += 1;
-    return this.epoch;
+    return { epoch: this.epoch, sentAt: this.now(), position: this.inFlightCount, items };
   }
 
-  release(epoch: number, health: BatchHealth): void {
+  /** `backlog`: requests are waiting for a slot, so a wider window would have sent more. */
+  release(ticket: Ticket, health: BatchHealth, backlog: boolean): void {
     this.inFlightCount -= 1;
-    if (health === 'ok') {
-      this.healthyRun += 1;
-      if ((this.slowStart || this.healthyRun >= this.limitValue) && this.limitValue < this.cap) {
-        this.limitValue += 1;
-        this.healthyRun = 0;
-      }
-    } else if (health === 'rate-limited' && epoch === this.epoch) {
+    if (health === 'ok') this.healthy(ticket, backlog);
+    else if (health === 'rate-limited' && ticket.epoch === this.epoch) {
       this.limitValue = Math.max(1, Math.floor(this.limitValue / 2));
       this.healthyRun = 0;
       this.slowStart = false;
       this.epoch += 1;
+    }
+  }
+
+  private healthy(ticket: Ticket, backlog: boolean): void {
+    const now = this.now();
+    const reading = this.gauge.observe(ticket.items, now - ticket.sentAt, now, this.limitValue);
+    if (reading.carried !== null && reading.carried < this.limitValue) {
+      // More in flight than the transport carries only waits in the runtime: come down to what it carries.
+      this.limitValue = reading.carried;
+      this.healthyRun = 0;
+      this.slowStart = false;
+      return;
+    }
+    // Grow only while requests back up and answers show no waiting: then a wider window sends more.
+    if (reading.queued || !backlog) return;
+    this.healthyRun += 1;
+    if ((this.slowStart || this.healthyRun >= this.limitValue) && this.limitValue < this.cap) {
+      this.limitValue += 1;
+      this.healthyRun = 0;
     }
   }
 }

@@ -1,6 +1,10 @@
 /** `npm run sandbox`: starts the sandbox until interrupted. Bad flags: a message and exit code 2. */
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { localCertificate } from './certificate';
 import { hostWarning, parseCliArgs, usage } from './cliArgs';
-import { startSandbox } from './server';
+import { startSandbox, type SandboxOptions } from './server';
 
 async function main(): Promise<void> {
   const command = parseCliArgs(process.argv.slice(2));
@@ -14,7 +18,15 @@ async function main(): Promise<void> {
   }
   const warning = hostWarning(command.options.host);
   if (warning !== null) process.stderr.write(`sandbox: ${warning}\n`);
-  const sandbox = await startSandbox(command.options);
+  let tls: SandboxOptions['tls'];
+  if (command.http2) {
+    const certificate = await localCertificate();
+    const caPath = join(mkdtempSync(join(tmpdir(), 'climate-sandbox-')), 'ca.crt');
+    writeFileSync(caPath, certificate.ca);
+    process.stderr.write(`sandbox: HTTP/2 over TLS; the certificate's CA (trust it to check the sandbox): ${caPath}\n`);
+    tls = { key: certificate.key, cert: certificate.cert };
+  }
+  const sandbox = await startSandbox({ ...command.options, tls });
   const stop = (): void => {
     void sandbox.close().then(() => process.exit(0));
   };

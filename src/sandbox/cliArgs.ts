@@ -1,6 +1,6 @@
 /**
  * The command line of `npm run sandbox`: `--port`, `--host`, `--seed`, `--organizations`, `--quiet`,
- * and every knob as a kebab-case flag (`--latency-ms 50`, `--fail-rate=0.1`, `--hang`,
+ * `--http2`, and every knob as a kebab-case flag (`--latency-ms 50`, `--fail-rate=0.1`, `--hang`,
  * `--rate-limit off`, `--revoked-keys a,b`).
  */
 import { isLoopbackHost } from '../service/baseUrl';
@@ -8,7 +8,10 @@ import { DEFAULT_KNOBS, KNOB_NAMES, KnobError, SandboxKnobs, validateKnobs } fro
 import { SandboxOptions } from './server';
 
 export type CliCommand =
-  { kind: 'help' } | { kind: 'start'; options: SandboxOptions } | { kind: 'error'; message: string };
+  | { kind: 'help' }
+  /** `http2`: serve HTTP/2 over TLS with a certificate made for the run (the CLI makes it). */
+  | { kind: 'start'; options: SandboxOptions; http2?: true }
+  | { kind: 'error'; message: string };
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -53,6 +56,7 @@ export function usage(): string {
       line(`${flag} ${flag === 'host' ? '<address>' : '<n>'}`, text),
     ),
     line('quiet', 'no banner and no request log'),
+    line('http2', 'serve HTTP/2 over TLS (https://) with a certificate made for this run, its CA written to a file'),
     line('help', 'this text'),
     '',
     'Knobs (also settable at run time: POST /__sandbox/config with the camelCase names as JSON):',
@@ -84,14 +88,20 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   const knobByFlag = new Map(KNOB_NAMES.map((name) => [kebab(name), name]));
   const options: SandboxOptions = { logRequests: true };
   const knobs: Record<string, unknown> = {};
+  let http2 = false;
   try {
     for (let i = 0; i < argv.length; i++) {
       const arg = argv[i];
-      const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+      const m = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
       if (!m) return { kind: 'error', message: `Unexpected argument "${arg}"` };
       const flag = m[1];
       const inline: string | undefined = m[2]; // undefined when no `=value` was given
       if (flag === 'help') return { kind: 'help' };
+      if (flag === 'http2') {
+        if (inline !== undefined) return { kind: 'error', message: '--http2 takes no value' };
+        http2 = true;
+        continue;
+      }
       if (flag === 'quiet') {
         options.quiet = true;
         options.logRequests = false;
@@ -114,7 +124,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       if (value === undefined) return { kind: 'error', message: `--${flag} needs a value` };
       knobs[knob] = knobValue(knob, value);
     }
-    return { kind: 'start', options: { ...options, ...validateKnobs(knobs) } };
+    const start = { kind: 'start', options: { ...options, ...validateKnobs(knobs) } } as const;
+    return http2 ? { ...start, http2 } : start;
   } catch (error) {
     if (error instanceof KnobError)
       return { kind: 'error', message: error.message.replace(/^(\w+) /, (_, n: string) => `--${kebab(n)} `) };

@@ -7,6 +7,7 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { constants, type Http2ServerRequest, type Http2Session, type ServerHttp2Stream } from 'http2';
 import { registerAdminRoutes, ADMIN_PREFIX, isAdminUrl } from './adminRoutes';
 import { Principal } from './keys';
 import { ServiceRoute, routeKey } from './serviceRoute';
@@ -24,6 +25,58 @@ import { sleep } from './sleep';
 export interface AppOptions {
   /** One line per answered request (never headers, so never a key). */
   logRequests: boolean;
+  /** HTTP/2 over TLS with this certificate (HTTP/1.1 over TLS still answered); plain HTTP/1.1 without. */
+  tls?: { key: string; cert: string };
+}
+
+/** What an HTTP/2 server commonly advertises (nginx 128, most CDNs 100); browsers honour it. */
+export const HTTP2_MAX_STREAMS = 100;
+
+/**
+ * Fastify typed for HTTP/1.1: the routes below only use what both protocols share (the compatibility
+ * API of node:http2), so the HTTP/2 instance is handled through the same type.
+ */
+function createFastify(tls: AppOptions['tls']): FastifyInstance {
+  const common = { logger: false, forceCloseConnections: true } as const;
+  if (!tls) return Fastify(common);
+  // Node's default of 10 MB per session is spent by a few hundred 100-item batches queued at once
+  // (timer-batch's 2,000 at 50,000 rows): it then resets the session, which no service of ours would do.
+  const https = {
+    ...tls,
+    allowHTTP1: true,
+    maxSessionMemory: 256,
+    settings: { maxConcurrentStreams: HTTP2_MAX_STREAMS },
+  };
+  const app = Fastify({ ...common, http2: true, https });
+  // forceCloseConnections reaches HTTP/1.1 sockets only: HTTP/2 sessions are ended here, or a client
+  // holding one open would keep close() waiting.
+  const sessions = new Set<Http2Session>();
+  app.server.on('session', (session: Http2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  app.addHook('preClose', (done) => {
+    for (const session of sessions) session.destroy();
+    done();
+  });
+  return app as unknown as FastifyInstance;
+}
+
+/** The HTTP/2 stream a request came on; undefined over HTTP/1.1. */
+const streamOf = (raw: FastifyRequest['raw']): ServerHttp2Stream | undefined =>
+  (raw as unknown as Partial<Http2ServerRequest>).stream;
+
+/** Drops what carries the request: an HTTP/2 stream is reset (its session carries others), a socket closed. */
+function dropConnection(raw: FastifyRequest['raw']): void {
+  const stream = streamOf(raw);
+  if (stream) stream.close(constants.NGHTTP2_INTERNAL_ERROR);
+  else raw.socket.destroy();
+}
+
+/** Whether the client is gone meanwhile (the sandbox closed under the request, or the stream was reset). */
+function gone(raw: FastifyRequest['raw']): boolean {
+  const stream = streamOf(raw);
+  return stream ? stream.destroyed : raw.socket.destroyed;
 }
 
 /** By the route the router chose, and by the URL however encoded (a preflight has no route of its own). */
@@ -39,7 +92,7 @@ const SERVICE_CORS = {
 };
 
 export function buildApp(state: SandboxState, routes: readonly ServiceRoute[], options: AppOptions): FastifyInstance {
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  const app = createFastify(options.tls);
   const principals = new WeakMap<FastifyRequest, Principal>();
 
   // The service routes answer any page (like the real service); the admin routes answer none: no
@@ -70,12 +123,12 @@ export function buildApp(state: SandboxState, routes: readonly ServiceRoute[], o
       }
       if (state.faults.drop(knobs)) {
         reply.hijack();
-        request.raw.socket.destroy();
+        dropConnection(request.raw);
         return;
       }
       if (knobs.latencyMs > 0) await sleep(knobs.latencyMs);
       // Cut meanwhile (the sandbox closed under it): never handled, as a gateway forwards nothing it lost.
-      if (request.raw.socket.destroyed) return reply.hijack();
+      if (gone(request.raw)) return reply.hijack();
       const auth = state.keys.authenticate(request.headers.authorization, route.scope, knobs.revokedKeys);
       if (!auth.ok) {
         state.stats.authFailure();

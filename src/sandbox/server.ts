@@ -37,10 +37,12 @@ export interface SandboxOptions extends Partial<SandboxKnobs> {
   quiet?: boolean;
   /** One log line per answered request (the CLI turns this on). Default false. */
   logRequests?: boolean;
+  /** Serve HTTP/2 over TLS (https://) with this certificate (certificate.ts makes one); default plain HTTP/1.1. */
+  tls?: { key: string; cert: string };
 }
 
 export interface RunningSandbox {
-  /** e.g. http://127.0.0.1:4010 (no trailing slash) */
+  /** e.g. http://127.0.0.1:4010, or https:// with `tls` (no trailing slash) */
   url: string;
   port: number;
   population: Population;
@@ -84,12 +86,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   const knobs = new KnobStore(Object.fromEntries(KNOB_NAMES.map((name) => [name, options[name]])));
   const state = createState(seed, organizations, knobs);
-  const app = buildApp(state, serviceRoutes(state), { logRequests: options.logRequests ?? false });
+  const app = buildApp(state, serviceRoutes(state), {
+    logRequests: options.logRequests ?? false,
+    tls: options.tls,
+  });
   await app.listen({ port, host });
   const actualPort = (app.server.address() as AddressInfo).port;
   // The add-in takes no IPv6 host (its page's policy cannot list one): on ::1 it reaches us as localhost.
   const named = host.replace(/^\[|\]$/g, '') === '::1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  const url = `http://${named}:${actualPort}`;
+  const url = `${options.tls ? 'https' : 'http'}://${named}:${actualPort}`;
   if (!options.quiet) process.stdout.write(formatBanner(url, organizations, seed, knobs.current));
   return {
     url,

@@ -43,7 +43,7 @@ export const HOUR_MS = 3_600_000;
 /** Bounds checked by `update` and applied to pre-seeded values. */
 export const SETTINGS_LIMITS = {
   maxBatch: { min: 1, max: 100 }, // the sandbox refuses more than 100 items per batch (413)
-  maxConcurrency: { min: 1, max: 64 },
+  maxConcurrency: { min: 1, max: 256 },
   deadlineMs: { min: 1_000, max: HOUR_MS },
   cacheTtlMs: { min: 0, max: 30 * 24 * HOUR_MS },
 } as const;
@@ -215,9 +215,10 @@ export const SPECS: FieldSpecs = {
   },
   maxConcurrency: {
     key: 'climate.maxConcurrency',
-    meaning: 'Cap on batches in flight at once (used in full once the key has answered; halved on each 429 storm).',
+    meaning:
+      'Cap on batches in flight at once; below it the engine learns what the connection carries (6 over HTTP/1.1 in a browser) and halves on each 429 storm.',
     format: `whole number ${SETTINGS_LIMITS.maxConcurrency.min}-${SETTINGS_LIMITS.maxConcurrency.max}`,
-    fallback: 16,
+    fallback: 128,
     check: wholeNumber('maxConcurrency', 'The concurrency cap'),
     encode: String,
     decode: plain,

@@ -1,13 +1,22 @@
 /** `npm run bench` flags, how a run of several is reduced to the figures reported, and how traffic is counted. */
+import { spawnSync } from 'child_process';
 import { parseOptions } from './options';
 import { medianRun, targets, type StrategyFigures, type Summary } from './report';
+import { floorOf } from './scenarios';
 import { Traffic } from './traffic';
 
 describe('bench options', () => {
-  test('defaults, --quick, --rows, --runs, --json-only', () => {
-    expect(parseOptions([])).toEqual({ rows: 2000, runs: 5, jsonOnly: false });
-    expect(parseOptions(['--quick', '--runs', '3', '--json-only'])).toEqual({ rows: 500, runs: 3, jsonOnly: true });
+  test('defaults, --quick, --rows, --runs, --transport, --json-only', () => {
+    expect(parseOptions([])).toEqual({ rows: 2000, runs: 5, transport: 'h1', jsonOnly: false });
+    expect(parseOptions(['--quick', '--runs', '3', '--json-only'])).toEqual({
+      rows: 500,
+      runs: 3,
+      transport: 'h1',
+      jsonOnly: true,
+    });
     expect(parseOptions(['--rows', '120'])).toMatchObject({ rows: 120 });
+    expect(parseOptions(['--transport', 'h2'])).toMatchObject({ transport: 'h2' });
+    expect(parseOptions(['--transport=unlimited', '--rows=300'])).toMatchObject({ transport: 'unlimited', rows: 300 });
   });
 
   test.each<[string[], string]>([
@@ -15,9 +24,22 @@ describe('bench options', () => {
     [['--rows'], '--rows takes a whole number from 10 to 50000, got nothing'],
     [['--runs', '2.5'], '--runs takes a whole number from 1 to 20, got 2.5'],
     [['--fast'], 'unknown option --fast'],
+    [['--transport', 'h3'], '--transport takes one of h1, h2, unlimited, got h3'],
+    [['--transport'], '--transport takes one of h1, h2, unlimited, got nothing'],
+    [['--transport=HTTP2'], '--transport takes one of h1, h2, unlimited, got HTTP2'],
   ])('%j is refused: %s', (argv, message) => {
     expect(() => parseOptions(argv)).toThrow(message);
   });
+});
+
+test('npm run bench with a bad flag says what is wrong and exits with code 2, before starting anything', () => {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/run.ts', '--transport', 'h3'], {
+    cwd: `${__dirname}/../..`,
+    encoding: 'utf8',
+  });
+  expect(run.status).toBe(2);
+  expect(run.stderr).toContain('--transport takes one of h1, h2, unlimited, got h3');
+  expect(run.stdout).toBe('');
 });
 
 describe('the median run', () => {
@@ -106,6 +128,31 @@ describe('traffic', () => {
   });
 });
 
+describe('the floor a transport allows', () => {
+  test('behind six HTTP/1.1 connections, 15 full batches of 900 ms take three rounds', () => {
+    expect(floorOf('slow-service', 'h1', 1454)).toEqual({
+      requests: 15,
+      concurrency: 6,
+      serviceMs: 900,
+      ratePerSecond: null,
+      ms: 2700,
+      formula: 'requests ceil(1454 / 100) = 15; ceil(15 / 6 at once) x 900 ms = 2700 ms = 2700 ms',
+    });
+  });
+
+  test('under a rate limit the rate decides when it is slower than the connections', () => {
+    const floor = floorOf('rate-limited', 'unlimited', 1454);
+    expect([floor.concurrency, floor.ms]).toEqual([15, 3000]);
+    expect(floor.formula).toContain('15 / 5 per s = 3000 ms; the larger = 3000 ms');
+  });
+
+  test('a flaky service needs the requests it loses again; HTTP/2 carries them all at once', () => {
+    const floor = floorOf('flaky', 'h2', 1454);
+    expect([floor.requests, floor.concurrency, floor.ms]).toEqual([17, 17, 180]);
+    expect(floorOf('flaky', 'h2', 50_000).concurrency).toBe(100); // the sandbox's stream limit
+  });
+});
+
 describe('the warm per-cell target', () => {
   const figures = (wallMs: number): StrategyFigures => ({
     requests: 0,
@@ -118,6 +165,9 @@ describe('the warm per-cell target', () => {
   });
   const scenario = { 'timer-batch': figures(1), engine: figures(1), 'engine-known-key': figures(1) };
   const summary = (warmMsPerCell: number, warmMsPerCellAt2000Rows?: number): Summary => ({
+    transport: 'h1',
+    connections: { 'http/1.1': 6 },
+    floors: {},
     rows: 50_000,
     cells: 200_000,
     distinct: 35_000,

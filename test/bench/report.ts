@@ -1,4 +1,7 @@
 /** The benchmark's figures: one line per strategy and scenario, the targets, and the JSON summary. */
+import type { Floor, Scenario } from './scenarios';
+import type { TransportName } from './transport';
+
 export interface StrategyFigures {
   requests: number;
   batchItems: number;
@@ -25,6 +28,9 @@ export interface StrategyFigures {
 export type ScenarioFigures = Record<string, StrategyFigures | number>;
 
 export interface Summary {
+  /** The wire every strategy used, and the connections opened over it, by protocol. */
+  transport: TransportName;
+  connections: Record<string, number>;
   rows: number;
   cells: number;
   distinct: number;
@@ -37,8 +43,9 @@ export interface Summary {
   warmMsPerCell: number;
   /** Above 2,000 rows: warm ms per cell of a 2,000-row sheet in the same process, the baseline. */
   warmMsPerCellAt2000Rows?: number;
-  /** `rate-limited` only up to 2,000 rows. */
-  scenarios: { open: ScenarioFigures; 'slow-service': ScenarioFigures; 'rate-limited'?: ScenarioFigures };
+  scenarios: { open: ScenarioFigures } & Partial<Record<Scenario, ScenarioFigures>>;
+  /** Per scenario, the least time the transport allows (scenarios.ts). */
+  floors: Partial<Record<Scenario, Floor>>;
 }
 
 /** The strategies of a scenario, without its reference numbers. */
@@ -83,15 +90,48 @@ export function table(scenario: string, figures: ScenarioFigures, cells: number)
   return [row(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(row)].join('\n');
 }
 
-/** The issues' targets, each with the figures it was judged on. */
+/** Ours against timer-batch in one scenario: the time ratios, cells right, and the floor. */
+function scenarioTargets(name: string, summary: Summary, verdict: (ok: boolean) => string): string[] {
+  const figures = strategiesOf(summary.scenarios[name as Scenario] ?? {});
+  const timer = figures['timer-batch'];
+  const floor = summary.floors[name as Scenario];
+  const ratio = (a: number, b: number): string => (a / b).toFixed(2);
+  const lines: string[] = [];
+  const timerCells = `timer-batch ${timer.correct}/${summary.cells} correct, ${timer.unsettled} unsettled`;
+  // Where timer-batch leaves cells unsettled its time is when it gave up, not when the sheet was done:
+  // the ratio is reported, not judged.
+  const judged = (ok: boolean): string => (timer.unsettled > 0 ? 'n/a   ' : verdict(ok));
+  lines.push(
+    `${judged(figures['engine-known-key'].wallMs <= timer.wallMs)} ${name}: engine-known-key/timer-batch time = ${ratio(figures['engine-known-key'].wallMs, timer.wallMs)}x (target <= 1.0x; ${timerCells})`,
+    `${judged(figures.engine.wallMs <= 1.1 * timer.wallMs)} ${name}: engine (key never seen)/timer-batch time = ${ratio(figures.engine.wallMs, timer.wallMs)}x (target <= 1.1x)`,
+  );
+  for (const ours of ['engine', 'engine-known-key'] as const)
+    lines.push(
+      `${verdict(figures[ours].correct === summary.cells)} ${name}: ${ours} ${figures[ours].correct}/${summary.cells} cells correct (${figures[ours].unsettled} unsettled, ${figures[ours].errors} errors)`,
+    );
+  if (floor) {
+    // The sheet's own calculation (the warm pass: every answer at hand) bounds it too where the wire is quick.
+    const sheetMs = Math.max(floor.ms, figures['engine-warm'].wallMs);
+    lines.push(
+      `${verdict(figures.engine.wallMs <= 1.3 * sheetMs)} ${name}: engine (cold)/floor time = ${ratio(figures.engine.wallMs, sheetMs)}x (target <= 1.3x of max(floor ${floor.ms} ms, warm pass ${figures['engine-warm'].wallMs} ms); against the floor alone ${ratio(figures.engine.wallMs, floor.ms)}x)`,
+    );
+  }
+  for (const pass of ['engine-warm', 'engine-reopened'] as const) {
+    const f = figures[pass];
+    const asked = f.requests - (f.polls ?? 0);
+    lines.push(
+      `${verdict(asked === 0 && f.correct === summary.cells)} ${name}: ${pass} ${asked} requests (+${f.polls ?? 0} background polls of pending profiles), ${f.wallMs} ms, ${f.correct}/${summary.cells} correct (target 0 requests)`,
+    );
+  }
+  return lines;
+}
+
+/** The targets, each with the figures it was judged on. */
 export function targets(summary: Summary): string[] {
   const open = strategiesOf(summary.scenarios.open);
-  const slow = strategiesOf(summary.scenarios['slow-service']);
-  const limitedScenario = summary.scenarios['rate-limited'];
   const minimum = Math.ceil(summary.distinct / summary.maxBatch);
   const verdict = (ok: boolean): string => (ok ? 'met   ' : 'MISSED');
   const ratio = (a: number, b: number): string => (a / b).toFixed(2);
-  const asked = (f: StrategyFigures): number => f.requests - (f.polls ?? 0);
   const naiveRequests = open.naive?.requests ?? summary.cells;
   const lines = [
     ...(['engine', 'engine-known-key'] as const).map(
@@ -105,35 +145,10 @@ export function targets(summary: Summary): string[] {
       `${verdict(open.naive.wallMs >= 20 * open.engine.wallMs)} open: naive/engine time = ${ratio(open.naive.wallMs, open.engine.wallMs)}x (target >= 20x)`,
     );
   }
-  for (const [name, scenario] of [
-    ['open', open],
-    ['slow-service', slow],
-  ] as const) {
-    const timer = scenario['timer-batch'];
-    lines.push(
-      `${verdict(scenario['engine-known-key'].wallMs <= timer.wallMs)} ${name}: engine-known-key/timer-batch time = ${ratio(scenario['engine-known-key'].wallMs, timer.wallMs)}x (target <= 1.0x; timer-batch correct ${timer.correct}/${summary.cells})`,
-      `${verdict(scenario.engine.wallMs <= 1.25 * timer.wallMs)} ${name}: engine (key never seen)/timer-batch time = ${ratio(scenario.engine.wallMs, timer.wallMs)}x (target <= 1.25x)`,
-    );
-  }
-  if (limitedScenario) {
-    const engineLimited = limitedScenario.engine as StrategyFigures;
-    const floorMs = limitedScenario.floorMs as number;
-    lines.push(
-      `${verdict(engineLimited.correct === summary.cells && engineLimited.wallMs <= 1.3 * floorMs)} rate-limited: engine ${engineLimited.correct}/${summary.cells} correct, engine/floor time = ${ratio(engineLimited.wallMs, floorMs)}x (target <= 1.3x of ${floorMs} ms)`,
-    );
-  }
+  for (const name of Object.keys(summary.scenarios)) lines.push(...scenarioTargets(name, summary, verdict));
   lines.push(
     `${verdict(summary.cacheBytesPerRecord < 150)} persisted cache (${summary.cacheStore}): ${open.engine.cacheBytes} bytes for ${open.engine.cachedRecords} records = ${summary.cacheBytesPerRecord} bytes each (target < 150)`,
   );
-  for (const [name, scenario] of Object.entries(summary.scenarios)) {
-    const figures = strategiesOf(scenario);
-    const warm = figures['engine-warm'];
-    const reopened = figures['engine-reopened'];
-    lines.push(
-      `${verdict(asked(warm) === 0 && warm.correct === summary.cells)} ${name}: engine-warm ${asked(warm)} requests (+${warm.polls ?? 0} background polls of pending profiles), ${warm.wallMs} ms, ${warm.correct}/${summary.cells} correct (target 0 requests)`,
-      `${verdict(asked(reopened) === 0 && reopened.correct === summary.cells)} ${name}: engine-reopened ${asked(reopened)} requests (+${reopened.polls ?? 0} polls), ${reopened.wallMs} ms, ${reopened.correct}/${summary.cells} correct (target 0 requests)`,
-    );
-  }
   const base = summary.warmMsPerCellAt2000Rows;
   lines.push(
     base === undefined

@@ -5,7 +5,8 @@
  */
 import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
 import { authFailure, FakeService } from './fakeService';
-import { disposeEngines, rig, supplier, TEST_KEY } from './rig';
+import { MemoryStorage } from '../../src/settings/storage';
+import { advance, disposeEngines, rig, supplier, TEST_KEY } from './rig';
 
 afterEach(disposeEngines);
 
@@ -52,12 +53,52 @@ test('a burst for a known key leaves in one round: the window filled evenly, up 
   const window = windowIn((await first.storage.getItem(KEY_MEMORY_STORAGE_KEY))!);
   const calls = Array.from({ length: window * 100 }, (_, i) => second.engine.organization(supplier(1_000 + i)));
   await until(() => service.inFlight >= window);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  // Not the first slots leaving with the first 50 of the burst and the rest waiting for a second round.
+  // The window is full, so nothing more can leave. Not the first slots leaving with the first 50 of the
+  // burst and the rest waiting for a second round, nor a probe sent before the memory was read.
   expect(service.sent.map((request) => request.items.length)).toEqual(Array.from({ length: window }, () => 100));
   service.release();
   await Promise.all(calls);
   second.engine.dispose();
+});
+
+/** Storage whose reads of the key's memory wait until `release()`: a slow disk, or a CPU busy elsewhere. */
+class SlowMemory extends MemoryStorage {
+  private held: Array<() => void> | null = [];
+
+  override async getItem(key: string): Promise<string | null> {
+    if (key === KEY_MEMORY_STORAGE_KEY && this.held) await new Promise<void>((resolve) => this.held!.push(resolve));
+    return super.getItem(key);
+  }
+
+  release(): void {
+    for (const resolve of this.held ?? []) resolve();
+    this.held = null;
+  }
+}
+
+test('nothing leaves until the memory of the key is read, however long that takes', async () => {
+  const { first } = await secondSession();
+  const storage = new SlowMemory();
+  await storage.setItem(KEY_MEMORY_STORAGE_KEY, (await first.storage.getItem(KEY_MEMORY_STORAGE_KEY))!);
+  const window = windowIn((await first.storage.getItem(KEY_MEMORY_STORAGE_KEY))!);
+  jest.useFakeTimers();
+  try {
+    const service = new FakeService();
+    service.hold();
+    const second = await rig({ maxBatch: 100 }, { service, storage });
+    const calls = Array.from({ length: window * 100 }, (_, i) => second.engine.organization(supplier(1_000 + i)));
+    await advance(60_000); // far beyond any wait a timer could have been given
+    expect(service.sent).toEqual([]);
+    storage.release();
+    await advance(0);
+    expect(service.sent.map((request) => request.items.length)).toEqual(Array.from({ length: window }, () => 100));
+    service.release();
+    await advance(0);
+    await Promise.all(calls);
+    second.engine.dispose();
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 test('another key at the same service is probed with a single batch', async () => {

@@ -1,10 +1,13 @@
-/** AIMD flow control and the waiting-time schedules. */
+/** AIMD flow control, the concurrency it learns from a transport, and the waiting-time schedules. */
 import { pollDelayMs, rateLimitPauseMs, retryDelayMs } from '../../src/engine/backoff';
-import { AimdLimiter } from '../../src/engine/limiter';
+import { AimdLimiter, type BatchHealth } from '../../src/engine/limiter';
+
+/** One batch sent and answered at once, while requests back up. */
+const once = (limiter: AimdLimiter, health: BatchHealth): void => limiter.release(limiter.acquire(100), health, true);
 
 describe('AIMD limiter', () => {
   const healthy = (limiter: AimdLimiter, n: number): void => {
-    for (let i = 0; i < n; i += 1) limiter.release(limiter.acquire(), 'ok');
+    for (let i = 0; i < n; i += 1) once(limiter, 'ok');
   };
 
   test('starts at 4 and, until the first 429, grows by one per healthy batch up to the cap', () => {
@@ -18,22 +21,22 @@ describe('AIMD limiter', () => {
     expect(limiter.limit).toBe(16);
   });
 
-  test('a healthy probe opens the limit to the cap; a known key starts at its window; neither passes the cap', () => {
-    const probed = new AimdLimiter(16, () => 0);
+  test('a healthy probe opens the limit to 16; a known key starts at its window; neither passes the cap', () => {
+    const probed = new AimdLimiter(128, () => 0);
     probed.open();
     expect(probed.limit).toBe(16);
-    probed.release(probed.acquire(), 'rate-limited');
+    once(probed, 'rate-limited');
     expect(probed.limit).toBe(8); // and AIMD takes over from there
     const known = new AimdLimiter(16, () => 0);
     known.startAt(11);
     expect(known.limit).toBe(11);
-    known.startAt(40);
+    known.startAt(200);
     expect(known.limit).toBe(16);
   });
 
   test('after a 429, grows by one per run of `limit` healthy batches, never above the cap', () => {
     const limiter = new AimdLimiter(6, () => 0);
-    limiter.release(limiter.acquire(), 'rate-limited');
+    once(limiter, 'rate-limited');
     expect(limiter.limit).toBe(2);
     healthy(limiter, 1);
     expect(limiter.limit).toBe(2);
@@ -47,18 +50,18 @@ describe('AIMD limiter', () => {
 
   test('halves on a 429, once for all batches sent before the decrease', () => {
     const limiter = new AimdLimiter(16, () => 0);
-    const epochs = [limiter.acquire(), limiter.acquire(), limiter.acquire()];
-    for (const epoch of epochs) limiter.release(epoch, 'rate-limited');
+    const tickets = [limiter.acquire(100), limiter.acquire(100), limiter.acquire(100)];
+    for (const ticket of tickets) limiter.release(ticket, 'rate-limited', true);
     expect(limiter.limit).toBe(2);
-    limiter.release(limiter.acquire(), 'rate-limited'); // a batch sent after the decrease: a new storm
+    once(limiter, 'rate-limited'); // a batch sent after the decrease: a new storm
     expect(limiter.limit).toBe(1);
-    limiter.release(limiter.acquire(), 'rate-limited');
+    once(limiter, 'rate-limited');
     expect(limiter.limit).toBe(1);
   });
 
   test('failures other than 429 leave the limit alone', () => {
     const limiter = new AimdLimiter(16, () => 0);
-    limiter.release(limiter.acquire(), 'failed');
+    once(limiter, 'failed');
     expect(limiter.limit).toBe(4);
   });
 

@@ -1,5 +1,6 @@
 /** An engine wired to the fake service, with its settings and storage, for fake-timer unit tests. */
 import { createEngine, type Engine } from '../../src/engine';
+import type { FetchLike } from '../../src/service/client';
 import { SettingsStore, type Settings } from '../../src/settings/settings';
 import { MemoryStorage } from '../../src/settings/storage';
 import { FakeService } from './fakeService';
@@ -29,7 +30,7 @@ export function disposeEngines(): void {
 
 export async function rig(
   patch: Partial<Settings> = {},
-  options: { service?: FakeService; storage?: MemoryStorage; random?: () => number } = {},
+  options: { service?: FakeService; storage?: MemoryStorage; random?: () => number; fetch?: FetchLike } = {},
 ): Promise<Rig> {
   const storage = options.storage ?? new MemoryStorage();
   const settings = new SettingsStore(storage);
@@ -39,7 +40,7 @@ export async function rig(
   const recalculated: string[][] = [];
   const engine = createEngine({
     settings,
-    fetch: service.fetch,
+    fetch: options.fetch ?? service.fetch, // e.g. the service behind a modeled transport
     random: options.random ?? (() => 0),
     recalculate: async (addresses) => {
       recalculated.push(addresses);

@@ -1,107 +1,55 @@
 /**
  * The harness core: a workbook that calculates custom-function formulas the way Excel does, with
  * the functions a bundle associated. Every formula cell is invoked concurrently; its previous value
- * is replaced by the result of its latest invocation only (an invocation that was superseded is
- * cancelled through `onCanceled` and its late result ignored); `range.calculate()` from `Excel.run`
- * re-invokes exactly the formula cells in the range. Results are kept as plain JSON per cell.
+ * is replaced by the result of its latest invocation only (calculation.ts); `range.calculate()` from
+ * `Excel.run` re-invokes exactly the formula cells in the range. Results are kept as plain JSON per cell.
  *
  * Checks Excel makes and the harness makes too, so that wiring mistakes show up in tests:
  * - a formula names a function by its metadata name (namespace stripped); unknown or unassociated
  *   -> #NAME?; too few or too many arguments -> the formula is refused (a test mistake);
- * - arguments follow the metadata: omitted trailing ones are undefined, an empty cell is null,
- *   a `matrix` parameter gets a 2-D array, the invocation comes last when `requiresAddress` or
- *   `cancelable` is declared, and carries the address only with `requiresAddress`;
+ * - arguments follow the metadata (cellReads.ts, calculation.ts): omitted trailing ones are undefined, an empty cell
+ *   is null, a `matrix` parameter gets a 2-D array, the invocation comes last when `requiresAddress`
+ *   or `cancelable` is declared, and carries the address only with `requiresAddress`;
  * - what a function returns or throws becomes what Excel shows by the rules of returnedValues.ts
  *   (result shapes, which data types the host takes, Excel's rules for entities).
  *
- * Formulas may reference other formula cells: a cell waits (busy, not invoked) while a cell it
- * references is busy, takes that cell's error without being invoked when it holds one, and is
+ * Formulas may reference other formula cells (grid.ts): a cell waits (busy, not invoked) while a cell
+ * it references is busy, takes that cell's error without being invoked when it holds one, and is
  * calculated again whenever that cell settles, as Excel recalculates dependents. Dot notation and
  * FIELDVALUE are Excel's own (entityFields.ts): calculated in the workbook, never a function call.
  * `preview` calls a function as Excel's formula-value preview does (CustomFunctionsRuntime 1.5).
+ * This file wires those parts to the Office globals and keeps the runtime's lifecycle.
  */
-import { expandRange, formatCell, parseCell } from './addresses';
-import { fieldOutcome, parseFieldFormula, type FieldFormula } from './entityFields';
-import { resultOutcome, thrown, type ReturnHost } from './returnedValues';
-import { parseFormula, type FormulaArgument, type ParsedFormula } from './formula';
-import { MODERN_HOST, versionAtLeast } from './hostProfiles';
-import { officeGlobals, type GlobalsHost } from './officeGlobals';
-import type {
-  CellOutcome,
-  CellReport,
-  FunctionMetadata,
-  HarnessOptions,
-  HarnessStats,
-  InputValue,
-  Outcome,
-  ParameterMetadata,
-  SheetResults,
-  SheetSpec,
-} from './types';
-
-type CustomFunction = (...args: unknown[]) => unknown;
-
-const BUSY: CellOutcome = Object.freeze({ kind: 'busy' });
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  value !== null && (typeof value === 'object' || typeof value === 'function') && 'then' in value;
-
-interface Cell {
-  sheet: string;
-  column: number;
-  row: number;
-  /** "Sheet1!B2", made once: an invocation with `requiresAddress` carries it every time. */
-  address: string;
-  input: InputValue;
-  formula:
-    { text: string; parsed: ParsedFormula; field: null } | { text: string; parsed: null; field: FieldFormula } | null;
-  outcome: CellOutcome;
-  generation: number;
-  invocations: number;
-  /** The running invocation, to cancel when a newer one replaces it. */
-  running: { onCanceled?: () => void } | null;
-}
+import { expandRange, parseCell } from './addresses';
+import { Calculation } from './calculation';
+import { BUSY, Grid, type Cell } from './grid';
+import { officeGlobals } from './officeGlobals';
+import { HostRequirements } from './requirements';
+import { Activity } from './settling';
+import type { CellOutcome, HarnessOptions, HarnessStats, SheetResults, SheetSpec } from './types';
 
 export class Workbook {
   readonly storage: Map<string, string>;
   readonly globals: ReturnType<typeof officeGlobals>;
-  private readonly functions = new Map<string, CustomFunction>();
-  private readonly byName = new Map<string, FunctionMetadata>();
-  private readonly cells = new Map<string, Cell>();
-  /** Formula cells by address, and the cell each reference names: a recalculation looks them up instead of parsing. */
-  private readonly formulaCells = new Map<string, Cell>();
-  private readonly referenced = new Map<FormulaArgument, Cell>(); // not weak: a WeakMap's entries cost every collection
-  /** Answers of `supports` by requirement set and version, until a requirement changes. */
-  private readonly supported = new Map<string, Map<string, boolean>>();
-  private readonly busy = new Set<Cell>();
-  /** Per referenced cell's key, the formula cells that reference it. */
-  private readonly dependents = new Map<string, Set<Cell>>();
-  private readonly listeners = new Set<() => void>();
-  private readonly requirements: Map<string, string>;
-  private requirementsAbsent: boolean;
-  private runsInFlight = 0;
+  private readonly grid = new Grid();
+  private readonly requirements: HostRequirements;
   private readonly counters = { invocations: 0, cancellations: 0, excelRuns: 0 };
-  private readonly associations: Record<string, number> = {};
+  private readonly activity = new Activity(this.counters);
+  private readonly calculation: Calculation;
   private readonly recalculations: string[][] = [];
 
-  constructor(private readonly options: HarnessOptions) {
-    for (const fn of options.metadata.functions) this.byName.set(fn.name.toUpperCase(), fn);
+  constructor(options: HarnessOptions) {
     this.storage = new Map(Object.entries(options.storage ?? {}));
-    this.requirements = new Map(Object.entries(options.requirements ?? MODERN_HOST.requirements));
-    this.requirementsAbsent = options.requirementsAbsent === true;
-    const host: GlobalsHost = {
-      associate: (id, fn) => {
-        const key = id.toUpperCase();
-        this.functions.set(key, fn);
-        this.associations[key] = (this.associations[key] ?? 0) + 1;
-      },
-      isSetSupported: (name, version) => (this.requirementsAbsent ? null : this.supports(name, version)),
-      run: (batch) => this.run(batch),
+    this.requirements = new HostRequirements(options.requirements, options.requirementsAbsent === true);
+    this.calculation = new Calculation(this.grid, this.activity, this.requirements, this.counters, options.metadata);
+    this.globals = officeGlobals({
+      associate: (id, fn) => this.calculation.associate(id, fn),
+      isSetSupported: (name, version) => this.requirements.isSetSupported(name, version),
+      run: (batch) => this.activity.run(batch),
       calculate: (ranges) => this.calculateRanges(ranges),
       storage: this.storage,
       documentSettings: new Map(Object.entries(options.documentSettings ?? {})),
-    };
-    this.globals = officeGlobals(host);
+    });
   }
 
   // --- the sheet -----------------------------------------------------------------------------------
@@ -111,92 +59,57 @@ export class Workbook {
     const sheet = spec.name ?? 'Sheet1';
     const firstRow = spec.firstRow ?? 2;
     spec.inputs.forEach((row, i) =>
-      row.forEach((value, column) => (this.cellAt(sheet, column, firstRow + i).input = value)),
+      row.forEach((value, column) => (this.grid.cellAt(sheet, column, firstRow + i).input = value)),
     );
     for (const [address, value] of Object.entries(spec.cells ?? {})) {
       const ref = parseCell(address);
-      this.cellAt(ref.sheet ?? sheet, ref.column, ref.row).input = value;
+      this.grid.cellAt(ref.sheet ?? sheet, ref.column, ref.row).input = value;
     }
     const entered: Cell[] = [];
     spec.inputs.forEach((_row, i) => {
       for (const [column, template] of Object.entries(spec.formulas)) {
         const ref = parseCell(`${column}${firstRow + i}`);
-        const cell = this.cellAt(sheet, ref.column, ref.row);
         const text = template.replace(/\{row\}/g, String(firstRow + i));
-        const field = parseFieldFormula(text);
-        cell.formula = field ? { text, parsed: null, field } : { text, parsed: parseFormula(text), field: null };
-        this.formulaCells.set(cell.address, cell);
-        this.check(cell);
+        const cell = this.grid.enterFormula(sheet, ref.column, ref.row, text);
+        this.calculation.check(cell);
         entered.push(cell);
       }
     });
     // All of them are dirty before any is calculated: a cell that references one waits for it.
     for (const cell of entered) {
-      cell.outcome = { kind: 'busy' };
-      this.busy.add(cell);
-      for (const key of this.precedents(cell)) {
-        const set = this.dependents.get(key) ?? new Set<Cell>();
-        set.add(cell);
-        this.dependents.set(key, set);
-      }
+      this.calculation.markDirty(cell);
+      this.grid.watchPrecedents(cell);
     }
-    for (const cell of entered) this.invoke(cell);
-    return entered.map((cell) => this.address(cell));
+    for (const cell of entered) this.calculation.invoke(cell);
+    return entered.map((cell) => cell.address);
   }
 
   /** Recalculates these formula cells, as F9 on them (or range.calculate) would. */
   recalculate(addresses: string[]): void {
     for (const address of addresses) {
-      const cell = this.formulaCells.get(address);
+      const cell = this.grid.formulaCell(address);
       if (cell?.formula) {
-        this.invoke(cell);
+        this.calculation.invoke(cell);
         continue;
       }
       for (const ref of expandRange(address)) {
-        const cell = this.cells.get(this.key(ref.sheet ?? 'Sheet1', ref.column, ref.row));
-        if (cell?.formula) this.invoke(cell);
+        const cell = this.grid.find(ref.sheet ?? 'Sheet1', ref.column, ref.row);
+        if (cell?.formula) this.calculation.invoke(cell);
       }
     }
   }
 
-  /**
-   * Excel's formula-value preview of `text` typed into `address`: the function is called with
-   * `isInValuePreview` and what it returns is shown, not kept. Null on hosts without it
-   * (CustomFunctionsRuntime below 1.5), where Excel previews no custom function.
-   */
-  async preview(text: string, address = 'Sheet1!Z1'): Promise<CellOutcome | null> {
-    if (!this.supports('CustomFunctionsRuntime', '1.5')) return null;
-    const parsed = parseFormula(text);
-    const meta = this.metadataFor(parsed.name);
-    const fn = meta ? this.functions.get(meta.id.toUpperCase()) : undefined;
-    if (!meta || !fn) return { kind: 'error', code: '#NAME?' };
-    const sheet = parseCell(address).sheet ?? 'Sheet1';
-    const args: unknown[] = meta.parameters.map((param, i) => this.argument(parsed.args[i], param, sheet));
-    const invocation = { functionName: meta.id, isInValuePreview: true, address, onCanceled: undefined };
-    if (meta.options?.requiresAddress || meta.options?.cancelable) args.push(invocation);
-    this.counters.invocations += 1;
-    try {
-      return resultOutcome(await fn(...args), meta, this.returns);
-    } catch (error) {
-      return thrown(error);
-    }
+  /** Excel's formula-value preview of `text` typed into `address` (calculation.ts). */
+  preview(text: string, address = 'Sheet1!Z1'): Promise<CellOutcome | null> {
+    return this.calculation.preview(text, address);
   }
 
   /** Every formula cell: its address, formula, current outcome and invocation count. */
   report(): SheetResults {
-    const results: SheetResults = {};
-    for (const cell of this.cells.values()) {
-      if (!cell.formula) continue;
-      const report: CellReport = {
-        address: this.address(cell),
-        formula: cell.formula.text,
-        outcome: cell.outcome,
-        invocations: cell.invocations,
-      };
-      results[report.address] = report;
-    }
-    return results;
+    return this.grid.report();
   }
+
+  // --- the runtime and the host --------------------------------------------------------------------
 
   /**
    * The runtime is gone (its page closed) while the grid stays: its functions are forgotten, no call
@@ -204,8 +117,8 @@ export class Workbook {
    * so nothing of the grid holds the runtime's heap.
    */
   releaseRuntime(values: 'copy' | 'drop' = 'copy'): void {
-    this.functions.clear();
-    const cells = [...this.cells.values()];
+    this.calculation.forgetFunctions();
+    const cells = [...this.grid.all()];
     // One structured clone for every outcome: what cells shared (a card's properties) stays shared.
     const copies = values === 'copy' ? structuredClone(cells.map((cell) => cell.outcome)) : null;
     cells.forEach((cell, i) => {
@@ -216,22 +129,19 @@ export class Workbook {
   }
 
   setRequirement(name: string, version: string | null): void {
-    this.supported.clear();
-    if (version === null) this.requirements.delete(name);
-    else this.requirements.set(name, version);
+    this.requirements.set(name, version);
   }
 
   setRequirementsAbsent(absent: boolean): void {
-    this.supported.clear();
-    this.requirementsAbsent = absent;
+    this.requirements.setAbsent(absent);
   }
 
   stats(): HarnessStats {
     return {
       ...this.counters,
-      associations: { ...this.associations },
+      associations: { ...this.calculation.associations },
       recalculations: this.recalculations.map((list) => [...list]),
-      excelRunsInFlight: this.runsInFlight,
+      excelRunsInFlight: this.activity.runsInFlight,
     };
   }
 
@@ -239,286 +149,31 @@ export class Workbook {
     return Object.fromEntries(this.storage);
   }
 
-  /** No cell busy and no Excel.run under way, for `quietMs` in a row (a settle may trigger a recalc). */
+  /** No cell busy and no Excel.run under way (settling.ts). */
   isSettled(): boolean {
-    return this.busy.size === 0 && this.runsInFlight === 0;
+    return this.activity.isSettled();
   }
 
-  async settled(timeoutMs = 60_000, quietMs = 30): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      if (this.isSettled()) {
-        await new Promise((resolve) => setTimeout(resolve, quietMs));
-        if (this.isSettled()) return;
-      } else {
-        await this.nextChange(Math.max(0, deadline - Date.now()));
-      }
-      if (Date.now() > deadline) {
-        const busy = [...this.busy].slice(0, 5).map((cell) => this.address(cell));
-        throw new Error(
-          `harness: not settled after ${timeoutMs} ms: ${this.busy.size} cells busy (${busy.join(', ')}), ${this.runsInFlight} Excel.run in flight`,
-        );
-      }
-    }
+  settled(timeoutMs = 60_000, quietMs = 30): Promise<void> {
+    return this.activity.settled(timeoutMs, quietMs);
   }
 
-  // --- invoking ------------------------------------------------------------------------------------
-
-  private invoke(cell: Cell): void {
-    const formula = cell.formula;
-    if (!formula) return;
-    const blocked = this.blocked(cell);
-    if (blocked === 'waiting') {
-      cell.outcome = { kind: 'busy' };
-      this.busy.add(cell);
-      return;
-    }
-    if (formula.field) return this.finish(cell, cell.generation, this.fieldValue(formula.field, cell.sheet));
-    if (blocked !== null) return this.finish(cell, cell.generation, blocked);
-    if (cell.running) {
-      this.counters.cancellations += 1;
-      cell.running.onCanceled?.();
-    }
-    const generation = ++cell.generation;
-    cell.invocations += 1;
-    this.counters.invocations += 1;
-    cell.outcome = BUSY;
-    cell.running = null;
-    this.busy.add(cell);
-    const meta = this.metadataFor(formula.parsed.name);
-    const fn = meta ? this.functions.get(meta.id.toUpperCase()) : undefined;
-    if (!meta || !fn) return this.finish(cell, generation, { kind: 'error', code: '#NAME?' });
-    const parsed = formula.parsed;
-    const args: unknown[] = meta.parameters.map((param, i) => this.argument(parsed.args[i], param, cell.sheet));
-    const options = meta.options ?? {};
-    if (options.requiresAddress || options.cancelable) {
-      const invocation: { address?: string; functionName: string; onCanceled?: () => void } = { functionName: meta.id };
-      if (options.requiresAddress) invocation.address = this.address(cell);
-      cell.running = invocation;
-      args.push(invocation);
-    }
-    let result: unknown;
-    try {
-      result = fn(...args);
-    } catch (error) {
-      return this.finish(cell, generation, thrown(error));
-    }
-    // A value returned (not promised) is the cell's value at once, as Excel takes it.
-    if (!isThenable(result)) return this.finish(cell, generation, resultOutcome(result, meta, this.returns));
-    // Its own then: wrapping the runtime's promise in one of this realm would cost a promise and a turn.
-    result.then(
-      (value) => this.finish(cell, generation, resultOutcome(value, meta, this.returns)),
-      (error) => this.finish(cell, generation, thrown(error)),
-    );
-  }
-
-  private finish(cell: Cell, generation: number, outcome: CellOutcome): void {
-    if (generation !== cell.generation) return; // superseded: Excel ignores a cancelled call's result
-    cell.outcome = outcome;
-    cell.running = null;
-    this.busy.delete(cell);
-    // Excel recalculates what references a cell once it has a new value.
-    for (const dependent of this.dependents.get(this.key(cell.sheet, cell.column, cell.row)) ?? []) {
-      this.invoke(dependent);
-    }
-    this.changed();
-  }
-
-  /** The keys of the cells a formula references. */
-  private precedents(cell: Cell): string[] {
-    const formula = cell.formula!;
-    const addresses = formula.field
-      ? [formula.field.address]
-      : formula.parsed.args.flatMap((arg) => (arg.kind === 'cell' || arg.kind === 'range' ? [arg.address] : []));
-    return addresses.flatMap((address) =>
-      expandRange(address).map((ref) => this.key(ref.sheet ?? cell.sheet, ref.column, ref.row)),
-    );
-  }
-
-  /** 'waiting' while a referenced formula cell is busy; the error of one that holds an error; else null. */
-  private blocked(cell: Cell): 'waiting' | Outcome | null {
-    let error: Outcome | null = null;
-    for (const key of this.precedents(cell)) {
-      const precedent = this.cells.get(key);
-      if (!precedent?.formula) continue;
-      if (precedent.outcome.kind === 'busy') return 'waiting';
-      if (precedent.outcome.kind === 'error') error ??= precedent.outcome;
-    }
-    return cell.formula?.field ? null : error;
-  }
-
-  private fieldValue(formula: FieldFormula, sheet: string): Outcome {
-    const ref = parseCell(formula.address);
-    const source = this.cells.get(this.key(ref.sheet ?? sheet, ref.column, ref.row));
-    if (source?.formula && source.outcome.kind !== 'value' && source.outcome.kind !== 'error') {
-      return { kind: 'error', code: '#FIELD!' }; // a spilled array holds no entity
-    }
-    const outcome: Outcome = source?.formula
-      ? (source.outcome as Outcome)
-      : { kind: 'value', value: source?.input ?? null };
-    return fieldOutcome(outcome, formula.field);
-  }
-
-  private argument(arg: FormulaArgument | undefined, param: ParameterMetadata, sheet: string): unknown {
-    const matrix = param.dimensionality === 'matrix';
-    if (arg === undefined) return undefined;
-    if (arg.kind === 'omitted') return null;
-    if (arg.kind === 'literal') return matrix ? [[arg.value]] : arg.value;
-    if (arg.kind === 'cell') {
-      const value = this.valueOf(this.cellNamed(arg, sheet));
-      return matrix ? [[value]] : value;
-    }
-    const refs = expandRange(arg.address);
-    if (!matrix) {
-      if (refs.length === 1) return this.valueAt(refs[0].sheet ?? sheet, refs[0].column, refs[0].row);
-      throw new Error(`harness: range ${arg.address} given to scalar parameter ${param.name}`);
-    }
-    const rows = new Map<number, unknown[]>();
-    for (const ref of refs) {
-      const row = rows.get(ref.row) ?? [];
-      row.push(this.valueAt(ref.sheet ?? sheet, ref.column, ref.row));
-      rows.set(ref.row, row);
-    }
-    return [...rows.values()];
-  }
-
-  /**
-   * The cell a formula's reference names (null: never written), looked up once per reference: each
-   * formula cell has its own parsed arguments, on its own sheet.
-   */
-  private cellNamed(arg: { kind: 'cell'; address: string }, sheet: string): Cell | null {
-    let cell = this.referenced.get(arg) ?? null;
-    if (cell === null) {
-      const ref = parseCell(arg.address);
-      cell = this.cells.get(this.key(ref.sheet ?? sheet, ref.column, ref.row)) ?? null;
-      if (cell !== null) this.referenced.set(arg, cell);
-    }
-    return cell;
-  }
-
-  private valueAt(sheet: string, column: number, row: number): unknown {
-    return this.valueOf(this.cells.get(this.key(sheet, column, row)) ?? null);
-  }
-
-  /** An input cell's value (null when empty); a formula cell's settled value, a data type as its JSON. */
-  private valueOf(cell: Cell | null): unknown {
-    if (!cell) return null;
-    if (!cell.formula) return cell.input;
-    if (cell.outcome.kind === 'value') return cell.outcome.value;
-    throw new Error(`harness: ${this.address(cell)} is referenced before it has a plain value`);
-  }
-
-  /** What the host says about returned values (returnedValues.ts). */
-  private readonly returns: ReturnHost = {
-    customData: this.options.metadata.allowCustomDataForDataTypeAny === true,
-    supports: (name, version) => this.supports(name, version),
-  };
-
-  private supports(name: string, version: string): boolean {
-    let versions = this.supported.get(name);
-    if (versions === undefined) this.supported.set(name, (versions = new Map()));
-    let answer = versions.get(version);
-    if (answer === undefined) {
-      const have = this.requirements.get(name);
-      answer = !this.requirementsAbsent && have !== undefined && versionAtLeast(have, version);
-      versions.set(version, answer);
-    }
-    return answer;
-  }
-
-  // --- Excel.run ---------------------------------------------------------------------------------
-
-  private async run<T>(work: () => Promise<T>): Promise<T> {
-    this.runsInFlight += 1;
-    this.counters.excelRuns += 1;
-    try {
-      return await work();
-    } finally {
-      this.runsInFlight -= 1;
-      this.changed();
-    }
-  }
-
+  /** `range.calculate()` queued in an Excel.run, at its `context.sync()`. */
   private calculateRanges(ranges: Array<{ sheet: string | null; address: string }>): void {
     const calculated: string[] = [];
     for (const { sheet, address } of ranges) {
       const name = sheet ?? 'Sheet1';
-      if (![...this.cells.values()].some((cell) => cell.sheet === name)) {
+      if (!this.grid.hasSheet(name)) {
         throw Object.assign(new Error(`The requested resource doesn't exist: sheet ${name}`), { code: 'ItemNotFound' });
       }
       for (const ref of expandRange(address)) {
-        const cell = this.cells.get(this.key(name, ref.column, ref.row));
+        const cell = this.grid.find(name, ref.column, ref.row);
         if (cell?.formula) {
-          calculated.push(this.address(cell));
-          this.invoke(cell);
+          calculated.push(cell.address);
+          this.calculation.invoke(cell);
         }
       }
     }
     this.recalculations.push(calculated);
-  }
-
-  // --- bookkeeping ---------------------------------------------------------------------------------
-
-  private metadataFor(name: string): FunctionMetadata | undefined {
-    const bare = name.toUpperCase().replace(/^CLIMATE\./, '');
-    return this.byName.get(bare);
-  }
-
-  private check(cell: Cell): void {
-    const formula = cell.formula!;
-    if (formula.field) return;
-    const meta = this.metadataFor(formula.parsed.name);
-    if (!meta) return; // #NAME? when calculated, as Excel shows it
-    const required = meta.parameters.filter((p) => !p.optional).length;
-    if (formula.parsed.args.length < required || formula.parsed.args.length > meta.parameters.length) {
-      throw new Error(
-        `harness: Excel refuses ${formula.text}: ${meta.name} takes ${required} to ${meta.parameters.length} arguments`,
-      );
-    }
-  }
-
-  private key(sheet: string, column: number, row: number): string {
-    return `${sheet}\u0000${column}\u0000${row}`;
-  }
-
-  private cellAt(sheet: string, column: number, row: number): Cell {
-    const key = this.key(sheet, column, row);
-    let cell = this.cells.get(key);
-    if (!cell) {
-      cell = {
-        sheet,
-        column,
-        row,
-        address: formatCell(sheet, column, row),
-        input: null,
-        formula: null,
-        outcome: { kind: 'value', value: null },
-        generation: 0,
-        invocations: 0,
-        running: null,
-      };
-      this.cells.set(key, cell);
-    }
-    return cell;
-  }
-
-  private address(cell: Cell): string {
-    return cell.address;
-  }
-
-  private changed(): void {
-    for (const listener of [...this.listeners]) listener();
-  }
-
-  private nextChange(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.listeners.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.listeners.add(done);
-    });
   }
 }

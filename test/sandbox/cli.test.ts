@@ -1,4 +1,6 @@
 import { spawn } from 'child_process';
+import { readFileSync } from 'fs';
+import { connect } from 'http2';
 import { parseCliArgs, usage } from '../../src/sandbox/cliArgs';
 
 describe('parseCliArgs', () => {
@@ -69,6 +71,15 @@ describe('parseCliArgs', () => {
     expect(usage()).toContain('--truncate-batch-rate');
   });
 
+  test('--http2 asks for HTTP/2 over TLS and takes no value', () => {
+    expect(parseCliArgs(['--http2', '--port', '0'])).toEqual({
+      kind: 'start',
+      options: { port: 0, logRequests: true },
+      http2: true,
+    });
+    expect(parseCliArgs(['--http2=false'])).toEqual({ kind: 'error', message: '--http2 takes no value' });
+  });
+
   test.each([
     [['--bogus'], 'Unknown flag --bogus'],
     [['--port', 'abc'], '--port takes a whole number, got "abc"'],
@@ -123,6 +134,34 @@ describe('the sandbox command', () => {
     expect(stderr).toContain('--fail-rate takes a number, got "lots"');
     expect(stderr).toContain('--help');
   });
+});
+
+test('--http2 serves HTTP/2 over TLS, checked against the CA it wrote', async () => {
+  const child = runCli(['--port', '0', '--organizations', '200', '--http2']);
+  let stderr = '';
+  let stdout = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [url, caPath] = await new Promise<[string, string]>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const url = /listening on (https:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      const ca = /CA \(trust it to check the sandbox\): (\S+)/.exec(stderr);
+      if (url && ca) resolve([url[1], ca[1]]);
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  const session = connect(url, { ca: readFileSync(caPath) });
+  const status = await new Promise<unknown>((resolve, reject) => {
+    const stream = session.request({ ':path': '/industries', authorization: 'Bearer sandbox-project-key' });
+    stream.on('response', (headers) => stream.resume().on('end', () => resolve(headers[':status'])));
+    stream.on('error', reject);
+  });
+  expect(session.alpnProtocol).toBe('h2');
+  expect(status).toBe(200);
+  session.close();
+  const exitCode = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  expect(await exitCode).toBe(0);
 });
 
 test('a non-loopback --host starts with a warning on stderr', async () => {

@@ -1,0 +1,64 @@
+/**
+ * How many batches the transport really carries at once, learnt from answers. A browser sends at most
+ * 6 requests at a time to one host over HTTP/1.1 and as many as the server allows over HTTP/2; a
+ * request beyond that waits in the browser, unseen, and only its round trip shows it. So:
+ * - each batch's round trip is compared with the fastest seen for batches of its size (the service
+ *   time): more than QUEUED_RATIO times that means it waited for a connection;
+ * - a batch is served during the `fastest` milliseconds before its answer, so the answers that arrive
+ *   within any such span were served at the same time: while batches wait, the transport is full, and
+ *   the most answers within one service time is what it carries;
+ * - readings are gathered over a round (as many answers as the window is wide), since the batches of
+ *   one round wait more or less depending on their place in it. A round without waiting shows nothing.
+ * No timer: only answers move it.
+ */
+
+/** A round trip this many times the fastest for its size waited for a connection. */
+export const QUEUED_RATIO = 1.25;
+/** Batch sizes compared with each other: round(items / SIZE_STEP). */
+const SIZE_STEP = 10;
+
+export interface Reading {
+  /** The batch waited for a connection on the way. */
+  queued: boolean;
+  /** At the end of a round in which batches waited: the concurrency the transport showed. */
+  carried: number | null;
+}
+
+interface Answer {
+  at: number;
+  /** The service time of a batch of its size. */
+  serviceMs: number;
+}
+
+export class ConcurrencyGauge {
+  private readonly fastest = new Map<number, number>();
+  /** The last answers, two rounds' worth: a round's cut need not fall between the transport's waves. */
+  private answers: Answer[] = [];
+  private round = { answers: 0, queued: false };
+
+  /** One batch of `items` answered at `now` after `roundTripMs`; `window`: the round's length, in answers. */
+  observe(items: number, roundTripMs: number, now: number, window: number): Reading {
+    const size = Math.round(items / SIZE_STEP);
+    const trip = Math.max(1, roundTripMs);
+    const serviceMs = Math.min(this.fastest.get(size) ?? Infinity, trip);
+    this.fastest.set(size, serviceMs);
+    const queued = trip > QUEUED_RATIO * serviceMs;
+    this.answers.push({ at: now, serviceMs });
+    if (this.answers.length > 2 * window) this.answers.splice(0, this.answers.length - 2 * window);
+    this.round = { answers: this.round.answers + 1, queued: this.round.queued || queued };
+    if (this.round.answers < window) return { queued, carried: null };
+    const carried = this.round.queued ? this.mostServedAtOnce() : null;
+    this.round = { answers: 0, queued: false };
+    return { queued, carried };
+  }
+
+  /** The most answers that arrived within one service time of each other. */
+  private mostServedAtOnce(): number {
+    let most = 1;
+    for (const last of this.answers) {
+      const together = this.answers.filter((a) => a.at <= last.at && a.at > last.at - last.serviceMs).length;
+      most = Math.max(most, together);
+    }
+    return most;
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The limiter learns the transport's concurrency from round trips, on a fake clock, against a modeled
+ * transport: `connections` requests carried at once, first come first served, the rest waiting unseen
+ * in the runtime (a browser's 6 per host over HTTP/1.1, a server's stream limit over HTTP/2), and a
+ * service that takes `latency + perItem x items` per batch.
+ */
+import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
+import { AimdLimiter, OPEN_WINDOW, type Ticket } from '../../src/engine/limiter';
+import type { FetchLike } from '../../src/service/client';
+import { FakeService } from './fakeService';
+import { advance, rig, supplier } from './rig';
+
+interface Model {
+  connections: number;
+  latencyMs: number;
+  perItemMs: number;
+  /** Batches of 100 items waiting when the window opens. */
+  batches: number;
+  cap: number;
+}
+
+/** Sends a backlog through the modeled transport; the windows the limiter chose and when it finished. */
+function run(model: Model): { windows: number[]; doneAt: number; floorMs: number } {
+  let clock = 0;
+  const limiter = new AimdLimiter(model.cap, () => clock);
+  limiter.open(); // a healthy probe came back
+  const serviceMs = model.latencyMs + model.perItemMs * 100;
+  const answers: Array<{ at: number; ticket: Ticket }> = [];
+  const waitingForConnection: Ticket[] = [];
+  let carried = 0;
+  const carry = (ticket: Ticket): void => {
+    carried += 1;
+    answers.push({ at: clock + serviceMs, ticket });
+    answers.sort((a, b) => a.at - b.at);
+  };
+  let left = model.batches;
+  const windows: number[] = [];
+  const sendWhatFits = (): void => {
+    while (left > 0 && limiter.canSend()) {
+      left -= 1;
+      const ticket = limiter.acquire(100);
+      if (carried < model.connections) carry(ticket);
+      else waitingForConnection.push(ticket);
+    }
+    windows.push(limiter.limit);
+  };
+  sendWhatFits();
+  while (answers.length > 0) {
+    const { at, ticket } = answers.shift()!;
+    clock = at;
+    carried -= 1;
+    const next = waitingForConnection.shift();
+    if (next) carry(next);
+    limiter.release(ticket, 'ok', left > 0);
+    sendWhatFits();
+  }
+  const floorMs = Math.ceil(model.batches / Math.min(model.connections, model.batches)) * serviceMs;
+  return { windows, doneAt: clock, floorMs };
+}
+
+test("behind a browser's six HTTP/1.1 connections the window comes down to about six", () => {
+  const { windows, doneAt, floorMs } = run({ connections: 6, latencyMs: 400, perItemMs: 5, batches: 350, cap: 128 });
+  expect(windows[0]).toBe(OPEN_WINDOW);
+  const settled = windows.slice(-100);
+  expect(Math.max(...settled)).toBeLessThanOrEqual(8); // a quarter more than the transport carries, at most
+  expect(Math.min(...settled)).toBeGreaterThanOrEqual(6); // never below it: no time lost
+  expect(doneAt).toBe(floorMs);
+});
+
+test('over one HTTP/2 connection carrying 100 streams the window grows past 16 towards 100', () => {
+  const { windows, doneAt, floorMs } = run({ connections: 100, latencyMs: 400, perItemMs: 5, batches: 1500, cap: 256 });
+  expect(Math.max(...windows)).toBeGreaterThanOrEqual(100);
+  expect(Math.max(...windows.slice(-20))).toBeLessThanOrEqual(150);
+  expect(doneAt).toBeLessThanOrEqual(1.3 * floorMs + 2 * 900); // two rounds of growing, at most
+});
+
+test('with as many connections as asked it grows to the cap, doubling per round trip', () => {
+  const { windows } = run({ connections: Infinity, latencyMs: 80, perItemMs: 1, batches: 350, cap: 64 });
+  expect(windows).toContain(32);
+  expect(Math.max(...windows)).toBe(64);
+});
+
+test('without a backlog nothing says the window should be wider: it stays where the probe opened it', () => {
+  const { windows } = run({ connections: Infinity, latencyMs: 80, perItemMs: 1, batches: 10, cap: 128 });
+  expect(Math.max(...windows)).toBe(OPEN_WINDOW);
+});
+
+/** `send` behind a transport that carries `connections` requests at once, each answered `serviceMs` later. */
+function behindConnections(send: FetchLike, connections: number, serviceMs: number): FetchLike {
+  let carried = 0;
+  const waiting: Array<() => void> = [];
+  return async (url, init) => {
+    if (carried >= connections) await new Promise<void>((resolve) => waiting.push(resolve));
+    else carried += 1;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, serviceMs));
+      return await send(url, init);
+    } finally {
+      const next = waiting.shift();
+      if (next)
+        next(); // the connection passes straight on
+      else carried -= 1;
+    }
+  };
+}
+
+test('the engine behind six connections, on a fake clock: the window it remembers for the key is about six', async () => {
+  jest.useFakeTimers();
+  try {
+    const service = new FakeService();
+    const { engine, storage } = await rig(
+      { maxBatch: 100 },
+      { service, fetch: behindConnections(service.fetch, 6, 400) },
+    );
+    const calls = Array.from({ length: 5_000 }, (_, i) => engine.organization(supplier(i)));
+    await advance(60_000);
+    await Promise.all(calls);
+    expect(engine.stats().concurrency).toBeGreaterThanOrEqual(6);
+    expect(engine.stats().concurrency).toBeLessThanOrEqual(8);
+    await engine.flush();
+    await advance(0);
+    const remembered = JSON.parse((await storage.getItem(KEY_MEMORY_STORAGE_KEY))!) as Record<string, { w: number }>;
+    expect(remembered['https://api.example.com'].w).toBe(engine.stats().concurrency);
+    engine.dispose();
+  } finally {
+    jest.useRealTimers();
+  }
+});

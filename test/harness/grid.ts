@@ -1,0 +1,157 @@
+/**
+ * The workbook's grid: its cells by sheet, column and row, each with what was typed into it, its
+ * formula (parsed once when entered) and its current outcome, and which formula cells reference
+ * which cells, so that a cell that settles can have its dependents recalculated as Excel does.
+ */
+import { expandRange, formatCell, parseCell } from './addresses';
+import { parseFieldFormula, type FieldFormula } from './entityFields';
+import { parseFormula, type FormulaArgument, type ParsedFormula } from './formula';
+import type { CellOutcome, CellReport, InputValue, Outcome, SheetResults } from './types';
+
+export interface Cell {
+  sheet: string;
+  column: number;
+  row: number;
+  /** "Sheet1!B2", made once: an invocation with `requiresAddress` carries it every time. */
+  address: string;
+  input: InputValue;
+  formula:
+    { text: string; parsed: ParsedFormula; field: null } | { text: string; parsed: null; field: FieldFormula } | null;
+  outcome: CellOutcome;
+  generation: number;
+  invocations: number;
+  /** The running invocation, to cancel when a newer one replaces it. */
+  running: { onCanceled?: () => void } | null;
+}
+
+/** The outcome of a cell being calculated: one frozen object, shared by every such cell. */
+export const BUSY: CellOutcome = Object.freeze({ kind: 'busy' });
+
+export class Grid {
+  private readonly cells = new Map<string, Cell>();
+  /** Formula cells by address, and the cell each reference names: a recalculation looks them up instead of parsing. */
+  private readonly formulaCells = new Map<string, Cell>();
+  private readonly referenced = new Map<FormulaArgument, Cell>(); // not weak: a WeakMap's entries cost every collection
+  /** Per referenced cell's key, the formula cells that reference it. */
+  private readonly dependents = new Map<string, Set<Cell>>();
+
+  /** The cell there, made empty when never written. */
+  cellAt(sheet: string, column: number, row: number): Cell {
+    const key = this.key(sheet, column, row);
+    let cell = this.cells.get(key);
+    if (!cell) {
+      cell = {
+        sheet,
+        column,
+        row,
+        address: formatCell(sheet, column, row),
+        input: null,
+        formula: null,
+        outcome: { kind: 'value', value: null },
+        generation: 0,
+        invocations: 0,
+        running: null,
+      };
+      this.cells.set(key, cell);
+    }
+    return cell;
+  }
+
+  /** The cell there, undefined when never written. */
+  find(sheet: string, column: number, row: number): Cell | undefined {
+    return this.cells.get(this.key(sheet, column, row));
+  }
+
+  /** The formula cell at "Sheet1!B2", as entered (no range, no default sheet). */
+  formulaCell(address: string): Cell | undefined {
+    return this.formulaCells.get(address);
+  }
+
+  all(): IterableIterator<Cell> {
+    return this.cells.values();
+  }
+
+  hasSheet(sheet: string): boolean {
+    return [...this.cells.values()].some((cell) => cell.sheet === sheet);
+  }
+
+  /** Types `text` into the cell: dot notation and FIELDVALUE are Excel's own, anything else a function call. */
+  enterFormula(sheet: string, column: number, row: number, text: string): Cell {
+    const cell = this.cellAt(sheet, column, row);
+    const field = parseFieldFormula(text);
+    cell.formula = field ? { text, parsed: null, field } : { text, parsed: parseFormula(text), field: null };
+    this.formulaCells.set(cell.address, cell);
+    return cell;
+  }
+
+  /** Records that the cell's formula depends on the cells it references. */
+  watchPrecedents(cell: Cell): void {
+    for (const key of this.precedents(cell)) {
+      const set = this.dependents.get(key) ?? new Set<Cell>();
+      set.add(cell);
+      this.dependents.set(key, set);
+    }
+  }
+
+  /** The formula cells that reference this one. */
+  dependentsOf(cell: Cell): Iterable<Cell> {
+    return this.dependents.get(this.key(cell.sheet, cell.column, cell.row)) ?? [];
+  }
+
+  /** 'waiting' while a referenced formula cell is busy; the error of one that holds an error; else null. */
+  blocked(cell: Cell): 'waiting' | Outcome | null {
+    let error: Outcome | null = null;
+    for (const key of this.precedents(cell)) {
+      const precedent = this.cells.get(key);
+      if (!precedent?.formula) continue;
+      if (precedent.outcome.kind === 'busy') return 'waiting';
+      if (precedent.outcome.kind === 'error') error ??= precedent.outcome;
+    }
+    return cell.formula?.field ? null : error;
+  }
+
+  /**
+   * The cell a formula's reference names (null: never written), looked up once per reference: each
+   * formula cell has its own parsed arguments, on its own sheet.
+   */
+  cellNamed(arg: { kind: 'cell'; address: string }, sheet: string): Cell | null {
+    let cell = this.referenced.get(arg) ?? null;
+    if (cell === null) {
+      const ref = parseCell(arg.address);
+      cell = this.cells.get(this.key(ref.sheet ?? sheet, ref.column, ref.row)) ?? null;
+      if (cell !== null) this.referenced.set(arg, cell);
+    }
+    return cell;
+  }
+
+  /** Every formula cell: its address, formula, current outcome and invocation count. */
+  report(): SheetResults {
+    const results: SheetResults = {};
+    for (const cell of this.cells.values()) {
+      if (!cell.formula) continue;
+      const report: CellReport = {
+        address: cell.address,
+        formula: cell.formula.text,
+        outcome: cell.outcome,
+        invocations: cell.invocations,
+      };
+      results[report.address] = report;
+    }
+    return results;
+  }
+
+  /** The keys of the cells a formula references. */
+  private precedents(cell: Cell): string[] {
+    const formula = cell.formula!;
+    const addresses = formula.field
+      ? [formula.field.address]
+      : formula.parsed.args.flatMap((arg) => (arg.kind === 'cell' || arg.kind === 'range' ? [arg.address] : []));
+    return addresses.flatMap((address) =>
+      expandRange(address).map((ref) => this.key(ref.sheet ?? cell.sheet, ref.column, ref.row)),
+    );
+  }
+
+  private key(sheet: string, column: number, row: number): string {
+    return `${sheet}\u0000${column}\u0000${row}`;
+  }
+}
