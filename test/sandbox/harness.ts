@@ -9,6 +9,17 @@ export function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ port: 0, quiet: true, organizations: SMALL_POPULATION, ...options });
 }
 
+/** A test file's sandbox and its project-key client, started before the file's tests and closed after them. */
+export function sandboxSuite(options: SandboxOptions = {}): { sandbox: RunningSandbox; api: Client } {
+  const suite = {} as { sandbox: RunningSandbox; api: Client };
+  beforeAll(async () => {
+    suite.sandbox = await start(options);
+    suite.api = client(suite.sandbox);
+  });
+  afterAll(() => suite.sandbox.close());
+  return suite;
+}
+
 export interface Answer {
   status: number;
   headers: Headers;
