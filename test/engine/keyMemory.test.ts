@@ -86,7 +86,7 @@ test('nothing leaves until the memory of the key is read, however long that take
   try {
     const service = new FakeService();
     service.hold();
-    const second = await rig({ maxBatch: 100 }, { service, storage });
+    const second = await rig({ maxBatch: 100 }, { service, storage, unloaded: true });
     const calls = Array.from({ length: window * 100 }, (_, i) => second.engine.organization(supplier(1_000 + i)));
     await advance(60_000); // far beyond any wait a timer could have been given
     expect(service.sent).toEqual([]);

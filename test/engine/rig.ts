@@ -30,7 +30,14 @@ export function disposeEngines(): void {
 
 export async function rig(
   patch: Partial<Settings> = {},
-  options: { service?: FakeService; storage?: MemoryStorage; random?: () => number; fetch?: FetchLike } = {},
+  options: {
+    service?: FakeService;
+    storage?: MemoryStorage;
+    random?: () => number;
+    fetch?: FetchLike;
+    /** Return before the engine has loaded (a test of what happens meanwhile); by default it has. */
+    unloaded?: boolean;
+  } = {},
 ): Promise<Rig> {
   const storage = options.storage ?? new MemoryStorage();
   const settings = new SettingsStore(storage);
@@ -47,6 +54,9 @@ export async function rig(
     },
   });
   made.push(engine);
+  // Loading includes the key's SHA-256 fingerprint, which runs on Node's thread pool: no fake clock drives
+  // it, so a test that advanced fake time instead would race it. Wait for the load itself.
+  if (!options.unloaded) await engine.loading();
   return { engine, service, settings, storage, recalculated };
 }
 
