@@ -18,7 +18,7 @@ export const QUEUED_RATIO = 1.25;
 const SIZE_STEP = 10;
 
 export interface Reading {
-  /** The batch waited for a connection on the way. */
+  /** The batch, or another of its round so far, waited for a connection on the way. */
   queued: boolean;
   /** At the end of a round in which batches waited: the concurrency the transport showed. */
   carried: number | null;
@@ -45,11 +45,9 @@ export class ConcurrencyGauge {
     const queued = trip > QUEUED_RATIO * serviceMs;
     this.answers.push({ at: now, serviceMs });
     if (this.answers.length > 2 * window) this.answers.splice(0, this.answers.length - 2 * window);
-    this.round = { answers: this.round.answers + 1, queued: this.round.queued || queued };
-    if (this.round.answers < window) return { queued, carried: null };
-    const carried = this.round.queued ? this.mostServedAtOnce() : null;
-    this.round = { answers: 0, queued: false };
-    return { queued, carried };
+    const round = { answers: this.round.answers + 1, queued: this.round.queued || queued };
+    this.round = round.answers < window ? round : { answers: 0, queued: false };
+    return { queued: round.queued, carried: round.answers < window || !round.queued ? null : this.mostServedAtOnce() };
   }
 
   /** The most answers that arrived within one service time of each other. */

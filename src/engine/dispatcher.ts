@@ -58,6 +58,8 @@ type Wait = 'burstEnd' | 'pauseEnd';
 
 export class Dispatcher {
   readonly counters: DispatchCounters = { batches: 0, items: 0, retries: 0, rateLimitWaits: 0 };
+  /** When the service last answered a batch (served it or asked to wait): deadlines run from here (flight.ts). */
+  heardAt = -Infinity;
   private readonly queue: BatchQueue;
   /** burstEnd: the burst being submitted is over (one macrotask); pauseEnd: the shared pause (429) is. */
   private readonly timers: Record<Wait, ReturnType<typeof setTimeout> | null> = { burstEnd: null, pauseEnd: null };
@@ -226,6 +228,7 @@ export class Dispatcher {
     } finally {
       this.sending.delete(batch);
       this.limiter.release(batch.ticket, verdict?.health ?? 'failed', this.queue.length > 0);
+      if (verdict?.health === 'ok' || verdict?.health === 'rate-limited') this.heardAt = this.now();
       if (verdict) this.carryOut(batch, verdict);
       if (!this.disposed) this.pump();
     }

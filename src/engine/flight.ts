@@ -1,7 +1,9 @@
 /**
  * The callers waiting for one answer. Every caller has its own deadline and its own cancellation, so
  * one cell giving up never disturbs the others, and every promise settles: with the shared answer,
- * with the shared failure, at its deadline, or when Excel cancels it.
+ * with the shared failure, at its deadline, or when Excel cancels it. A deadline means the service
+ * did not answer: it runs from the later of the call and the service's last answer to any batch, so a
+ * call waiting its turn behind a rate limit, while the service keeps answering, is not failed for it.
  *
  * A sheet joins thousands of callers to a few hundred flights, so a flight keeps one timer for all
  * its callers (armed for the earliest deadline) rather than one per caller.
@@ -43,11 +45,12 @@ export class Flight<T> {
 
   /**
    * `onEmpty` runs when the last waiting caller leaves before the answer (deadline or cancel); `now` is
-   * the engine's clock, which deadlines are measured on.
+   * the engine's clock, which deadlines are measured on; `heardAt`: when the service last answered.
    */
   constructor(
     private readonly onEmpty: () => void,
     private readonly now: () => number = Date.now,
+    private readonly heardAt: () => number = () => -Infinity,
   ) {}
 
   get waiting(): number {
@@ -116,6 +119,7 @@ export class Flight<T> {
     const now = this.now();
     let next = Infinity;
     for (const call of [...this.calls]) {
+      call.deadlineAt = Math.max(call.deadlineAt, this.heardAt() + call.deadlineMs);
       if (call.deadlineAt <= now) this.leave(call, deadlineError(call.deadlineMs));
       else next = Math.min(next, call.deadlineAt);
     }

@@ -38,9 +38,13 @@ export class FlightTable<T> {
     const forget = (): void => {
       if (this.flights.get(key) === flight) this.flights.delete(key);
     };
-    const flight: Flight<T> = new Flight(() => {
-      if (this.dispatcher.withdraw(current)) forget();
-    }, this.now);
+    const flight: Flight<T> = new Flight(
+      () => {
+        if (this.dispatcher.withdraw(current)) forget();
+      },
+      this.now,
+      () => this.dispatcher.heardAt,
+    );
     const follow = (task: Task): void => {
       current = task;
       this.dispatcher.submit(task);

@@ -5,8 +5,12 @@
  * - the transport (concurrencyGauge.ts): while requests back up and answers show no waiting for a
  *   connection, every healthy batch adds one (the window doubles per round trip, as in TCP's slow
  *   start, then grows by one per `limit` healthy batches); a batch that waited for a connection brings
- *   the window down to the concurrency the transport showed (6 behind a browser's HTTP/1.1, the
- *   server's stream limit over HTTP/2);
+ *   the window down towards the concurrency the transport showed (6 behind a browser's HTTP/1.1, the
+ *   server's stream limit over HTTP/2) plus HEADROOM: a few batches wait in the transport, which sends
+ *   each the moment a connection frees, while the runtime is still busy reading answers (a browser's
+ *   network stack does not wait for the page's script). It comes down at most by half per reading: a
+ *   reading taken while the CPU was busy (answers read late look like answers that waited) must not
+ *   throw away what earlier rounds learnt;
  * - the service: a 429 halves the window (AIMD), once per congestion event: batches sent before the
  *   last decrease that come back 429 do not halve again (each carries the epoch it was sent in); and a
  *   shared pause, `Retry-After` (or a back-off when it is absent), stops every sender.
@@ -19,6 +23,9 @@ export type BatchHealth = 'ok' | 'rate-limited' | 'failed';
 export const INITIAL_CONCURRENCY = 4;
 /** The window a healthy probe opens: the first round's width, before any answer tells more. */
 export const OPEN_WINDOW = 16;
+
+/** Batches kept waiting in the transport beyond what it carries: a quarter more, at least 2. */
+export const headroom = (carried: number): number => Math.max(2, Math.ceil(carried / 4));
 
 /** A slot taken by one batch, handed back to `release` with how the batch went. */
 export interface Ticket {
@@ -111,14 +118,16 @@ export class AimdLimiter {
   private healthy(ticket: Ticket, backlog: boolean): void {
     const now = this.now();
     const reading = this.gauge.observe(ticket.items, now - ticket.sentAt, now, this.limitValue);
-    if (reading.carried !== null && reading.carried < this.limitValue) {
-      // More in flight than the transport carries only waits in the runtime: come down to what it carries.
-      this.limitValue = reading.carried;
+    const fits = reading.carried === null ? Infinity : reading.carried + headroom(reading.carried);
+    if (fits < this.limitValue) {
+      // More in flight than the transport carries (and its headroom) only waits in the runtime.
+      this.limitValue = Math.max(fits, Math.floor(this.limitValue / 2));
       this.healthyRun = 0;
       this.slowStart = false;
       return;
     }
-    // Grow only while requests back up and answers show no waiting: then a wider window sends more.
+    // Grow only while requests back up and no answer of the round waited: then a wider window sends more.
+    if (reading.queued) this.healthyRun = 0;
     if (reading.queued || !backlog) return;
     this.healthyRun += 1;
     if ((this.slowStart || this.healthyRun >= this.limitValue) && this.limitValue < this.cap) {

@@ -7,9 +7,10 @@
  * entity JSON Excel would send back if a card were passed to a function (its 5 MB payload limit).
  */
 import { entityField } from '../../src/functions/entityFields';
-import { SANDBOX_PROJECT_KEY, type RunningSandbox, type SandboxKnobs } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, type SandboxKnobs } from '../../src/sandbox/server';
 import { openNodeWorkbook, seededSettings } from '../harness';
 import { CELL_FIELDS, cellValue, sameOutcome, type CellSpec } from './cells';
+import type { RemoteSandbox } from './remoteSandbox';
 import { FORMULAS, outcomesOf } from './sheet';
 import type { SupplierRow } from './workload';
 
@@ -38,7 +39,7 @@ export interface CardLayoutFigures {
   entityBytes: number;
 }
 
-type WithSandbox = <T>(knobs: Partial<SandboxKnobs>, run: (sandbox: RunningSandbox) => Promise<T>) => Promise<T>;
+type WithSandbox = <T>(knobs: Partial<SandboxKnobs>, run: (sandbox: RemoteSandbox) => Promise<T>) => Promise<T>;
 
 async function layout(
   withSandbox: WithSandbox,
@@ -57,7 +58,7 @@ async function layout(
       await session.calculate({ inputs: rows.map((row) => [row.input]), formulas });
       await session.workbook.settled(10 * 60_000, 0);
       const wallMs = Math.round(performance.now() - start);
-      const { requests, batchItems } = sandbox.stats();
+      const { requests, batchItems } = await sandbox.stats();
       const results = await session.results();
       const outcomes = outcomesOf(results, rows.length, valueColumns);
       const correct = cells.filter(({ row, field }, i) => {

@@ -6,11 +6,12 @@
 import type { IDBFactory } from 'fake-indexeddb';
 import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
 import type { SandboxCertificate } from '../../src/sandbox/certificate';
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox, type SandboxKnobs } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, type SandboxKnobs } from '../../src/sandbox/server';
 import { ClimateClient } from '../../src/service/client';
 import { seededSettings } from '../harness';
 import { cellValue, sameOutcome, type CellOutcome, type CellSpec } from './cells';
 import type { StrategyFigures } from './report';
+import { startRemoteSandbox, type RemoteSandbox } from './remoteSandbox';
 import { runBaselineAddin } from './strategies/baselineAddin';
 import {
   copyIndexedDb,
@@ -47,15 +48,15 @@ export interface OursFigures {
   cacheStore: 'indexeddb' | 'settings';
 }
 
-/** A fresh sandbox with `knobs` and a transport to it, both closed after `run`. */
+/** A fresh sandbox (on a thread of its own) with `knobs` and a transport to it, both closed after `run`. */
 export async function withSandbox<T>(
   setting: BenchSetting,
   knobs: Partial<SandboxKnobs>,
-  run: (sandbox: RunningSandbox, traffic: Traffic) => Promise<T>,
+  run: (sandbox: RemoteSandbox, traffic: Traffic) => Promise<T>,
 ): Promise<T> {
   const { certificate } = setting;
   const tls = setting.transport === 'h2' && certificate ? { key: certificate.key, cert: certificate.cert } : undefined;
-  const sandbox = await startSandbox({
+  const sandbox = await startRemoteSandbox({
     port: 0,
     seed: SEED,
     quiet: true,
@@ -63,11 +64,11 @@ export async function withSandbox<T>(
     tls,
     ...knobs,
   });
-  const transport = openTransport(setting.transport, certificate?.ca ?? null);
+  const transport = await openTransport(setting.transport, certificate?.ca ?? null);
   try {
     return await run(sandbox, new Traffic(transport.fetch));
   } finally {
-    for (const [protocol, count] of Object.entries(transport.connections()))
+    for (const [protocol, count] of Object.entries(await transport.connections()))
       setting.connections[protocol] = (setting.connections[protocol] ?? 0) + count;
     await transport.close();
     await sandbox.close();
@@ -89,7 +90,7 @@ function judge(
   return { correct, errors, unsettled };
 }
 
-function expectedOutcomes(sandbox: RunningSandbox, cells: CellSpec[]): CellOutcome[] {
+function expectedOutcomes(sandbox: RemoteSandbox, cells: CellSpec[]): CellOutcome[] {
   return cells.map(({ row, field }) => {
     if (row.kind === 'unseen') return { kind: 'pending' };
     const record = sandbox.population.recordFor(row.request);
@@ -99,13 +100,13 @@ function expectedOutcomes(sandbox: RunningSandbox, cells: CellSpec[]): CellOutco
 }
 
 /** Figures of one pass, judged against the sandbox. */
-function pass(
-  sandbox: RunningSandbox,
+async function pass(
+  sandbox: RemoteSandbox,
   traffic: Traffic,
   run: { wallMs: number; outcomes: CellOutcome[] },
   expected: CellOutcome[],
-): StrategyFigures {
-  const stats = sandbox.stats();
+): Promise<StrategyFigures> {
+  const stats = await sandbox.stats();
   return {
     // As sent (a request the sandbox has yet to read, or one dropped on the way, counts too).
     requests: traffic.requests,
@@ -128,7 +129,7 @@ export async function baseline(
 ): Promise<StrategyFigures> {
   return withSandbox(setting, knobs, async (sandbox, traffic) => {
     const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: traffic.fetch });
-    const addin = strategy === 'naive' ? naiveAddin(client) : timerBatchAddin(client, sandbox.knobs().maxBatch);
+    const addin = strategy === 'naive' ? naiveAddin(client) : timerBatchAddin(client, (await sandbox.knobs()).maxBatch);
     return pass(sandbox, traffic, await runBaselineAddin(addin, rows), expectedOutcomes(sandbox, cells));
   });
 }
@@ -178,18 +179,18 @@ export async function ours(
     const expected = expectedOutcomes(sandbox, cells);
     const nextPass = async (): Promise<void> => {
       await traffic.quiet(); // a poll still under way belongs to neither pass
-      sandbox.resetStats();
+      await sandbox.resetStats();
       traffic.reset();
     };
     let indexedDB: IDBFactory | null = freshIndexedDb();
     const settings = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
     let cold: EngineRun | null = await runEngine(rows, { settings, indexedDB }, SETTLE_TIMEOUT_MS, traffic.fetch);
-    const engine = pass(sandbox, traffic, cold, expected);
+    const engine = await pass(sandbox, traffic, cold, expected);
     const cache = await persistedCache(cold.session, indexedDB);
     engine.cacheBytes = cache.bytes;
     engine.cachedRecords = cache.entries;
     await nextPass();
-    const warm = pass(sandbox, traffic, await runEngineWarm(cold, rows.length, SETTLE_TIMEOUT_MS), expected);
+    const warm = await pass(sandbox, traffic, await runEngineWarm(cold, rows.length, SETTLE_TIMEOUT_MS), expected);
     const left = await cold.session.storage();
     const leftInIndexedDb = await copyIndexedDb(indexedDB);
     indexedDB = null;
@@ -206,7 +207,7 @@ export async function ours(
     await nextPass();
     const storage = { settings: left, indexedDB: leftInIndexedDb };
     const again = await runEngine(rows, storage, SETTLE_TIMEOUT_MS, traffic.fetch);
-    const reopened = pass(sandbox, traffic, again, expected);
+    const reopened = await pass(sandbox, traffic, again, expected);
     await again.session.close();
 
     await nextPass();
@@ -217,7 +218,7 @@ export async function ours(
       SETTLE_TIMEOUT_MS,
       traffic.fetch,
     );
-    const knownKey = pass(sandbox, traffic, known, expected);
+    const knownKey = await pass(sandbox, traffic, known, expected);
     await known.session.close();
     return {
       figures: { engine, 'engine-known-key': knownKey, 'engine-warm': warm, 'engine-reopened': reopened },

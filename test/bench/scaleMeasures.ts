@@ -9,8 +9,9 @@ import { createRecordCache } from '../../src/engine/cacheStore';
 import { serializeCacheBlob } from '../../src/engine/cacheBlob';
 import { identify } from '../../src/engine/identity';
 import type { CacheEntry } from '../../src/engine/recordCache';
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { MemoryStorage } from '../../src/settings/storage';
+import { startRemoteSandbox, type RemoteSandbox } from './remoteSandbox';
 import { seededSettings } from '../harness';
 import { copyIndexedDb, freshIndexedDb, persistedCache, runEngine, runEngineWarm } from './strategies/engine';
 import { rowFor, supplierSheet, KINDS, type SupplierRow } from './workload';
@@ -52,8 +53,8 @@ async function timed(run: () => Promise<unknown>): Promise<PassFigures> {
   return { wallMs: Math.round(wallMs), cpuMs: Math.round((used.user + used.system) / 1000), gcMs: Math.round(gcMs) };
 }
 
-async function withSandbox<T>(organizations: number, run: (sandbox: RunningSandbox) => Promise<T>): Promise<T> {
-  const sandbox = await startSandbox({ port: 0, seed: SEED, quiet: true, organizations, ...OPEN });
+async function withSandbox<T>(organizations: number, run: (sandbox: RemoteSandbox) => Promise<T>): Promise<T> {
+  const sandbox = await startRemoteSandbox({ port: 0, seed: SEED, quiet: true, organizations, ...OPEN });
   try {
     return await run(sandbox);
   } finally {
@@ -163,7 +164,7 @@ export async function distinctAt(distinct: number): Promise<DistinctFigures> {
     const rows: SupplierRow[] = sandbox.population.organizations
       .slice(0, distinct)
       .map((org, i) => rowFor(org, KINDS[i % KINDS.length]));
-    const requests = (): number => sandbox.stats().requests;
+    const requests = async (): Promise<number> => (await sandbox.stats()).requests;
     const settings = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
     let indexedDB: IDBFactory | null = freshIndexedDb();
     let first: Awaited<ReturnType<typeof runEngine>> | null = await runEngine(
@@ -172,21 +173,21 @@ export async function distinctAt(distinct: number): Promise<DistinctFigures> {
       TIMEOUT_MS,
       fetch,
     );
-    const cold = { requests: requests(), wallMs: Math.round(first.wallMs) };
+    const cold = { requests: await requests(), wallMs: Math.round(first.wallMs) };
     const cache = await persistedCache(first.session, indexedDB);
     const loadMs = await timedLoad(await copyIndexedDb(indexedDB), sandbox.url);
-    sandbox.resetStats();
+    await sandbox.resetStats();
     const warmPass = await runEngineWarm(first, rows.length, TIMEOUT_MS);
-    const warm = { requests: requests(), wallMs: Math.round(warmPass.wallMs) };
+    const warm = { requests: await requests(), wallMs: Math.round(warmPass.wallMs) };
     const left = await first.session.storage();
     const copy = await copyIndexedDb(indexedDB);
     await first.session.close();
     first = null;
     indexedDB = null;
     heapUsed(); // the first runtime's heap is not the second's to collect
-    sandbox.resetStats();
+    await sandbox.resetStats();
     const again = await runEngine(rows, { settings: left, indexedDB: copy }, TIMEOUT_MS, fetch);
-    const reopened = { requests: requests(), wallMs: Math.round(again.wallMs) };
+    const reopened = { requests: await requests(), wallMs: Math.round(again.wallMs) };
     await again.session.close();
     return {
       distinct,

@@ -26,7 +26,7 @@ async function sandboxFor(name: TransportName, latencyMs: number): Promise<Runni
 
 /** `count` lookups of one organization each, sent together through `name`; their statuses. */
 async function burst(name: TransportName, sandbox: RunningSandbox, count: number) {
-  const transport = openTransport(name, certificate.ca);
+  const transport = await openTransport(name, certificate.ca);
   open.push(transport);
   const organization = sandbox.population.organizations[0];
   const body = new URLSearchParams({
@@ -46,7 +46,7 @@ async function burst(name: TransportName, sandbox: RunningSandbox, count: number
       return [response.status, answer[0].status];
     }),
   );
-  return { statuses, connections: transport.connections(), transport };
+  return { statuses, connections: await transport.connections(), transport };
 }
 
 test('h2: the sandbox serves HTTP/2 over TLS, and 20 requests in flight share one connection', async () => {
@@ -65,7 +65,7 @@ test('h2: a dropped request resets its own stream, not the connection the others
   await expect(transport.fetch(`${sandbox.url}/batch`, { method: 'POST' })).rejects.toThrow();
   sandbox.configure({ dropRate: 0 });
   await expect(transport.fetch(`${sandbox.url}/batch`, { method: 'POST' })).resolves.toHaveProperty('status', 401);
-  expect(transport.connections()).toEqual({ h2: 1 });
+  expect(await transport.connections()).toEqual({ h2: 1 });
 });
 
 test('h1: 20 requests in flight go over at most six HTTP/1.1 connections', async () => {
@@ -81,8 +81,8 @@ test('unlimited: one connection per request in flight', async () => {
   expect(connections).toEqual({ 'http/1.1': 20 });
 });
 
-test('h2 without the sandbox certificate is refused before anything is sent', () => {
-  expect(() => openTransport('h2', null)).toThrow('the h2 transport needs the sandbox certificate');
+test('h2 without the sandbox certificate is refused before anything is sent', async () => {
+  await expect(openTransport('h2', null)).rejects.toThrow('the h2 transport needs the sandbox certificate');
 });
 
 test('h2: closing the sandbox ends the sessions clients still hold open', async () => {

@@ -5,11 +5,13 @@
  * - `h2`: one HTTP/2 connection over TLS, multiplexing up to the streams the server allows (the
  *   sandbox advertises HTTP2_MAX_STREAMS, as common servers do);
  * - `unlimited`: HTTP/1.1 opening as many connections as asked (Node's default; no browser does this).
- * Each counts the connections it opened and the protocol each negotiated, so a run shows what it used.
+ * The connections live on a thread of their own (transportWorker.ts), as a browser's network stack
+ * lives outside the page. Each transport counts the connections it opened and the protocol each
+ * negotiated, so a run shows what it used.
  */
-import type { TLSSocket } from 'tls';
-import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import { HTTP2_MAX_STREAMS } from '../../src/sandbox/httpApp';
+import type { TransportMessage, WireAnswer, WireRequest } from './transportWorker';
+import { startTsWorker } from './tsWorker';
 
 export const TRANSPORTS = ['h1', 'h2', 'unlimited'] as const;
 export type TransportName = (typeof TRANSPORTS)[number];
@@ -28,61 +30,50 @@ export interface Transport {
   readonly name: TransportName;
   readonly fetch: typeof fetch;
   /** Connections opened so far, by the protocol each negotiated (`http/1.1`, `h2`). */
-  connections(): Record<string, number>;
+  connections(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
-/**
- * A fetch over HTTP/2 that multiplexes as a browser does. undici's own fetch sends a request with a
- * body (every POST /batch) only while no other request is in flight on the connection, since it could
- * not retry it; its request API, told the request may share the connection (`idempotent`), does not.
- */
-function multiplexed(agent: Agent): typeof fetch {
-  return async (input, init) => {
-    const url = new URL(String(input));
-    const answer = await agent.request({
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      method: (init?.method ?? 'GET') as 'GET' | 'POST',
-      headers: init?.headers as Record<string, string> | undefined,
-      body: init?.body === undefined || init.body === null ? undefined : String(init.body),
-      signal: init?.signal ?? undefined,
-      idempotent: true,
-    });
-    const headers = new Headers();
-    for (const [header, value] of Object.entries(answer.headers))
-      for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(header, one);
-    return new Response(await answer.body.text(), { status: answer.statusCode, headers });
-  };
+type Question = {
+  [K in TransportMessage['kind']]: Omit<Extract<TransportMessage, { kind: K }>, 'id'>;
+}[TransportMessage['kind']];
+
+function wireRequest(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): WireRequest {
+  const headers = Object.fromEntries(new Headers(init?.headers).entries());
+  const body = init?.body === undefined || init.body === null ? null : String(init.body);
+  return { url: String(input), method: init?.method ?? 'GET', headers, body };
 }
 
 /** `ca`: the PEM the sandbox's certificate was signed with (h2 only: HTTP/2 needs TLS). */
-export function openTransport(name: TransportName, ca: string | null): Transport {
+export async function openTransport(name: TransportName, ca: string | null): Promise<Transport> {
   if (name === 'h2' && ca === null) throw new Error('bench: the h2 transport needs the sandbox certificate');
-  const opened: Record<string, number> = {};
-  const base = buildConnector(name === 'h2' ? { ca: ca ?? undefined, allowH2: true } : {});
-  const connect: buildConnector.connector = (options, callback) =>
-    base(options, (...args) => {
-      const socket = args[1];
-      if (socket) {
-        const protocol = (socket as Partial<TLSSocket>).alpnProtocol || 'http/1.1';
-        opened[protocol] = (opened[protocol] ?? 0) + 1;
-      }
-      callback(...args);
-    });
-  const agent =
-    name === 'h1'
-      ? new Agent({ connect, connections: H1_CONNECTIONS })
-      : name === 'h2'
-        ? new Agent({ connect, allowH2: true, connections: 1, pipelining: HTTP2_MAX_STREAMS })
-        : new Agent({ connect });
-  // undici's fetch and Node's are the same code; its types are its own, hence the cast.
-  const viaFetch = (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> =>
-    undiciFetch(input as string, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>;
+  const worker = await startTsWorker('transportWorker.ts', { name, connections: H1_CONNECTIONS, ca });
+  const ask = <T>(question: Question, asked?: (id: number) => void): Promise<T> => worker.ask<T>(question, asked);
+  const viaWorker = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
+    const signal = init?.signal ?? undefined;
+    signal?.throwIfAborted();
+    let id = 0;
+    const answer = ask<WireAnswer>({ kind: 'send', request: wireRequest(input, init) }, (asked) => (id = asked));
+    const aborted = new Promise<never>((_, reject) =>
+      signal?.addEventListener(
+        'abort',
+        () => {
+          worker.tell({ id, kind: 'abort' } satisfies TransportMessage);
+          reject(signal.reason);
+        },
+        { once: true },
+      ),
+    );
+    const { status, headers, body } = await Promise.race([answer, aborted]);
+    return new Response(body, { status, headers });
+  };
   return {
     name,
-    fetch: name === 'h2' ? multiplexed(agent) : viaFetch,
-    connections: () => ({ ...opened }),
-    close: () => agent.close(),
+    fetch: viaWorker,
+    connections: () => ask<Record<string, number>>({ kind: 'connections' }),
+    close: async () => {
+      await ask<null>({ kind: 'close' });
+      await worker.terminate();
+    },
   };
 }

@@ -5,7 +5,7 @@
  * service that takes `latency + perItem x items` per batch.
  */
 import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
-import { AimdLimiter, OPEN_WINDOW, type Ticket } from '../../src/engine/limiter';
+import { AimdLimiter, headroom, OPEN_WINDOW, type Ticket } from '../../src/engine/limiter';
 import type { FetchLike } from '../../src/service/client';
 import { FakeService } from './fakeService';
 import { advance, rig, supplier } from './rig';
@@ -17,6 +17,11 @@ interface Model {
   /** Batches of 100 items waiting when the window opens. */
   batches: number;
   cap: number;
+  /**
+   * The runtime's time to read one answer (its cells' work): answers that arrive meanwhile wait to be
+   * read, while the transport passes a freed connection to a waiting request at once. Default 0.
+   */
+  readMs?: number;
 }
 
 /** Sends a backlog through the modeled transport; the windows the limiter chose and when it finished. */
@@ -26,8 +31,10 @@ function run(model: Model): { windows: number[]; doneAt: number; floorMs: number
   limiter.open(); // a healthy probe came back
   const serviceMs = model.latencyMs + model.perItemMs * 100;
   const answers: Array<{ at: number; ticket: Ticket }> = [];
+  const unread: Ticket[] = [];
   const waitingForConnection: Ticket[] = [];
   let carried = 0;
+  let runtimeFreeAt = 0;
   const carry = (ticket: Ticket): void => {
     carried += 1;
     answers.push({ at: clock + serviceMs, ticket });
@@ -45,14 +52,21 @@ function run(model: Model): { windows: number[]; doneAt: number; floorMs: number
     windows.push(limiter.limit);
   };
   sendWhatFits();
-  while (answers.length > 0) {
-    const { at, ticket } = answers.shift()!;
-    clock = at;
-    carried -= 1;
-    const next = waitingForConnection.shift();
-    if (next) carry(next);
-    limiter.release(ticket, 'ok', left > 0);
+  while (answers.length > 0 || unread.length > 0) {
+    const readAt = unread.length > 0 ? Math.max(clock, runtimeFreeAt) : Infinity;
+    if (answers.length > 0 && answers[0].at <= readAt) {
+      const { at, ticket } = answers.shift()!; // an answer arrives; its connection passes straight on
+      clock = at;
+      carried -= 1;
+      const next = waitingForConnection.shift();
+      if (next) carry(next);
+      unread.push(ticket);
+      continue;
+    }
+    clock = readAt; // the runtime reads the oldest answer, then sends what the window allows
+    limiter.release(unread.shift()!, 'ok', left > 0);
     sendWhatFits();
+    runtimeFreeAt = clock + (model.readMs ?? 0);
   }
   const floorMs = Math.ceil(model.batches / Math.min(model.connections, model.batches)) * serviceMs;
   return { windows, doneAt: clock, floorMs };
@@ -65,6 +79,22 @@ test("behind a browser's six HTTP/1.1 connections the window comes down to about
   expect(Math.max(...settled)).toBeLessThanOrEqual(8); // a quarter more than the transport carries, at most
   expect(Math.min(...settled)).toBeGreaterThanOrEqual(6); // never below it: no time lost
   expect(doneAt).toBe(floorMs);
+});
+
+test('while the runtime is busy reading answers, a few batches wait in the transport: the connections never idle', () => {
+  // 6 connections answer one batch every 30 ms; reading one takes the runtime 25 ms.
+  const { windows, doneAt, floorMs } = run({
+    connections: 6,
+    latencyMs: 80,
+    perItemMs: 1,
+    batches: 350,
+    cap: 128,
+    readMs: 25,
+  });
+  const settled = windows.slice(-100);
+  expect(Math.min(...settled)).toBeGreaterThanOrEqual(6 + headroom(6));
+  expect(Math.max(...settled)).toBeLessThanOrEqual(6 + headroom(6));
+  expect(doneAt).toBeLessThanOrEqual(floorMs + 2 * 180); // the last answers' reading, and a round of learning
 });
 
 test('over one HTTP/2 connection carrying 100 streams the window grows past 16 towards 100', () => {
