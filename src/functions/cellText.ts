@@ -23,29 +23,41 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * A result with every text in it made safe: plain values, spilled rows, and the texts inside a card
  * (its properties, nested entities). Error values and other class instances pass as they are; a
  * result with nothing to change is returned as is, so the common case allocates nothing.
+ * Parts shared by many results (a card's properties and provider, shared by every value of an
+ * organization) can be made safe once, up front, with this same function: a walk stops at them.
  */
 export function safeResult<T>(value: T): T {
   if (typeof value === 'string') return safeText(value) as T;
   if (value === null || typeof value !== 'object') return value;
-  // A result object (a card's value) is shared by the cells of its organization and never changed
-  // once returned: walked once, remembered at the top only (not every object inside it).
+  // Result objects are shared by cells and never changed once returned: each is walked once.
   let safe = made.get(value) as T | undefined;
-  if (safe === undefined) made.set(value, (safe = walked(value)));
+  if (safe === undefined) {
+    made.set(value, (safe = walked(value)));
+    if (safe !== value) made.set(safe as object, safe);
+  }
   return safe;
 }
 
-/** What safeResult made of each result object it was given. */
+/** What safeResult made of each object it was given (and each safe object it made: itself). */
 const made = new WeakMap<object, unknown>();
 
 function walked<T>(value: T): T {
   if (typeof value === 'string') return safeText(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const known = made.get(value) as T | undefined;
+  if (known !== undefined) return known;
   if (Array.isArray(value)) {
-    const safe = value.map(walked);
-    return (safe.some((element, i) => element !== value[i]) ? safe : value) as T;
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i += 1) {
+      const safe: unknown = walked(value[i]);
+      if (safe !== value[i]) (copy ??= [...value])[i] = safe;
+    }
+    return (copy ?? value) as T;
   }
   if (!isPlainObject(value)) return value;
   let changed: Record<string, unknown> | null = null;
-  for (const [key, field] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    const field = value[key];
     const safe = walked(field);
     if (safe !== field) (changed ??= { ...value })[key] = safe;
   }

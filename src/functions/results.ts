@@ -13,6 +13,7 @@ import { initiativesLeftOut, notPublished, CellFailure } from './errors';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS, FLAG_LABELS, flagOf, isInitiative, type FlagKey } from './initiatives';
 import type { MatchReading } from './nameMatch';
+import { safeResult } from './cellText';
 import { scaleScore } from './scoreScale';
 import { PROVIDER } from '../provider';
 
@@ -216,9 +217,10 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
     ['Status', record.status],
     ['Profile', matched?.link ?? null],
   ];
-  const properties = cellProperties(entries);
-  const provider = providerAttributes(matched?.link ?? null, ctx.logoUrl);
-  const sections: Excel.CardLayoutSection[] = [{ layout: 'List', properties: Object.keys(properties) }];
+  // Shared by every value of the card: made safe here, once, so the boundary's walk stops at them.
+  const properties = safeResult(cellProperties(entries));
+  const provider = safeResult(providerAttributes(matched?.link ?? null, ctx.logoUrl));
+  const sections = safeResult<Excel.CardLayoutSection[]>([{ layout: 'List', properties: Object.keys(properties) }]);
   return { properties, provider, sections, scoreScale: ctx.scoreScale, logoUrl: ctx.logoUrl, cells: new Map() };
 }
 
