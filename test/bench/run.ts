@@ -37,6 +37,7 @@ async function fastStrategies(
     engine: [],
     'engine-known-key': [],
     'engine-warm': [],
+    'engine-entered': [],
     'engine-reopened': [],
   };
   let cacheStore: OursFigures['cacheStore'] = 'settings';

@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'util';
 import { distinctAt, refreshAt, sheetAt, type PassFigures, type SheetFigures } from './scaleMeasures';
+import { WARM_RATIO } from './report';
 
 export interface ScaleOptions {
   rows: number;
@@ -28,7 +29,6 @@ const MID_ROWS = 10_000;
 const CACHED = 50_000;
 const REFRESHED = 100;
 /** Targets. */
-const WARM_RATIO = 1.25;
 const REOPENED_RATIO = 1.5;
 const HEAP_BYTES_PER_CELL = 1024;
 

@@ -57,6 +57,22 @@ export async function runEngineWarm(
   return { outcomes: outcomesOf(await run.session.results(), rows), wallMs };
 }
 
+/**
+ * The same sheet entered again in the same runtime, every answer in its memory: what the sheet itself
+ * costs here (the workbook harness's share and ours), without the wire. The cold pass is judged
+ * against the larger of this and the transport's floor.
+ */
+export async function runEngineEntered(
+  run: EngineRun,
+  rows: readonly SupplierRow[],
+  timeoutMs: number,
+): Promise<{ outcomes: CellOutcome[]; wallMs: number }> {
+  const start = performance.now();
+  await run.session.calculate(sheetOf(rows));
+  const wallMs = await timeUntilSettled(run.session, start, timeoutMs);
+  return { outcomes: outcomesOf(await run.session.results(), rows.length), wallMs };
+}
+
 export interface PersistedCache {
   bytes: number;
   /** Records in it (one per request key). */
