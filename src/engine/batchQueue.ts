@@ -2,13 +2,24 @@
  * The tasks waiting to leave, and the quiet window that decides when a batch that is not full may
  * go: QUIET_MS after the last task arrived, or MAX_WAIT_MS after the first, so a single cell answers
  * quickly while a burst goes out in full batches. One timer serves a whole burst: when it fires early
- * (tasks kept arriving), it is set again for the rest.
+ * (tasks kept arriving), it is set again for the rest. And how many items the next batch takes.
  */
 import { timerDelay } from './backoff';
 import type { Task } from './batchVerdict';
 
 export const QUIET_MS = 25;
 export const MAX_WAIT_MS = 100;
+/** Items per batch while the window keeps up with the queue. */
+export const PREFERRED_BATCH = 50;
+
+/**
+ * Items for the next batch: PREFERRED_BATCH while the free slots keep up with the queue (small
+ * batches answer sooner); when requests back up, the free slots filled evenly, up to `largest` (the
+ * service takes 100), so a backlog leaves in one round rather than several.
+ */
+export function batchSize(waiting: number, freeSlots: number, largest: number): number {
+  return Math.min(largest, Math.max(PREFERRED_BATCH, Math.ceil(waiting / Math.max(1, freeSlots))));
+}
 
 export class BatchQueue {
   private tasks: Task[] = [];

@@ -1,8 +1,8 @@
 /**
  * The batching queue: tasks (one per distinct request) wait here and leave as `POST /batch` requests.
- * - Once the burst being submitted is over (one macrotask; a probe does not wait), batches leave when
- *   a batch's worth of tasks is waiting (PREFERRED_BATCH, up to `maxBatch` when requests back up) and
- *   a slot is free, otherwise after the queue's quiet window (batchQueue.ts).
+ * - Once the burst being submitted is over (one macrotask; a probe or a batch as full as the service
+ *   takes does not wait), batches leave when a batch's worth of tasks is waiting (batchSize()) and a
+ *   slot is free, otherwise after the queue's quiet window (batchQueue.ts).
  * - Slots and pauses come from the limiter (limiter.ts), which learns the transport's concurrency.
  * - The key decides what may leave (keyProbe.ts): nothing while its memory is read, a single probe of
  *   at most PROBE_BATCH items while it is not known to work, the whole window once it is.
@@ -14,7 +14,7 @@
 import type { ServiceError } from '../service/errors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';
 import { rateLimitPauseMs, retryDelayMs, timerDelay } from './backoff';
-import { BatchQueue } from './batchQueue';
+import { BatchQueue, batchSize } from './batchQueue';
 import { answersVerdict, failureVerdict, withAttemptsLeft, type Task, type Verdict } from './batchVerdict';
 import type { KnownKey } from './keyMemory';
 import { KeyProbe } from './keyProbe';
@@ -26,8 +26,6 @@ export type { Task } from './batchVerdict';
 export const MAX_ATTEMPTS = 8;
 /** Items in the batch that probes a key not yet seen to work. */
 export const PROBE_BATCH = 10;
-/** Items per batch while the window keeps up with the queue. */
-export const PREFERRED_BATCH = 50;
 
 export interface DispatcherHooks {
   send(items: BatchRequestItem[], signal: AbortSignal): Promise<BatchResponseItem[]>;
@@ -103,13 +101,18 @@ export class Dispatcher {
   }
 
   /**
-   * The probe leaves as soon as it is full: its round trip overlaps the rest of the burst. Anything
-   * else waits for the burst being submitted now to end: batchSize() then sees all of it and fills
-   * the free slots evenly, instead of the first slots leaving with the first items of the burst.
+   * The probe leaves as soon as it is full, and so does a batch of the most the service takes: waiting
+   * cannot make either better, and their round trips overlap the rest of the burst (a sheet's burst
+   * is one long task: the runtime sends a request at once, its answer is read when the task ends).
+   * Anything else waits for the burst being submitted now to end: batchSize() then sees all of it and
+   * fills the free slots evenly, instead of the first slots leaving with the first items of the burst.
    */
   private pumpSoon(): void {
     if (this.probe.state === 'unconfirmed') this.pump();
-    else if (!this.timers.burstEnd) this.waitFor('burstEnd', 0, () => this.pump());
+    else {
+      if (this.queue.length >= this.largestBatch()) this.pump(true);
+      if (!this.timers.burstEnd) this.waitFor('burstEnd', 0, () => this.pump());
+    }
   }
 
   /** Takes a queued task back (its callers left). False when it is already sent or waiting to retry. */
@@ -172,25 +175,22 @@ export class Dispatcher {
     this.timers[wait] = null;
   }
 
-  /**
-   * PREFERRED_BATCH items while free slots keep up with the queue (small batches answer sooner); when
-   * requests back up, the free slots are filled evenly, up to the settings' maximum (the service takes
-   * 100), so a backlog leaves in one round rather than several.
-   */
-  private batchSize(): number {
-    const most = Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
-    const free = Math.max(1, this.limiter.limit - this.limiter.inFlight);
-    return Math.min(most, Math.max(PREFERRED_BATCH, Math.ceil(this.queue.length / free)));
+  /** The most items a batch may carry: the settings' maximum, or less once the service said so (413). */
+  private largestBatch(): number {
+    return Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
   }
 
-  private pump(): void {
+  /** `fullOnly`: the burst is still being submitted; only batches of largestBatch() leave. */
+  private pump(fullOnly = false): void {
     while (this.queue.length > 0 && this.barredBy === null) {
       const key = this.probe.state;
       if (key === 'recalling') break; // keyChanged's recall pumps again
       // Until the key is confirmed, one small probe batch goes alone: it answers sooner than a full one,
       // and its round trip overlaps the rest of the sheet's calculation.
       if (key === 'unconfirmed' && this.limiter.inFlight > 0) break;
-      const size = key === 'unconfirmed' ? Math.min(PROBE_BATCH, this.batchSize()) : this.batchSize();
+      const free = this.limiter.limit - this.limiter.inFlight;
+      let size = fullOnly ? this.largestBatch() : batchSize(this.queue.length, free, this.largestBatch());
+      if (key === 'unconfirmed') size = Math.min(PROBE_BATCH, size);
       if (!this.queue.ready(size)) break;
       const pausedFor = this.limiter.pausedFor();
       if (pausedFor > 0) {

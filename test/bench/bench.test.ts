@@ -134,6 +134,7 @@ describe('the floor a transport allows', () => {
       requests: 15,
       concurrency: 6,
       serviceMs: 900,
+      nominalServiceMs: 900,
       ratePerSecond: null,
       ms: 2700,
       formula: 'requests ceil(1454 / 100) = 15; ceil(15 / 6 at once) x 900 ms = 2700 ms = 2700 ms',
@@ -144,6 +145,14 @@ describe('the floor a transport allows', () => {
     const floor = floorOf('rate-limited', 'unlimited', 1454);
     expect([floor.concurrency, floor.ms]).toEqual([15, 3000]);
     expect(floor.formula).toContain('15 / 5 per s = 3000 ms; the larger = 3000 ms');
+  });
+
+  test('with a service time measured over the transport, the floor uses it and says both', () => {
+    const floor = floorOf('open', 'h1', 34_987, 187);
+    expect([floor.serviceMs, floor.nominalServiceMs, floor.ms]).toEqual([187, 180, 59 * 187]);
+    expect(floor.formula).toBe(
+      'requests ceil(34987 / 100) = 350; ceil(350 / 6 at once) x 187 ms (a full batch as measured over this transport; the knobs say 180 ms) = 11033 ms = 11033 ms',
+    );
   });
 
   test('a flaky service needs the requests it loses again; HTTP/2 carries them all at once', () => {

@@ -4,7 +4,7 @@
  * one process, so the baselines and ours meet the same machine at the same moment. Prints a table per
  * scenario, the floors, the targets, and last one JSON line.
  */
-import { PREFERRED_BATCH } from '../../src/engine/dispatcher';
+import { PREFERRED_BATCH } from '../../src/engine/batchQueue';
 import { localCertificate } from '../../src/sandbox/certificate';
 import { compareCardLayout } from './cardLayout';
 import { cellsOf, type CellSpec } from './cells';
@@ -13,6 +13,7 @@ import { baseline, ours, withSandbox, type BenchSetting, type OursFigures, type 
 import { medianRun, table, targets, type ScenarioFigures, type StrategyFigures, type Summary } from './report';
 import { floorOf, SCENARIO_KNOBS, SCENARIOS, type Floor, type Scenario } from './scenarios';
 import { scaleBench } from './scale';
+import { measuredServiceMs } from './serviceTime';
 import { H1_CONNECTIONS } from './transport';
 import { supplierSheet, type SupplierRow } from './workload';
 
@@ -113,9 +114,10 @@ async function main(): Promise<void> {
   const floors: Partial<Record<Scenario, Floor>> = {};
   let cacheStore: OursFigures['cacheStore'] = 'settings';
   for (const scenario of SCENARIOS) {
+    const serviceMs = await measuredServiceMs(setting, SCENARIO_KNOBS[scenario]);
     const measured = await fastStrategies(setting, scenario, runs, workload.rows, cells, log);
     scenarios[scenario] = measured.figures;
-    floors[scenario] = floorOf(scenario, options.transport, workload.distinct);
+    floors[scenario] = floorOf(scenario, options.transport, workload.distinct, serviceMs);
     if (scenario === 'open') cacheStore = measured.cacheStore;
   }
   // above FULL_RUN_ROWS naive is not run: at six requests at a time its floor is naiveOpenFloorMs
@@ -151,7 +153,7 @@ async function main(): Promise<void> {
   );
   log(`transport ${options.transport}: connections opened over the whole run ${JSON.stringify(setting.connections)}`);
   log(
-    'floors, max(ceil(requests / concurrency) x service time of a full batch, requests / rate limit), over this transport:',
+    'floors, max(ceil(requests / concurrency) x service time of a full batch, requests / rate limit), over this transport (service time: median of full batches sent one at a time):',
   );
   for (const [name, floor] of Object.entries(floors)) log(`  ${name}: ${floor.formula}`);
   if (!full)

@@ -26,20 +26,31 @@ export interface Floor {
   requests: number;
   /** Requests the transport carries at once (at most the requests needed). */
   concurrency: number;
-  /** Service time of one full batch: latency + per-item latency x SERVICE_MAX_BATCH. */
+  /**
+   * Service time of one full batch: as measured over the run's transport when given (serviceTime.ts),
+   * else the knobs' latency + per-item latency x SERVICE_MAX_BATCH (`nominalServiceMs`).
+   */
   serviceMs: number;
+  nominalServiceMs: number;
   ratePerSecond: number | null;
   ms: number;
   /** The formula with this floor's numbers in it. */
   formula: string;
 }
 
-export function floorOf(scenario: Scenario, transport: TransportName, distinct: number): Floor {
+/** `measuredServiceMs`: a full batch's round trip, one at a time, over the run's transport (serviceTime.ts). */
+export function floorOf(
+  scenario: Scenario,
+  transport: TransportName,
+  distinct: number,
+  measuredServiceMs: number | null = null,
+): Floor {
   const knobs: Partial<SandboxKnobs> = SCENARIO_KNOBS[scenario];
   const lost = (knobs.failRate ?? 0) + (knobs.dropRate ?? 0);
   const requests = Math.ceil(Math.ceil(distinct / SERVICE_MAX_BATCH) / (1 - lost));
   const concurrency = Math.min(TRANSPORT_CONCURRENCY[transport], requests);
-  const serviceMs = (knobs.latencyMs ?? 0) + (knobs.itemLatencyMs ?? 0) * SERVICE_MAX_BATCH;
+  const nominalServiceMs = (knobs.latencyMs ?? 0) + (knobs.itemLatencyMs ?? 0) * SERVICE_MAX_BATCH;
+  const serviceMs = measuredServiceMs ?? nominalServiceMs;
   const ratePerSecond = knobs.rateLimit ?? null;
   const byConnections = Math.ceil(requests / concurrency) * serviceMs;
   const byRate = ratePerSecond === null ? 0 : Math.round((requests / ratePerSecond) * 1000);
@@ -48,9 +59,13 @@ export function floorOf(scenario: Scenario, transport: TransportName, distinct: 
     lost > 0
       ? `ceil(ceil(${distinct} / ${SERVICE_MAX_BATCH}) / (1 - ${lost}))`
       : `ceil(${distinct} / ${SERVICE_MAX_BATCH})`;
+  const service =
+    measuredServiceMs === null
+      ? `${serviceMs} ms`
+      : `${serviceMs} ms (a full batch as measured over this transport; the knobs say ${nominalServiceMs} ms)`;
   const formula =
-    `requests ${needed} = ${requests}; ceil(${requests} / ${concurrency} at once) x ${serviceMs} ms = ${byConnections} ms` +
+    `requests ${needed} = ${requests}; ceil(${requests} / ${concurrency} at once) x ${service} = ${byConnections} ms` +
     (ratePerSecond === null ? '' : `; ${requests} / ${ratePerSecond} per s = ${byRate} ms; the larger`) +
     ` = ${ms} ms`;
-  return { requests, concurrency, serviceMs, ratePerSecond, ms, formula };
+  return { requests, concurrency, serviceMs, nominalServiceMs, ratePerSecond, ms, formula };
 }

@@ -17,6 +17,20 @@ describe('coalescing', () => {
     expect(outcomes.every((o) => o.state === 'ready')).toBe(true);
   });
 
+  test('during a burst a batch leaves as soon as it is full, before the burst has all been submitted', async () => {
+    const { engine, service } = await rig(); // maxBatch: the default, the service's 100
+    await Promise.all([engine.organization(supplier(999)), advance(30)]); // the key is seen to work
+    service.hold(); // answers come in later tasks, as over a network
+    const calls = Array.from({ length: 250 }, (_, i) => engine.organization(supplier(i)));
+    for (let turn = 0; turn < 20; turn += 1) await Promise.resolve(); // the burst's task has not ended
+    expect(service.sent.slice(1).map((r) => r.items.length)).toEqual([100, 100]);
+    await advance(0); // it has: the rest leaves
+    expect(service.sent.slice(1).map((r) => r.items.length)).toEqual([100, 100, 50]);
+    service.release();
+    await advance(0);
+    expect((await Promise.all(calls)).every((o) => o.state === 'ready')).toBe(true);
+  });
+
   test('a single call goes out after the quiet window (25 ms), not a 100 ms timer', async () => {
     const { engine, service } = await rig();
     const call = track(engine.organization(supplier(1)));

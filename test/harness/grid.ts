@@ -15,13 +15,18 @@ export interface Cell {
   /** "Sheet1!B2", made once: an invocation with `requiresAddress` carries it every time. */
   address: string;
   input: InputValue;
-  formula:
-    { text: string; parsed: ParsedFormula; field: null } | { text: string; parsed: null; field: FieldFormula } | null;
+  formula: (({ parsed: ParsedFormula; field: null } | { parsed: null; field: FieldFormula }) & FormulaText) | null;
   outcome: CellOutcome;
   generation: number;
   invocations: number;
   /** The running invocation, to cancel when a newer one replaces it. */
   running: { onCanceled?: () => void } | null;
+}
+
+interface FormulaText {
+  text: string;
+  /** The keys of the cells it references, worked out once (precedents()). */
+  precedents?: string[];
 }
 
 /** The outcome of a cell being calculated: one frozen object, shared by every such cell. */
@@ -140,15 +145,16 @@ export class Grid {
     return results;
   }
 
-  /** The keys of the cells a formula references. */
+  /** The keys of the cells a formula references: parsed once per formula, read at every calculation. */
   private precedents(cell: Cell): string[] {
     const formula = cell.formula!;
+    if (formula.precedents) return formula.precedents;
     const addresses = formula.field
       ? [formula.field.address]
       : formula.parsed.args.flatMap((arg) => (arg.kind === 'cell' || arg.kind === 'range' ? [arg.address] : []));
-    return addresses.flatMap((address) =>
+    return (formula.precedents = addresses.flatMap((address) =>
       expandRange(address).map((ref) => this.key(ref.sheet ?? cell.sheet, ref.column, ref.row)),
-    );
+    ));
   }
 
   private key(sheet: string, column: number, row: number): string {
