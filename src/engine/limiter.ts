@@ -12,11 +12,13 @@
  *   reading taken while the CPU was busy (answers read late look like answers that waited) must not
  *   throw away what earlier rounds learnt;
  * - the service: a 429 halves the window (AIMD), once per congestion event: batches sent before the
- *   last decrease that come back 429 do not halve again (each carries the epoch it was sent in); and a
- *   shared pause, `Retry-After` (or a back-off when it is absent), stops every sender.
+ *   last decrease that come back 429 do not halve again (each carries the epoch it was sent in); a
+ *   shared pause, `Retry-After` (or a back-off when it is absent), stops every sender; and from then
+ *   on requests leave at the rate the service was seen to take (ratePacer.ts).
  */
 import { MAX_RETRY_AFTER_MS } from '../service/responseErrors';
 import { ConcurrencyGauge } from './concurrencyGauge';
+import { RatePacer, type PacedSend } from './ratePacer';
 
 export type BatchHealth = 'ok' | 'rate-limited' | 'failed';
 
@@ -34,6 +36,7 @@ export interface Ticket {
   /** Batches in flight once this one was sent, itself included. */
   readonly position: number;
   readonly items: number;
+  readonly send: PacedSend;
 }
 
 export class AimdLimiter {
@@ -44,12 +47,14 @@ export class AimdLimiter {
   private epoch = 0;
   private pausedUntilMs = 0;
   private readonly gauge = new ConcurrencyGauge();
+  private readonly pacer: RatePacer;
 
   constructor(
     private cap: number,
     private readonly now: () => number,
   ) {
     this.limitValue = Math.min(INITIAL_CONCURRENCY, cap);
+    this.pacer = new RatePacer(now);
   }
 
   get limit(): number {
@@ -78,9 +83,9 @@ export class AimdLimiter {
     this.limitValue = Math.min(this.limitValue, cap);
   }
 
-  /** Milliseconds until sending may resume (0: not paused). */
+  /** Milliseconds until sending may resume (0: not paused): the shared pause, or the service's rate. */
   pausedFor(): number {
-    return Math.max(0, this.pausedUntilMs - this.now());
+    return Math.max(0, this.pausedUntilMs - this.now(), this.pacer.waitMs());
   }
 
   /** Every sender waits at least this long (at most MAX_RETRY_AFTER_MS); a longer pause already running is kept. */
@@ -88,9 +93,10 @@ export class AimdLimiter {
     this.pausedUntilMs = Math.max(this.pausedUntilMs, this.now() + Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)));
   }
 
-  /** Ends the pause: it was earned by another key or service. */
+  /** Ends the pause, and forgets the rate: both were another key's or service's. */
   resume(): void {
     this.pausedUntilMs = 0;
+    this.pacer.reset();
   }
 
   canSend(): boolean {
@@ -100,14 +106,17 @@ export class AimdLimiter {
   /** Takes a slot for a batch of `items`. */
   acquire(items: number): Ticket {
     this.inFlightCount += 1;
-    return { epoch: this.epoch, sentAt: this.now(), position: this.inFlightCount, items };
+    return { epoch: this.epoch, sentAt: this.now(), position: this.inFlightCount, items, send: this.pacer.sent() };
   }
 
   /** `backlog`: requests are waiting for a slot, so a wider window would have sent more. */
   release(ticket: Ticket, health: BatchHealth, backlog: boolean): void {
     this.inFlightCount -= 1;
-    if (health === 'ok') this.healthy(ticket, backlog);
-    else if (health === 'rate-limited' && ticket.epoch === this.epoch) {
+    if (health === 'rate-limited') this.pacer.refused(ticket.send);
+    if (health === 'ok') {
+      this.pacer.accepted();
+      this.healthy(ticket, backlog);
+    } else if (health === 'rate-limited' && ticket.epoch === this.epoch) {
       this.limitValue = Math.max(1, Math.floor(this.limitValue / 2));
       this.healthyRun = 0;
       this.slowStart = false;
