@@ -225,7 +225,8 @@ export const SPECS: FieldSpecs = {
   },
   deadlineMs: {
     key: 'climate.deadlineMs',
-    meaning: 'Time after which a cell still waiting, with no answer from the service meanwhile, shows an error instead.',
+    meaning:
+      'Time after which a cell still waiting, with no answer from the service meanwhile, shows an error instead.',
     format: 'milliseconds',
     fallback: 2 * 60_000,
     check: wholeNumber('deadlineMs', 'The deadline', ' milliseconds'),
