@@ -1,6 +1,7 @@
 /**
- * The deadline means "the service did not answer": a call waiting its turn behind a rate limit, while
- * the service keeps answering, is not failed for the time the queue takes. Fake transport, fake timers.
+ * Every call settles by its deadline, and the deadline means "the service did not answer": each caller
+ * has its own, and a call waiting its turn behind a rate limit, while the service keeps answering, is
+ * not failed for the time the queue takes. Fake transport, fake timers.
  */
 import type { RequestAnswer } from './fakeService';
 import { advance, rig, supplier, track } from './rig';
@@ -14,6 +15,43 @@ const slowDown = (): RequestAnswer => ({
   headers: { 'retry-after': '3' },
   body: '{"error":{"message":"slow down"}}',
 });
+
+test('a service that never answers: the call fails at its deadline with a clear message', async () => {
+  const { engine, service } = await rig({ deadlineMs: 5_000 });
+  service.script.push(() => ({ kind: 'hang' }));
+  const call = track(engine.organization(supplier(1)));
+  await advance(4_999);
+  expect(call.settled).toBe(false);
+  await advance(1);
+  expect(call.error).toMatchObject({ kind: 'deadline' });
+  expect(call.error?.message).toBe(
+    'The climate service did not answer within 5 s. Use Refresh in the Climate pane to try again.',
+  );
+});
+
+test.each(['the answer comes', 'no answer ever comes'])(
+  'each caller has its own deadline: a late joiner keeps waiting after the first gives up, then %s',
+  async (ending) => {
+    const { engine, service } = await rig({ deadlineMs: 5_000 });
+    service.hold();
+    const first = track(engine.organization(supplier(1)));
+    await advance(3_000);
+    const second = track(engine.organization(supplier(1)));
+    await advance(2_000);
+    expect(first.error?.message).toMatch(/within 5 s/);
+    expect(second.settled).toBe(false);
+    if (ending === 'the answer comes') {
+      service.release();
+      await advance(0);
+      expect(second.value?.state).toBe('ready');
+    } else {
+      await advance(2_999);
+      expect(second.settled).toBe(false);
+      await advance(1); // its own deadline: 5 s after it joined
+      expect(second.error).toMatchObject({ kind: 'deadline' });
+    }
+  },
+);
 
 test('a call still queued at its deadline while the service keeps answering waits on, and gets its value', async () => {
   const { engine, service } = await rig({ deadlineMs: 5_000 });

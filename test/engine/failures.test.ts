@@ -1,6 +1,6 @@
 /**
  * How calls end when the service misbehaves: back-off, Retry-After, per-item failures, 401 fail-fast,
- * deadlines, cancellation. Fake transport, fake timers.
+ * dispose, cancellation (deadlines: deadline.test.ts). Fake transport, fake timers.
  */
 import { SET_KEY_ADVICE } from '../../src/engine';
 import { MAX_ATTEMPTS } from '../../src/engine/dispatcher';
@@ -229,43 +229,6 @@ describe('auth fails fast', () => {
 });
 
 describe('every call settles', () => {
-  test('a service that never answers: the call fails at its deadline with a clear message', async () => {
-    const { engine, service } = await rig({ deadlineMs: 5_000 });
-    service.script.push(() => ({ kind: 'hang' }));
-    const call = track(engine.organization(supplier(1)));
-    await advance(4_999);
-    expect(call.settled).toBe(false);
-    await advance(1);
-    expect(call.error).toMatchObject({ kind: 'deadline' });
-    expect(call.error?.message).toBe(
-      'The climate service did not answer within 5 s. Use Refresh in the Climate pane to try again.',
-    );
-  });
-
-  test.each(['the answer comes', 'no answer ever comes'])(
-    'each caller has its own deadline: a late joiner keeps waiting after the first gives up, then %s',
-    async (ending) => {
-      const { engine, service } = await rig({ deadlineMs: 5_000 });
-      service.hold();
-      const first = track(engine.organization(supplier(1)));
-      await advance(3_000);
-      const second = track(engine.organization(supplier(1)));
-      await advance(2_000);
-      expect(first.error?.message).toMatch(/within 5 s/);
-      expect(second.settled).toBe(false);
-      if (ending === 'the answer comes') {
-        service.release();
-        await advance(0);
-        expect(second.value?.state).toBe('ready');
-      } else {
-        await advance(2_999);
-        expect(second.settled).toBe(false);
-        await advance(1); // its own deadline: 5 s after it joined
-        expect(second.error).toMatchObject({ kind: 'deadline' });
-      }
-    },
-  );
-
   test('dispose settles whatever is still waiting', async () => {
     const { engine, service } = await rig();
     service.hold();
