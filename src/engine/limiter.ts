@@ -6,7 +6,7 @@
  *   connection, every healthy batch adds one (the window doubles per round trip, as in TCP's slow
  *   start, then grows by one per `limit` healthy batches); a batch that waited for a connection brings
  *   the window down towards the concurrency the transport showed (6 behind a browser's HTTP/1.1, the
- *   server's stream limit over HTTP/2) plus HEADROOM: a few batches wait in the transport, which sends
+ *   server's stream limit over HTTP/2) plus its `headroom`: a few batches wait in the transport, which sends
  *   each the moment a connection frees, while the runtime is still busy reading answers (a browser's
  *   network stack does not wait for the page's script). It comes down at most by half per reading: a
  *   reading taken while the CPU was busy (answers read late look like answers that waited) must not
