@@ -9,16 +9,15 @@
  */
 import { mkdirSync } from 'fs';
 import { join } from 'path';
-import type { Page } from 'playwright-core';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { ROOT } from '../build/dist';
 import { excelRound } from '../harness/expectations';
 import { hostProfile, MODERN_HOST, type HostProfile } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
-import { AccessibilityTree } from './browser/accessibility';
-import { routeOfficeJs } from './browser/chromium';
-import { installExcelShim, type ShimSheet, type WorkbookDump } from './browser/excelShim';
+import type { ShimSheet, WorkbookDump } from './browser/excelShim';
+import { openPanePage, type PanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
+import { waitForText } from './browser/waitForText';
 
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   ? join(ROOT, 'docs', 'screenshots')
@@ -49,43 +48,19 @@ beforeAll(async () => {
   storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
 });
 
-interface Pane {
-  page: Page;
-  ax: AccessibilityTree;
-  dump(): Promise<WorkbookDump>;
+interface Pane extends PanePage {
   waitForText(selector: string, expected: string): Promise<void>;
 }
 
 /** The built pane on a sheet, as a host of this profile runs it, connected to the sandbox. */
 async function openPane(profile: HostProfile, sheet: Omit<ShimSheet, 'requirements'>): Promise<Pane> {
-  const context = await suite.browser.newContext({
-    viewport: { width: 360, height: 900 },
-    deviceScaleFactor: 1,
-    colorScheme: 'light',
-  });
-  await routeOfficeJs(context);
-  const page = await context.newPage();
-  await page.addInitScript(installExcelShim, { ...sheet, requirements: profile.requirements });
-  await page.addInitScript((items) => {
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, storage);
-  await page.goto(`${suite.site.url}/taskpane.html`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
-  const ax = await AccessibilityTree.attach(page);
-  return {
-    page,
-    ax,
-    dump: () => page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump()),
-    async waitForText(selector, expected) {
-      try {
-        await page.locator(selector).filter({ hasText: expected }).waitFor({ timeout: 15_000 });
-      } catch {
-        throw new Error(
-          `${selector} never showed "${expected}"; it shows "${await page.locator(selector).textContent()}"`,
-        );
-      }
-    },
-  };
+  const opened = await openPanePage(
+    suite.browser,
+    suite.site.url,
+    { ...sheet, requirements: profile.requirements },
+    storage,
+  );
+  return { ...opened, waitForText: (selector, expected) => waitForText(opened.page, selector, expected, 15_000) };
 }
 
 const supplierSheet = (): Omit<ShimSheet, 'requirements'> => ({
@@ -248,9 +223,7 @@ test("the ribbon's Score selection scores the selection and runs the same check 
     selection: { rowIndex: 0, columnIndex: 0, rowCount: 4, columnCount: 1 },
   });
   await chooseFormulaLayout(pane);
-  await pane.page.evaluate(() =>
-    (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('scoreSelection'),
-  );
+  await pane.press('scoreSelection');
   await pane.waitForText('#score-selection', 'Wrote 9 formulas');
   await pane.waitForText(
     '#attribution-status',

@@ -11,10 +11,9 @@ import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { excelRound } from '../harness/expectations';
 import { hostProfile, PLAIN_HOST, type HostProfile } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
-import type { AccessibilityTree } from './browser/accessibility';
 import { cardEntities } from './browser/cardEntities';
 import type { ShimSheet, WorkbookDump } from './browser/excelShim';
-import { openPanePage } from './browser/panePage';
+import { openPanePage, type PanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 import { waitForText } from './browser/waitForText';
 
@@ -37,10 +36,7 @@ beforeAll(async () => {
   storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
 });
 
-interface Pane {
-  page: Page;
-  ax: AccessibilityTree;
-  dump(): Promise<WorkbookDump>;
+interface Pane extends PanePage {
   button(name: string): Promise<ReturnType<Page['locator']>>;
   waitForText(selector: string, expected: string, timeout?: number): Promise<void>;
 }
@@ -270,9 +266,7 @@ test("the ribbon's Score selection writes the card layout too, and its attributi
     ...supplierSheet(),
     selection: { rowIndex: 0, columnIndex: 0, rowCount: 5, columnCount: 1 },
   });
-  await pane.page.evaluate(() =>
-    (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('scoreSelection'),
-  );
+  await pane.press('scoreSelection');
   await pane.waitForText('#score-selection', 'Wrote 16 formulas into Suppliers!B:E.');
   await pane.waitForText(
     '#attribution-status',

@@ -7,14 +7,12 @@
  * in place. In the second (ExcelApi 1.8: no dynamic arrays, no images) a block of CLIMATE formulas is
  * selected, a foreign sheet named "Climate summary" is left untouched, and another name is used.
  */
-import type { Page } from 'playwright-core';
 import { SUMMARY_SHEETS_SETTING } from '../../src/office/documentSettings';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { PLAIN_HOST } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
-import type { AccessibilityTree } from './browser/accessibility';
 import type { SheetDump, ShimSheet, WorkbookDump } from './browser/excelShim';
-import { openPanePage } from './browser/panePage';
+import { openPanePage, type PanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 import { waitForText } from './browser/waitForText';
 
@@ -45,7 +43,7 @@ const rowOf = (sheet: SheetDump, label: string): number =>
 
 /** One workbook's pane, opened before a describe block's tests (the fields are set by then). */
 function paneFor(sheet: () => ShimSheet) {
-  const pane = {} as { page: Page; ax: AccessibilityTree; dump: () => Promise<WorkbookDump> };
+  const pane = {} as PanePage;
   beforeAll(
     async () => void Object.assign(pane, await openPanePage(suite.browser, suite.site.url, sheet(), storage)),
     60_000,
@@ -168,9 +166,7 @@ describe('a host with dynamic arrays: the block just scored', () => {
     const before = sheetNamed(await pane.dump(), 'Climate summary');
     // The analyst drops the spend column: the refreshed sheet has no spend figures, columns or series.
     await pane.page.locator('#summary-spend').selectOption('');
-    await pane.page.evaluate(() =>
-      (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press('buildSummary'),
-    );
+    await pane.press('buildSummary');
     await waitForText(pane.page, '#summary-status', 'Refreshed "Climate summary"');
     const book = await pane.dump();
     const after = sheetNamed(book, 'Climate summary');

@@ -15,6 +15,8 @@ export interface PanePage {
   page: Page;
   ax: AccessibilityTree;
   dump(): Promise<WorkbookDump>;
+  /** Presses one of the add-in's ribbon commands (`scoreSelection`, `buildSummary`), as the host would. */
+  press(command: string): Promise<void>;
 }
 
 /** A workbook of one header cell on a host without data types: for tests of the pane itself, not of a sheet. */
@@ -54,5 +56,10 @@ export async function openPanePage(
     page,
     ax,
     dump: () => page.evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump()),
+    press: (command) =>
+      page.evaluate(
+        (name) => (window as unknown as { __workbook: { press(name: string): void } }).__workbook.press(name),
+        command,
+      ),
   };
 }
