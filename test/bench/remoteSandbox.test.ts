@@ -4,6 +4,7 @@
  * cells against is the sandbox's own (built from the same seed).
  */
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { ClimateClient } from '../../src/service/client';
 import { startRemoteSandbox } from './remoteSandbox';
 import { openTransport } from './transport';
 
@@ -12,16 +13,10 @@ test('a sandbox on its own thread answers over the transport, counts what it ser
   const transport = await openTransport('h1', null);
   try {
     const organization = sandbox.population.organizations[42];
-    const response = await transport.fetch(`${sandbox.url}/batch`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${SANDBOX_PROJECT_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        requests: JSON.stringify([{ url: '/organizations', method: 'POST', body: { name: organization.name } }]),
-      }).toString(),
-    });
-    const [item] = (await response.json()) as Array<{ status: number; body: string }>;
+    const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: transport.fetch });
+    const [item] = await client.batch([{ url: '/organizations', method: 'POST', body: { name: organization.name } }]);
     expect(item.status).toBe(200);
-    expect(JSON.parse(item.body)).toEqual(sandbox.population.recordFor({ name: organization.name }));
+    expect(item.body).toEqual(sandbox.population.recordFor({ name: organization.name }));
     expect(await sandbox.stats()).toMatchObject({ requests: 1, batchItems: 1 });
     expect((await sandbox.knobs()).latencyMs).toBe(5);
     await sandbox.resetStats();

@@ -4,9 +4,9 @@
  * faults or rate limit), their median round trip. The knobs' figure (latency + per-item latency x 100)
  * leaves out what no client can avoid: the sandbox's own work and the trip through the transport.
  */
-import { encodeBatch } from '../../src/service/batchCodec';
 import type { SandboxKnobs } from '../../src/sandbox/server';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { ClimateClient } from '../../src/service/client';
 import { withSandbox, type BenchSetting } from './passes';
 import { SERVICE_MAX_BATCH } from './scenarios';
 
@@ -15,27 +15,15 @@ const BATCHES = 7;
 export async function measuredServiceMs(setting: BenchSetting, knobs: Partial<SandboxKnobs>): Promise<number> {
   const { latencyMs, itemLatencyMs, profilingSeconds } = knobs;
   return withSandbox(setting, { latencyMs, itemLatencyMs, profilingSeconds }, async (sandbox, traffic) => {
+    const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: traffic.fetch });
+    const { organizations } = sandbox.population;
     const trips: number[] = [];
     for (let batch = 0; batch < BATCHES; batch += 1) {
-      const organizations = sandbox.population.organizations.slice(
-        batch * SERVICE_MAX_BATCH,
-        (batch + 1) * SERVICE_MAX_BATCH,
-      );
-      const items = organizations.map((org) => ({
-        method: 'POST' as const,
-        url: '/organizations',
-        body: { name: org.name },
-      }));
+      const items = organizations
+        .slice(batch * SERVICE_MAX_BATCH, (batch + 1) * SERVICE_MAX_BATCH)
+        .map((org) => ({ method: 'POST' as const, url: '/organizations', body: { name: org.name } }));
       const start = performance.now();
-      const response = await traffic.fetch(`${sandbox.url}/batch`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${SANDBOX_PROJECT_KEY}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: encodeBatch(items),
-      });
-      await response.text();
+      await client.batch(items);
       trips.push(performance.now() - start);
     }
     return Math.round(trips.sort((a, b) => a - b)[Math.floor(BATCHES / 2)]);
