@@ -10,7 +10,7 @@
  * negotiated, so a run shows what it used.
  */
 import { HTTP2_MAX_STREAMS } from '../../src/sandbox/httpApp';
-import type { TransportMessage, WireAnswer, WireRequest } from './transportWorker';
+import type { TransportMessage, TransportQuestion, WireAnswer, WireRequest } from './transportWorker';
 import { startTsWorker } from './tsWorker';
 
 export const TRANSPORTS = ['h1', 'h2', 'unlimited'] as const;
@@ -34,10 +34,6 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-type Question = {
-  [K in TransportMessage['kind']]: Omit<Extract<TransportMessage, { kind: K }>, 'id'>;
-}[TransportMessage['kind']];
-
 function wireRequest(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): WireRequest {
   const headers = Object.fromEntries(new Headers(init?.headers).entries());
   const body = init?.body === undefined || init.body === null ? null : String(init.body);
@@ -48,7 +44,8 @@ function wireRequest(input: Parameters<typeof fetch>[0], init: RequestInit | und
 export async function openTransport(name: TransportName, ca: string | null): Promise<Transport> {
   if (name === 'h2' && ca === null) throw new Error('bench: the h2 transport needs the sandbox certificate');
   const worker = await startTsWorker('transportWorker.ts', { name, connections: H1_CONNECTIONS, ca });
-  const ask = <T>(question: Question, asked?: (id: number) => void): Promise<T> => worker.ask<T>(question, asked);
+  const ask = <T>(question: TransportQuestion, asked?: (id: number) => void): Promise<T> =>
+    worker.ask<T>(question, asked);
   const viaWorker = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const signal = init?.signal ?? undefined;
     signal?.throwIfAborted();

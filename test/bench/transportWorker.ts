@@ -23,11 +23,10 @@ export interface WireAnswer {
   body: string;
 }
 
-export type TransportMessage =
-  | { id: number; kind: 'send'; request: WireRequest }
-  | { id: number; kind: 'abort' }
-  | { id: number; kind: 'connections' }
-  | { id: number; kind: 'close' };
+/** What the main thread asks; each message carries the question's id (tsWorker.ts). */
+export type TransportQuestion =
+  { kind: 'send'; request: WireRequest } | { kind: 'abort' } | { kind: 'connections' } | { kind: 'close' };
+export type TransportMessage = TransportQuestion & { id: number };
 
 const {
   name,
