@@ -117,9 +117,10 @@ export class Flight<T> {
     this.timer = null;
     this.timerAt = Infinity;
     const now = this.now();
+    const heard = this.heardAt();
     let next = Infinity;
     for (const call of [...this.calls]) {
-      call.deadlineAt = Math.max(call.deadlineAt, this.heardAt() + call.deadlineMs);
+      call.deadlineAt = Math.max(call.deadlineAt, heard + call.deadlineMs);
       if (call.deadlineAt <= now) this.leave(call, deadlineError(call.deadlineMs));
       else next = Math.min(next, call.deadlineAt);
     }

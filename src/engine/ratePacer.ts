@@ -34,10 +34,9 @@ export class RatePacer {
   /** Milliseconds until another request may leave (0: now). */
   waitMs(): number {
     if (this.perSpan === null) return 0;
-    const now = this.now();
-    const inSpan = this.sends.filter((send) => send.at > now - RATE_SPAN_MS);
-    if (inSpan.length < this.perSpan) return 0;
-    return inSpan[inSpan.length - this.perSpan].at + RATE_SPAN_MS - now;
+    // Another may leave once the perSpan-th latest send is a span old (sends are in time order).
+    const nth = this.sends[this.sends.length - this.perSpan];
+    return nth === undefined ? 0 : Math.max(0, nth.at + RATE_SPAN_MS - this.now());
   }
 
   /** A request left now; hand the result back to `refused` or `accepted`. */
