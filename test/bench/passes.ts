@@ -14,13 +14,15 @@ import type { StrategyFigures } from './report';
 import { startRemoteSandbox, type RemoteSandbox } from './remoteSandbox';
 import { runBaselineAddin } from './strategies/baselineAddin';
 import {
+  closeRuntime,
   copyIndexedDb,
+  type EngineRun,
   freshIndexedDb,
   persistedCache,
   runEngine,
   runEngineEntered,
+  runEngineReopened,
   runEngineWarm,
-  type EngineRun,
 } from './strategies/engine';
 import { naiveAddin } from './strategies/naive';
 import { timerBatchAddin } from './strategies/timerBatch';
@@ -197,19 +199,18 @@ export async function ours(
     const left = await cold.session.storage();
     const leftInIndexedDb = await copyIndexedDb(indexedDB);
     indexedDB = null;
-    // The heap the runtime holds (bundle, engine, cache, and the harness's cells): the live heap with
-    // the workbook open, less the live heap once it is closed and collected. Both are read after full
-    // collections, so garbage left by earlier strategies counts in neither.
+    // The heap the runtime holds (bundle, engine, cache, the values it made): the live heap with the
+    // workbook open, less the live heap once the runtime is closed and collected (the grid stays, to be
+    // reopened). Both are read after full collections, so garbage of earlier strategies counts in neither.
     const open = heapUsed();
     const released = collectionOf(cold.session.context, 'the closed workbook');
-    await cold.session.close();
+    const saved = await closeRuntime(cold);
     cold = null;
     await released();
     engine.heapMb = megabytes(open - heapUsed());
 
     await nextPass();
-    const storage = { settings: left, indexedDB: leftInIndexedDb };
-    const again = await runEngine(rows, storage, SETTLE_TIMEOUT_MS, traffic.fetch);
+    const again = await runEngineReopened(saved, rows.length, leftInIndexedDb, SETTLE_TIMEOUT_MS, traffic.fetch);
     const reopened = await pass(sandbox, traffic, again, expected);
     await again.session.close();
 

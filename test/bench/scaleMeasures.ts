@@ -13,7 +13,15 @@ import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { MemoryStorage } from '../../src/settings/storage';
 import { startRemoteSandbox, type RemoteSandbox } from './remoteSandbox';
 import { seededSettings } from '../harness';
-import { copyIndexedDb, freshIndexedDb, persistedCache, runEngine, runEngineWarm } from './strategies/engine';
+import {
+  closeRuntime,
+  copyIndexedDb,
+  freshIndexedDb,
+  persistedCache,
+  runEngine,
+  runEngineReopened,
+  runEngineWarm,
+} from './strategies/engine';
 import { rowFor, supplierSheet, KINDS, type SupplierRow } from './workload';
 
 const SEED = 1;
@@ -157,7 +165,7 @@ export interface DistinctFigures {
 
 /**
  * A sheet of `distinct` suppliers, each once (identifier kinds in turn): cold, a warm recalculation,
- * then the workbook closed and reopened over the settings and IndexedDB it left.
+ * then the workbook closed and reopened over the settings and IndexedDB it left (strategies/engine.ts).
  */
 export async function distinctAt(distinct: number): Promise<DistinctFigures> {
   return withSandbox(Math.max(20_000, Math.ceil(distinct * 1.25)), async (sandbox) => {
@@ -179,14 +187,13 @@ export async function distinctAt(distinct: number): Promise<DistinctFigures> {
     await sandbox.resetStats();
     const warmPass = await runEngineWarm(first, rows.length, TIMEOUT_MS);
     const warm = { requests: await requests(), wallMs: Math.round(warmPass.wallMs) };
-    const left = await first.session.storage();
     const copy = await copyIndexedDb(indexedDB);
-    await first.session.close();
+    const saved = await closeRuntime(first);
     first = null;
     indexedDB = null;
     heapUsed(); // the first runtime's heap is not the second's to collect
     await sandbox.resetStats();
-    const again = await runEngine(rows, { settings: left, indexedDB: copy }, TIMEOUT_MS, fetch);
+    const again = await runEngineReopened(saved, rows.length, copy, TIMEOUT_MS, fetch);
     const reopened = { requests: await requests(), wallMs: Math.round(again.wallMs) };
     await again.session.close();
     return {

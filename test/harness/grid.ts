@@ -72,6 +72,11 @@ export class Grid {
     return this.formulaCells.get(address);
   }
 
+  /** Every formula cell, in the order entered. */
+  formulas(): IterableIterator<Cell> {
+    return this.formulaCells.values();
+  }
+
   all(): IterableIterator<Cell> {
     return this.cells.values();
   }

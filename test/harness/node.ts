@@ -23,6 +23,12 @@ export interface NodeWorkbookOptions extends Omit<HarnessOptions, 'metadata'> {
    * none). Hand the same one to a second session to reopen the workbook over what the first stored.
    */
   indexedDB?: unknown;
+  /**
+   * A workbook opened again, as Excel opens a saved file: its grid (formulas, values) and settings
+   * storage under a new runtime, once the last one was closed and released (Workbook.releaseRuntime);
+   * `Workbook.recalculateAll` then does what Excel does on open. Without it, a new empty workbook.
+   */
+  workbook?: Workbook;
 }
 
 export interface NodeWorkbookSession extends WorkbookSession {
@@ -38,8 +44,15 @@ export async function openNodeWorkbook(options: NodeWorkbookOptions = {}): Promi
   const built = builtFunctions(options.distDir);
   // The workbook (Excel) gets what Excel has, not the runtime's own fetch or IndexedDB: what those hold
   // (open connections and their handlers) belongs to the runtime, and goes with it when it closes.
-  const { distDir: _distDir, location: _location, fetch: _fetch, indexedDB: _indexedDB, ...excel } = options;
-  const workbook = new Workbook({ ...excel, metadata: built.metadata });
+  const {
+    distDir: _distDir,
+    location: _location,
+    fetch: _fetch,
+    indexedDB: _indexedDB,
+    workbook: saved,
+    ...excel
+  } = options;
+  const workbook = saved ?? new Workbook({ ...excel, metadata: built.metadata });
   const errors: string[] = [];
   const console = {
     log: () => undefined,
@@ -74,7 +87,7 @@ export async function openNodeWorkbook(options: NodeWorkbookOptions = {}): Promi
   vm.runInContext('globalThis.self = globalThis; globalThis.window = globalThis;', context);
   for (const script of built.scripts) {
     const file = path.join(built.distDir, script);
-    vm.runInContext(readFileSync(file, 'utf8'), context, { filename: file });
+    runScript(readFileSync(file, 'utf8'), context, file);
   }
   return {
     runtime: 'node',
@@ -92,6 +105,34 @@ export async function openNodeWorkbook(options: NodeWorkbookOptions = {}): Promi
     // Closing the workbook ends the runtime: its pending timers (polling, cache writes) never fire.
     close: async () => timers.closeAll(),
   };
+}
+
+/** Names a script can take as parameters: identifiers, not the ones strict code may not bind. */
+const BINDABLE = /^[A-Za-z_$][\w$]*$/;
+const UNBOUND = new Set(['eval', 'arguments', 'undefined', 'NaN', 'Infinity']);
+
+/**
+ * Runs a script of the runtime page with the page's globals handed to it as parameters of the same
+ * names. A browser reads a page's globals about as fast as locals; in a `vm` context every read goes
+ * through Node's interceptor (some 100 ns: `Object.keys` or `Promise` in every call of a 400,000-cell
+ * sheet adds seconds no Excel runtime pays, and the baselines, which run outside the context, would
+ * not pay either). The values are the context's at load: nothing on the page replaces its globals.
+ */
+function runScript(source: string, context: vm.Context, filename: string): void {
+  const read = vm.runInContext(
+    '(bindable, unbound) => Object.getOwnPropertyNames(globalThis).filter((name) => bindable.test(name) && !unbound.has(name))' +
+      '.map((name) => [name, globalThis[name]])',
+    context,
+  ) as (bindable: RegExp, unbound: Set<string>) => Array<[string, unknown]>;
+  const globals = read(BINDABLE, UNBOUND);
+  // The source starts on the wrapper's first line: its line numbers stay those of the file.
+  const script = vm.runInContext(`(function (${globals.map(([name]) => name).join(', ')}) {${source}\n})`, context, {
+    filename,
+  }) as (...values: unknown[]) => void;
+  script.apply(
+    vm.runInContext('globalThis', context),
+    globals.map(([, value]) => value),
+  );
 }
 
 /** The runtime's timers, tracked so that closing the workbook stops them. */

@@ -75,13 +75,19 @@ export class Workbook {
         entered.push(cell);
       }
     });
-    // All of them are dirty before any is calculated: a cell that references one waits for it.
-    for (const cell of entered) {
-      this.calculation.markDirty(cell);
-      this.grid.watchPrecedents(cell);
-    }
-    for (const cell of entered) this.calculation.invoke(cell);
+    for (const cell of entered) this.grid.watchPrecedents(cell);
+    this.calculateTogether(entered);
     return entered.map((cell) => cell.address);
+  }
+
+  /**
+   * What Excel does when it opens a saved workbook with custom functions (under a new runtime, see
+   * node.ts): every formula cell is calculated again. Returns their addresses.
+   */
+  recalculateAll(): string[] {
+    const cells = [...this.grid.formulas()];
+    this.calculateTogether(cells);
+    return cells.map((cell) => cell.address);
   }
 
   /** Recalculates these formula cells, as F9 on them (or range.calculate) would. */
@@ -156,6 +162,12 @@ export class Workbook {
 
   settled(timeoutMs = 60_000, quietMs = 30): Promise<void> {
     return this.activity.settled(timeoutMs, quietMs);
+  }
+
+  /** All of them are dirty before any is calculated: a cell that references one waits for it. */
+  private calculateTogether(cells: Cell[]): void {
+    for (const cell of cells) this.calculation.markDirty(cell);
+    for (const cell of cells) this.calculation.invoke(cell);
   }
 
   /** `range.calculate()` queued in an Excel.run, at its `context.sync()`. */

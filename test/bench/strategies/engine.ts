@@ -2,13 +2,15 @@
  * Ours: the built functions bundle in the workbook harness, exactly as Excel would run it: 4 x R
  * formulas invoked at once, every call through the engine's one queue. `engine-warm` recalculates
  * the same cells afterwards (F9 on the sheet), served from the cache the first pass filled;
- * `engine-reopened` is a new runtime over the storage (settings and IndexedDB) the first pass left.
+ * `engine-reopened` is the workbook closed and opened again: a new runtime over the storage (settings
+ * and IndexedDB) the first pass left, Excel calculating every formula cell again.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { CACHE_DATABASE, CACHE_OBJECT_STORE } from '../../../src/engine/cacheStore';
 import { CACHE_STORAGE_KEY, MAX_SAVE_DELAY_MS } from '../../../src/engine/recordCache';
 import { RECORD_PREFIX } from '../../../src/engine/recordStore';
 import { openNodeWorkbook, type NodeWorkbookSession } from '../../harness';
+import type { Workbook } from '../../harness/workbook';
 import type { CellOutcome } from '../cells';
 import { outcomesOf, sheetOf } from '../sheet';
 import type { SupplierRow } from '../workload';
@@ -71,6 +73,34 @@ export async function runEngineEntered(
   await run.session.calculate(sheetOf(rows));
   const wallMs = await timeUntilSettled(run.session, start, timeoutMs);
   return { outcomes: outcomesOf(await run.session.results(), rows.length), wallMs };
+}
+
+/**
+ * The workbook closed: its runtime ends and lets go of the grid, and the values it made are dropped
+ * (Excel keeps a saved file's values itself, not in the runtime's heap). Returns the grid, to reopen.
+ */
+export async function closeRuntime(run: EngineRun): Promise<Workbook> {
+  await run.session.close();
+  run.session.workbook.releaseRuntime('drop');
+  return run.session.workbook;
+}
+
+/**
+ * The closed workbook opened again as Excel opens a saved file: its formulas as they were, a new
+ * runtime over the IndexedDB the last one left, and every formula cell calculated again.
+ */
+export async function runEngineReopened(
+  workbook: Workbook,
+  rows: number,
+  indexedDB: IDBFactory,
+  timeoutMs: number,
+  fetch: typeof globalThis.fetch,
+): Promise<EngineRun> {
+  const session = await openNodeWorkbook({ workbook, indexedDB, fetch });
+  const start = performance.now();
+  const addresses = workbook.recalculateAll();
+  const wallMs = await timeUntilSettled(session, start, timeoutMs);
+  return { session, addresses, outcomes: outcomesOf(await session.results(), rows), wallMs };
 }
 
 export interface PersistedCache {
