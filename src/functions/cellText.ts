@@ -22,13 +22,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * A result with every text in it made safe: plain values, spilled rows, and the texts inside a card
  * (its properties, nested entities). Error values and other class instances pass as they are; a
- * result with nothing to change is returned as is, so the common case allocates nothing.
- * Parts shared by many results (a card's properties and provider, shared by every value of an
- * organization) can be made safe once, up front, with this same function: a walk stops at them.
+ * result with nothing to change is returned as is, so the common case allocates nothing. A value
+ * built safe where it is made (markedSafe) passes as it is, wherever it is met.
  */
 export function safeResult<T>(value: T): T {
   if (typeof value === 'string') return safeText(value) as T;
   if (value === null || typeof value !== 'object') return value;
+  if (builtSafe(value)) return value;
   // Result objects are shared by cells and never changed once returned: each is walked once.
   let safe = made.get(value) as T | undefined;
   if (safe === undefined) {
@@ -38,12 +38,28 @@ export function safeResult<T>(value: T): T {
   return safe;
 }
 
+/** Carried, not enumerable (neither Excel, JSON nor a copy sees it), by results built safe (markedSafe). */
+const BUILT_SAFE = Symbol('built safe');
+
+/**
+ * `value`, every text of which was made safe where it was built (safeText), marked so that the
+ * boundary takes it as it is: a sheet of distinct organizations
+ * makes a new value per cell, and remembering each in `made` would cost a lookup, an entry and the
+ * collector's time for every one.
+ */
+export function markedSafe<T extends object>(value: T): T {
+  return Object.defineProperty(value, BUILT_SAFE, { value: true });
+}
+
+const builtSafe = (value: object): boolean => (value as { [BUILT_SAFE]?: true })[BUILT_SAFE] === true;
+
 /** What safeResult made of each object it was given (and each safe object it made: itself). */
 const made = new WeakMap<object, unknown>();
 
 function walked<T>(value: T): T {
   if (typeof value === 'string') return safeText(value) as T;
   if (value === null || typeof value !== 'object') return value;
+  if (builtSafe(value)) return value;
   const known = made.get(value) as T | undefined;
   if (known !== undefined) return known;
   if (Array.isArray(value)) {

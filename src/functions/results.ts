@@ -13,7 +13,7 @@ import { initiativesLeftOut, notPublished, CellFailure } from './errors';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS, FLAG_LABELS, flagOf, isInitiative, type FlagKey } from './initiatives';
 import type { MatchReading } from './nameMatch';
-import { safeResult } from './cellText';
+import { markedSafe, safeText } from './cellText';
 import { scaleScore } from './scoreScale';
 import { PROVIDER } from '../provider';
 
@@ -132,71 +132,76 @@ function attributed(
   if (!ctx.dataTypes) return value;
   const card = cardFor(record, requested, ctx);
   // Every cell of the organization that shows this value under this label shows the same object.
-  let byValue = card.cells.get(label);
-  if (!byValue) {
-    byValue = new Map();
-    card.cells.set(label, byValue);
-  }
-  let cell = byValue.get(value);
-  if (!cell) {
-    cell = attributedValue(value, record, requested, label, card);
-    byValue.set(value, cell);
+  const shown = typeof value === 'string' ? safeText(value) : value;
+  let cell = card.cells.get(label);
+  if (cell?.basicValue !== shown) {
+    cell = attributedValue(shown, record, requested, label, card);
+    card.cells.set(label, cell);
   }
   return cell;
 }
 
+/** `shown`: the value as the cell shows it (a text made safe). */
 function attributedValue(
-  value: PlainValue,
+  shown: PlainValue,
   record: OrganizationRecord,
   requested: string,
   label: string,
   card: Card,
 ): AttributedValue {
+  // Built safe: the card's shared parts were (buildCard), and the texts here are.
   const { properties, provider, sections } = card;
-  const layouts: Excel.BasicViewLayouts = { card: { title: `${label}: ${displayName(record, requested)}`, sections } };
-  const attribution = { properties, layouts, provider };
-  if (typeof value === 'number') return { type: 'Double', basicValue: value, ...attribution };
-  if (typeof value === 'boolean') return { type: 'Boolean', basicValue: value, ...attribution };
-  return { type: 'String', basicValue: value, ...attribution };
+  const title = safeText(`${label}: ${displayName(record, requested)}`);
+  const attribution = { properties, layouts: { card: { title, sections } }, provider };
+  if (typeof shown === 'number') return markedSafe({ type: 'Double', basicValue: shown, ...attribution });
+  if (typeof shown === 'boolean') return markedSafe({ type: 'Boolean', basicValue: shown, ...attribution });
+  return markedSafe({ type: 'String', basicValue: shown, ...attribution });
 }
 
 interface Card extends Pick<Attribution, 'properties' | 'provider'> {
-  /** What the card was built with: another scale or logo address needs another card. */
+  /** What the card was built with: another text, scale or logo address needs another card. */
+  requested: string;
   scoreScale: ScoreScale;
   logoUrl: string | null;
   /** The card's one section, listing its properties: shared by every value made from the card. */
   sections: Excel.CardLayoutSection[];
-  /** The attributed values already made from this card, by label and value. */
-  cells: Map<string, Map<PlainValue, AttributedValue>>;
+  /** The attributed value last made from this card under each label (one value per label and record). */
+  cells: Map<string, AttributedValue>;
 }
 
 /**
- * Cards already built, per record (records are shared by every cell of an organization) and requested
- * text: a sheet of FLAGS and PROFILE spills then holds one card per organization, not one per value.
+ * Cards already built, per record (records are shared by every cell of an organization), for each
+ * requested text: a sheet of FLAGS and PROFILE spills then holds one card per organization, not one
+ * per value. A short list, not a Map: almost every record is asked for by one text.
  */
-const cards = new WeakMap<OrganizationRecord, Map<string, Card>>();
+const cards = new WeakMap<OrganizationRecord, Card[]>();
+/** Requested texts whose cards a record keeps (the oldest is built again when asked for). */
+const CARDS_PER_RECORD = 8;
 
 function cardFor(record: OrganizationRecord, requested: string, ctx: ShapeContext): Card {
   let perRecord = cards.get(record);
   if (!perRecord) {
-    perRecord = new Map<string, Card>();
+    perRecord = [];
     cards.set(record, perRecord);
   }
-  let card = perRecord.get(requested);
-  if (!card || card.scoreScale !== ctx.scoreScale || card.logoUrl !== ctx.logoUrl) {
-    card = buildCard(record, requested, ctx);
-    perRecord.set(requested, card);
-  }
-  return card;
+  const at = perRecord.findIndex((card) => card.requested === requested);
+  const card = perRecord[at];
+  if (card && card.scoreScale === ctx.scoreScale && card.logoUrl === ctx.logoUrl) return card;
+  const built = buildCard(record, requested, ctx);
+  if (at >= 0) perRecord[at] = built;
+  else if (perRecord.push(built) > CARDS_PER_RECORD) perRecord.shift();
+  return built;
 }
 
-/** Card properties from (name, value) entries; values the record lacks are left out. */
+/** Card properties from (name, value) entries, texts made safe; values the record lacks are left out. */
 function cellProperties(entries: Array<[string, string | number | null]>): Record<string, Excel.CellValue> {
   const properties: Record<string, Excel.CellValue> = {};
   for (const [name, value] of entries) {
     if (value === null) continue;
     properties[name] =
-      typeof value === 'number' ? { type: 'Double', basicValue: value } : { type: 'String', basicValue: value };
+      typeof value === 'number'
+        ? { type: 'Double', basicValue: value }
+        : { type: 'String', basicValue: safeText(value) };
   }
   return properties;
 }
@@ -217,17 +222,18 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
     ['Status', record.status],
     ['Profile', matched?.link ?? null],
   ];
-  // Shared by every value of the card: made safe here, once, so the boundary's walk stops at them.
-  const properties = safeResult(cellProperties(entries));
-  const provider = safeResult(providerAttributes(matched?.link ?? null, ctx.logoUrl));
-  const sections = safeResult<Excel.CardLayoutSection[]>([{ layout: 'List', properties: Object.keys(properties) }]);
-  return { properties, provider, sections, scoreScale: ctx.scoreScale, logoUrl: ctx.logoUrl, cells: new Map() };
+  // Shared by every value of the card, each built safe (attributedValue): their texts are made safe as they are set.
+  const properties = cellProperties(entries);
+  const provider = providerAttributes(matched?.link ?? null, ctx.logoUrl);
+  const sections: Excel.CardLayoutSection[] = [{ layout: 'List', properties: Object.keys(properties) }];
+  const { scoreScale, logoUrl } = ctx;
+  return { properties, provider, sections, requested, scoreScale, logoUrl, cells: new Map() };
 }
 
 /** The provider of every card: the service's description, its logo (when known) linking to the profile. */
 export function providerAttributes(link: string | null, logoUrl: string | null): Excel.CellValueProviderAttributes {
   const provider: Excel.CellValueProviderAttributes = { description: PROVIDER.sourceLine };
   if (logoUrl !== null) provider.logoSourceAddress = logoUrl;
-  if (link) provider.logoTargetAddress = link;
+  if (link) provider.logoTargetAddress = safeText(link); // a checked https link: safe text all the same
   return provider;
 }
