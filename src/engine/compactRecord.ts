@@ -1,10 +1,11 @@
 /**
  * The persisted form of a final organization record: a short JSON array holding only what the
- * functions show (score, percentile, ranks, the 14 flags, industry and its mean, the matched
- * organization and its profile link, relationship, status). Settings storage is small (localStorage
- * allows a few MB per origin), so repeated strings (industry names, the profile links' common prefix)
- * go into a shared table and the flags into one number. Not kept: website, external_id, hq_region
- * (read back as null) and a record-level industry that differs from the matched organization's.
+ * functions and cards show (score, percentile, ranks, the 14 flags, industry and its mean, the matched
+ * organization and its profile link, relationship, status, website, HQ region, external id). Settings
+ * storage is small (localStorage allows a few MB per origin), so repeated strings (industry names,
+ * regions, the profile links' common prefix) go into a shared table and the flags into one number.
+ * Not kept: a record-level industry that differs from the matched organization's. Fields are only
+ * ever added at the end: a record stored before one was added reads it back as null.
  * Storage is as untrusted as the service: a link read back meets the profile-link rule again.
  */
 import { profileLinkOrNull } from '../service/profileLink';
@@ -131,6 +132,9 @@ const AT = {
   linkTail: 12,
   industryName: 13,
   industryId: 14,
+  website: 15,
+  region: 16,
+  externalId: 17,
 } as const;
 
 export function compactRecord(record: OrganizationRecord, table: StringTable): CompactRecord {
@@ -154,6 +158,9 @@ export function compactRecord(record: OrganizationRecord, table: StringTable): C
     link === null ? null : shortenTail(link.slice(cut), match?.id ?? null, match?.name ?? null),
     industryName === null ? null : table.indexOf(industryName),
     match?.industry?.id ?? record.industry?.id ?? null,
+    record.website,
+    record.hq_region === null ? null : table.indexOf(record.hq_region),
+    record.external_id,
   ];
   while (compact.length > 0 && compact[compact.length - 1] === null) compact.pop();
   return compact;
@@ -184,9 +191,9 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
   return {
     id,
     name,
-    website: null,
-    external_id: null,
-    hq_region: null,
+    website: str(AT.website),
+    external_id: str(AT.externalId),
+    hq_region: table.at(at(AT.region)),
     status: wordOf(STATUSES, at(AT.status)),
     organization_relationship_type: wordOf(RELATIONSHIPS, at(AT.relationship)),
     matching_organization:

@@ -12,7 +12,7 @@ import { identify, type Identity, type OrganizationQuery } from './identity';
 import type { EngineLifecycle } from './lifecycle';
 import type { ProfileWatch } from './profiling';
 import type { RecordCache } from './recordCache';
-import { isFinal } from './recordCache';
+import { isFinal, toTheSecond } from './recordCache';
 import { outcomeOf, recordTask, recordUrl } from './recordTask';
 import type { OrganizationOutcome } from './types';
 
@@ -44,10 +44,10 @@ export class OrganizationPath {
     if (refusal) throw refusal;
     const { cacheTtlMs, deadlineMs } = lifecycle.applied;
 
-    const cached = cacheTtlMs > 0 ? cache.get(key, cacheTtlMs) : null;
+    const cached = cacheTtlMs > 0 ? cache.entry(key, cacheTtlMs) : null;
     if (cached) {
       counters.cacheHits += 1;
-      const outcome = outcomeOf(cached);
+      const outcome = outcomeOf(cached.record, toTheSecond(cached.fetchedAt));
       if (outcome instanceof EngineError) throw outcome;
       return Promise.resolve(outcome);
     }
@@ -56,7 +56,7 @@ export class OrganizationPath {
     const profile = profiles.find(key);
     if (profile) {
       if (ctx?.address) profile.addresses.add(ctx.address);
-      return Promise.resolve({ state: 'pending', record: profile.record });
+      return Promise.resolve({ state: 'pending', record: profile.record, receivedAt: toTheSecond(this.parts.now()) });
     }
     return this.flights.join(key, ctx, deadlineMs, (begun) => this.register(key, request, begun));
   }
@@ -64,10 +64,10 @@ export class OrganizationPath {
   /** A final record from the cache that is not a failure, counted as a hit; null when the call must be asked. */
   cached({ key }: Identity): OrganizationOutcome | null {
     const { cacheTtlMs } = this.parts.lifecycle.applied;
-    const record = cacheTtlMs > 0 ? this.parts.cache.get(key, cacheTtlMs) : null;
-    if (record === null || record.status === 'errored') return null;
+    const entry = cacheTtlMs > 0 ? this.parts.cache.entry(key, cacheTtlMs) : null;
+    if (entry === null || entry.record.status === 'errored') return null;
     this.parts.counters.cacheHits += 1;
-    return { state: 'ready', record };
+    return { state: 'ready', record: entry.record, receivedAt: toTheSecond(entry.fetchedAt) };
   }
 
   /** Forgets cached records and remembered failures: all of them, or those of `queries`. */
@@ -135,7 +135,7 @@ export class OrganizationPath {
       if (!isFinal(record)) profiles.watch(key, record, flight.addresses);
       if (lifecycle.applied.cacheTtlMs > 0) cache.set(key, record); // a pending one, to watch after a reload
     }
-    const outcome = outcomeOf(record);
+    const outcome = outcomeOf(record, toTheSecond(this.parts.now()));
     if (outcome instanceof EngineError) flight.reject(outcome);
     else flight.resolve(outcome);
   }

@@ -31,6 +31,12 @@ export interface CacheLimits {
   saveDelayMs: number;
 }
 
+/**
+ * A record's time as the store keeps it (to the second): what calls are told, so that a workbook
+ * reopened over the store shows the time it showed before.
+ */
+export const toTheSecond = (ms: number): number => Math.floor(ms / 1000) * 1000;
+
 export interface CacheEntry {
   record: OrganizationRecord;
   fetchedAt: number;
@@ -103,6 +109,11 @@ export class RecordCache {
 
   /** A final record; records still being profiled are kept only to be watched again (`pending`). */
   get(key: string, ttlMs: number): OrganizationRecord | null {
+    return this.entry(key, ttlMs)?.record ?? null;
+  }
+
+  /** A final record's entry: the record and when it was fetched. */
+  entry(key: string, ttlMs: number): CacheEntry | null {
     const entry = this.memory.get(key);
     if (entry === undefined || !isFinal(entry.record)) return null;
     if (this.now() - entry.fetchedAt >= ttlMs) {
@@ -110,7 +121,7 @@ export class RecordCache {
       return null;
     }
     entry.used = ++this.clock;
-    return entry.record;
+    return entry;
   }
 
   /**

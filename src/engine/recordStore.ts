@@ -10,7 +10,13 @@ import { createStore, entries as allEntries, promisifyRequest, type UseStore } f
 import type { KeyValueStorage } from '../settings/storage';
 import { parseCacheBlob } from './cacheBlob';
 import { compactRecord, expandRecord, StringTable, type CompactRecord } from './compactRecord';
-import { CACHE_STORAGE_KEY, type CacheEntry, type CachePersistence, type StoredEntries } from './recordCache';
+import {
+  CACHE_STORAGE_KEY,
+  toTheSecond,
+  type CacheEntry,
+  type CachePersistence,
+  type StoredEntries,
+} from './recordCache';
 
 /** The entry with the scope and string table: `{"v":2,"scope":…,"d":[…]}`. */
 export const META_KEY = 'climate.cache.meta';
@@ -118,7 +124,7 @@ export class RecordStore implements CachePersistence {
   /** The record's entry, or null when it does not fit the budget (left out, never the budget broken). */
   private encode(entry: CacheEntry, key: string): string | null {
     const known = this.table.strings.length;
-    const value = JSON.stringify([Math.floor(entry.fetchedAt / 1000), ...compactRecord(entry.record, this.table)]);
+    const value = JSON.stringify([toTheSecond(entry.fetchedAt) / 1000, ...compactRecord(entry.record, this.table)]);
     const growth = RECORD_PREFIX.length + key.length + value.length - (this.sizes.get(key) ?? 0);
     if (this.storedChars + growth <= this.maxChars) return value;
     this.table.truncate(known);

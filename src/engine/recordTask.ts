@@ -6,12 +6,12 @@ import { EngineError, engineErrorFrom, registrationErrorFrom } from './errors';
 import { isFinal } from './recordCache';
 import type { OrganizationOutcome } from './types';
 
-export function outcomeOf(record: OrganizationRecord): OrganizationOutcome | EngineError {
+export function outcomeOf(record: OrganizationRecord, receivedAt: number): OrganizationOutcome | EngineError {
   if (record.status === 'errored') {
     const name = record.name ?? record.matching_organization?.name ?? `organization ${record.id}`;
     return new EngineError('errored', `The service could not build a climate profile for ${name}.`);
   }
-  return { state: isFinal(record) ? 'ready' : 'pending', record };
+  return { state: isFinal(record) ? 'ready' : 'pending', record, receivedAt };
 }
 
 export function recordUrl(id: number, privateFigures: boolean): string {

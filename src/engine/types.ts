@@ -7,8 +7,12 @@ import type { EngineErrorKind } from './errors';
 import type { CallContext } from './flight';
 import type { OrganizationQuery } from './identity';
 
-export type OrganizationOutcome =
-  { state: 'ready'; record: OrganizationRecord } | { state: 'pending'; record: OrganizationRecord };
+/** A record, final or still being profiled, and when the service sent it (ms since 1970; from the cache: when fetched). */
+export interface OrganizationOutcome {
+  state: 'ready' | 'pending';
+  record: OrganizationRecord;
+  receivedAt: number;
+}
 
 export interface EngineStats {
   /** Calls of `organization` and `get`. */

@@ -83,7 +83,7 @@ export interface Sourced {
   /** What the row asked for (the organization as the analyst wrote it, normalized). */
   requested: string;
   matchInput: MatchInput;
-  /** When this runtime first received this record (ms since 1970). */
+  /** When the service sent this record (ms since 1970): from the cache, when it was fetched. */
   receivedAt: number;
 }
 
@@ -101,9 +101,8 @@ export function cardId(value: unknown): number | null {
 export class OrganizationSource {
   /** Per service id, the argument whose card it is: an entity argument asks the same query again. */
   private readonly arguments = new RecentMap<number, Readonly<OrganizationArgument>>(MEMORY_ENTRIES);
-  /** Per query identity, its last final record: what a preview shows. */
-  private readonly finals = new RecentMap<string, OrganizationRecord>(MEMORY_ENTRIES);
-  private readonly received = new WeakMap<OrganizationRecord, number>();
+  /** Per query identity, its last final outcome: what a preview shows. */
+  private readonly finals = new RecentMap<string, OrganizationOutcome>(MEMORY_ENTRIES);
 
   constructor(
     private readonly engine: () => FunctionsEngine,
@@ -133,26 +132,26 @@ export class OrganizationSource {
     const record = outcome.record;
     if (outcome.state === 'ready') {
       this.arguments.set(record.id, argument);
-      this.finals.set(identify(argument.query).key, record);
+      this.finals.set(identify(argument.query).key, outcome);
     }
     return {
       state: outcome.state,
       record,
       requested: argument.text,
       matchInput: matchInputOf(argument),
-      receivedAt: this.receivedAt(record),
+      receivedAt: outcome.receivedAt,
     };
   }
 
   private previewed(argument: Readonly<OrganizationArgument> | undefined): Sourced {
-    const record = argument && this.finals.get(identify(argument.query).key);
-    if (!argument || !record) throw new PreviewNotice();
+    const final = argument && this.finals.get(identify(argument.query).key);
+    if (!argument || !final) throw new PreviewNotice();
     return {
       state: 'ready',
-      record,
+      record: final.record,
       requested: argument.text,
       matchInput: matchInputOf(argument),
-      receivedAt: this.receivedAt(record),
+      receivedAt: final.receivedAt,
     };
   }
 
@@ -172,14 +171,8 @@ export class OrganizationSource {
           record,
           requested,
           matchInput: { kind: 'name', text: requested, identified: true },
-          receivedAt: this.receivedAt(record),
+          receivedAt: this.now(),
         };
       });
-  }
-
-  private receivedAt(record: OrganizationRecord): number {
-    let at = this.received.get(record);
-    if (at === undefined) this.received.set(record, (at = this.now()));
-    return at;
   }
 }

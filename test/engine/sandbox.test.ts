@@ -169,7 +169,7 @@ test('a second identical run (fresh engine, same storage) hits the cache and sen
   const fetched = await Promise.all(queries.map((query) => first.engine.organization(query)));
   await first.engine.flush();
   const perOrganization = (await first.storage.getItem(CACHE_STORAGE_KEY))!.length / queries.length;
-  expect(perOrganization).toBeLessThan(150);
+  expect(perOrganization).toBeLessThan(200); // website and region included
   sandbox.resetStats();
 
   const second = await engineFor({}, first.storage);

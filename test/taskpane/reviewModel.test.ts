@@ -35,13 +35,17 @@ const engine = {
   async organization(query: OrganizationQuery) {
     switch (query.name) {
       case 'Acme Corp':
-        return { state: 'ready' as const, record: record('Acme Corp', 'Acme Corp') };
+        return { state: 'ready' as const, record: record('Acme Corp', 'Acme Corp'), receivedAt: 0 };
       case 'Acme':
-        return { state: 'ready' as const, record: record('Acme', 'Zenith Holdings') };
+        return { state: 'ready' as const, record: record('Acme', 'Zenith Holdings'), receivedAt: 0 };
       case 'Acme Subsidiary':
-        return { state: 'ready' as const, record: record('Acme Subsidiary', 'Acme Group', 'parent') };
+        return { state: 'ready' as const, record: record('Acme Subsidiary', 'Acme Group', 'parent'), receivedAt: 0 };
       case 'Newco':
-        return { state: 'pending' as const, record: { ...record('Newco', null), status: 'researching' } };
+        return {
+          state: 'pending' as const,
+          record: { ...record('Newco', null), status: 'researching' },
+          receivedAt: 0,
+        };
       case 'Nobody':
         throw new EngineError('not-found', 'No such organization.');
       default:

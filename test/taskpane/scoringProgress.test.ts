@@ -15,9 +15,9 @@ describe('following a scoring run', () => {
         await new Promise((resolve) => setTimeout(resolve, asked.length));
         switch (query.name) {
           case 'Acme Corp':
-            return { state: 'ready' as const, record: record(1, 'Acme Corp', 0.71) };
+            return { state: 'ready' as const, record: record(1, 'Acme Corp', 0.71), receivedAt: 0 };
           case 'Newco':
-            return { state: 'pending' as const, record: record(2, 'Newco', null, 'researching') };
+            return { state: 'pending' as const, record: record(2, 'Newco', null, 'researching'), receivedAt: 0 };
           case 'Nobody':
             throw new EngineError('not-found', 'No such organization.');
           default:

@@ -1,0 +1,52 @@
+/**
+ * A saved workbook opened again, as Excel opens it: the grid keeps its formulas, a new runtime loads
+ * the built bundle over the settings and IndexedDB the last one left, and every formula cell (dot
+ * notation too) is calculated again, from the cache, without a request (run `npm run build` first).
+ */
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from '../bench/strategies/engine';
+import { openNodeWorkbook, type NodeWorkbookSession } from './node';
+import { seededSettings } from './settingsSeed';
+import type { SheetResults } from './types';
+
+let sandbox: RunningSandbox;
+const sessions: NodeWorkbookSession[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, organizations: 200, quiet: true });
+});
+afterAll(async () => {
+  await Promise.all(sessions.map((session) => session.close()));
+  await sandbox.close();
+});
+
+const outcomes = (results: SheetResults, addresses: string[]) => addresses.map((address) => results[address].outcome);
+
+test('every formula cell is calculated again under a new runtime, from what the last one cached', async () => {
+  const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+  const indexedDB = freshIndexedDb();
+  const first = await openNodeWorkbook({ storage, indexedDB });
+  sessions.push(first);
+  const names = sandbox.population.organizations.slice(0, 12).map((org) => [org.name]);
+  const addresses = await first.calculate({
+    inputs: names,
+    formulas: { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.Score', D: '=CLIMATE.FLAG(A{row}, "sbti")' },
+  });
+  await first.settled(30_000);
+  const shown = outcomes(await first.results(), addresses);
+  expect(shown.every((outcome) => outcome.kind === 'value')).toBe(true);
+  const before = (await first.stats()).invocations;
+  await persistedCache(first, indexedDB);
+
+  const saved = await closeRuntime({ session: first, addresses, outcomes: [], wallMs: 0 });
+  sandbox.resetStats();
+  const again = await openNodeWorkbook({ workbook: saved, indexedDB: await copyIndexedDb(indexedDB) });
+  sessions.push(again);
+  expect(saved.recalculateAll()).toEqual(addresses);
+  await again.settled(30_000);
+
+  expect(outcomes(await again.results(), addresses)).toEqual(shown);
+  expect(sandbox.stats().requests).toBe(0);
+  // Each function cell was called once more; the dot-notation cells are Excel's own, never a call.
+  expect((await again.stats()).invocations - before).toBe(2 * names.length);
+}, 60_000);
