@@ -4,7 +4,10 @@
  * From there it follows what the answers show, up to the cap from settings:
  * - the transport (concurrencyGauge.ts): while requests back up and answers show no waiting for a
  *   connection, every healthy batch adds one (the window doubles per round trip, as in TCP's slow
- *   start, then grows by one per `limit` healthy batches); a batch that waited for a connection brings
+ *   start, then grows by one per `limit` healthy batches); more answers in a row without waiting than
+ *   a browser carries over HTTP/1.1 (WIDE_BEYOND) show a wide transport (HTTP/2, or no limit), and
+ *   slow start then widens to WIDE_FACTOR times that run, so a slow service's backlog leaves in the
+ *   next round trip rather than over several doublings; a batch that waited for a connection brings
  *   the window down towards the concurrency the transport showed (6 behind a browser's HTTP/1.1, the
  *   server's stream limit over HTTP/2) plus its `headroom`: a few batches wait in the transport, which sends
  *   each the moment a connection frees, while the runtime is still busy reading answers (a browser's
@@ -29,6 +32,11 @@ export const OPEN_WINDOW = 16;
 /** Batches kept waiting in the transport beyond what it carries: a quarter more, at least 2. */
 export const headroom = (carried: number): number => Math.max(2, Math.ceil(carried / 4));
 
+/** Answers in a row without waiting beyond which the transport is wider than a browser's six HTTP/1.1 connections (and their headroom). */
+export const WIDE_BEYOND = 6 + headroom(6);
+/** How much wider than such a run slow start opens the window. */
+const WIDE_FACTOR = 4;
+
 /** A slot taken by one batch, handed back to `release` with how the batch went. */
 export interface Ticket {
   readonly epoch: number;
@@ -43,6 +51,8 @@ export class AimdLimiter {
   private limitValue: number;
   private inFlightCount = 0;
   private healthyRun = 0;
+  /** Healthy answers in a row that did not wait for a connection, while requests backed up. */
+  private cleanRun = 0;
   private slowStart = true;
   private epoch = 0;
   private pausedUntilMs = 0;
@@ -136,8 +146,12 @@ export class AimdLimiter {
       return;
     }
     // Grow only while requests back up and no answer of the round waited: then a wider window sends more.
-    if (reading.queued) this.healthyRun = 0;
+    if (reading.queued) this.healthyRun = this.cleanRun = 0;
     if (reading.queued || !backlog) return;
+    this.cleanRun += 1;
+    if (this.slowStart && this.cleanRun > WIDE_BEYOND) {
+      this.limitValue = Math.max(this.limitValue, Math.min(this.cap, WIDE_FACTOR * this.cleanRun));
+    }
     this.healthyRun += 1;
     if ((this.slowStart || this.healthyRun >= this.limitValue) && this.limitValue < this.cap) {
       this.limitValue += 1;

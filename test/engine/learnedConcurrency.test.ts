@@ -5,7 +5,7 @@
  * service that takes `latency + perItem x items` per batch.
  */
 import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
-import { AimdLimiter, headroom, OPEN_WINDOW, type Ticket } from '../../src/engine/limiter';
+import { AimdLimiter, headroom, OPEN_WINDOW, WIDE_BEYOND, type Ticket } from '../../src/engine/limiter';
 import type { FetchLike } from '../../src/service/client';
 import { FakeService } from './fakeService';
 import { advance, rig, supplier } from './rig';
@@ -104,10 +104,21 @@ test('over one HTTP/2 connection carrying 100 streams the window grows past 16 t
   expect(doneAt).toBeLessThanOrEqual(1.3 * floorMs + 2 * 900); // two rounds of growing, at most
 });
 
-test('with as many connections as asked it grows to the cap, doubling per round trip', () => {
+test('with as many connections as asked, answers that never wait open the window wide, up to the cap', () => {
   const { windows } = run({ connections: Infinity, latencyMs: 80, perItemMs: 1, batches: 350, cap: 64 });
-  expect(windows).toContain(32);
+  expect(windows.indexOf(64)).toBeLessThan(OPEN_WINDOW + 1); // within the first round of answers
   expect(Math.max(...windows)).toBe(64);
+});
+
+test('a slow service without a connection limit: a backlog of 73 batches leaves in two round trips, not three', () => {
+  const { windows, doneAt } = run({ connections: Infinity, latencyMs: 900, perItemMs: 1, batches: 73, cap: 128 });
+  expect(doneAt).toBe(2 * 1_000); // 16 at once, then the other 57 once the first round showed no waiting
+  expect(Math.max(...windows)).toBeGreaterThanOrEqual(57);
+});
+
+test('a run of answers without waiting no longer than a browser carries over HTTP/1.1 opens nothing wide', () => {
+  const { windows } = run({ connections: WIDE_BEYOND, latencyMs: 400, perItemMs: 5, batches: 350, cap: 128 });
+  expect(Math.max(...windows)).toBeLessThanOrEqual(OPEN_WINDOW + WIDE_BEYOND);
 });
 
 test('without a backlog nothing says the window should be wider: it stays where the probe opened it', () => {
