@@ -116,7 +116,9 @@ const UNBOUND = new Set(['eval', 'arguments', 'undefined', 'NaN', 'Infinity']);
  * names. A browser reads a page's globals about as fast as locals; in a `vm` context every read goes
  * through Node's interceptor (some 100 ns: `Object.keys` or `Promise` in every call of a 400,000-cell
  * sheet adds seconds no Excel runtime pays, and the baselines, which run outside the context, would
- * not pay either). The values are the context's at load: nothing on the page replaces its globals.
+ * not pay either). The values are the context's at load: nothing on the page replaces its globals,
+ * and a script's own top-level declarations stay its own (webpack's scripts share only through
+ * `globalThis` properties).
  */
 function runScript(source: string, context: vm.Context, filename: string): void {
   const read = vm.runInContext(
