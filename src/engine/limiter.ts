@@ -32,7 +32,10 @@ export const OPEN_WINDOW = 16;
 /** Batches kept waiting in the transport beyond what it carries: a quarter more, at least 2. */
 export const headroom = (carried: number): number => Math.max(2, Math.ceil(carried / 4));
 
-/** Answers in a row without waiting beyond which the transport is wider than a browser's six HTTP/1.1 connections (and their headroom). */
+/**
+ * Answers in a row without waiting beyond which the transport is wider than a browser's six HTTP/1.1
+ * connections and their headroom.
+ */
 export const WIDE_BEYOND = 6 + headroom(6);
 /** How much wider than such a run slow start opens the window. */
 const WIDE_FACTOR = 4;

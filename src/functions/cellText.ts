@@ -43,9 +43,8 @@ const BUILT_SAFE = Symbol('built safe');
 
 /**
  * `value`, every text of which was made safe where it was built (safeText), marked so that the
- * boundary takes it as it is: a sheet of distinct organizations
- * makes a new value per cell, and remembering each in `made` would cost a lookup, an entry and the
- * collector's time for every one.
+ * boundary takes it as it is: a sheet of distinct organizations makes a new value per cell, and
+ * remembering each in `made` would cost a lookup, an entry and the collector's time for every one.
  */
 export function markedSafe<T extends object>(value: T): T {
   return Object.defineProperty(value, BUILT_SAFE, { value: true });
