@@ -13,17 +13,8 @@ import { cellValue, sameOutcome, type CellOutcome, type CellSpec } from './cells
 import type { StrategyFigures } from './report';
 import { startRemoteSandbox, type RemoteSandbox } from './remoteSandbox';
 import { runBaselineAddin } from './strategies/baselineAddin';
-import {
-  closeRuntime,
-  copyIndexedDb,
-  type EngineRun,
-  freshIndexedDb,
-  persistedCache,
-  runEngine,
-  runEngineEntered,
-  runEngineReopened,
-  runEngineWarm,
-} from './strategies/engine';
+import { type EngineRun, runEngine, runEngineEntered, runEngineReopened, runEngineWarm } from './strategies/engine';
+import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from '../harness/cacheStorage';
 import { naiveAddin } from './strategies/naive';
 import { timerBatchAddin } from './strategies/timerBatch';
 import { Traffic } from './traffic';
@@ -204,7 +195,7 @@ export async function ours(
     // reopened). Both are read after full collections, so garbage of earlier strategies counts in neither.
     const open = heapUsed();
     const released = collectionOf(cold.session.context, 'the closed workbook');
-    const saved = await closeRuntime(cold);
+    const saved = await closeRuntime(cold.session);
     cold = null;
     await released();
     engine.heapMb = megabytes(open - heapUsed());

@@ -13,15 +13,8 @@ import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { MemoryStorage } from '../../src/settings/storage';
 import { startRemoteSandbox, type RemoteSandbox } from './remoteSandbox';
 import { seededSettings } from '../harness';
-import {
-  closeRuntime,
-  copyIndexedDb,
-  freshIndexedDb,
-  persistedCache,
-  runEngine,
-  runEngineReopened,
-  runEngineWarm,
-} from './strategies/engine';
+import { runEngine, runEngineReopened, runEngineWarm } from './strategies/engine';
+import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from '../harness/cacheStorage';
 import { rowFor, supplierSheet, KINDS, type SupplierRow } from './workload';
 
 const SEED = 1;
@@ -188,7 +181,7 @@ export async function distinctAt(distinct: number): Promise<DistinctFigures> {
     const warmPass = await runEngineWarm(first, rows.length, TIMEOUT_MS);
     const warm = { requests: await requests(), wallMs: Math.round(warmPass.wallMs) };
     const copy = await copyIndexedDb(indexedDB);
-    const saved = await closeRuntime(first);
+    const saved = await closeRuntime(first.session);
     first = null;
     indexedDB = null;
     heapUsed(); // the first runtime's heap is not the second's to collect

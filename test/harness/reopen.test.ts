@@ -4,7 +4,7 @@
  * notation too) is calculated again, from the cache, without a request (run `npm run build` first).
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
-import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from '../bench/strategies/engine';
+import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from './cacheStorage';
 import { openNodeWorkbook, type NodeWorkbookSession } from './node';
 import { seededSettings } from './settingsSeed';
 import type { SheetResults } from './types';
@@ -38,7 +38,7 @@ test('every formula cell is calculated again under a new runtime, from what the 
   const before = (await first.stats()).invocations;
   await persistedCache(first, indexedDB);
 
-  const saved = await closeRuntime({ session: first, addresses, outcomes: [], wallMs: 0 });
+  const saved = await closeRuntime(first);
   sandbox.resetStats();
   const again = await openNodeWorkbook({ workbook: saved, indexedDB: await copyIndexedDb(indexedDB) });
   sessions.push(again);
