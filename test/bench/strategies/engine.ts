@@ -25,9 +25,18 @@ export interface RuntimeStorage {
   indexedDB: IDBFactory;
 }
 
-async function timeUntilSettled(session: NodeWorkbookSession, start: number, timeoutMs: number): Promise<number> {
+/** Times `calculate` (what Excel is asked to do) until the workbook settles: the cells as they then show. */
+async function timedPass(
+  session: NodeWorkbookSession,
+  rows: number,
+  timeoutMs: number,
+  calculate: () => Promise<string[]> | string[],
+): Promise<EngineRun> {
+  const start = performance.now();
+  const addresses = await calculate();
   await session.workbook.settled(timeoutMs, 0);
-  return performance.now() - start;
+  const wallMs = performance.now() - start;
+  return { session, addresses, outcomes: outcomesOf(await session.results(), rows), wallMs };
 }
 
 /** `fetch`: the runtime's, e.g. one that tells the pass's own requests from background polls. */
@@ -38,22 +47,15 @@ export async function runEngine(
   fetch: typeof globalThis.fetch,
 ): Promise<EngineRun> {
   const session = await openNodeWorkbook({ storage: storage.settings, indexedDB: storage.indexedDB, fetch });
-  const start = performance.now();
-  const addresses = await session.calculate(sheetOf(rows));
-  const wallMs = await timeUntilSettled(session, start, timeoutMs);
-  return { session, addresses, outcomes: outcomesOf(await session.results(), rows.length), wallMs };
+  return timedPass(session, rows.length, timeoutMs, () => session.calculate(sheetOf(rows)));
 }
 
 /** F9 over the same cells: every one re-invoked, answered from the engine's cache. */
-export async function runEngineWarm(
-  run: EngineRun,
-  rows: number,
-  timeoutMs: number,
-): Promise<{ outcomes: CellOutcome[]; wallMs: number }> {
-  const start = performance.now();
-  await run.session.recalculate(run.addresses);
-  const wallMs = await timeUntilSettled(run.session, start, timeoutMs);
-  return { outcomes: outcomesOf(await run.session.results(), rows), wallMs };
+export function runEngineWarm(run: EngineRun, rows: number, timeoutMs: number): Promise<EngineRun> {
+  return timedPass(run.session, rows, timeoutMs, async () => {
+    await run.session.recalculate(run.addresses);
+    return run.addresses;
+  });
 }
 
 /**
@@ -61,15 +63,8 @@ export async function runEngineWarm(
  * costs here (the workbook harness's share and ours), without the wire. The cold pass is judged
  * against the larger of this and the transport's floor.
  */
-export async function runEngineEntered(
-  run: EngineRun,
-  rows: readonly SupplierRow[],
-  timeoutMs: number,
-): Promise<{ outcomes: CellOutcome[]; wallMs: number }> {
-  const start = performance.now();
-  await run.session.calculate(sheetOf(rows));
-  const wallMs = await timeUntilSettled(run.session, start, timeoutMs);
-  return { outcomes: outcomesOf(await run.session.results(), rows.length), wallMs };
+export function runEngineEntered(run: EngineRun, rows: readonly SupplierRow[], timeoutMs: number): Promise<EngineRun> {
+  return timedPass(run.session, rows.length, timeoutMs, () => run.session.calculate(sheetOf(rows)));
 }
 
 /**
@@ -84,8 +79,5 @@ export async function runEngineReopened(
   fetch: typeof globalThis.fetch,
 ): Promise<EngineRun> {
   const session = await openNodeWorkbook({ workbook, indexedDB, fetch });
-  const start = performance.now();
-  const addresses = workbook.recalculateAll();
-  const wallMs = await timeUntilSettled(session, start, timeoutMs);
-  return { session, addresses, outcomes: outcomesOf(await session.results(), rows), wallMs };
+  return timedPass(session, rows, timeoutMs, () => workbook.recalculateAll());
 }
