@@ -12,7 +12,7 @@ import { identify, type Identity, type OrganizationQuery } from './identity';
 import type { EngineLifecycle } from './lifecycle';
 import type { ProfileWatch } from './profiling';
 import type { RecordCache } from './recordCache';
-import { isFinal, toTheSecond } from './recordCache';
+import { isFinal } from './recordCache';
 import { outcomeOf, recordTask, recordUrl } from './recordTask';
 import type { OrganizationOutcome } from './types';
 
@@ -47,7 +47,7 @@ export class OrganizationPath {
     const cached = cacheTtlMs > 0 ? cache.entry(key, cacheTtlMs) : null;
     if (cached) {
       counters.cacheHits += 1;
-      const outcome = outcomeOf(cached.record, toTheSecond(cached.fetchedAt));
+      const outcome = outcomeOf(cached.record, cached.fetchedAt);
       if (outcome instanceof EngineError) throw outcome;
       return Promise.resolve(outcome);
     }
@@ -56,7 +56,9 @@ export class OrganizationPath {
     const profile = profiles.find(key);
     if (profile) {
       if (ctx?.address) profile.addresses.add(ctx.address);
-      return Promise.resolve({ state: 'pending', record: profile.record, receivedAt: toTheSecond(this.parts.now()) });
+      const outcome = outcomeOf(profile.record, this.parts.now());
+      if (outcome instanceof EngineError) throw outcome;
+      return Promise.resolve(outcome);
     }
     return this.flights.join(key, ctx, deadlineMs, (begun) => this.register(key, request, begun));
   }
@@ -65,9 +67,10 @@ export class OrganizationPath {
   cached({ key }: Identity): OrganizationOutcome | null {
     const { cacheTtlMs } = this.parts.lifecycle.applied;
     const entry = cacheTtlMs > 0 ? this.parts.cache.entry(key, cacheTtlMs) : null;
-    if (entry === null || entry.record.status === 'errored') return null;
+    const outcome = entry === null ? null : outcomeOf(entry.record, entry.fetchedAt);
+    if (outcome === null || outcome instanceof EngineError) return null;
     this.parts.counters.cacheHits += 1;
-    return { state: 'ready', record: entry.record, receivedAt: toTheSecond(entry.fetchedAt) };
+    return outcome;
   }
 
   /** Forgets cached records and remembered failures: all of them, or those of `queries`. */
@@ -135,7 +138,7 @@ export class OrganizationPath {
       if (!isFinal(record)) profiles.watch(key, record, flight.addresses);
       if (lifecycle.applied.cacheTtlMs > 0) cache.set(key, record); // a pending one, to watch after a reload
     }
-    const outcome = outcomeOf(record, toTheSecond(this.parts.now()));
+    const outcome = outcomeOf(record, this.parts.now());
     if (outcome instanceof EngineError) flight.reject(outcome);
     else flight.resolve(outcome);
   }

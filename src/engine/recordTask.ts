@@ -3,15 +3,16 @@ import { decodeOrganization } from '../service/records';
 import type { BatchRequestItem, OrganizationRecord } from '../service/types';
 import type { Task } from './dispatcher';
 import { EngineError, engineErrorFrom, registrationErrorFrom } from './errors';
-import { isFinal } from './recordCache';
+import { isFinal, toTheSecond } from './recordCache';
 import type { OrganizationOutcome } from './types';
 
+/** What a record means for its calls; `receivedAt`: when the service sent it (told to the second, as stored). */
 export function outcomeOf(record: OrganizationRecord, receivedAt: number): OrganizationOutcome | EngineError {
   if (record.status === 'errored') {
     const name = record.name ?? record.matching_organization?.name ?? `organization ${record.id}`;
     return new EngineError('errored', `The service could not build a climate profile for ${name}.`);
   }
-  return { state: isFinal(record) ? 'ready' : 'pending', record, receivedAt };
+  return { state: isFinal(record) ? 'ready' : 'pending', record, receivedAt: toTheSecond(receivedAt) };
 }
 
 export function recordUrl(id: number, privateFigures: boolean): string {
