@@ -64,7 +64,13 @@ export function quoteSheet(sheet: string): string {
   return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
 }
 
+/** Sheet prefixes and column names already written: a 200,000-formula sheet formats an address per cell. */
+const prefixes = new Map<string, string>();
+const columnNames: string[] = [];
+
 /** The address Excel gives an invocation: "Sheet1!B2". */
 export function formatCell(sheet: string, column: number, row: number): string {
-  return `${quoteSheet(sheet)}!${columnName(column)}${row}`;
+  let prefix = prefixes.get(sheet);
+  if (prefix === undefined) prefixes.set(sheet, (prefix = `${quoteSheet(sheet)}!`));
+  return `${prefix}${(columnNames[column] ??= columnName(column))}${row}`;
 }

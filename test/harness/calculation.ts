@@ -22,6 +22,7 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
 export class Calculation {
   private readonly functions = new Map<string, CustomFunction>();
   private readonly byName = new Map<string, FunctionMetadata>();
+  private readonly byWritten = new Map<string, FunctionMetadata | undefined>();
   /** Ids passed to CustomFunctions.associate, with the number of times each was. */
   readonly associations: Record<string, number> = {};
   /** What the host says about returned values (returnedValues.ts). */
@@ -152,8 +153,11 @@ export class Calculation {
     this.activity.changed();
   }
 
+  /** By the name as written: looked up at every invocation, so each spelling is worked out once. */
   private metadataFor(name: string): FunctionMetadata | undefined {
-    const bare = name.toUpperCase().replace(/^CLIMATE\./, '');
-    return this.byName.get(bare);
+    if (this.byWritten.has(name)) return this.byWritten.get(name);
+    const meta = this.byName.get(name.toUpperCase().replace(/^CLIMATE\./, ''));
+    this.byWritten.set(name, meta);
+    return meta;
   }
 }

@@ -66,11 +66,14 @@ export class Workbook {
       this.grid.cellAt(ref.sheet ?? sheet, ref.column, ref.row).input = value;
     }
     const entered: Cell[] = [];
+    const templates = Object.entries(spec.formulas).map(([column, template]) => ({
+      column: parseCell(`${column}1`).column,
+      template,
+    }));
     spec.inputs.forEach((_row, i) => {
-      for (const [column, template] of Object.entries(spec.formulas)) {
-        const ref = parseCell(`${column}${firstRow + i}`);
+      for (const { column, template } of templates) {
         const text = template.replace(/\{row\}/g, String(firstRow + i));
-        const cell = this.grid.enterFormula(sheet, ref.column, ref.row, text);
+        const cell = this.grid.enterFormula(sheet, column, firstRow + i, text);
         this.calculation.check(cell);
         entered.push(cell);
       }
