@@ -63,7 +63,7 @@ function encodeRanks(ranks: (string | null)[]): CompactValue {
 function decodeRanks(value: CompactValue): (string | null)[] {
   if (Array.isArray(value)) return value;
   const letters = typeof value === 'string' ? value : '---';
-  return [0, 1, 2].map((i) => RANK_WORDS[letters[i]] ?? null);
+  return [RANK_WORDS[letters[0]] ?? null, RANK_WORDS[letters[1]] ?? null, RANK_WORDS[letters[2]] ?? null];
 }
 
 /** 13 initiatives + reduction_action_present, each null/false/true as a base-3 digit. */
@@ -72,13 +72,17 @@ function encodeFlags(initiatives: Initiatives, reduction: boolean | null): numbe
   return flags.reduce<number>((sum, flag, i) => sum + (flag === null ? 0 : flag ? 2 : 1) * 3 ** i, 0);
 }
 
-function decodeFlags(value: CompactValue): (boolean | null)[] {
+/** The initiatives and reduction_action_present; a workbook reopened reads a record per supplier here. */
+function decodeFlags(value: CompactValue): { initiatives: Initiatives; reduction: boolean | null } {
   let rest = typeof value === 'number' ? value : 0;
-  return Array.from({ length: INITIATIVE_KEYS.length + 1 }, () => {
+  const next = (): boolean | null => {
     const digit = rest % 3;
     rest = Math.floor(rest / 3);
     return digit === 0 ? null : digit === 2;
-  });
+  };
+  const initiatives = {} as Record<string, boolean | null>;
+  for (const key of INITIATIVE_KEYS) initiatives[key] = next();
+  return { initiatives: initiatives as Initiatives, reduction: next() };
 }
 
 /** Profile links usually end in the organization's id and a slug of its name: those become '#' and '~'. */
@@ -166,55 +170,47 @@ export function compactRecord(record: OrganizationRecord, table: StringTable): C
   return compact;
 }
 
+/** The field at `i` (a record stored before it was added has none). */
+const at = (c: CompactRecord, i: number): CompactValue => c[i] ?? null;
+const num = (c: CompactRecord, i: number): number | null => (typeof c[i] === 'number' ? (c[i] as number) : null);
+const str = (c: CompactRecord, i: number): string | null => (typeof c[i] === 'string' ? (c[i] as string) : null);
+
 export function expandRecord(c: CompactRecord, table: StringTable): OrganizationRecord {
-  const at = (i: number): CompactValue => c[i] ?? null;
-  const num = (i: number): number | null => (typeof at(i) === 'number' ? (at(i) as number) : null);
-  const str = (i: number): string | null => (typeof at(i) === 'string' ? (at(i) as string) : null);
-  const id = num(AT.id) ?? 0;
-  const name = str(AT.name);
-  const [rank, industryRank, regionRank] = decodeRanks(at(AT.ranks));
-  const flags = decodeFlags(at(AT.flags));
-  const initiatives = Object.fromEntries(INITIATIVE_KEYS.map((key, i) => [key, flags[i]])) as Initiatives;
-  const industryName = table.at(at(AT.industryName));
-  const industryId = num(AT.industryId);
+  const id = num(c, AT.id) ?? 0;
+  const name = str(c, AT.name);
+  const [rank, industryRank, regionRank] = decodeRanks(at(c, AT.ranks));
+  const { initiatives, reduction } = decodeFlags(at(c, AT.flags));
+  const industryName = table.at(at(c, AT.industryName));
+  const industryId = num(c, AT.industryId);
   const industry = industryName === null && industryId === null ? null : { id: industryId, name: industryName };
-  const prefix = table.at(at(AT.linkPrefix));
-  const matchId = at(AT.matchId) === 0 ? id : num(AT.matchId);
-  const matchName = at(AT.matchName) === 0 ? name : str(AT.matchName);
-  const tail = at(AT.linkTail);
+  const prefix = table.at(at(c, AT.linkPrefix));
+  const matchId = at(c, AT.matchId) === 0 ? id : num(c, AT.matchId);
+  const matchName = at(c, AT.matchName) === 0 ? name : str(c, AT.matchName);
+  const tail = at(c, AT.linkTail);
   const link =
     prefix === null
       ? null
       : profileLinkOrNull(
-          prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(AT.linkTail) ?? '', matchId, matchName)),
+          prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(c, AT.linkTail) ?? '', matchId, matchName)),
         );
+  const meanScore = num(c, AT.meanScore);
   return {
     id,
     name,
-    website: str(AT.website),
-    external_id: str(AT.externalId),
-    hq_region: table.at(at(AT.region)),
-    status: wordOf(STATUSES, at(AT.status)),
-    organization_relationship_type: wordOf(RELATIONSHIPS, at(AT.relationship)),
-    matching_organization:
-      at(AT.matchId) === null
-        ? null
-        : {
-            id: matchId,
-            name: matchName,
-            link,
-            industry,
-          },
-    score: num(AT.score),
-    industry_score_percentile: num(AT.percentile),
+    website: str(c, AT.website),
+    external_id: str(c, AT.externalId),
+    hq_region: table.at(at(c, AT.region)),
+    status: wordOf(STATUSES, at(c, AT.status)),
+    organization_relationship_type: wordOf(RELATIONSHIPS, at(c, AT.relationship)),
+    matching_organization: at(c, AT.matchId) === null ? null : { id: matchId, name: matchName, link, industry },
+    score: num(c, AT.score),
+    industry_score_percentile: num(c, AT.percentile),
     rank,
     industry_rank: industryRank,
     region_rank: regionRank,
     industry:
-      num(AT.meanScore) === null && industry === null
-        ? null
-        : { mean_score: num(AT.meanScore), id: industryId, name: industryName },
+      meanScore === null && industry === null ? null : { mean_score: meanScore, id: industryId, name: industryName },
     initiatives,
-    reduction_action_present: flags[INITIATIVE_KEYS.length],
+    reduction_action_present: reduction,
   };
 }
