@@ -163,8 +163,7 @@ export class Grid {
         if (arg.kind === 'cell') refs.push(parseCell(arg.address));
         else if (arg.kind === 'range') refs.push(...expandRange(arg.address));
       }
-    const keys = refs.map((ref) => this.key(ref.sheet ?? cell.sheet, ref.column, ref.row));
-    return (formula.precedents = keys);
+    return (formula.precedents = refs.map((ref) => this.key(ref.sheet ?? cell.sheet, ref.column, ref.row)));
   }
 
   /** Sheet, row and column in one number: columns < 2^14, rows <= 2^20, so each part has its own bits. */
