@@ -1,11 +1,10 @@
 /**
  * Result shaping: the number or boolean a cell shows, the attribution it carries on hosts with data
  * types (each host profile of the harness, as host.ts answers for it), and #N/A (never 0) where the
- * record has no value. Also the error codes and messages chosen for each engine failure.
+ * record has no value. The error codes and messages of failures: failures.test.ts.
  */
-import { CellFailure, failureFrom, pendingFailure } from '../../src/functions/errors';
+import { CellFailure } from '../../src/functions/errors';
 import { parseFields } from '../../src/functions/fields';
-import { ArgumentError } from '../../src/functions/argumentError';
 import {
   flagResult,
   flagsRow,
@@ -16,7 +15,6 @@ import {
 } from '../../src/functions/results';
 import { readMatch, type MatchReading } from '../../src/functions/nameMatch';
 import { roundLikeExcel, scaleScore } from '../../src/functions/scoreScale';
-import { EngineError } from '../../src/engine';
 import { supportsDataTypes } from '../../src/office/host';
 import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
 import { INITIATIVE_KEYS, type OrganizationRecord } from '../../src/service/types';
@@ -269,47 +267,5 @@ describe('missing values are #N/A, never 0', () => {
     const row = flagsRow(r, 'Acme', rich)[0];
     expect(row[13]).toBeInstanceOf(CellFailure);
     expect((row[13] as CellFailure).code).toBe('#N/A');
-  });
-});
-
-describe('error codes', () => {
-  test.each<[string, unknown, string, string]>([
-    [
-      'a bad argument',
-      new ArgumentError('Not a valid LEI: check digits fail.'),
-      '#VALUE!',
-      'Not a valid LEI: check digits fail.',
-    ],
-    [
-      'a refused key',
-      new EngineError('auth', 'Invalid API key. Set your API key in the Climate pane.'),
-      '#VALUE!',
-      'Invalid API key. Set your API key in the Climate pane.',
-    ],
-    ['an invalid request', new EngineError('invalid', 'Give a name.'), '#VALUE!', 'Give a name.'],
-    ['not found', new EngineError('not-found', 'Organization not found.'), '#N/A', 'Organization not found.'],
-    ['profiling failed', new EngineError('errored', 'Profiling failed.'), '#N/A', 'Profiling failed.'],
-    [
-      'rate limited',
-      new EngineError('rate-limit', 'The service is limiting requests. Try Refresh later.'),
-      '#N/A',
-      'The service is limiting requests. Try Refresh later.',
-    ],
-    ['deadline', new EngineError('deadline', 'No answer within 120 s.'), '#N/A', 'No answer within 120 s.'],
-    [
-      'a bug, without its stack',
-      new TypeError('x is undefined\n    at f (functions.js:1:2)'),
-      '#VALUE!',
-      'Unexpected problem: x is undefined',
-    ],
-  ])('%s', (_label, error, code, message) => {
-    const failure = failureFrom(error);
-    expect(failure.code).toBe(code);
-    expect(failure.message).toBe(message);
-  });
-
-  test('pending profiles', () => {
-    const failure = pendingFailure('researching');
-    expect([failure.code, failure.message]).toEqual(['#N/A', 'Profiling (researching) — this cell updates itself']);
   });
 });

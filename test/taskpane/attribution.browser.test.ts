@@ -15,6 +15,7 @@ import { excelRound } from '../harness/expectations';
 import { hostProfile, MODERN_HOST, type HostProfile } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
 import type { ShimSheet, WorkbookDump } from './browser/excelShim';
+import { drawSheet } from './browser/sheetPicture';
 import { openPanePage, type PanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 import { waitForText } from './browser/waitForText';
@@ -120,7 +121,11 @@ test('formulas on a host without data types (CustomFunctionsRuntime 1.4 + ExcelA
   expect(cellAt(book, 0, 5)?.formula).toBe(SOURCE_LINE);
   expect(book.shapes).toEqual([{ ...LOGO, base64Length: expect.any(Number), ...at(0, 4) }]);
   await pane.waitForText('#score-progress-text', '3 of 3 rows settled');
-  await screenshotOfSheet(pane, book);
+  await drawSheet(pane.page.context(), book, {
+    texts: book.cells.map((cell) => shown(book, cell)),
+    logoUrl: `${suite.site.url}/assets/logo-provider.png`,
+    path: join(SCREENSHOTS, 'attribution.png'),
+  });
   await pane.page.context().close();
 });
 
@@ -259,64 +264,4 @@ function shown(book: WorkbookDump, cell: WorkbookDump['cells'][number]): string 
   if (cell.formula.startsWith('=CLIMATE.SCORE(') && record?.score != null)
     return String(excelRound(record.score * 100, 1));
   return cell.formula;
-}
-
-/** docs/attribution.md's picture: the shim's sheet drawn as a grid, the logo image where the pane placed it. */
-async function screenshotOfSheet(pane: Pane, book: WorkbookDump): Promise<void> {
-  const grid = await pane.page.context().newPage();
-  await grid.setViewportSize({ width: 660, height: 160 });
-  await grid.setContent('<!doctype html><html><body></body></html>');
-  const logo = `${suite.site.url}/assets/logo-provider.png`;
-  const texts = book.cells.map((cell) => shown(book, cell));
-  await grid.evaluate(
-    ({ book, logo, texts }) => {
-      const rows = Math.max(...book.cells.map((cell) => cell.row)) + 2;
-      const columns = Math.max(...book.cells.map((cell) => cell.column)) + 1;
-      const letter = (c: number) => String.fromCharCode(65 + c);
-      document.body.style.cssText = 'margin:0;font:11px Segoe UI,Arial,sans-serif;position:relative';
-      const table = document.createElement('table');
-      table.style.cssText = 'border-collapse:collapse;table-layout:fixed';
-      const head = table.insertRow();
-      for (let c = -1; c < columns; c++) {
-        const th = document.createElement('th');
-        th.textContent = c < 0 ? '' : letter(c);
-        th.style.cssText = `background:#f3f3f3;border:1px solid #d4d4d4;height:20px;width:${c < 0 ? 28 : c === 0 ? 170 : 90}px`;
-        head.append(th);
-      }
-      for (let r = 0; r < rows; r++) {
-        const tr = table.insertRow();
-        for (let c = -1; c < columns; c++) {
-          const td = tr.insertCell();
-          td.style.cssText = 'border:1px solid #e1e1e1;height:20px;padding:0 3px;white-space:nowrap;overflow:hidden';
-          if (c < 0) {
-            td.textContent = String(r + 1);
-            td.style.background = '#f3f3f3';
-            continue;
-          }
-          const index = book.cells.findIndex((x) => x.row === r && x.column === c);
-          const cell = book.cells[index];
-          td.textContent = cell ? texts[index] : '';
-          if (cell?.bold) td.style.fontWeight = 'bold';
-          if (typeof cell?.value === 'number' || cell?.formula?.startsWith('=CLIMATE')) td.style.textAlign = 'right';
-          if (cell?.formula?.startsWith('=HYPERLINK')) td.style.cssText += ';color:#0563c1;text-decoration:underline';
-        }
-      }
-      document.body.append(table);
-      for (const shape of book.shapes) {
-        // The shim places shapes on 64 x 20 point cells; here the same cell, drawn wider.
-        const column = Math.round((shape.left - 1) / 64);
-        const row = Math.round((shape.top - 1) / 20);
-        const cell = table.rows[row + 1].cells[column + 1];
-        const img = document.createElement('img');
-        img.src = logo;
-        img.alt = shape.altTextDescription;
-        img.style.cssText = `position:absolute;height:${shape.height}px;left:${cell.offsetLeft + 2}px;top:${cell.offsetTop + 2}px`;
-        document.body.append(img);
-      }
-    },
-    { book, logo, texts },
-  );
-  await grid.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
-  await grid.screenshot({ path: join(SCREENSHOTS, 'attribution.png'), fullPage: true });
-  await grid.close();
 }

@@ -1,0 +1,107 @@
+/** What the engine does beside answering from its cache: profiling polls, private figures, other GETs, and what it tells the pane. */
+import type { EngineEvent } from '../../src/engine';
+import { advance, rig, supplier, track } from './rig';
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('profiling', () => {
+  test('a record still profiling is pending; once final, exactly the cells that asked are recalculated', async () => {
+    const { engine, service, recalculated } = await rig();
+    service.statuses.set(1, 'researching');
+    const first = engine.organization(supplier(1), { address: 'Sheet1!B2' });
+    const second = engine.organization(supplier(1), { address: 'Sheet1!C2' });
+    await advance(30);
+    expect((await first).state).toBe('pending');
+    expect((await second).record.status).toBe('researching');
+    const later = await engine.organization(supplier(1), { address: 'Sheet1!D2' }); // served from the watch
+    expect(later.state).toBe('pending');
+    expect(service.sent).toHaveLength(1);
+    expect(engine.stats().pendingProfiles).toBe(1);
+
+    await advance(1_000 + 25); // first poll
+    expect(service.items()[1]).toEqual({ url: '/organizations/1', method: 'GET' });
+    expect(recalculated).toEqual([]);
+    service.statuses.set(1, 'synced');
+    await advance(1_600 + 25); // second poll, 1.6x later
+    expect(service.sent).toHaveLength(3);
+    await advance(50);
+    expect(recalculated).toEqual([['Sheet1!B2', 'Sheet1!C2', 'Sheet1!D2']]);
+    const ready = await engine.organization(supplier(1), { address: 'Sheet1!B2' });
+    expect(ready.state).toBe('ready');
+    expect(service.sent).toHaveLength(3);
+    expect(engine.stats().pendingProfiles).toBe(0);
+  });
+
+  test('polls of profiles registered together share batches', async () => {
+    const { engine, service } = await rig();
+    for (let id = 1; id <= 30; id += 1) service.statuses.set(id, 'created');
+    await Promise.all([...Array.from({ length: 30 }, (_, i) => engine.organization(supplier(i))), advance(30)]);
+    await advance(1_100);
+    expect(service.sent).toHaveLength(3); // the probe (10), the other 20, then one poll for all 30
+    expect(service.sent[2].items).toHaveLength(30);
+  });
+});
+
+describe('private performances', () => {
+  test('the record is read from /organizations/{id}/private', async () => {
+    const { engine, service } = await rig({ privatePerformances: true, project: { id: '9', name: 'Suppliers' } });
+    const call = track(engine.organization(supplier(1)));
+    await advance(60);
+    expect(service.items().map((i) => `${i.method} ${i.url}`)).toEqual([
+      'POST /organizations',
+      'GET /organizations/1/private',
+    ]);
+    expect(call.value?.record.name).toBe('Org 1 (private)');
+  });
+});
+
+describe('other GETs', () => {
+  test('identical URLs in flight are one item; the answer is the 2xx item; errors are EngineErrors', async () => {
+    const { engine, service } = await rig();
+    const calls = [engine.get('/industries?page=1'), engine.get('https://api.example.com/industries?page=1')];
+    const missing = track(engine.get('/nothing'));
+    await advance(30);
+    const [a, b] = await Promise.all(calls);
+    expect(a.body).toEqual([{ id: 1, name: 'Cement' }]);
+    expect(b).toBe(a);
+    expect(missing.error).toMatchObject({ kind: 'not-found', message: 'Not found: /nothing' });
+    expect(service.items()).toHaveLength(2);
+    await expect(engine.get('https://elsewhere.example/x')).rejects.toMatchObject({ kind: 'invalid' });
+  });
+});
+
+describe('observability', () => {
+  test('counters and events tell the pane what happened', async () => {
+    const { engine } = await rig();
+    const events: EngineEvent[] = [];
+    engine.subscribe((event) => events.push(event));
+    await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(1)), advance(30)]);
+    await engine.organization(supplier(1));
+    await expect(engine.organization({})).rejects.toThrow();
+    await advance(100);
+    expect(engine.stats()).toMatchObject({
+      calls: 4,
+      cacheHits: 1,
+      joined: 1,
+      requests: 1,
+      batches: 1,
+      items: 1,
+      retries: 0,
+      pendingProfiles: 0,
+      inFlight: 0,
+      queued: 0,
+      cached: 1,
+      concurrency: 16, // the probe was healthy: the window opened to the cap
+    });
+    expect(engine.stats().errors.invalid).toBe(1);
+    expect(events.filter((e) => e.type === 'settled').map((e) => (e.type === 'settled' ? e.ok : null))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    const last = events.filter((e) => e.type === 'stats').pop();
+    expect(last?.type === 'stats' && last.stats.calls).toBe(4);
+  });
+});
