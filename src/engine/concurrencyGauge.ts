@@ -3,7 +3,11 @@
  * 6 requests at a time to one host over HTTP/1.1 and as many as the server allows over HTTP/2; a
  * request beyond that waits in the browser, unseen, and only its round trip shows it. So:
  * - each batch's round trip is compared with the fastest seen for batches of its size (the service
- *   time): more than QUEUED_RATIO times that means it waited for a connection;
+ *   time): more than QUEUED_RATIO times that means it waited for a connection. Over a transport
+ *   known to be wide (AimdLimiter) the bar is WIDE_QUEUED_RATIO: there a request beyond what the
+ *   transport carries waits for a whole service time, while a round trip a little longer than the
+ *   fastest is a busy service (or answers read late by a busy runtime), which a narrower window
+ *   would not speed up;
  * - a batch is served during the `fastest` milliseconds before its answer, so the answers that arrive
  *   within any such span were served at the same time: while batches wait, the transport is full, and
  *   the most answers within one service time is what it carries;
@@ -14,6 +18,8 @@
 
 /** A round trip this many times the fastest for its size waited for a connection. */
 export const QUEUED_RATIO = 1.25;
+/** The same over a wide transport. */
+export const WIDE_QUEUED_RATIO = 2;
 /** Batch sizes compared with each other: round(items / SIZE_STEP). */
 const SIZE_STEP = 10;
 
@@ -36,13 +42,16 @@ export class ConcurrencyGauge {
   private answers: Answer[] = [];
   private round = { answers: 0, queued: false };
 
-  /** One batch of `items` answered at `now` after `roundTripMs`; `window`: the round's length, in answers. */
-  observe(items: number, roundTripMs: number, now: number, window: number): Reading {
+  /**
+   * One batch of `items` answered at `now` after `roundTripMs`; `window`: the round's length, in
+   * answers; `wide`: the transport was seen to carry more than a browser's HTTP/1.1.
+   */
+  observe(items: number, roundTripMs: number, now: number, window: number, wide: boolean): Reading {
     const size = Math.round(items / SIZE_STEP);
     const trip = Math.max(1, roundTripMs);
     const serviceMs = Math.min(this.fastest.get(size) ?? Infinity, trip);
     this.fastest.set(size, serviceMs);
-    const queued = trip > QUEUED_RATIO * serviceMs;
+    const queued = trip > (wide ? WIDE_QUEUED_RATIO : QUEUED_RATIO) * serviceMs;
     this.answers.push({ at: now, serviceMs });
     if (this.answers.length > 2 * window) this.answers.splice(0, this.answers.length - 2 * window);
     const round = { answers: this.round.answers + 1, queued: this.round.queued || queued };

@@ -7,7 +7,10 @@
  *   start, then grows by one per `limit` healthy batches); more answers in a row without waiting than
  *   a browser carries over HTTP/1.1 (WIDE_BEYOND) show a wide transport (HTTP/2, or no limit), and
  *   slow start then widens to WIDE_FACTOR times that run, so a slow service's backlog leaves in the
- *   next round trip rather than over several doublings; a batch that waited for a connection brings
+ *   next round trip rather than over several doublings, and from then on only a round trip of twice
+ *   the service time counts as a wait (a busy service's longer round trips would otherwise bring the
+ *   window down to a fraction of what the transport carries; a reading that the transport carries no
+ *   more than a browser's HTTP/1.1 ends this); a batch that waited for a connection brings
  *   the window down towards the concurrency the transport showed (6 behind a browser's HTTP/1.1, the
  *   server's stream limit over HTTP/2) plus its `headroom`: a few batches wait in the transport, which sends
  *   each the moment a connection frees, while the runtime is still busy reading answers (a browser's
@@ -57,6 +60,8 @@ export class AimdLimiter {
   /** Healthy answers in a row that did not wait for a connection, while requests backed up. */
   private cleanRun = 0;
   private slowStart = true;
+  /** Slow start saw more answers in a row without waiting than a browser's HTTP/1.1 carries: the transport is wide. */
+  private wide = false;
   private epoch = 0;
   private pausedUntilMs = 0;
   private readonly gauge = new ConcurrencyGauge();
@@ -139,8 +144,10 @@ export class AimdLimiter {
 
   private healthy(ticket: Ticket, backlog: boolean): void {
     const now = this.now();
-    const reading = this.gauge.observe(ticket.items, now - ticket.sentAt, now, this.limitValue);
+    const reading = this.gauge.observe(ticket.items, now - ticket.sentAt, now, this.limitValue, this.wide);
     const fits = reading.carried === null ? Infinity : reading.carried + headroom(reading.carried);
+    // A transport that carries no more than a browser's HTTP/1.1 is not wide, whatever it seemed at first.
+    if (reading.carried !== null && reading.carried <= WIDE_BEYOND) this.wide = false;
     if (fits < this.limitValue) {
       // More in flight than the transport carries (and its headroom) only waits in the runtime.
       this.limitValue = Math.max(fits, Math.floor(this.limitValue / 2));
@@ -153,6 +160,7 @@ export class AimdLimiter {
     if (reading.queued || !backlog) return;
     this.cleanRun += 1;
     if (this.slowStart && this.cleanRun > WIDE_BEYOND) {
+      this.wide = true;
       this.limitValue = Math.max(this.limitValue, Math.min(this.cap, WIDE_FACTOR * this.cleanRun));
     }
     this.healthyRun += 1;

@@ -22,6 +22,13 @@ interface Model {
    * read, while the transport passes a freed connection to a waiting request at once. Default 0.
    */
   readMs?: number;
+  /**
+   * A busy service: each batch takes up to this much longer than `latency + perItem x items`, more or
+   * less from batch to batch (a fixed sequence: every run is the same). Default 0.
+   */
+  jitterMs?: number;
+  /** The first this many batches are carried at once whatever `connections` says: a transport that looked wide. */
+  wideFirst?: number;
 }
 
 /** Sends a backlog through the modeled transport; the windows the limiter chose and when it finished. */
@@ -35,9 +42,11 @@ function run(model: Model): { windows: number[]; doneAt: number; floorMs: number
   const waitingForConnection: Ticket[] = [];
   let carried = 0;
   let runtimeFreeAt = 0;
+  let turn = 0;
+  const extraMs = (): number => ((turn = (turn * 37 + 11) % 101) / 100) * (model.jitterMs ?? 0);
   const carry = (ticket: Ticket): void => {
     carried += 1;
-    answers.push({ at: clock + serviceMs, ticket });
+    answers.push({ at: clock + serviceMs + extraMs(), ticket });
     answers.sort((a, b) => a.at - b.at);
   };
   let left = model.batches;
@@ -46,7 +55,7 @@ function run(model: Model): { windows: number[]; doneAt: number; floorMs: number
     while (left > 0 && limiter.canSend()) {
       left -= 1;
       const ticket = limiter.acquire(100);
-      if (carried < model.connections) carry(ticket);
+      if (carried < model.connections || model.batches - left <= (model.wideFirst ?? 0)) carry(ticket);
       else waitingForConnection.push(ticket);
     }
     windows.push(limiter.limit);
@@ -114,6 +123,46 @@ test('a slow service without a connection limit: a backlog of 73 batches leaves 
   const { windows, doneAt } = run({ connections: Infinity, latencyMs: 900, perItemMs: 1, batches: 73, cap: 128 });
   expect(doneAt).toBe(2 * 1_000); // 16 at once, then the other 57 once the first round showed no waiting
   expect(Math.max(...windows)).toBeGreaterThanOrEqual(57);
+});
+
+test('a busy service over a wide transport: round trips up to twice the fastest are the service, not waits, and the window stays at the cap', () => {
+  // No connection limit; each batch takes 900 to 1,500 ms. The whole backlog leaves in three rounds.
+  const { windows, doneAt } = run({
+    connections: Infinity,
+    latencyMs: 400,
+    perItemMs: 5,
+    batches: 364,
+    cap: 128,
+    jitterMs: 600,
+  });
+  expect(Math.min(...windows.slice(-100))).toBe(128);
+  expect(doneAt).toBeLessThanOrEqual((Math.ceil(364 / 128) + 1) * 1_500); // at the cap, and a round of growing
+});
+
+test('a busy service over 100 streams: the window still comes down to what they carry, and the backlog leaves near the floor', () => {
+  const { windows, doneAt } = run({
+    connections: 100,
+    latencyMs: 400,
+    perItemMs: 5,
+    batches: 1500,
+    cap: 256,
+    jitterMs: 600,
+  });
+  expect(Math.max(...windows.slice(-20))).toBeLessThanOrEqual(100 + headroom(100));
+  expect(doneAt).toBeLessThanOrEqual((1500 / 100) * 1_500); // every round as slow as the slowest batch
+});
+
+test('the same busy service behind six connections: the window comes down to about six', () => {
+  const { windows } = run({ connections: 6, latencyMs: 400, perItemMs: 5, batches: 350, cap: 128, jitterMs: 600 });
+  expect(Math.max(...windows.slice(-100))).toBeLessThanOrEqual(6 + headroom(6));
+});
+
+test('a transport that looked wide at first and then carries six is judged by six again: its waits count', () => {
+  // The first 24 batches went through at once; from then on six connections carry the rest.
+  const { windows } = run({ connections: 6, latencyMs: 400, perItemMs: 5, batches: 350, cap: 128, wideFirst: 24 });
+  expect(Math.max(...windows.slice(0, 40))).toBeGreaterThan(OPEN_WINDOW); // taken for wide
+  // It comes down by at most half per reading, then stays where six connections and their headroom are.
+  expect(Math.max(...windows.slice(-50))).toBeLessThanOrEqual(6 + headroom(6));
 });
 
 test('a run of answers without waiting no longer than a browser carries over HTTP/1.1 opens nothing wide', () => {
