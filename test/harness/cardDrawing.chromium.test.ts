@@ -5,7 +5,6 @@
  * `UPDATE_SCREENSHOTS=1 npx jest test/harness/cardDrawing` rewrites it; other runs write into
  * test-results/.
  */
-import { mkdirSync } from 'fs';
 import { join } from 'path';
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { launchChromium } from '../browsers/chromium';
@@ -15,11 +14,9 @@ import { excelRound } from './expectations';
 import { openNodeWorkbook } from './node';
 import { calculateOutcomes } from './session';
 import { seededSettings } from './settingsSeed';
+import { screenshotFolder } from '../browsers/screenshots';
 
-const ROOT = join(__dirname, '..', '..');
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? join(ROOT, 'docs', 'screenshots')
-  : join(ROOT, 'test-results', 'screenshots');
+const SCREENSHOTS = screenshotFolder();
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -55,7 +52,6 @@ test('the card shows its title, sub-title, three sections and the provider logo 
     expect(logoWidth).toBeGreaterThan(0); // the logo loaded from the add-in's assets
     const score = page.locator('dt', { hasText: /^Score$/ }).locator('xpath=following-sibling::dd[1]');
     expect(await score.innerText()).toBe(String(excelRound(record.score! * 100, 1)));
-    mkdirSync(SCREENSHOTS, { recursive: true });
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width: 420, height });
     await page.screenshot({ path: join(SCREENSHOTS, 'org-card.png'), animations: 'disabled', caret: 'hide' });

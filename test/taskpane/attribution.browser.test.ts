@@ -7,10 +7,8 @@
  * Score selection runs the same check. Also takes docs/attribution.md's picture of a scored sheet
  * (docs/screenshots/attribution.png with UPDATE_SCREENSHOTS=1).
  */
-import { mkdirSync } from 'fs';
 import { join } from 'path';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
-import { ROOT } from '../build/dist';
 import { excelRound } from '../harness/expectations';
 import { hostProfile, MODERN_HOST, type HostProfile } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
@@ -19,10 +17,9 @@ import { drawSheet } from './browser/sheetPicture';
 import { openPanePage, type PanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 import { waitForText } from './browser/waitForText';
+import { screenshotFolder } from '../browsers/screenshots';
 
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? join(ROOT, 'docs', 'screenshots')
-  : join(ROOT, 'test-results', 'screenshots');
+const SCREENSHOTS = screenshotFolder();
 const PLAIN_WITH_116 = hostProfile('CustomFunctionsRuntime 1.4 + ExcelApi 1.16');
 const SOURCE_LINE = '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")';
 const LOGO = {
@@ -39,7 +36,6 @@ let storage: Record<string, string>;
 const names: string[] = [];
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   names.push(
     ...suite.sandbox.population.organizations
       .filter((org) => org.profile !== null)

@@ -8,13 +8,11 @@
  * identifier, and refuses a bad one without writing. A large block: reviewLargeSheet.browser.test.ts.
  * Takes docs/screenshots/review-matches.png (with UPDATE_SCREENSHOTS=1).
  */
-import { mkdirSync } from 'fs';
 import { join } from 'path';
 import type { Page } from 'playwright-core';
 import { ACCEPTED_MATCHES_SETTING } from '../../src/office/documentSettings';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import type { SandboxOrganization } from '../../src/sandbox/population';
-import { ROOT } from '../build/dist';
 import { PLAIN_HOST } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
 import type { AccessibilityTree } from './browser/accessibility';
@@ -22,10 +20,9 @@ import type { ShimSheet, WorkbookDump } from './browser/excelShim';
 import { openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 import { waitForText } from './browser/waitForText';
+import { screenshotFolder } from '../browsers/screenshots';
 
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? join(ROOT, 'docs', 'screenshots')
-  : join(ROOT, 'test-results', 'screenshots');
+const SCREENSHOTS = screenshotFolder();
 const ROWS = 300;
 
 const suite = paneSuite({ organizations: 1200, profilingSeconds: 3600 });
@@ -71,7 +68,6 @@ const counts = (): Promise<Record<string, number>> =>
   );
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   const population = suite.sandbox.population;
   const near = population
     .nearNameCases()

@@ -30,12 +30,19 @@ export function oneCellSheet(documentSettings: Record<string, unknown> = {}): Sh
   };
 }
 
+export interface PaneOptions {
+  /** The viewport's height (the pane's width is fixed). */
+  height?: number;
+  /** Runs on the new page before the pane loads: listeners and init scripts of the test's own. */
+  prepare?: (page: Page) => Promise<void>;
+}
+
 export async function openPanePage(
   browser: Browser,
   siteUrl: string,
   sheet: ShimSheet,
   storage: Record<string, string>,
-  height = 900,
+  { height = 900, prepare }: PaneOptions = {},
 ): Promise<PanePage> {
   const context = await browser.newContext({
     viewport: { width: 360, height },
@@ -49,6 +56,7 @@ export async function openPanePage(
   await page.addInitScript((items) => {
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
   }, storage);
+  await prepare?.(page);
   await page.goto(`${siteUrl}/taskpane.html`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
   const ax = await AccessibilityTree.attach(page);

@@ -1,0 +1,61 @@
+/**
+ * The pane as an analyst first meets it, for the walk-through tests (pane*.browser.test.ts): the sandbox
+ * (500 organizations, profiles that stay pending), the BUILT pane in Chromium at the task pane's size,
+ * outside Office, on a sheet of suppliers (three the sandbox knows, a blank row, two it does not, a bad
+ * LEI) with the whole column A selected; its console and CSP violations watched from the first load.
+ * The fields are set once the file's first beforeAll has run.
+ */
+import type { Page } from 'playwright-core';
+import type { AccessibilityTree } from './accessibility';
+import type { ShimSheet } from './excelShim';
+import { openPanePage } from './panePage';
+import { PANE_HEIGHT, paneReaders, type PaneReaders } from './paneReaders';
+import { paneSuite, type PaneSuite } from './paneSuite';
+import { watchPage, type PageWatch } from './pageWatch';
+
+export interface Walkthrough extends PaneReaders {
+  suite: PaneSuite;
+  page: Page;
+  ax: AccessibilityTree;
+  watch: PageWatch;
+}
+
+/** `storage`: the settings the page starts with (none: a fresh install). */
+export function paneWalkthrough(
+  screenshots: string,
+  storage: (sandboxUrl: string) => Promise<Record<string, string>> = async () => ({}),
+): Walkthrough {
+  const suite = paneSuite({ organizations: 500, profilingSeconds: 3600 });
+  const walk = { suite } as Walkthrough;
+  Object.assign(
+    walk,
+    paneReaders(
+      () => walk.page,
+      () => walk.ax,
+      screenshots,
+    ),
+  );
+  beforeAll(async () => {
+    const known = suite.sandbox.population.organizations.slice(0, 3);
+    const sheet: ShimSheet = {
+      name: 'Suppliers',
+      rows: [
+        ['Supplier', 'Website', 'Country', 'Spend'],
+        ...known.map((org, i) => [org.name, org.website ?? '', org.hqRegion ?? '', 1000 * (i + 1)]),
+        ['', '', '', 0],
+        ['Quillfeather Nonexistent Holdings', '', 'NO', 50],
+        ['lei:12345', '', '', 10],
+        ['Brackenridge Unknown Textiles', '', '', 5],
+      ],
+      // The whole column A, as when the analyst clicks its header.
+      selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
+    };
+    const opened = await openPanePage(suite.browser, suite.site.url, sheet, await storage(suite.sandbox.url), {
+      height: PANE_HEIGHT,
+      prepare: async (page) => void (walk.watch = await watchPage(page)),
+    });
+    walk.page = opened.page;
+    walk.ax = opened.ax;
+  }, 120_000);
+  return walk;
+}
