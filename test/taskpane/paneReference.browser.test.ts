@@ -4,35 +4,23 @@
  * their changes; whatever the service sends (markup in a name, a script URL as a link) is shown as text,
  * never run; nothing offers an export.
  */
-import type { Page } from 'playwright-core';
-import { SANDBOX_PROJECT_KEY, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { seededSettings } from '../harness/settingsSeed';
-import type { AccessibilityTree } from './browser/accessibility';
-import type { PageWatch } from './browser/pageWatch';
 import { ALL_SECTIONS } from './browser/paneReaders';
 import { waitForText } from './browser/waitForText';
 import { paneWalkthrough } from './browser/walkthrough';
-import { screenshotFolder } from '../browsers/screenshots';
 
-const SCREENSHOTS = screenshotFolder();
 const XSS_NAME = '<img src=x onerror="window.__xss=1">Evil & Co';
 
-const walk = paneWalkthrough(SCREENSHOTS, (baseUrl) => seededSettings({ baseUrl, apiKey: SANDBOX_PROJECT_KEY }));
-const { text, button, textbox, onceSettled, openOnly, shot } = walk;
-let page: Page;
-let ax: AccessibilityTree;
-let sandbox: RunningSandbox;
-let watch: PageWatch;
-beforeAll(() => {
-  ({ page, ax, watch } = walk);
-  sandbox = walk.suite.sandbox;
-});
+const pane = paneWalkthrough((baseUrl) => seededSettings({ baseUrl, apiKey: SANDBOX_PROJECT_KEY }));
+const { text, button, textbox, onceSettled, openOnly, shot } = pane;
 
 describe('task pane in Chromium: reference data', () => {
   test('reference data: organizations 5 a page, industries, SBTi with the snapshot note; service text shown as text', async () => {
     // A record as hostile as a service could send: markup in the name, a script URL as profile link.
-    await page.route(
-      (url) => url.origin === sandbox.url && url.pathname === '/organizations' && url.searchParams.get('page') === '1',
+    await pane.page.route(
+      (url) =>
+        url.origin === pane.sandbox.url && url.pathname === '/organizations' && url.searchParams.get('page') === '1',
       async (route) => {
         const response = await route.fetch();
         const items = (await response.json()) as Array<{ name: string; matching_organization: { link: string } }>;
@@ -42,25 +30,25 @@ describe('task pane in Chromium: reference data', () => {
       },
     );
     await openOnly('section-reference');
-    await page.locator('#section-reference summary').click(); // closes it (openOnly opened it)
-    await page.locator('#section-reference summary').click(); // opening loads page 1
-    await waitForText(page, '#reference-status', 'Organizations, page 1: 5 shown.');
-    const previous = await ax.get('button', 'Previous');
+    await pane.page.locator('#section-reference summary').click(); // closes it (openOnly opened it)
+    await pane.page.locator('#section-reference summary').click(); // opening loads page 1
+    await waitForText(pane.page, '#reference-status', 'Organizations, page 1: 5 shown.');
+    const previous = await pane.ax.get('button', 'Previous');
     expect((await previous.state()).disabled).toBe(true);
-    expect(await page.locator('#org-list > li').count()).toBe(5);
+    expect(await pane.page.locator('#org-list > li').count()).toBe(5);
     expect(await text('#org-list')).toContain(XSS_NAME);
-    expect(await page.locator('#org-list img').count()).toBe(0);
+    expect(await pane.page.locator('#org-list img').count()).toBe(0);
     expect(
-      await page
+      await pane.page
         .locator('#org-list a')
         .evaluateAll((links) =>
           links.map((a) => a.getAttribute('href')).filter((href) => !href?.startsWith('https://')),
         ),
     ).toEqual([]);
-    await page.getByText(XSS_NAME).click();
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await pane.page.getByText(XSS_NAME).click();
+    expect(await pane.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await (await button('Next')).click();
-    await waitForText(page, '#reference-status', 'Organizations, page 2');
+    await waitForText(pane.page, '#reference-status', 'Organizations, page 2');
     // The pager is enabled once the busy Next button is released, a moment after the status.
     expect(await onceSettled(async () => (await previous.state()).disabled, false)).toBe(false);
 
@@ -68,25 +56,25 @@ describe('task pane in Chromium: reference data', () => {
     const industries = await textbox('Search industries');
     await industries.fill('steel');
     await industries.press('Enter');
-    await waitForText(page, '#industry-list', 'Steel');
-    await (await textbox('SBTi company name')).fill(sandbox.population.sbtiCompanies[0].company_name as string);
+    await waitForText(pane.page, '#industry-list', 'Steel');
+    await (await textbox('SBTi company name')).fill(pane.sandbox.population.sbtiCompanies[0].company_name as string);
     await (await button('Look up')).click();
-    await page
+    await pane.page
       .locator('#sbti-list')
-      .filter({ hasText: String(sandbox.population.sbtiCompanies[0].company_name) })
+      .filter({ hasText: String(pane.sandbox.population.sbtiCompanies[0].company_name) })
       .waitFor();
     expect(await text('#section-reference')).toContain('weekly snapshot');
-    await (await ax.get('Date', 'Changes since')).locator.fill('2025-10-01');
+    await (await pane.ax.get('Date', 'Changes since')).locator.fill('2025-10-01');
     await (await button('Show changes')).click();
-    await waitForText(page, '#reference-status', 'SBTi changes since 2025-10-01');
-    expect(await page.locator('#sbti-changes > li').count()).toBeGreaterThan(0);
+    await waitForText(pane.page, '#reference-status', 'SBTi changes since 2025-10-01');
+    expect(await pane.page.locator('#sbti-changes > li').count()).toBeGreaterThan(0);
     await shot('reference-data');
     await openOnly(...ALL_SECTIONS);
-    expect((await ax.names('button')).filter((name) => /export|download/i.test(name))).toEqual([]);
+    expect((await pane.ax.names('button')).filter((name) => /export|download/i.test(name))).toEqual([]);
   });
 
   test('nothing the service sent ran, and the page broke no content rule', async () => {
-    expect(await watch.violations()).toEqual([]);
-    expect(watch.consoleLines.filter((line) => /pageerror/i.test(line))).toEqual([]);
+    expect(await pane.watch.violations()).toEqual([]);
+    expect(pane.watch.consoleLines.filter((line) => /pageerror/i.test(line))).toEqual([]);
   });
 });

@@ -3,9 +3,11 @@
  * (500 organizations, profiles that stay pending), the BUILT pane in Chromium at the task pane's size,
  * outside Office, on a sheet of suppliers (three the sandbox knows, a blank row, two it does not, a bad
  * LEI) with the whole column A selected; its console and CSP violations watched from the first load.
- * The fields are set once the file's first beforeAll has run.
+ * The fields are set once the file's first beforeAll has run; screenshots go to screenshotFolder().
  */
 import type { Page } from 'playwright-core';
+import type { RunningSandbox } from '../../../src/sandbox/server';
+import { screenshotFolder } from '../../browsers/screenshots';
 import type { AccessibilityTree } from './accessibility';
 import type { ShimSheet } from './excelShim';
 import { openPanePage } from './panePage';
@@ -15,6 +17,7 @@ import { watchPage, type PageWatch } from './pageWatch';
 
 export interface Walkthrough extends PaneReaders {
   suite: PaneSuite;
+  sandbox: RunningSandbox;
   page: Page;
   ax: AccessibilityTree;
   watch: PageWatch;
@@ -22,7 +25,6 @@ export interface Walkthrough extends PaneReaders {
 
 /** `storage`: the settings the page starts with (none: a fresh install). */
 export function paneWalkthrough(
-  screenshots: string,
   storage: (sandboxUrl: string) => Promise<Record<string, string>> = async () => ({}),
 ): Walkthrough {
   const suite = paneSuite({ organizations: 500, profilingSeconds: 3600 });
@@ -32,7 +34,7 @@ export function paneWalkthrough(
     paneReaders(
       () => walk.page,
       () => walk.ax,
-      screenshots,
+      screenshotFolder(),
     ),
   );
   beforeAll(async () => {
@@ -56,6 +58,26 @@ export function paneWalkthrough(
     });
     walk.page = opened.page;
     walk.ax = opened.ax;
+    walk.sandbox = suite.sandbox;
   }, 120_000);
   return walk;
+}
+
+/**
+ * Where each secret shows: the workbook (cells, images, document settings), the console, the page's
+ * text. A test expects every one to be nowhere.
+ */
+export async function whereSecretsShow(
+  walk: Walkthrough,
+  secrets: string[],
+): Promise<Array<{ secret: string; inWorkbook: boolean; inConsole: boolean; inPage: boolean }>> {
+  const carried = JSON.stringify(await walk.dump());
+  const pageText = await walk.page.evaluate(() => document.body.innerText);
+  const logs = walk.watch.consoleLines.join('\n');
+  return secrets.map((secret) => ({
+    secret,
+    inWorkbook: carried.includes(secret),
+    inConsole: logs.includes(secret),
+    inPage: pageText.includes(secret),
+  }));
 }
