@@ -12,11 +12,10 @@ import type { AccessibilityTree } from './accessibility';
 import type { ShimSheet } from './excelShim';
 import { openPanePage } from './panePage';
 import { PANE_HEIGHT, paneReaders, type PaneReaders } from './paneReaders';
-import { paneSuite, type PaneSuite } from './paneSuite';
+import { paneSuite } from './paneSuite';
 import { watchPage, type PageWatch } from './pageWatch';
 
 export interface Walkthrough extends PaneReaders {
-  suite: PaneSuite;
   sandbox: RunningSandbox;
   page: Page;
   ax: AccessibilityTree;
@@ -28,7 +27,7 @@ export function paneWalkthrough(
   storage: (sandboxUrl: string) => Promise<Record<string, string>> = async () => ({}),
 ): Walkthrough {
   const suite = paneSuite({ organizations: 500, profilingSeconds: 3600 });
-  const walk = { suite } as Walkthrough;
+  const walk = {} as Walkthrough;
   Object.assign(
     walk,
     paneReaders(
