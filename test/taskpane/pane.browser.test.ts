@@ -15,7 +15,8 @@
  */
 import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
 import type { WorkbookDump } from './browser/excelShim';
-import { ALL_SECTIONS, PANE_HEIGHT, PANE_WIDTH } from './browser/paneReaders';
+import { PANE_WIDTH } from './browser/panePage';
+import { ALL_SECTIONS, PANE_HEIGHT } from './browser/paneReaders';
 import { waitForText } from './browser/waitForText';
 import { paneWalkthrough, whereSecretsShow } from './browser/walkthrough';
 

@@ -11,6 +11,9 @@ import { routeOfficeJs } from './chromium';
 import { installExcelShim, type ShimSheet, type WorkbookDump } from './excelShim';
 import { stillMotion } from './stillMotion';
 
+/** The pane's width in the task pane (CSS pixels): pages and screenshots are taken at it. */
+export const PANE_WIDTH = 360;
+
 export interface PanePage {
   page: Page;
   ax: AccessibilityTree;
@@ -45,7 +48,7 @@ export async function openPanePage(
   { height = 900, prepare }: PaneOptions = {},
 ): Promise<PanePage> {
   const context = await browser.newContext({
-    viewport: { width: 360, height },
+    viewport: { width: PANE_WIDTH, height },
     deviceScaleFactor: 1,
     colorScheme: 'light',
   });

@@ -1,16 +1,16 @@
 /**
  * What the pane walk-through tests read and do on the page (pane*.browser.test.ts): the workbook behind
  * it, texts and colours, controls by accessible name, the Activity counters, which sections are open,
- * and the screenshots docs/pane.md shows. `page` and `ax` are read when a helper runs: a file's
- * beforeAll opens them after the helpers are made.
+ * and the screenshots docs/pane.md shows. The pane is read when a helper runs: a file's beforeAll opens
+ * it after the helpers are made.
  */
 import { join } from 'path';
 import type { Locator, Page } from 'playwright-core';
 import type { AccessibilityTree } from './accessibility';
 import type { WorkbookDump } from './excelShim';
+import { PANE_WIDTH, type PanePage } from './panePage';
 
-/** The pane's size in the task pane (CSS pixels): the screenshots are taken at it. */
-export const PANE_WIDTH = 360;
+/** The walk-through's viewport height at the pane's width (PANE_WIDTH): the screenshots are taken at it. */
 export const PANE_HEIGHT = 720;
 
 export const ALL_SECTIONS = [
@@ -38,7 +38,10 @@ export interface PaneReaders {
   shot(name: string): Promise<void>;
 }
 
-export function paneReaders(page: () => Page, ax: () => AccessibilityTree, screenshots: string): PaneReaders {
+/** `pane`: the opened pane (read when a helper runs). */
+export function paneReaders(pane: () => PanePage, screenshots: string): PaneReaders {
+  const page = (): Page => pane().page;
+  const ax = (): AccessibilityTree => pane().ax;
   const backgroundOf = async (selector: string): Promise<string> =>
     opaque(
       await page()
@@ -46,8 +49,7 @@ export function paneReaders(page: () => Page, ax: () => AccessibilityTree, scree
         .evaluate((element) => getComputedStyle(element).backgroundColor),
     );
   return {
-    dump: (): Promise<WorkbookDump> =>
-      page().evaluate(() => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump()),
+    dump: (): Promise<WorkbookDump> => pane().dump(),
     text: (selector: string): Promise<string> => page().locator(selector).innerText(),
     backgroundOf,
     /**

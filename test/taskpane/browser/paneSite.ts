@@ -50,8 +50,11 @@ export interface PaneSite extends StaticServer {
   stage(fixture: PaneFixture): void;
 }
 
-/** Runs first in the page: keeps every error the page meets in `window.__paneErrors`. */
-function recordErrors(): void {
+/**
+ * Runs first in the page: keeps every error the page meets in `window.__paneErrors`, a
+ * Content-Security-Policy violation as `csp: directive blocked-URI source-file`.
+ */
+export function recordErrors(): void {
   const seen: string[] = [];
   (window as unknown as { __paneErrors: string[] }).__paneErrors = seen;
   const original = console.error.bind(console);

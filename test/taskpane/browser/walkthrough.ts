@@ -10,7 +10,7 @@ import type { RunningSandbox } from '../../../src/sandbox/server';
 import { screenshotFolder } from '../../browsers/screenshots';
 import type { AccessibilityTree } from './accessibility';
 import type { ShimSheet } from './excelShim';
-import { openPanePage } from './panePage';
+import { openPanePage, type PanePage } from './panePage';
 import { PANE_HEIGHT, paneReaders, type PaneReaders } from './paneReaders';
 import { paneSuite } from './paneSuite';
 import { watchPage, type PageWatch } from './pageWatch';
@@ -27,15 +27,8 @@ export function paneWalkthrough(
   storage: (sandboxUrl: string) => Promise<Record<string, string>> = async () => ({}),
 ): Walkthrough {
   const suite = paneSuite({ organizations: 500, profilingSeconds: 3600 });
-  const walk = {} as Walkthrough;
-  Object.assign(
-    walk,
-    paneReaders(
-      () => walk.page,
-      () => walk.ax,
-      screenshotFolder(),
-    ),
-  );
+  let opened: PanePage;
+  const walk = paneReaders(() => opened, screenshotFolder()) as Walkthrough;
   beforeAll(async () => {
     const known = suite.sandbox.population.organizations.slice(0, 3);
     const sheet: ShimSheet = {
@@ -51,13 +44,11 @@ export function paneWalkthrough(
       // The whole column A, as when the analyst clicks its header.
       selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
     };
-    const opened = await openPanePage(suite.browser, suite.site.url, sheet, await storage(suite.sandbox.url), {
+    opened = await openPanePage(suite.browser, suite.site.url, sheet, await storage(suite.sandbox.url), {
       height: PANE_HEIGHT,
       prepare: async (page) => void (walk.watch = await watchPage(page)),
     });
-    walk.page = opened.page;
-    walk.ax = opened.ax;
-    walk.sandbox = suite.sandbox;
+    Object.assign(walk, { page: opened.page, ax: opened.ax, sandbox: suite.sandbox });
   }, 120_000);
   return walk;
 }
