@@ -34,6 +34,12 @@ async function fingerprint(baseUrl: string, apiKey: string): Promise<string | nu
   return [...new Uint8Array(digest).slice(0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** The window an entry holds; null when it holds no count of batches (storage is read, not trusted). */
+function rememberedWindow(entry: unknown): number | null {
+  const window = (entry as Partial<Remembered> | null)?.w;
+  return Number.isSafeInteger(window) && (window as number) >= 1 ? (window as number) : null;
+}
+
 export class KeyMemory {
   private memory: Promise<Record<string, Remembered>> | null = null;
   /** Writes in order, each of the whole (small) map. */
@@ -47,9 +53,10 @@ export class KeyMemory {
     let written = 0;
     return {
       recall: async () => {
-        const known = (await this.read())[baseUrl];
+        const known: unknown = (await this.read())[baseUrl];
         if (known === undefined) return null; // nothing to compare: no need to wait for the hash
-        return (await print) === known.f ? known.w : null;
+        const window = rememberedWindow(known);
+        return window !== null && (await print) === (known as Remembered).f ? window : null;
       },
       worked: (window) => {
         if (window === written) return;

@@ -131,3 +131,23 @@ test('a remembered key that is refused costs one round at most and is forgotten'
   await until(async () => (await first.storage.getItem(KEY_MEMORY_STORAGE_KEY)) === '{}');
   second.engine.dispose();
 });
+
+test.each([['"lots"'], ['{}'], ['-3'], ['1e400'], ['null']])(
+  'a remembered window that is no count of batches (%s) is not trusted: the key is probed as one never seen',
+  async (window) => {
+    const { first } = await secondSession();
+    const remembered = (await first.storage.getItem(KEY_MEMORY_STORAGE_KEY))!.replace(/"w":\d+/, `"w":${window}`);
+    const storage = new MemoryStorage();
+    await storage.setItem(KEY_MEMORY_STORAGE_KEY, remembered);
+    const service = new FakeService();
+    service.hold();
+    const second = await rig({ maxBatch: 10 }, { service, storage });
+    const calls = Array.from({ length: 300 }, (_, i) => second.engine.organization(supplier(1_000 + i)));
+    await until(() => service.inFlight >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(service.inFlight).toBe(1); // the probe, alone
+    service.release();
+    expect(await Promise.all(calls)).toHaveLength(300);
+    second.engine.dispose();
+  },
+);
