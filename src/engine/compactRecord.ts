@@ -6,9 +6,9 @@
  * regions, the profile links' common prefix) go into a shared table and the flags into one number.
  * Not kept: a record-level industry that differs from the matched organization's. Fields are only
  * ever added at the end: a record stored before one was added reads it back as null.
- * Storage is as untrusted as the service: a link read back meets the profile-link rule again.
+ * Storage is as untrusted as the service: a record read back goes through the service's decoder.
  */
-import { profileLinkOrNull } from '../service/profileLink';
+import { decodeOrganization } from '../service/records';
 import { INITIATIVE_KEYS, type Initiatives, type OrganizationRecord } from '../service/types';
 
 export type CompactValue = string | number | null | (string | null)[];
@@ -172,39 +172,42 @@ export function compactRecord(record: OrganizationRecord, table: StringTable): C
 
 /** The field at `i` (a record stored before it was added has none). */
 const at = (c: CompactRecord, i: number): CompactValue => c[i] ?? null;
-const num = (c: CompactRecord, i: number): number | null => (typeof c[i] === 'number' ? (c[i] as number) : null);
-const str = (c: CompactRecord, i: number): string | null => (typeof c[i] === 'string' ? (c[i] as string) : null);
+const num = (value: CompactValue): number | null => (typeof value === 'number' ? value : null);
+const str = (value: CompactValue): string | null => (typeof value === 'string' ? value : null);
 
+/**
+ * The record a CompactRecord stands for, read by the service's own decoder: what storage holds meets
+ * the rules an answer meets (texts are bounded text, numbers finite, ranks words, links the profile-link
+ * rule), so an edited or damaged store cannot put into a cell what the service could not.
+ */
 export function expandRecord(c: CompactRecord, table: StringTable): OrganizationRecord {
-  const id = num(c, AT.id) ?? 0;
-  const name = str(c, AT.name);
+  const id = at(c, AT.id);
+  const name = at(c, AT.name);
   const [rank, industryRank, regionRank] = decodeRanks(at(c, AT.ranks));
   const { initiatives, reduction } = decodeFlags(at(c, AT.flags));
   const industryName = table.at(at(c, AT.industryName));
-  const industryId = num(c, AT.industryId);
+  const industryId = at(c, AT.industryId);
   const industry = industryName === null && industryId === null ? null : { id: industryId, name: industryName };
   const prefix = table.at(at(c, AT.linkPrefix));
-  const matchId = at(c, AT.matchId) === 0 ? id : num(c, AT.matchId);
-  const matchName = at(c, AT.matchName) === 0 ? name : str(c, AT.matchName);
+  const matchId = at(c, AT.matchId) === 0 ? id : at(c, AT.matchId);
+  const matchName = at(c, AT.matchName) === 0 ? name : at(c, AT.matchName);
   const tail = at(c, AT.linkTail);
   const link =
     prefix === null
       ? null
-      : profileLinkOrNull(
-          prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(c, AT.linkTail) ?? '', matchId, matchName)),
-        );
-  const meanScore = num(c, AT.meanScore);
-  return {
+      : prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(tail) ?? '', num(matchId), str(matchName)));
+  const meanScore = at(c, AT.meanScore);
+  return decodeOrganization({
     id,
     name,
-    website: str(c, AT.website),
-    external_id: str(c, AT.externalId),
+    website: at(c, AT.website),
+    external_id: at(c, AT.externalId),
     hq_region: table.at(at(c, AT.region)),
     status: wordOf(STATUSES, at(c, AT.status)),
     organization_relationship_type: wordOf(RELATIONSHIPS, at(c, AT.relationship)),
     matching_organization: at(c, AT.matchId) === null ? null : { id: matchId, name: matchName, link, industry },
-    score: num(c, AT.score),
-    industry_score_percentile: num(c, AT.percentile),
+    score: at(c, AT.score),
+    industry_score_percentile: at(c, AT.percentile),
     rank,
     industry_rank: industryRank,
     region_rank: regionRank,
@@ -212,5 +215,5 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
       meanScore === null && industry === null ? null : { mean_score: meanScore, id: industryId, name: industryName },
     initiatives,
     reduction_action_present: reduction,
-  };
+  });
 }

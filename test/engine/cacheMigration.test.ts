@@ -1,8 +1,8 @@
 /**
  * The blob every earlier version wrote (test/engine/fixtures/cache-v1.json: written by that code, with
  * the records it read back) is read once and becomes per-record entries, nothing lost, wherever it was
- * kept: in IndexedDB, or before that in settings storage. The per-record store's links meet the
- * profile-link rule when read back, as the blob's do (cacheLinks.test.ts).
+ * kept: in IndexedDB, or before that in settings storage. The per-record store's records meet the
+ * service's rules when read back, as the blob's do (cacheRestored.test.ts).
  */
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'fs';
