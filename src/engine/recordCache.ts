@@ -15,6 +15,9 @@ export const CACHE_STORAGE_KEY = 'climate.cache.v1';
 /** Writes are never put off longer than this: a workbook closed soon after a cold load keeps its records. */
 export const MAX_SAVE_DELAY_MS = 5_000;
 
+/** A stored record fetched later than this ahead of now is not believed fresh (clock skew aside). */
+const FUTURE_SKEW_MS = 60_000;
+
 /** A record with no status is treated as final: there is nothing to wait for. */
 export function isFinal(record: OrganizationRecord): boolean {
   return record.status === null || record.status === 'synced' || record.status === 'errored';
@@ -102,8 +105,9 @@ export class RecordCache {
     if (this.scope !== scope) return; // switched again meanwhile
     const now = this.now();
     for (const [key, entry] of stored) {
-      if (now - entry.fetchedAt < ttlMs) this.remember(key, entry);
-      else this.changed?.add(key); // expired: dropped from storage with the next write
+      const age = now - entry.fetchedAt;
+      if (age < ttlMs && age > -FUTURE_SKEW_MS) this.remember(key, entry);
+      else this.changed?.add(key); // expired, or of no believable age: dropped from storage with the next write
     }
   }
 

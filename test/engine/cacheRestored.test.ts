@@ -3,7 +3,7 @@
  * a store someone edited, or a damaged one, cannot put into a card, a cell or the pane what the
  * service could not send. Links meet the profile-link rule (no `javascript:`, plain http or UNC link);
  * texts are text within the service's bound; numbers are finite; ranks are words; a record without an
- * id is dropped and asked for again, the others kept. The stores are the blob of
+ * id is dropped and asked for again, the others kept, and so is one dated in the future. The stores are the blob of
  * test/engine/fixtures/cache-v1.json (written by the blob code itself) with parts replaced; the
  * per-record store reads through the same decoder (cacheMigration.test.ts reads it back whole).
  */
@@ -95,5 +95,15 @@ test('a record without an id is dropped and asked for again; the others are stil
   expect(service.sent).toHaveLength(0);
   await engine.organization({ name: 'Supplier 1' });
   expect(service.sent).toHaveLength(1); // asked of the service
+  engine.dispose();
+});
+
+test('a record stored as fetched in the future is not trusted to be fresh: it is asked for again', async () => {
+  // The blob's ages are seconds after its base time; a year ahead would keep the record "fresh" for a year.
+  const { engine, service } = await restoredWith('["n:supplier 1",0,', `["n:supplier 1",${365 * 86_400},`);
+  await engine.organization({ name: 'Brightwater Freight' });
+  expect(service.sent).toHaveLength(0);
+  await engine.organization({ name: 'Supplier 1' });
+  expect(service.sent).toHaveLength(1);
   engine.dispose();
 });
