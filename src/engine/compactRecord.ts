@@ -6,9 +6,10 @@
  * regions, the profile links' common prefix) go into a shared table and the flags into one number.
  * Not kept: a record-level industry that differs from the matched organization's. Fields are only
  * ever added at the end: a record stored before one was added reads it back as null.
- * Storage is as untrusted as the service: a record read back goes through the service's decoder.
+ * Storage is as untrusted as the service: a record read back is read by the service's field rules.
  */
-import { decodeOrganization } from '../service/records';
+import { profileLinkOrNull } from '../service/profileLink';
+import { readField } from '../service/records';
 import { INITIATIVE_KEYS, type Initiatives, type OrganizationRecord } from '../service/types';
 
 export type CompactValue = string | number | null | (string | null)[];
@@ -172,42 +173,42 @@ export function compactRecord(record: OrganizationRecord, table: StringTable): C
 
 /** The field at `i` (a record stored before it was added has none). */
 const at = (c: CompactRecord, i: number): CompactValue => c[i] ?? null;
-const num = (value: CompactValue): number | null => (typeof value === 'number' ? value : null);
-const str = (value: CompactValue): string | null => (typeof value === 'string' ? value : null);
+const { text, number: finite, id: idOrNull, rank: rankOrNull } = readField;
 
 /**
- * The record a CompactRecord stands for, read by the service's own decoder: what storage holds meets
- * the rules an answer meets (texts are bounded text, numbers finite, ranks words, links the profile-link
- * rule), so an edited or damaged store cannot put into a cell what the service could not.
+ * The record a CompactRecord stands for. Each field is read by the rules an answer of the service is
+ * read by (readField): texts are bounded text, numbers finite, ids whole, ranks words, links meet the
+ * profile-link rule, so an edited or damaged store cannot put into a cell what the service could not.
+ * Throws for a record without an id: the caller drops that one record.
  */
 export function expandRecord(c: CompactRecord, table: StringTable): OrganizationRecord {
-  const id = at(c, AT.id);
-  const name = at(c, AT.name);
-  const [rank, industryRank, regionRank] = decodeRanks(at(c, AT.ranks));
+  const id = idOrNull(at(c, AT.id));
+  if (id === null) throw new Error('A stored record without an id.');
+  const name = text(at(c, AT.name));
+  const ranks = decodeRanks(at(c, AT.ranks));
+  const [rank, industryRank, regionRank] = [0, 1, 2].map((i) => rankOrNull(ranks[i]));
   const { initiatives, reduction } = decodeFlags(at(c, AT.flags));
-  const industryName = table.at(at(c, AT.industryName));
-  const industryId = at(c, AT.industryId);
+  const industryName = text(table.at(at(c, AT.industryName)));
+  const industryId = idOrNull(at(c, AT.industryId));
   const industry = industryName === null && industryId === null ? null : { id: industryId, name: industryName };
-  const prefix = table.at(at(c, AT.linkPrefix));
-  const matchId = at(c, AT.matchId) === 0 ? id : at(c, AT.matchId);
-  const matchName = at(c, AT.matchName) === 0 ? name : at(c, AT.matchName);
+  const prefix = text(table.at(at(c, AT.linkPrefix)));
+  const matchId = at(c, AT.matchId) === 0 ? id : idOrNull(at(c, AT.matchId));
+  const matchName = at(c, AT.matchName) === 0 ? name : text(at(c, AT.matchName));
   const tail = at(c, AT.linkTail);
-  const link =
-    prefix === null
-      ? null
-      : prefix + (Array.isArray(tail) ? (tail[0] ?? '') : expandTail(str(tail) ?? '', num(matchId), str(matchName)));
-  const meanScore = at(c, AT.meanScore);
-  return decodeOrganization({
+  const fullTail = Array.isArray(tail) ? text(tail[0]) : expandTail(text(tail) ?? '', matchId, matchName);
+  const link = prefix === null ? null : profileLinkOrNull(prefix + (fullTail ?? ''));
+  const meanScore = finite(at(c, AT.meanScore));
+  return {
     id,
     name,
-    website: at(c, AT.website),
-    external_id: at(c, AT.externalId),
-    hq_region: table.at(at(c, AT.region)),
-    status: wordOf(STATUSES, at(c, AT.status)),
-    organization_relationship_type: wordOf(RELATIONSHIPS, at(c, AT.relationship)),
+    website: text(at(c, AT.website)),
+    external_id: text(at(c, AT.externalId)),
+    hq_region: text(table.at(at(c, AT.region))),
+    status: text(wordOf(STATUSES, at(c, AT.status))),
+    organization_relationship_type: text(wordOf(RELATIONSHIPS, at(c, AT.relationship))),
     matching_organization: at(c, AT.matchId) === null ? null : { id: matchId, name: matchName, link, industry },
-    score: at(c, AT.score),
-    industry_score_percentile: at(c, AT.percentile),
+    score: finite(at(c, AT.score)),
+    industry_score_percentile: finite(at(c, AT.percentile)),
     rank,
     industry_rank: industryRank,
     region_rank: regionRank,
@@ -215,5 +216,5 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
       meanScore === null && industry === null ? null : { mean_score: meanScore, id: industryId, name: industryName },
     initiatives,
     reduction_action_present: reduction,
-  });
+  };
 }

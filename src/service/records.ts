@@ -22,11 +22,17 @@ import {
   type SbtiCompany,
 } from './types';
 
+/** Every answer and every record read back from the cache passes here: field by field, nothing copied whole. */
 export function decodeOrganization(raw: unknown): OrganizationRecord {
-  const o = objectWithId(raw, 'an organization');
+  const o = object(raw, 'an organization');
   return {
-    id: o.id,
-    ...texts(o, ['name', 'website', 'external_id', 'hq_region', 'status', 'organization_relationship_type']),
+    id: idOf(o, 'an organization'),
+    name: text(o.name),
+    website: text(o.website),
+    external_id: text(o.external_id),
+    hq_region: text(o.hq_region),
+    status: text(o.status),
+    organization_relationship_type: text(o.organization_relationship_type),
     matching_organization: matchingOrganization(o.matching_organization),
     score: numberOrNull(o.score),
     industry_score_percentile: numberOrNull(o.industry_score_percentile),
@@ -102,6 +108,12 @@ export function decodeProject(raw: unknown): Project {
   return { id, name: text(o.name) ?? '', api_key: o.api_key };
 }
 
+/**
+ * How each field of an organization record is read, from the service or back from the persisted cache
+ * (src/engine/compactRecord.ts): the one set of rules for both.
+ */
+export const readField = { text, number: numberOrNull, id: idOrNull, rank } as const;
+
 /** A JSON array decoded item by item; anything else is malformed. */
 export function decodeList<T>(raw: unknown, decodeItem: (item: unknown) => T, what: string): T[] {
   if (!Array.isArray(raw)) throw new MalformedResponseError(`The service sent ${what} that are not a list.`, null);
@@ -112,6 +124,7 @@ const RANK_WORDS: readonly string[] = ['very_high', 'high', 'medium', 'low', 've
 
 /** `very low`, `Very-Low` and `very_low` all read as `very_low`; an unknown word is kept as sent. */
 function rank(value: unknown): Rank | null {
+  if (typeof value === 'string' && RANK_WORDS.includes(value)) return value; // as the service spells them
   const word = text(value)?.trim();
   if (!word) return null;
   const normalized = word.toLowerCase().replace(/[\s-]+/g, '_');
@@ -145,11 +158,15 @@ function object(raw: unknown, what: string): JsonObject {
   return raw;
 }
 
-function objectWithId(raw: unknown, what: string): JsonObject & { id: number } {
-  const o = object(raw, what);
+function idOf(o: JsonObject, what: string): number {
   const id = idOrNull(o.id);
   if (id === null) throw new MalformedResponseError(`The service sent ${what} without an id.`, null);
-  return { ...o, id };
+  return id;
+}
+
+function objectWithId(raw: unknown, what: string): JsonObject & { id: number } {
+  const o = object(raw, what);
+  return { ...o, id: idOf(o, what) };
 }
 
 /**
