@@ -3,9 +3,10 @@
  * a store someone edited, or a damaged one, cannot put into a card, a cell or the pane what the
  * service could not send. Links meet the profile-link rule (no `javascript:`, plain http or UNC link);
  * texts are text within the service's bound; numbers are finite; ranks are words; a record without an
- * id is dropped and asked for again, the others kept, and so is one dated in the future. The stores are the blob of
- * test/engine/fixtures/cache-v1.json (written by the blob code itself) with parts replaced; the
- * per-record store reads through the same decoder (cacheMigration.test.ts reads it back whole).
+ * id is dropped and asked for again, the others kept, and so is one dated in the future. The stores
+ * are the blob of test/engine/fixtures/cache-v1.json (written by the blob code itself) with parts
+ * replaced; the per-record store reads through the same expandRecord (cacheMigration.test.ts reads
+ * it back whole).
  */
 import { readFileSync } from 'fs';
 import path from 'path';
