@@ -22,7 +22,7 @@ import {
   type SbtiCompany,
 } from './types';
 
-/** Every answer and every record read back from the cache passes here: field by field, nothing copied whole. */
+/** Every answer of the service passes here, thousands a sheet: read field by field, nothing copied whole. */
 export function decodeOrganization(raw: unknown): OrganizationRecord {
   const o = object(raw, 'an organization');
   return {
