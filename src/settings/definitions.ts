@@ -39,7 +39,7 @@ export const SANDBOX_BASE_URL = 'http://127.0.0.1:4010';
 export const SANDBOX_DEMO_KEY = 'sandbox-project-key';
 
 export const HOUR_MS = 3_600_000;
-
+export const PROJECT_NAME_MAX = 200; // a project's name is 1 to this many characters
 /** Bounds checked by `update` and applied to pre-seeded values. */
 export const SETTINGS_LIMITS = {
   maxBatch: { min: 1, max: 100 }, // the sandbox refuses more than 100 items per batch (413)
@@ -136,8 +136,8 @@ function checkProject(value: unknown): Settings['project'] {
   const project = value as { id?: unknown; name?: unknown };
   const name = typeof project.name === 'string' ? project.name.trim() : '';
   const id = project.id === null || project.id === undefined ? null : project.id;
-  if (typeof value !== 'object' || name === '' || name.length > 200) {
-    throw new Error('The project needs a name of 1 to 200 characters.');
+  if (typeof value !== 'object' || name === '' || name.length > PROJECT_NAME_MAX) {
+    throw new Error(`The project needs a name of 1 to ${PROJECT_NAME_MAX} characters.`);
   }
   if (id !== null && typeof id !== 'string' && typeof id !== 'number') {
     throw new Error('The project id must be text or a number.');

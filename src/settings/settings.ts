@@ -20,6 +20,7 @@ import type { KeyValueStorage } from './storage';
 export {
   buildTimeBaseUrl,
   defaultSettings,
+  PROJECT_NAME_MAX,
   SANDBOX_BASE_URL,
   SANDBOX_DEMO_KEY,
   SETTINGS_KEYS,

@@ -6,7 +6,7 @@
  * workbook's session only, never for this computer's saved project.
  */
 import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
-import { SETTINGS_KEYS } from '../../src/settings/settings';
+import { PROJECT_NAME_MAX, SETTINGS_KEYS } from '../../src/settings/settings';
 import { seededSettings } from '../harness/settingsSeed';
 import { oneCellSheet, openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
@@ -54,6 +54,17 @@ test('a workbook naming a saved project by name only switches nothing and propos
   expect(await page.locator('#workbook-project fluent-button').count()).toBe(0);
   expect(await page.locator('#connection-badge').innerText()).toContain('Everyday');
   expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' }), null]);
+  await page.context().close();
+}, 60_000);
+
+test('a workbook naming a project by a name longer than any project has shows it cut, not whole', async () => {
+  const name = 'Board '.repeat(1_000); // 6,000 characters: a workbook can hold what no project name is
+  const { page } = await open(await computer(), { name });
+  const line = page.locator('#workbook-project');
+  await line.filter({ hasText: 'without its id' }).waitFor({ state: 'attached', timeout: 15_000 });
+  const text = (await line.textContent())!;
+  expect(text).toContain(`names a project "${name.slice(0, PROJECT_NAME_MAX)}…" without its id`);
+  expect(text.length).toBeLessThan(PROJECT_NAME_MAX + 200);
   await page.context().close();
 }, 60_000);
 

@@ -6,7 +6,7 @@
  * this workbook's session only: the saved project of this computer stays as it was.
  */
 import type { WorkbookProject } from '../../office/documentSettings';
-import type { Settings } from '../../settings/settings';
+import { PROJECT_NAME_MAX, type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
 import { el, replaceChildren, setStatus, withBusy } from '../ui/view';
@@ -18,6 +18,11 @@ export type WorkbookProjectState =
   | { kind: 'active'; project: SavedProject }
   | { kind: 'propose'; project: SavedProject };
 
+/** The workbook's name for its project as the pane shows it: no longer than any project's name can be. */
+function shownName(name: string): string {
+  return name.length <= PROJECT_NAME_MAX ? name : `${name.slice(0, PROJECT_NAME_MAX)}…`;
+}
+
 /** What the pane makes of the workbook's project, against the projects saved here and the key in use. */
 export function workbookProjectState(
   remembered: WorkbookProject | null,
@@ -25,9 +30,9 @@ export function workbookProjectState(
   settings: Settings,
 ): WorkbookProjectState {
   if (remembered === null) return { kind: 'none' };
-  if (remembered.id === null) return { kind: 'no-id', named: remembered.name };
+  if (remembered.id === null) return { kind: 'no-id', named: shownName(remembered.name) };
   const saved = projects.find((project) => project.id !== null && project.id === remembered.id);
-  if (!saved) return { kind: 'not-saved', named: remembered.name };
+  if (!saved) return { kind: 'not-saved', named: shownName(remembered.name) };
   return saved.apiKey === settings.apiKey ? { kind: 'active', project: saved } : { kind: 'propose', project: saved };
 }
 
