@@ -15,10 +15,11 @@ import type { ServiceError } from '../service/errors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';
 import { rateLimitPauseMs, retryDelayMs, timerDelay } from './backoff';
 import { BatchQueue, batchSize } from './batchQueue';
+import { BatchesInFlight, type BatchInFlight } from './batchesInFlight';
 import { answersVerdict, failureVerdict, withAttemptsLeft, type Task, type Verdict } from './batchVerdict';
 import type { KnownKey } from './keyMemory';
 import { KeyProbe } from './keyProbe';
-import type { AimdLimiter, Ticket } from './limiter';
+import type { AimdLimiter } from './limiter';
 import { RetryWaits } from './retryWaits';
 
 export type { Task } from './batchVerdict';
@@ -28,7 +29,8 @@ export const MAX_ATTEMPTS = 8;
 export const PROBE_BATCH = 10;
 
 export interface DispatcherHooks {
-  send(items: BatchRequestItem[], signal: AbortSignal): Promise<BatchResponseItem[]>;
+  /** `patience`: asked when the request's timeout runs out, how much longer it may take (batchesInFlight.ts). */
+  send(items: BatchRequestItem[], signal: AbortSignal, patience: () => number): Promise<BatchResponseItem[]>;
   maxBatch(): number;
   onAuthFailure(error: ServiceError): void;
   /** Something the counters show changed. */
@@ -42,15 +44,6 @@ export interface DispatchCounters {
   rateLimitWaits: number;
 }
 
-/** One batch in flight, with the congestion event (see `congestion`) and the key it was sent under. */
-interface BatchInFlight {
-  readonly controller: AbortController;
-  readonly tasks: Task[];
-  readonly ticket: Ticket;
-  readonly congestionEvent: number;
-  readonly keyGeneration: number;
-}
-
 /** The dispatcher's timers, each named for what it waits for. */
 type Wait = 'burstEnd' | 'pauseEnd';
 
@@ -62,7 +55,7 @@ export class Dispatcher {
   /** burstEnd: the burst being submitted is over (one macrotask); pauseEnd: the shared pause (429) is. */
   private readonly timers: Record<Wait, ReturnType<typeof setTimeout> | null> = { burstEnd: null, pauseEnd: null };
   private readonly retryWaits = new RetryWaits();
-  private readonly sending = new Set<BatchInFlight>();
+  private readonly sending = new BatchesInFlight();
   /** Set by a 401 (until `keyChanged`) or by `dispose`: every task fails with it. */
   private barredBy: unknown = null;
   private disposed = false;
@@ -221,12 +214,13 @@ export class Dispatcher {
       const answers = await this.hooks.send(
         tasks.map((task) => task.item),
         batch.controller.signal,
+        () => this.sending.patienceMs(batch, this.now()),
       );
       if (!this.disposed) verdict = answersVerdict(tasks, answers);
     } catch (error) {
       if (!this.disposed) verdict = failureVerdict(tasks, error);
     } finally {
-      this.sending.delete(batch);
+      this.sending.ended(batch, this.now());
       this.limiter.release(batch.ticket, verdict?.health ?? 'failed', this.queue.length > 0);
       if (verdict?.health === 'ok' || verdict?.health === 'rate-limited') this.heardAt = this.now();
       if (verdict) this.carryOut(batch, verdict);

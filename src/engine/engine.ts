@@ -51,7 +51,7 @@ class RequestEngine implements Engine {
     this.limiter = new AimdLimiter(settings.current().maxConcurrency, now);
     this.dispatcher = new Dispatcher(
       {
-        send: (items, signal) => this.lifecycle.currentClient().batch(items, { signal }),
+        send: (items, signal, patience) => this.lifecycle.currentClient().batch(items, { signal, patience }),
         maxBatch: () => this.lifecycle.applied.maxBatch,
         onAuthFailure: (error) => this.lifecycle.blockAuth(authError(error.message)),
         onActivity: () => this.events.statsChanged(),

@@ -47,6 +47,8 @@ export interface ClientOptions {
 /** Per-call options: the caller's cancellation. An abort rejects with the signal's reason. */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** See HttpRequest.patience. */
+  patience?: () => number;
 }
 
 export class ClimateClient {

@@ -51,6 +51,8 @@ export interface HttpRequest {
   /** Overrides the configured key for this call (a team key for `POST /projects`). */
   apiKey?: string | null;
   signal?: AbortSignal;
+  /** Asked when the timeout runs out: milliseconds more the request may take (it waited its turn), or 0. */
+  patience?: () => number;
 }
 
 export interface HttpResponse {
@@ -84,7 +86,7 @@ export async function request(config: HttpConfig, req: HttpRequest): Promise<Htt
     // A redirect is not followed: the key goes to the configured address and nowhere else.
     redirect: 'manual',
   };
-  const { status, headers, text } = await exchange(config, url, init, req.signal);
+  const { status, headers, text } = await exchange(config, url, init, req);
 
   const body = text.trim() === '' ? null : tryParseJson(text);
   if (status < 200 || status > 299) throw errorFromResponse(status, headers, body === undefined ? text : body);
@@ -99,20 +101,29 @@ export async function request(config: HttpConfig, req: HttpRequest): Promise<Htt
 
 /**
  * fetch plus reading the whole body, both under the timeout and the caller's signal. Failures become
- * NetworkError, except the caller's own abort, which rejects with its reason.
+ * NetworkError, except the caller's own abort, which rejects with its reason. When the timeout runs
+ * out, the caller's `patience` may grant more time, as often as it has some to give.
  */
 async function exchange(
   config: HttpConfig,
   url: string,
   init: Omit<FetchInit, 'signal'>,
-  signal: AbortSignal | undefined,
+  { signal, patience }: Pick<HttpRequest, 'signal' | 'patience'>,
 ): Promise<{ status: number; headers: Record<string, string>; text: string }> {
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  let waitedMs = config.timeoutMs;
+  const expire = (): void => {
+    const more = patience?.() ?? 0;
+    if (more > 0) {
+      waitedMs += more;
+      timer = setTimeout(expire, more);
+      return;
+    }
     timedOut = true;
     controller.abort();
-  }, config.timeoutMs);
+  };
+  let timer = setTimeout(expire, config.timeoutMs);
   const onCallerAbort = (): void => controller.abort(signal?.reason);
   if (signal?.aborted) onCallerAbort();
   else signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -120,7 +131,7 @@ async function exchange(
   const failure = (stage: 'send' | 'read') => (error: unknown) => {
     if (signal?.aborted) throw signal.reason;
     if (timedOut) {
-      throw new NetworkError(`The service at ${config.baseUrl} did not answer within ${config.timeoutMs / 1000} s.`);
+      throw new NetworkError(`The service at ${config.baseUrl} did not answer within ${waitedMs / 1000} s.`);
     }
     throw new NetworkError(
       stage === 'send'

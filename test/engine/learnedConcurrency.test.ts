@@ -6,8 +6,8 @@
  */
 import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
 import { AimdLimiter, headroom, OPEN_WINDOW, WIDE_BEYOND, type Ticket } from '../../src/engine/limiter';
-import type { FetchLike } from '../../src/service/client';
 import { FakeService } from './fakeService';
+import { behindConnections } from './modeledTransport';
 import { advance, rig, supplier } from './rig';
 
 interface Model {
@@ -174,25 +174,6 @@ test('without a backlog nothing says the window should be wider: it stays where 
   const { windows } = run({ connections: Infinity, latencyMs: 80, perItemMs: 1, batches: 10, cap: 128 });
   expect(Math.max(...windows)).toBe(OPEN_WINDOW);
 });
-
-/** `send` behind a transport that carries `connections` requests at once, each answered `serviceMs` later. */
-function behindConnections(send: FetchLike, connections: number, serviceMs: number): FetchLike {
-  let carried = 0;
-  const waiting: Array<() => void> = [];
-  return async (url, init) => {
-    if (carried >= connections) await new Promise<void>((resolve) => waiting.push(resolve));
-    else carried += 1;
-    try {
-      await new Promise((resolve) => setTimeout(resolve, serviceMs));
-      return await send(url, init);
-    } finally {
-      const next = waiting.shift();
-      if (next)
-        next(); // the connection passes straight on
-      else carried -= 1;
-    }
-  };
-}
 
 test('the engine behind six connections, on a fake clock: the window it remembers for the key is about six', async () => {
   jest.useFakeTimers();
