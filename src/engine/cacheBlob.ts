@@ -31,11 +31,8 @@ export function parseCacheBlob(raw: string | null | undefined): { scope: string;
   for (const item of stored.e) {
     if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'number') continue;
     const [key, age, ...compact] = item;
-    try {
-      entries.push([key, { record: expandRecord(compact, table), fetchedAt: (stored.t + age) * 1000 }]);
-    } catch {
-      // one unreadable entry costs that record only
-    }
+    const record = expandRecord(compact, table);
+    if (record !== null) entries.push([key, { record, fetchedAt: (stored.t + age) * 1000 }]);
   }
   return { scope: stored.scope, entries };
 }

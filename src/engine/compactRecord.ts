@@ -179,11 +179,11 @@ const { text, number: finite, id: idOrNull, rank: rankOrNull } = readField;
  * The record a CompactRecord stands for. Each field is read by the rules an answer of the service is
  * read by (readField): texts are bounded text, numbers finite, ids whole, ranks words, links meet the
  * profile-link rule, so an edited or damaged store cannot put into a cell what the service could not.
- * Throws for a record without an id: the caller drops that one record.
+ * Null for a record without an id: no record at all (it is asked for again).
  */
-export function expandRecord(c: CompactRecord, table: StringTable): OrganizationRecord {
+export function expandRecord(c: CompactRecord, table: StringTable): OrganizationRecord | null {
   const id = idOrNull(at(c, AT.id));
-  if (id === null) throw new Error('A stored record without an id.');
+  if (id === null) return null;
   const name = text(at(c, AT.name));
   const ranks = decodeRanks(at(c, AT.ranks));
   const [rank, industryRank, regionRank] = [0, 1, 2].map((i) => rankOrNull(ranks[i]));

@@ -47,7 +47,8 @@ function parseRecord(raw: unknown, table: StringTable): CacheEntry | null {
   if (typeof raw !== 'string') return null;
   try {
     const [seconds, ...compact] = JSON.parse(raw) as [number, ...CompactRecord];
-    return typeof seconds === 'number' ? { record: expandRecord(compact, table), fetchedAt: seconds * 1000 } : null;
+    const record = typeof seconds === 'number' ? expandRecord(compact, table) : null;
+    return record === null ? null : { record, fetchedAt: seconds * 1000 };
   } catch {
     return null; // one unreadable entry costs that record only
   }
