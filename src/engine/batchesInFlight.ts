@@ -6,7 +6,7 @@
  * having seen it. So a batch's timeout counts from when it reached the front of the line, at the
  * latest when the last batch sent before it was answered: when the timeout runs out, the time it
  * spent in line since the last check is granted again (`patienceMs`). A request that hangs on the wire
- * gets at most one service time more than its timeout.
+ * is given up at its timeout plus at most the time it waited in line.
  */
 import type { Task } from './batchVerdict';
 import type { Ticket } from './limiter';
