@@ -1,16 +1,16 @@
 // @ts-check
 /**
  * Publishes the function reference (docs/functions.md) as a static help page in the build output,
- * where the custom functions' @helpurl links point (help/functions.html#<anchor>). The page is plain
- * HTML with no script at all, and it carries the data provider's attribution line. Plain CommonJS,
- * loaded by webpack.config.js.
+ * where the custom functions' @helpurl links point (help/functions.html#<anchor>), with the images it
+ * shows beside it. The page is plain HTML with no script at all, and it carries the data provider's
+ * attribution line. Plain CommonJS, loaded by webpack.config.js.
  */
 'use strict';
 
 const { readFileSync } = require('fs');
 const path = require('path');
 const webpack = require('webpack');
-const { escapeHtml, markdownToHtml } = require('./markdownToHtml');
+const { escapeHtml, imagesOf, markdownToHtml } = require('./markdownToHtml');
 
 /**
  * @typedef {object} Attribution
@@ -65,6 +65,35 @@ ${body}</main>
 
 const PLUGIN = 'HelpPagePlugin';
 
+/**
+ * Copies an image the reference shows to the same place beside the page. Only a file in the
+ * reference's own folder may be shown: the page's CSP loads images from the add-in's origin alone.
+ * @param {webpack.Compilation} compilation @param {string} source @param {string} output @param {string} image
+ */
+function emitImage(compilation, source, output, image) {
+  const folder = path.dirname(source);
+  /** @param {string} why */
+  const fail = (why) => void compilation.errors.push(new webpack.WebpackError(`Help page: image ${image}: ${why}`));
+  let file;
+  try {
+    file = path.resolve(folder, decodeURI(image));
+  } catch {
+    return fail('not a readable address');
+  }
+  const relative = path.relative(folder, file);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(image) || image.startsWith('/') || relative.startsWith('..'))
+    return fail(`not a file beside ${source}`);
+  compilation.fileDependencies.add(file);
+  let bytes;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    return fail(`cannot read ${file}: ${/** @type {Error} */ (error).message}`);
+  }
+  const target = path.posix.join(path.posix.dirname(output), relative.split(path.sep).join('/'));
+  compilation.emitAsset(target, new webpack.sources.RawSource(bytes));
+}
+
 class HelpPagePlugin {
   /**
    * @param {{ source: string; output: string; attribution: Attribution }} options
@@ -93,6 +122,7 @@ class HelpPagePlugin {
             return;
           }
           compilation.emitAsset(output, new webpack.sources.RawSource(helpPage({ markdown, attribution, logoSrc })));
+          for (const image of imagesOf(markdown)) emitImage(compilation, source, output, image);
         },
       );
     });

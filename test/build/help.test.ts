@@ -10,7 +10,10 @@ import { PROVIDER } from '../../src/provider';
 import { productionDist, removeTempDirs, tempDir } from './dist';
 
 type Attribution = { text: string; href: string; logo: string };
-const { markdownToHtml } = require('../../build/markdownToHtml.js') as { markdownToHtml: (markdown: string) => string };
+const { imagesOf, markdownToHtml } = require('../../build/markdownToHtml.js') as {
+  imagesOf: (markdown: string) => string[];
+  markdownToHtml: (markdown: string) => string;
+};
 const { helpPage } = require('../../build/helpPagePlugin.js') as {
   helpPage: (page: { markdown: string; attribution: Attribution; logoSrc: string }) => string;
 };
@@ -20,6 +23,7 @@ const { HELP_PAGE, PROVIDER_ATTRIBUTION } = require('../../webpack.config.js') a
 };
 
 const DIST = productionDist();
+const DOCS = join(__dirname, '..', '..', 'docs');
 afterAll(removeTempDirs);
 
 interface FunctionMetadata {
@@ -64,6 +68,7 @@ const CONVERTER_TAGS = [
   'tr',
   'th',
   'td',
+  'img',
 ];
 const PAGE_TAGS = ['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'footer', 'img'];
 
@@ -94,7 +99,7 @@ describe('help/functions.html in dist/', () => {
   });
 
   test('is the reference: its title, every section of docs/functions.md, no script', () => {
-    const markdown = readFileSync(join(__dirname, '..', '..', 'docs', 'functions.md'), 'utf8');
+    const markdown = readFileSync(join(DOCS, 'functions.md'), 'utf8');
     expect(page).toMatch(/<title>CLIMATE functions: reference<\/title>/);
     const sections = [...markdown.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(sections).toContain('CLIMATE.SCORE');
@@ -103,6 +108,16 @@ describe('help/functions.html in dist/', () => {
     expect([...tagNames(page)].filter((tag) => !CONVERTER_TAGS.includes(tag) && !PAGE_TAGS.includes(tag))).toEqual([]);
     expect(page).toMatch(/<code>spg:&lt;id(&gt;|>)<\/code>/);
     expect(page).not.toMatch(/<script/i);
+  });
+
+  test('every image the reference shows is in the build beside the page, as docs/ has it', () => {
+    const main = page.match(/<main>([\s\S]*?)<\/main>/)?.[1] ?? '';
+    const images = attributes(main, 'src');
+    expect(images).toContain('screenshots/org-card.png');
+    for (const image of images) {
+      const built = join(DIST, posix.dirname(HELP_PAGE), image);
+      expect({ image, bytes: readFileSync(built) }).toEqual({ image, bytes: readFileSync(join(DOCS, image)) });
+    }
   });
 
   test("carries the provider's attribution line: the pane's words, linked to the provider, with its logo", () => {
@@ -117,7 +132,7 @@ describe('help/functions.html in dist/', () => {
 });
 
 describe('markdownToHtml', () => {
-  test('renders the subset the reference uses', () => {
+  test('renders what the reference uses: headings, emphasis, code, lists, tables, code blocks, anchors', () => {
     const markdown = [
       '<a id="top"></a>',
       '# Title with `code` #',
@@ -134,18 +149,20 @@ describe('markdownToHtml', () => {
       '',
       '| left | centre | right |',
       '|:---|:---:|---:|',
-      '| `a|b` | **c** \\| d | |',
+      '| `a\\|b` | **c** \\| d | |',
       '',
       '```ts',
       "const a = '<b>' && 1;",
       '```',
+      '',
+      '![A card](screenshots/card.png)',
     ].join('\n');
     expect(markdownToHtml(markdown)).toBe(
       [
         '<a id="top"></a>',
         '<h1>Title with <code>code</code></h1>',
         '<p>Text with <strong>strong</strong>, <em>em</em>, a <a href="#top">link</a> and <code>a|b</code>,',
-        'a second line; 2 * 3 stays, S&amp;P &lt;id&gt; &#169; *not em*.</p>',
+        'a second line; 2 * 3 stays, S&amp;P &lt;id&gt; \u00a9 *not em*.</p>',
         '<ul>',
         '<li>one',
         'continued</li>',
@@ -157,17 +174,27 @@ describe('markdownToHtml', () => {
         '</ol>',
         '<table>',
         '<thead>',
-        '<tr><th>left</th><th class="center">centre</th><th class="right">right</th></tr>',
+        '<tr>',
+        '<th>left</th>',
+        '<th class="center">centre</th>',
+        '<th class="right">right</th>',
+        '</tr>',
         '</thead>',
         '<tbody>',
-        '<tr><td><code>a|b</code></td><td class="center"><strong>c</strong> | d</td><td class="right"></td></tr>',
+        '<tr>',
+        '<td><code>a|b</code></td>',
+        '<td class="center"><strong>c</strong> | d</td>',
+        '<td class="right"></td>',
+        '</tr>',
         '</tbody>',
         '</table>',
-        '<pre><code class="language-ts">const a = &#39;&lt;b&gt;&#39; &amp;&amp; 1;',
+        '<pre><code class="language-ts">const a = \'&lt;b&gt;\' &amp;&amp; 1;',
         '</code></pre>',
+        '<p><img src="screenshots/card.png" alt="A card"></p>',
         '',
       ].join('\n'),
     );
+    expect(imagesOf(markdown)).toEqual(['screenshots/card.png']);
   });
 
   test('HTML in the source comes out as text wherever it stands', () => {
@@ -179,22 +206,27 @@ describe('markdownToHtml', () => {
       [`- ${script}`, `<ul>\n<li>${escaped}</li>\n</ul>`],
       [
         `| h |\n|---|\n| ${script} |`,
-        `<table>\n<thead>\n<tr><th>h</th></tr>\n</thead>\n<tbody>\n<tr><td>${escaped}</td></tr>\n</tbody>\n</table>`,
+        `<table>\n<thead>\n<tr>\n<th>h</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>${escaped}</td>\n</tr>\n</tbody>\n</table>`,
       ],
       [`**${script}** \`${script}\``, `<p><strong>${escaped}</strong> <code>${escaped}</code></p>`],
-      ['```<script>\nx\n```', '<pre><code>x\n</code></pre>'],
+      ['```<script>\nx\n```', '<pre><code class="language-&lt;script&gt;">x\n</code></pre>'],
       ['<img src=x onerror=alert(1)>', '<p>&lt;img src=x onerror=alert(1)&gt;</p>'],
-      // Only an empty anchor with a plain id is markup; with anything more it is text.
+      // Only an empty anchor with a plain id, on a line of its own, is markup; with anything more it is text.
       ['<a id="x" onclick="y"></a>', '<p>&lt;a id=&quot;x&quot; onclick=&quot;y&quot;&gt;&lt;/a&gt;</p>'],
+      ['See <a id="x"></a> here', '<p>See &lt;a id=&quot;x&quot;&gt;&lt;/a&gt; here</p>'],
+      ['![x](javascript:alert(1))', '<p>![x](javascript:alert(1))</p>'],
     ];
     for (const [markdown, html] of cases)
       expect({ markdown, html: markdownToHtml(markdown) }).toEqual({ markdown, html: `${html}\n` });
   });
 
   test('links go only to web, mail and relative addresses, with the address escaped', () => {
-    expect(markdownToHtml('[a](JavaScript:alert) [b](data:text/html,x) [c](vbscript:x)')).toBe('<p>a b c</p>\n');
+    // Any other link stays its text, brackets and all: nothing to follow.
+    expect(markdownToHtml('[a](JavaScript:alert) [b](data:text/html,x) [c](vbscript:x)')).toBe(
+      '<p>[a](JavaScript:alert) [b](data:text/html,x) [c](vbscript:x)</p>\n',
+    );
     expect(markdownToHtml('[q](https://e.example/"onmouseover=x) [m](mailto:a@b.example) [r](../x.html#y)')).toBe(
-      '<p><a href="https://e.example/&quot;onmouseover=x">q</a> <a href="mailto:a@b.example">m</a> <a href="../x.html#y">r</a></p>\n',
+      '<p><a href="https://e.example/%22onmouseover=x">q</a> <a href="mailto:a@b.example">m</a> <a href="../x.html#y">r</a></p>\n',
     );
   });
 
