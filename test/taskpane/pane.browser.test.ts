@@ -1,7 +1,7 @@
 /**
  * The task pane in real Chromium, as an analyst first meets it: the BUILT dist/taskpane.html served from
  * loopback, office.js from the installed package, the sandbox service over real HTTP, and a fake
- * workbook behind Excel.run (browser/excelShim.ts, browser/walkthrough.ts). One page walks through a
+ * workbook behind Excel.run (browser/excelShim/, browser/walkthrough.ts). One page walks through a
  * fresh install: how the pane looks and reads (CSP, theme, names of controls, the narrowest width),
  * connecting with a good and a bad key, creating a project with the team key and switching to it. Then
  * it checks that no key reached the workbook (cells, images, document settings), the console or the

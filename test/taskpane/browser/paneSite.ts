@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { installExcelShim, type ShimSheet } from './excelShim';
+import { excelShimScript, type ShimSheet } from './excelShim';
 import { serveFolder, type Served, type StaticServer } from './staticServer';
 import { stillMotion } from './stillMotion';
 
@@ -85,7 +85,7 @@ function fixtureScript({ sheet, storage }: PaneFixture): string {
     `(${recordErrors.toString()})();`,
     `(${stillMotion.toString()})();`,
     `(${seedStorage.toString()})(${JSON.stringify(storage)});`,
-    `(${installExcelShim.toString()})(${JSON.stringify(sheet)});`,
+    excelShimScript(sheet),
   ].join('\n');
 }
 

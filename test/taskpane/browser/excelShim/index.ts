@@ -1,0 +1,188 @@
+/**
+ * A fake Excel for the pane's page: `Excel.run` over in-memory sheets (the test's sheet, any others it
+ * gives, and those the add-in adds) that records what the pane writes (values, formulas, number
+ * formats, inserted rows, hidden columns, images, charts with their type and source range,
+ * recalculations, conditional formats, the selection), plus `Office.context.document` settings and the
+ * ribbon's actions. It implements only the slice of the Excel API that src/office uses, with the same
+ * names, so the built bundle runs unchanged; it calculates only what the card layout needs
+ * (cardFormulas.ts).
+ *
+ * It runs in the page, not here: `excelShimScript` serializes `installExcelShim` and its parts (grid,
+ * card formulas, range, worksheet), so each is one self-contained function that gets what it needs as
+ * arguments and refers to nothing outside its body.
+ */
+import { shimCardFormulas } from './cardFormulas';
+import { shimGrid } from './grid';
+import { shimRange } from './range';
+import type { Book, ShimSheet, Sheet, WorkbookDump } from './types';
+import { shimWorksheet } from './worksheet';
+
+export type { ShimSheet, SheetDump, WorkbookDump } from './types';
+
+interface ShimParts {
+  grid: typeof shimGrid;
+  cardFormulas: typeof shimCardFormulas;
+  range: typeof shimRange;
+  worksheet: typeof shimWorksheet;
+}
+
+/** The script that installs the fake Excel over `sheet` in a page, before the page's own scripts run. */
+export function excelShimScript(sheet: ShimSheet): string {
+  const parts = `{ grid: ${shimGrid}, cardFormulas: ${shimCardFormulas}, range: ${shimRange}, worksheet: ${shimWorksheet} }`;
+  return `(${installExcelShim})(${JSON.stringify(sheet)}, ${parts});`;
+}
+
+function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
+  const page = window as unknown as Record<string, unknown>;
+  const ribbon: Record<string, (event: { completed(): void }) => void> = {};
+  const book: Book = {
+    sheets: [],
+    selection: { ...sheet.selection },
+    active: sheet.name,
+    pendingFormats: new Map(),
+    dump: {
+      cells: [],
+      inserts: [],
+      shapes: [],
+      calculations: [],
+      documentSettings: { ...(sheet.documentSettings ?? {}) },
+      documentSettingsSaves: 0,
+      conditionalFormats: [],
+      selection: { ...sheet.selection },
+      sheets: [],
+      activeSheet: sheet.name,
+    },
+  };
+  const grid = parts.grid();
+  const formulas = parts.cardFormulas(sheet.entities, grid);
+  const range = parts.range(book, grid, formulas);
+  const makeWorksheet = parts.worksheet(book, grid, range);
+
+  const addSheet = (name: string, rows: ShimSheet['rows'], images: ShimSheet['images'] = []): Sheet => {
+    const id = `{00000000-0001-0000-${String(book.sheets.length).padStart(4, '0')}-000000000000}`;
+    const state: Sheet = { name, id, cells: new Map(), charts: [], hidden: new Set(), worksheet: {}, shapes: () => [] };
+    rows.forEach((row, r) =>
+      row.forEach((value, c) => {
+        if (value !== null && value !== '') state.cells.set(grid.key(r, c), { value, formula: null, bold: false });
+      }),
+    );
+    state.worksheet = makeWorksheet(state, images);
+    book.sheets.push(state);
+    return state;
+  };
+  addSheet(sheet.name, sheet.rows, sheet.images);
+  for (const other of sheet.otherSheets ?? []) addSheet(other.name, other.rows);
+  const find = (name: string): Sheet | undefined =>
+    book.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  const first = (): Sheet => book.sheets[0];
+
+  const context = {
+    workbook: {
+      getSelectedRange: () => range(find(book.active) ?? first(), book.selection),
+      worksheets: {
+        getItem(name: string) {
+          const found = find(name);
+          if (!found) throw new Error(`ItemNotFound: no sheet called ${name}.`);
+          return found.worksheet;
+        },
+        getItemOrNullObject: (name: string) => find(name)?.worksheet ?? { isNullObject: true, load: () => undefined },
+        // WorksheetCollection.add(name): names are unique regardless of case, at most 31 characters.
+        add(name: string) {
+          if (find(name)) throw new Error(`ItemAlreadyExists: a sheet called ${name} exists.`);
+          if (!name || name.length > 31 || /[:\\/?*[\]]/.test(name))
+            throw new Error(`InvalidArgument: ${name} cannot name a sheet.`);
+          return addSheet(name, []).worksheet;
+        },
+        getActiveWorksheet: () => (find(book.active) ?? first()).worksheet,
+      },
+      application: { calculate: (type: string) => void book.dump.calculations.push({ scope: 'workbook', type }) },
+    },
+    sync: async () => {
+      // Formats set before their cells were written land on them once both are in.
+      for (const [k, format] of [...book.pendingFormats]) {
+        const [id, cellKey] = k.split('|');
+        const cell = book.sheets.find((s) => s.id === id)?.cells.get(cellKey);
+        if (cell) {
+          cell.numberFormat = format;
+          book.pendingFormats.delete(k);
+        }
+      }
+    },
+  };
+  page.Excel = { run: async (batch: (ctx: unknown) => Promise<unknown>) => batch(context) };
+
+  const settings = {
+    get: (name: string) =>
+      name in book.dump.documentSettings ? JSON.parse(JSON.stringify(book.dump.documentSettings[name])) : null,
+    set: (name: string, value: unknown) => void (book.dump.documentSettings[name] = JSON.parse(JSON.stringify(value))),
+    remove: (name: string) => void delete book.dump.documentSettings[name],
+    saveAsync: (callback?: (result: { status: string }) => void) => {
+      book.dump.documentSettingsSaves += 1;
+      callback?.({ status: 'succeeded' });
+    },
+  };
+  // office.js (a plain script in <head>) has run once the document is interactive, and the add-in's
+  // deferred bundles have not: registering here puts this onReady callback before theirs.
+  document.addEventListener('readystatechange', () => {
+    const office = page.Office as { onReady(callback: () => void): unknown; context: object } | undefined;
+    if (document.readyState !== 'interactive' || !office) return;
+    // The ribbon: Office.actions of a host with add-in commands, so a test can press a button.
+    const associate = (name: string, handler: (event: { completed(): void }) => void) => void (ribbon[name] = handler);
+    Object.defineProperty(office, 'actions', { configurable: true, value: { associate } });
+    office.onReady(() => {
+      Object.defineProperty(office.context, 'document', { configurable: true, value: { settings } });
+      const have = sheet.requirements;
+      if (!have) return;
+      const atLeast = (a: string, b: string): boolean => {
+        const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
+        for (let i = 0; i < Math.max(x.length, y.length); i++) {
+          if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+        }
+        return true;
+      };
+      const isSetSupported = (name: string, version = '1.1') => name in have && atLeast(have[name], version);
+      Object.defineProperty(office.context, 'requirements', { configurable: true, value: { isSetSupported } });
+    });
+  });
+
+  page.__workbook = {
+    /** Presses a ribbon button (an ExecuteFunction action the add-in associated). */
+    press(name: string) {
+      ribbon[name]?.({ completed: () => undefined });
+    },
+    /** Selects a box, on another sheet when named (which becomes the active sheet, as in Excel). */
+    select(box: Book['selection'], sheetName?: string) {
+      if (sheetName) book.active = sheetName;
+      book.selection = { ...box };
+    },
+    dump(): WorkbookDump {
+      const list = (state: Sheet) => {
+        const out = [...state.cells].map(([k, cell]) => {
+          const [row, column] = grid.place(k);
+          return {
+            row,
+            column,
+            value: formulas.calculated(state, cell),
+            formula: cell.formula,
+            bold: cell.bold,
+            numberFormat: cell.numberFormat ?? null,
+          };
+        });
+        return out.sort((a, b) => a.row - b.row || a.column - b.column);
+      };
+      const sheets = book.sheets.map((state) => ({
+        name: state.name,
+        id: state.id,
+        cells: list(state),
+        charts: state.charts,
+        hiddenColumns: [...state.hidden].sort((a, b) => a - b),
+        shapes: state.shapes().map((shape) => String(shape.name)),
+      }));
+      const cells = list(first()).map(({ numberFormat: _, ...cell }) => cell);
+      const { dump } = book;
+      return JSON.parse(
+        JSON.stringify({ ...dump, cells, selection: book.selection, sheets, activeSheet: book.active }),
+      );
+    },
+  };
+}

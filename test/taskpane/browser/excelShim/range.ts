@@ -1,0 +1,147 @@
+/**
+ * The shim's Excel.Range: values and formulas read and written (with Excel's dimension check), number
+ * formats, clearing, bold, rows inserted, columns hidden, conditional formats, selection and
+ * recalculation, each recorded in the book's dump. Serialized into the page (index.ts): self-contained.
+ */
+import type { ShimCardFormulas } from './cardFormulas';
+import type { ShimGrid } from './grid';
+import type { Book, Box, Cell, Sheet } from './types';
+
+export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas) {
+  const { key, within, place } = grid;
+  const boxList = (box: Box): number[] => [box.rowIndex, box.columnIndex, box.rowCount, box.columnCount];
+
+  const write = (state: Sheet, box: Box, data: unknown[][], asFormulas: boolean): void => {
+    if (data.length !== box.rowCount || data.some((row) => row.length !== box.columnCount)) {
+      throw new Error(
+        `The dimensions of the data (${data.length}x${data[0]?.length}) do not match the range (${box.rowCount}x${box.columnCount}).`,
+      );
+    }
+    data.forEach((row, i) =>
+      row.forEach((value, j) => {
+        const k = key(box.rowIndex + i, box.columnIndex + j);
+        const { bold = false, numberFormat } = state.cells.get(k) ?? {};
+        if (value === '' || value === null) state.cells.delete(k);
+        else if (asFormulas && typeof value === 'string' && value.startsWith('='))
+          state.cells.set(k, { value: null, formula: value, bold, numberFormat });
+        else state.cells.set(k, { value, formula: null, bold, numberFormat });
+      }),
+    );
+  };
+
+  const read = (state: Sheet, box: Box, pick: (cell: Cell | undefined) => unknown): unknown[][] =>
+    Array.from({ length: box.rowCount }, (_, i) =>
+      Array.from({ length: box.columnCount }, (_, j) =>
+        pick(state.cells.get(key(box.rowIndex + i, box.columnIndex + j))),
+      ),
+    );
+
+  // Excel's ConditionalFormatCollection.add(type): the custom rule's formula and fill are set after.
+  const conditionalFormats = (box: Box) => ({
+    add(type: string) {
+      const entry = { box: boxList(box), type, formula: null as string | null, fill: null as string | null };
+      book.dump.conditionalFormats.push(entry);
+      return {
+        custom: {
+          rule: {
+            set formula(text: string) {
+              entry.formula = text;
+            },
+          },
+          format: {
+            fill: {
+              set color(colour: string) {
+                entry.fill = colour;
+              },
+            },
+          },
+        },
+      };
+    },
+  });
+
+  return function range(state: Sheet, box: Box): Record<string, unknown> {
+    const quoted = state.name.includes(' ') || state.name.includes("'");
+    const self: Record<string, unknown> = {
+      ...box,
+      isNullObject: false,
+      worksheet: state.worksheet,
+      address: `${quoted ? `'${state.name.replace(/'/g, "''")}'` : state.name}!${grid.a1(box)}`,
+      left: box.columnIndex * 64,
+      top: box.rowIndex * 20,
+      height: 20 * box.rowCount,
+      width: 64 * box.columnCount,
+      load: () => self,
+      calculate: () => void book.dump.calculations.push({ scope: 'range', box: boxList(box) }),
+      select: () => void (book.selection = { ...box }),
+      // Range.clear(applyTo): 'All' (the default) removes contents and formats; 'Contents' keeps formats.
+      clear: (applyTo = 'All') => {
+        for (const [k, cell] of [...state.cells]) {
+          const [r, c] = place(k);
+          if (!within(box, r, c)) continue;
+          if (applyTo === 'All' || applyTo === 'Contents') state.cells.delete(k);
+          else if (applyTo === 'Formats') Object.assign(cell, { bold: false, numberFormat: undefined });
+        }
+      },
+      conditionalFormats: conditionalFormats(box),
+      getEntireRow: () => ({
+        insert(direction: string) {
+          const moved = new Map<string, Cell>();
+          for (const [k, cell] of state.cells) {
+            const [r, c] = place(k);
+            moved.set(key(r >= box.rowIndex ? r + box.rowCount : r, c), cell);
+          }
+          state.cells = moved;
+          book.dump.inserts.push({ row: box.rowIndex, count: box.rowCount, direction });
+        },
+      }),
+      // Range.columnHidden (ExcelApi 1.2) may only be set on entire columns.
+      getEntireColumn: () => ({
+        set columnHidden(hidden: boolean) {
+          for (let c = box.columnIndex; c < box.columnIndex + box.columnCount; c++) {
+            if (hidden) state.hidden.add(c);
+            else state.hidden.delete(c);
+          }
+        },
+      }),
+      format: {
+        font: {
+          set bold(on: boolean) {
+            for (let i = 0; i < box.rowCount; i++) {
+              for (let j = 0; j < box.columnCount; j++) {
+                const cell = state.cells.get(key(box.rowIndex + i, box.columnIndex + j));
+                if (cell) cell.bold = on;
+              }
+            }
+          },
+        },
+      },
+    };
+    Object.defineProperty(self, 'values', {
+      get: () => read(state, box, (cell) => formulas.shown(state, cell)),
+      set: (data: unknown[][]) => write(state, box, data, false),
+    });
+    Object.defineProperty(self, 'formulas', {
+      get: () => read(state, box, (cell) => (cell ? (cell.formula ?? cell.value) : '')),
+      set: (data: unknown[][]) => write(state, box, data, true),
+    });
+    // A format on an empty cell is kept by Excel; here it waits on a placeholder until a value arrives.
+    Object.defineProperty(self, 'numberFormat', {
+      set: (data: string[][]) => {
+        if (data.length !== box.rowCount || data.some((row) => row.length !== box.columnCount))
+          throw new Error('The dimensions of the number formats do not match the range.');
+        data.forEach((row, i) =>
+          row.forEach((format, j) => {
+            const k = key(box.rowIndex + i, box.columnIndex + j);
+            const cell = state.cells.get(k);
+            if (cell) cell.numberFormat = format;
+            else book.pendingFormats.set(`${state.id}|${k}`, format);
+          }),
+        );
+      },
+    });
+    return self;
+  };
+}
+
+export type ShimRange = ReturnType<typeof shimRange>;

@@ -1,0 +1,100 @@
+/**
+ * What the fake Excel of the pane's page is given and gives back (the test's side), and the model its
+ * parts share inside the page (types only: nothing here is serialized).
+ */
+
+export interface ShimSheet {
+  name: string;
+  rows: Array<Array<string | number | boolean | null>>;
+  selection: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
+  /** Office.context.requirements as the host reports them (set -> version); absent: none, as outside Office. */
+  requirements?: Record<string, string>;
+  /** Images already floating on the first sheet (points; the shim's cells are 64 x 20). */
+  images?: Array<{ name: string; left: number; top: number; width: number; height: number }>;
+  /** More sheets of the workbook, after the first (values only). */
+  otherSheets?: Array<{ name: string; rows: Array<Array<string | number | boolean | null>> }>;
+  /**
+   * What CLIMATE.ORG returns on this host, per organization (its first argument's value, lower case):
+   * an Entity cell value, or an error text such as `#N/A`. Absent: CLIMATE.ORG stays uncalculated.
+   */
+  entities?: Record<string, unknown>;
+  /** Document settings the workbook arrives with (as a file someone sent would). */
+  documentSettings?: Record<string, unknown>;
+}
+
+/** One sheet as the test reads it back. */
+export interface SheetDump {
+  name: string;
+  id: string;
+  cells: Array<{
+    row: number;
+    column: number;
+    value: unknown;
+    formula: string | null;
+    bold: boolean;
+    numberFormat: string | null;
+  }>;
+  /** Charts (sheet.charts.add(type, sourceData, seriesBy)): source as `'Sheet'!A1:B2`, position as its top-left cell. */
+  charts: Array<{
+    name: string;
+    type: string;
+    source: string;
+    seriesBy: string;
+    title: string;
+    position: string | null;
+  }>;
+  hiddenColumns: number[];
+  /** Names of the images on this sheet (all of them, with their placement, are in WorkbookDump.shapes). */
+  shapes: string[];
+}
+
+/** What the test reads back (`window.__workbook.dump()`). */
+export interface WorkbookDump {
+  cells: Array<{ row: number; column: number; value: unknown; formula: string | null; bold: boolean }>;
+  inserts: Array<{ row: number; count: number; direction: string }>;
+  shapes: Array<{
+    name: string;
+    altTextDescription: string;
+    base64Length: number;
+    left: number;
+    top: number;
+    height: number;
+  }>;
+  calculations: Array<{ scope: 'workbook' | 'range'; type?: string; box?: number[] }>;
+  documentSettings: Record<string, unknown>;
+  documentSettingsSaves: number;
+  /** Conditional formats added (range.conditionalFormats.add), with the custom rule and fill set on them. */
+  conditionalFormats: Array<{ box: number[]; type: string; formula: string | null; fill: string | null }>;
+  /** The selection now (range.select() moves it). */
+  selection: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
+  /** Every sheet in order (the first is the one `cells` shows), and the active one's name. */
+  sheets: SheetDump[];
+  activeSheet: string;
+}
+
+/** A cell as the shim keeps it: a formula's value is worked out when read (cardFormulas.ts). */
+export type Cell = { value: unknown; formula: string | null; bold: boolean; numberFormat?: string };
+export type Box = { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
+export type Chart = SheetDump['charts'][number];
+
+export type Sheet = {
+  name: string;
+  id: string;
+  cells: Map<string, Cell>;
+  charts: Chart[];
+  hidden: Set<number>;
+  /** The Excel.Worksheet the add-in is handed (worksheet.ts). */
+  worksheet: Record<string, unknown>;
+  shapes: () => Array<Record<string, unknown>>;
+};
+
+/** The workbook's state, shared by the parts and changed by what the add-in does. */
+export interface Book {
+  sheets: Sheet[];
+  dump: WorkbookDump;
+  selection: Box;
+  /** The active sheet's name. */
+  active: string;
+  /** Number formats set on cells not written yet, by `sheet id|cell key`: they land once the cell is. */
+  pendingFormats: Map<string, string>;
+}

@@ -1,0 +1,132 @@
+/**
+ * The shim's Excel.Worksheet: ranges by index or address, the used range, charts and images, each
+ * recorded in the book's dump. Serialized into the page (index.ts): self-contained.
+ */
+import type { ShimGrid } from './grid';
+import type { ShimRange } from './range';
+import type { Book, Chart, ShimSheet, Sheet } from './types';
+
+export function shimWorksheet(book: Book, grid: ShimGrid, range: ShimRange) {
+  // Excel's own limits (the grid) and the chart types the add-in may ask for.
+  const ROWS = 1_048_576,
+    COLUMNS = 16_384;
+  const CHART_TYPES = ['ColumnClustered', 'ColumnStacked', 'BarClustered', 'BarStacked', 'Line', 'Pie', 'XYScatter'];
+
+  /** sheet.charts: ChartCollection.add(type, sourceData, seriesBy), an Excel.ChartType and a Range. */
+  const charts = (state: Sheet) => {
+    const items: Array<Record<string, unknown>> = [];
+    // A collection's `items` is what the last load() read: deleting an item does not change it.
+    let loaded: Array<Record<string, unknown>> = [];
+    return {
+      get items() {
+        return loaded;
+      },
+      load: () => void (loaded = [...items]),
+      add(type: string, source: { address?: unknown }, seriesBy = 'Auto') {
+        if (!CHART_TYPES.includes(type)) throw new Error(`InvalidArgument: ${type} is not a chart type.`);
+        if (typeof source?.address !== 'string') throw new Error('InvalidArgument: sourceData must be a Range.');
+        const entry: Chart = {
+          name: `Chart ${state.charts.length + 1}`,
+          type,
+          source: source.address,
+          seriesBy,
+          title: '',
+          position: null,
+        };
+        state.charts.push(entry);
+        const chart: Record<string, unknown> = {
+          title: {
+            set text(text: string) {
+              entry.title = text;
+            },
+          },
+          setPosition: (start: { address?: string } | string) =>
+            void (entry.position = typeof start === 'string' ? start : String(start.address).split('!')[1]),
+          delete: () => {
+            state.charts.splice(state.charts.indexOf(entry), 1);
+            items.splice(items.indexOf(chart), 1);
+          },
+        };
+        Object.defineProperty(chart, 'name', {
+          get: () => entry.name,
+          set: (name: string) => void (entry.name = name),
+        });
+        items.push(chart);
+        return chart;
+      },
+    };
+  };
+
+  /** sheet.shapes: the images on the sheet, those it came with and those the add-in adds. */
+  const shapes = (state: Sheet, images: NonNullable<ShimSheet['images']>) => {
+    const items: Array<Record<string, unknown>> = images.map((image) => ({ ...image }));
+    let loaded: Array<Record<string, unknown>> = [];
+    state.shapes = () => items;
+    return {
+      get items() {
+        return loaded;
+      },
+      load: () => void (loaded = [...items]),
+      addImage(base64: string) {
+        const shape = {
+          name: '',
+          altTextDescription: '',
+          base64Length: base64.length,
+          left: 0,
+          top: 0,
+          height: 0,
+          lockAspectRatio: false,
+        };
+        // The logo is square: its width follows its height (kept out of the dump, which lists what was set).
+        Object.defineProperty(shape, 'width', { get: () => shape.height, enumerable: false });
+        book.dump.shapes.push(shape);
+        const item = Object.assign(shape, {
+          delete: () => {
+            book.dump.shapes.splice(book.dump.shapes.indexOf(shape), 1);
+            items.splice(items.indexOf(item), 1);
+          },
+        });
+        items.push(item);
+        return item;
+      },
+    };
+  };
+
+  return function makeWorksheet(state: Sheet, images: NonNullable<ShimSheet['images']>): Record<string, unknown> {
+    const worksheet: Record<string, unknown> = {
+      isNullObject: false,
+      load: () => worksheet,
+      activate: () => void (book.active = state.name),
+      getRangeByIndexes: (rowIndex: number, columnIndex: number, rowCount: number, columnCount: number) =>
+        range(state, { rowIndex, columnIndex, rowCount, columnCount }),
+      // No address: the whole sheet (Worksheet.getRange()).
+      getRange: (address?: string) => {
+        if (address === undefined)
+          return range(state, { rowIndex: 0, columnIndex: 0, rowCount: ROWS, columnCount: COLUMNS });
+        const [from, to = from] = address
+          .replace(/\$/g, '')
+          .split(':')
+          .map((part) => /^([A-Z]+)(\d+)$/i.exec(part)!);
+        const rowIndex = Number(from[2]) - 1,
+          columnIndex = grid.letters(from[1]);
+        return range(state, {
+          rowIndex,
+          columnIndex,
+          rowCount: Number(to[2]) - rowIndex,
+          columnCount: grid.letters(to[1]) - columnIndex + 1,
+        });
+      },
+      getUsedRangeOrNullObject: () => {
+        const used = grid.usedBox(state.cells);
+        return used ? range(state, used) : { isNullObject: true, load: () => undefined };
+      },
+      charts: charts(state),
+      shapes: shapes(state, images),
+    };
+    Object.defineProperty(worksheet, 'name', { get: () => state.name });
+    Object.defineProperty(worksheet, 'id', { get: () => state.id });
+    return worksheet;
+  };
+}
+
+export type ShimWorksheet = ReturnType<typeof shimWorksheet>;
