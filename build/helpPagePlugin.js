@@ -31,6 +31,7 @@ th.right, td.right { text-align: right; }
 code { font-family: Consolas, "Courier New", monospace; background: #8882; padding: 0 0.2em; border-radius: 3px; }
 pre { background: #8882; padding: 0.75rem; overflow-x: auto; }
 pre code { background: none; padding: 0; }
+main img { max-width: 100%; height: auto; }
 .attribution { margin-top: 3rem; display: flex; align-items: center; gap: 0.5rem; font-size: 0.9rem; }
 `;
 
@@ -81,7 +82,8 @@ function emitImage(compilation, source, output, image) {
     return fail('not a readable address');
   }
   const relative = path.relative(folder, file);
-  if (/^[a-z][a-z0-9+.-]*:/i.test(image) || image.startsWith('/') || relative.startsWith('..'))
+  const outside = relative.split(path.sep)[0] === '..' || path.isAbsolute(relative);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(image) || image.startsWith('/') || outside)
     return fail(`not a file beside ${source}`);
   compilation.fileDependencies.add(file);
   let bytes;

@@ -41,12 +41,14 @@ async function buildHelp(reference: string, files: Record<string, string> = {}) 
 }
 
 test('an image of the reference lands beside the page where the page looks for it', async () => {
-  const { errors, out } = await buildHelp('# Ref\n\n![A card](shots/my%20card.png)\n', {
+  const { errors, out } = await buildHelp('# Ref\n\n![A card](shots/my%20card.png) ![Dots](..dots.png)\n', {
     'docs/shots/my card.png': 'PNG bytes',
+    'docs/..dots.png': 'dotted name, still beside the reference',
   });
   expect(errors).toEqual([]);
   expect(readFileSync(join(out, 'help/ref.html'), 'utf8')).toContain('<img src="shots/my%20card.png" alt="A card">');
   expect(readFileSync(join(out, 'help/shots/my card.png'), 'utf8')).toBe('PNG bytes');
+  expect(readFileSync(join(out, 'help/..dots.png'), 'utf8')).toBe('dotted name, still beside the reference');
 });
 
 test('an image that is not a file of the reference’s folder fails the build, naming it', async () => {
