@@ -13,19 +13,13 @@
 
 const MarkdownIt = require('markdown-it');
 
-/** @type {Record<string, string>} */
-const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** @param {string} text */
-function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
 const ANCHOR_LINE = /^<a id="[A-Za-z][\w.:-]*"><\/a>$/;
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
 
 const markdown = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+/** Text for HTML, in content or a double-quoted attribute (markdown-it's own escaping: & < > "). */
+const escapeHtml = markdown.utils.escapeHtml;
 
 /** @param {string} url */
 markdown.validateLink = (url) => {
