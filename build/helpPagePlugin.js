@@ -10,7 +10,7 @@
 const { readFileSync } = require('fs');
 const path = require('path');
 const webpack = require('webpack');
-const { escapeHtml, imagesOf, markdownToHtml } = require('./markdownToHtml');
+const { escapeHtml, renderMarkdown } = require('./markdownToHtml');
 
 /**
  * @typedef {object} Attribution
@@ -36,14 +36,15 @@ main img { max-width: 100%; height: auto; }
 `;
 
 /**
- * The whole help page: the rendered Markdown, titled by its first heading, and the attribution line.
+ * The whole help page: the rendered Markdown, titled by its first heading, and the attribution line;
+ * with the images the Markdown shows, which go beside it.
  * @param {{ markdown: string; attribution: Attribution; logoSrc: string }} page  logoSrc: the logo relative to the page
- * @returns {string}
+ * @returns {{ html: string; images: string[] }}
  */
 function helpPage({ markdown, attribution, logoSrc }) {
-  const body = markdownToHtml(markdown);
+  const { html: body, images } = renderMarkdown(markdown);
   const title = /<h1>([\s\S]*?)<\/h1>/.exec(body)?.[1].replace(/<[^>]*>/g, '') ?? 'Help';
-  return `<!doctype html>
+  const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -62,6 +63,7 @@ ${body}</main>
 </body>
 </html>
 `;
+  return { html, images };
 }
 
 const PLUGIN = 'HelpPagePlugin';
@@ -123,8 +125,9 @@ class HelpPagePlugin {
             );
             return;
           }
-          compilation.emitAsset(output, new webpack.sources.RawSource(helpPage({ markdown, attribution, logoSrc })));
-          for (const image of imagesOf(markdown)) emitImage(compilation, source, output, image);
+          const page = helpPage({ markdown, attribution, logoSrc });
+          compilation.emitAsset(output, new webpack.sources.RawSource(page.html));
+          for (const image of page.images) emitImage(compilation, source, output, image);
         },
       );
     });

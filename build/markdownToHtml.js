@@ -52,32 +52,28 @@ for (const cell of ['th_open', 'td_open']) {
 }
 
 /**
- * The reference's Markdown as HTML, safe to place in the help page as it is.
- * @param {string} source
- * @returns {string}
+ * The addresses of the images the tokens show, as written: the page needs those files beside it.
+ * @param {ReturnType<typeof markdown.parse>} tokens @param {Set<string>} found
+ * @returns {Set<string>}
  */
-function markdownToHtml(source) {
-  return markdown.render(source);
+function imagesIn(tokens, found = new Set()) {
+  for (const token of tokens) {
+    const src = token.type === 'image' ? token.attrGet('src') : null;
+    if (src) found.add(src);
+    if (token.children) imagesIn(token.children, found);
+  }
+  return found;
 }
 
 /**
- * The addresses of the images the Markdown shows, as they are written: the page needs those files beside it.
+ * The reference's Markdown as HTML, safe to place in the help page as it is, and the images it shows,
+ * from one parse.
  * @param {string} source
- * @returns {string[]}
+ * @returns {{ html: string; images: string[] }}
  */
-function imagesOf(source) {
-  /** @type {string[]} */
-  const found = [];
-  /** @param {ReturnType<typeof markdown.parse>} tokens */
-  const walk = (tokens) => {
-    for (const token of tokens) {
-      const src = token.type === 'image' ? token.attrGet('src') : null;
-      if (src) found.push(src);
-      if (token.children) walk(token.children);
-    }
-  };
-  walk(markdown.parse(source, {}));
-  return [...new Set(found)];
+function renderMarkdown(source) {
+  const tokens = markdown.parse(source, {});
+  return { html: markdown.renderer.render(tokens, markdown.options, {}), images: [...imagesIn(tokens)] };
 }
 
-module.exports = { escapeHtml, imagesOf, markdownToHtml };
+module.exports = { escapeHtml, renderMarkdown };

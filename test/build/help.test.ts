@@ -10,12 +10,15 @@ import { PROVIDER } from '../../src/provider';
 import { productionDist, removeTempDirs, tempDir } from './dist';
 
 type Attribution = { text: string; href: string; logo: string };
-const { imagesOf, markdownToHtml } = require('../../build/markdownToHtml.js') as {
-  imagesOf: (markdown: string) => string[];
-  markdownToHtml: (markdown: string) => string;
+const { renderMarkdown } = require('../../build/markdownToHtml.js') as {
+  renderMarkdown: (markdown: string) => { html: string; images: string[] };
 };
+const markdownToHtml = (markdown: string) => renderMarkdown(markdown).html;
 const { helpPage } = require('../../build/helpPagePlugin.js') as {
-  helpPage: (page: { markdown: string; attribution: Attribution; logoSrc: string }) => string;
+  helpPage: (page: { markdown: string; attribution: Attribution; logoSrc: string }) => {
+    html: string;
+    images: string[];
+  };
 };
 const { HELP_PAGE, PROVIDER_ATTRIBUTION } = require('../../webpack.config.js') as {
   HELP_PAGE: string;
@@ -194,7 +197,7 @@ describe('markdownToHtml', () => {
         '',
       ].join('\n'),
     );
-    expect(imagesOf(markdown)).toEqual(['screenshots/card.png']);
+    expect(renderMarkdown(markdown).images).toEqual(['screenshots/card.png']);
   });
 
   test('HTML in the source comes out as text wherever it stands', () => {
@@ -231,7 +234,7 @@ describe('markdownToHtml', () => {
   });
 
   test('the page escapes a title and text that hold markup, and has no script', () => {
-    const html = helpPage({
+    const { html } = helpPage({
       markdown: '# Help <script>x</script>\n\n<script>y</script>',
       attribution: PROVIDER_ATTRIBUTION,
       logoSrc: '../assets/logo.png',
