@@ -5,6 +5,7 @@
  * object (a Double/String/Boolean/Entity/Error cell value, e.g. when a formula points at one of our
  * own SCORE cells), and a 1x1 range may arrive as [[value]].
  */
+import { clip } from '../service/clip';
 
 export type CellInput =
   | { kind: 'empty' }
@@ -106,5 +107,5 @@ export function describeInput(input: CellInput): string {
 
 export function excerpt(text: string, max = 24): string {
   const clean = text.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+  return clip(clean, max);
 }

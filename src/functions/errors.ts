@@ -13,6 +13,7 @@
  * (engine and client messages never carry it), and a missing value is never shown as 0.
  */
 import { isEngineError, type EngineErrorKind } from '../engine';
+import { clip } from '../service/clip';
 import { ServiceError, type ServiceErrorKind } from '../service/errors';
 import { ArgumentError } from './argumentError';
 
@@ -104,5 +105,5 @@ export function initiativesLeftOut(what: string, organization: string): CellFail
 function sentence(error: unknown): string {
   const raw = error instanceof Error ? error.message : String(error);
   const line = raw.split(/\r?\n/)[0].trim() || 'no details given';
-  return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE - 1)}…` : line;
+  return clip(line, MAX_MESSAGE);
 }

@@ -12,6 +12,7 @@
  */
 import type { OrganizationRecord } from '../service/types';
 import { PROVIDER } from '../provider';
+import { clip } from '../service/clip';
 import { carriesInitiatives } from '../service/records';
 import { INITIATIVES_LEFT_OUT } from './errors';
 import { AS_OF_KEY, ENTITY_SECTIONS, entityField } from './entityFields';
@@ -41,7 +42,7 @@ export interface EntityReading {
 
 /** A text value as Excel keeps it: at most MAX_ENTITY_TEXT characters (cut with an ellipsis). */
 export function entityText(text: string): string {
-  return text.length <= MAX_ENTITY_TEXT ? text : `${text.slice(0, MAX_ENTITY_TEXT - 1)}…`;
+  return clip(text, MAX_ENTITY_TEXT);
 }
 
 const NOT_AVAILABLE: Excel.NotAvailableErrorCellValue = { type: 'Error', errorType: 'NotAvailable' };

@@ -6,6 +6,7 @@
  * this workbook's session only: the saved project of this computer stays as it was.
  */
 import type { WorkbookProject } from '../../office/documentSettings';
+import { clip } from '../../service/clip';
 import { PROJECT_NAME_MAX, type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
@@ -18,10 +19,8 @@ export type WorkbookProjectState =
   | { kind: 'active'; project: SavedProject }
   | { kind: 'propose'; project: SavedProject };
 
-/** The workbook's name for its project as the pane shows it: no longer than any project's name can be. */
-function shownName(name: string): string {
-  return name.length <= PROJECT_NAME_MAX ? name : `${name.slice(0, PROJECT_NAME_MAX)}…`;
-}
+/** The workbook's name for its project as the pane shows it: at most a project name's length, then an ellipsis. */
+const shownName = (name: string): string => clip(name, PROJECT_NAME_MAX + 1);
 
 /** What the pane makes of the workbook's project, against the projects saved here and the key in use. */
 export function workbookProjectState(
