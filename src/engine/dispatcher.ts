@@ -18,7 +18,7 @@ import { BatchQueue, batchSize } from './batchQueue';
 import { BatchesInFlight, type BatchInFlight } from './batchesInFlight';
 import { answersVerdict, failureVerdict, withAttemptsLeft, type Task, type Verdict } from './batchVerdict';
 import type { KnownKey } from './keyMemory';
-import { KeyProbe } from './keyProbe';
+import { keyCheck, KeyProbe } from './keyProbe';
 import type { AimdLimiter } from './limiter';
 import { RetryWaits } from './retryWaits';
 
@@ -122,15 +122,19 @@ export class Dispatcher {
   /**
    * The key (or the service) changed: sending may resume once its memory is read (the promise
    * resolves then), starting again with a single probe batch unless it worked before; a pause the
-   * old key earned no longer holds.
+   * old key earned no longer holds. `checkNow` (a key saved while the runtime runs): a key not known
+   * to work is checked at once when nothing waits to be sent, so the first sheet after it pays no probe.
    */
-  keyChanged(key: KnownKey | null = null): Promise<void> {
+  keyChanged(key: KnownKey | null = null, checkNow = false): Promise<void> {
     this.barredBy = null;
     this.congestion.inARow = 0;
     this.limiter.resume();
     this.stopWaiting('pauseEnd');
     return this.probe.change(key, () => {
-      if (!this.disposed) this.pumpSoon();
+      if (this.disposed) return;
+      const idle = this.queue.length === 0 && this.retryWaits.count === 0 && this.limiter.inFlight === 0;
+      if (checkNow && key !== null && this.probe.state === 'unconfirmed' && idle) this.queue.putBack([keyCheck()]);
+      this.pumpSoon();
     });
   }
 

@@ -53,7 +53,10 @@ class RequestEngine implements Engine {
       {
         send: (items, signal, patience) => this.lifecycle.currentClient().batch(items, { signal, patience }),
         maxBatch: () => this.lifecycle.applied.maxBatch,
-        onAuthFailure: (error) => this.lifecycle.blockAuth(authError(error.message)),
+        onAuthFailure: (error) => {
+          if (this.lifecycle.blockAuth(authError(error.message)))
+            this.events.emit({ type: 'auth-failed', message: error.message });
+        },
         onActivity: () => this.events.statsChanged(),
       },
       this.limiter,
@@ -75,7 +78,6 @@ class RequestEngine implements Engine {
         this.polling.dropAll();
       },
       onCacheLoaded: () => this.polling.watchStored(),
-      onAuthFailed: (error) => this.events.emit({ type: 'auth-failed', message: error.message }),
     });
     const { lifecycle, dispatcher, cache, events, counters } = this;
     this.polling = new ProfilePolling({ lifecycle, dispatcher, cache, events, recalculate: deps.recalculate });

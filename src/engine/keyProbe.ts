@@ -5,7 +5,9 @@
  *   however long the CPU takes, so a key that worked before is never probed for want of time;
  * - `unconfirmed`: not seen to work here: a single small batch probes it (a wrong key costs one request);
  * - `confirmed`: answered, in this session or (per the memory) an earlier one: the whole window.
+ * A key saved while the runtime runs is checked at once (`keyCheck`) when nothing else would probe it.
  */
+import type { Task } from './batchVerdict';
 import type { KnownKey } from './keyMemory';
 import type { AimdLimiter } from './limiter';
 
@@ -63,4 +65,20 @@ export class KeyProbe {
     this.key?.refused();
     this.current = 'unconfirmed';
   }
+}
+
+/**
+ * The request that checks a key when no cell asks anything: the first page of industries (what the
+ * pane's "Test connection" reads). Its answer is not kept; it is sent once and never retried (a check
+ * that fails leaves the key to the first sheet's probe, as before).
+ */
+export function keyCheck(): Task {
+  return {
+    item: { url: '/industries?page=1', method: 'GET' },
+    attempts: 0,
+    wanted: () => false,
+    accept: () => true,
+    fail: () => undefined,
+    dropped: () => undefined,
+  };
 }

@@ -28,7 +28,6 @@ export interface LifecycleParts {
   onScopeSwitched(): void;
   /** The cache for the current scope is loaded (its pending profiles can be watched again). */
   onCacheLoaded(): void;
-  onAuthFailed(error: EngineError): void;
 }
 
 /** Records of one service, and for private figures one project, are never served for another. */
@@ -108,12 +107,15 @@ export class EngineLifecycle {
     return this.client;
   }
 
-  /** The service refused the key: every call fails with `error` until the key or service changes. */
-  blockAuth(error: EngineError): void {
-    if (this.authFailure) return;
+  /**
+   * The service refused the key: every call fails with `error` until the key or service changes.
+   * False when it was refused already.
+   */
+  blockAuth(error: EngineError): boolean {
+    if (this.authFailure) return false;
     this.authFailure = error;
     this.parts.dispatcher.block(error);
-    this.parts.onAuthFailed(error);
+    return true;
   }
 
   /** Stops following the settings; false when already disposed. */
@@ -142,7 +144,7 @@ export class EngineLifecycle {
     this.parts.limiter.setCap(next.maxConcurrency);
     const otherKey = previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey;
     if (otherKey || previous.deadlineMs !== next.deadlineMs) this.client = null;
-    if (otherKey) void this.keyChanged(next);
+    if (otherKey) void this.keyChanged(next, true);
     if (scopeOf(previous) !== scopeOf(next)) {
       this.generation += 1;
       this.parts.onScopeSwitched();
@@ -156,10 +158,13 @@ export class EngineLifecycle {
     return this.parts.cache.load(scopeOf(settings), settings.cacheTtlMs).then(() => this.parts.onCacheLoaded());
   }
 
-  /** A key (or service) not yet refused: calls go out again, with what is remembered of the key. */
-  private keyChanged(next: Settings): Promise<void> {
+  /**
+   * A key (or service) not yet refused: calls go out again, with what is remembered of the key.
+   * `saved`: set while the runtime runs (the pane), so checked at once if not known to work.
+   */
+  private keyChanged(next: Settings, saved = false): Promise<void> {
     this.authFailure = null;
-    const recalled = this.parts.dispatcher.keyChanged(this.parts.keys.forKey(next.baseUrl, next.apiKey));
+    const recalled = this.parts.dispatcher.keyChanged(this.parts.keys.forKey(next.baseUrl, next.apiKey), saved);
     this.parts.onKeyChanged();
     return recalled;
   }

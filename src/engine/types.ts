@@ -45,6 +45,7 @@ export type EngineEvent =
   | { type: 'stats'; stats: EngineStats }
   | { type: 'settled'; ok: boolean; error?: EngineErrorKind }
   | { type: 'profiled'; ids: number[]; addresses: string[] }
+  /** The service refused the key in use; `message`: what it said (a short, clipped sentence). */
   | { type: 'auth-failed'; message: string };
 
 export interface Engine {

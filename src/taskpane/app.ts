@@ -24,11 +24,17 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   await context.settings.loaded();
   const badge = byId('connection-badge');
   const connectionStatus = byId('connection-status');
+  /** The service refused the key in use (the engine said so), until the connection settings change. */
+  let refused = false;
   const renderBadge = (settings: Settings): void =>
     setBadge(
       badge,
-      settings.apiKey ? 'success' : 'error',
-      connectionSummary(settings, context.settings.keyProblem(), context.settings.heldKey() !== null),
+      settings.apiKey && !refused ? 'success' : 'error',
+      connectionSummary(settings, {
+        keyProblem: context.settings.keyProblem(),
+        held: context.settings.heldKey() !== null,
+        refused,
+      }),
     );
 
   mountConnection(context);
@@ -54,8 +60,19 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     const advice = context.settings.heldKey() === null ? ' Enter the key again and save.' : '';
     setStatus(connectionStatus, 'error', `${keyProblem}${advice}`);
   }
+  context.engine.subscribe((event) => {
+    if (event.type !== 'auth-failed') return;
+    refused = true;
+    renderBadge(context.settings.current());
+    setStatus(
+      connectionStatus,
+      'error',
+      `The service refused the key: ${event.message} Enter your project’s API key and save.`,
+    );
+  });
   context.settings.subscribe((after) => {
     const recalculate = needsRecalculation(before, after) && hasExcelApi();
+    if (after.apiKey !== before.apiKey || after.baseUrl !== before.baseUrl) refused = false;
     before = after;
     renderBadge(after);
     if (recalculate) {

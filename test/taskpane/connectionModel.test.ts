@@ -57,5 +57,9 @@ describe('how the connection is named', () => {
     expect(connectionSummary({ ...settings, apiKey: 'k-12345678', project: { id: '3', name: 'Q3' } })).toBe(
       'api.ditchcarbon.com · Q3',
     );
+    expect(connectionSummary({ ...settings, apiKey: 'k-12345678' }, { refused: true })).toBe(
+      'api.ditchcarbon.com · key refused',
+    );
+    expect(connectionSummary(settings, { held: true })).toBe('api.ditchcarbon.com · key not confirmed');
   });
 });

@@ -127,6 +127,15 @@ describe('task pane in Chromium: a fresh install connects and makes a project', 
     expect(await text('#connection-status')).toContain(refusal.error.message);
     expect(await text('#connection-status')).not.toContain(BAD_KEY);
     await shot('connection-refused');
+    // Saved anyway, the key is checked at once (one request): the badge and the status say the service
+    // refused it before any cell asks.
+    const requestsBefore = pane.sandbox.stats().requests;
+    await (await button('Save')).click();
+    await waitForText(pane.page, '#connection-status[data-tone="error"]', 'The service refused the key');
+    expect(await text('#connection-status')).toContain(refusal.error.message);
+    expect(await text('#connection-status')).not.toContain(BAD_KEY);
+    expect(await text('#connection-badge')).toContain('key refused');
+    expect(pane.sandbox.stats().requests - requestsBefore).toBe(1);
 
     // An http address off this machine is refused before anything is sent, and the field says so.
     await baseUrl.locator.fill('http://api.example.com');
@@ -138,6 +147,7 @@ describe('task pane in Chromium: a fresh install connects and makes a project', 
     await (await button('Save')).click();
     await waitForText(pane.page, '#connection-status', 'Saved.');
     expect((await baseUrl.state()).invalid).toBe(false);
+    expect(await text('#connection-badge')).not.toContain('refused'); // another key: judged afresh
   });
 
   test('projects: created with the team key (used once, not kept), switched to, remembered by the workbook without its key', async () => {

@@ -43,7 +43,7 @@ async function openWithProductionKey() {
   return openPanePage(suite.browser, suite.site.url, oneCellSheet(), storage);
 }
 
-const keysSent = (server: ScriptedServer) =>
+const keysSent = (server: ScriptedServer): string[] =>
   server.received.filter((req) => req.method !== 'OPTIONS').map((req) => req.headers.authorization ?? 'none');
 
 test('the Sandbox preset keeps the production key for production; the sandbox uses its demo key', async () => {
@@ -86,7 +86,14 @@ test('another address gets the key only after "Send it to …"; Test connection 
   await status.filter({ hasText: 'now used with' }).waitFor({ timeout: 15_000 });
   await test.click();
   await status.filter({ hasText: 'the key works' }).waitFor({ timeout: 15_000 });
-  expect(keysSent(scripted).slice(2)).toEqual([`Bearer ${KEY}`]);
+  // Now the key goes there: the engine checks the key it was just given (one batch), and the test.
+  const sentSince = () => scripted!.received.filter((req) => req.method !== 'OPTIONS').slice(2);
+  for (let polls = 0; sentSince().length < 2 && polls < 300; polls += 1) await page.waitForTimeout(50);
+  const sent = sentSince();
+  expect(sent.map((req) => `${req.method} ${req.url} ${req.headers.authorization}`).sort()).toEqual([
+    `GET /industries?page=1 Bearer ${KEY}`,
+    `POST /batch Bearer ${KEY}`,
+  ]);
   await page.context().close();
 }, 60_000);
 

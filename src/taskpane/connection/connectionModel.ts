@@ -25,14 +25,24 @@ export function productionBaseUrl(): string {
   return buildTimeBaseUrl() || PROVIDER.productionBaseUrl;
 }
 
-/**
- * A short line for the header badge: where the pane is connected, and whether a (valid) key is set;
- * `held` when the saved key waits for the person's confirmation at this address.
- */
-export function connectionSummary(settings: Settings, keyProblem: string | null = null, held = false): string {
+/** What the badge knows of the key beyond the settings. */
+export interface KeyStanding {
+  /** Why the stored key is not valid (settings.ts), if it is not. */
+  keyProblem?: string | null;
+  /** The saved key waits for the person's confirmation at this address. */
+  held?: boolean;
+  /** The service refused the key in use. */
+  refused?: boolean;
+}
+
+/** A short line for the header badge: where the pane is connected, and whether a key that works is set. */
+export function connectionSummary(
+  settings: Settings,
+  { keyProblem = null, held = false, refused = false }: KeyStanding = {},
+): string {
   const where = describeService(settings.baseUrl);
   const project = settings.project ? ` · ${settings.project.name}` : '';
-  if (settings.apiKey) return `${where}${project}`;
+  if (settings.apiKey) return refused ? `${where} · key refused` : `${where}${project}`;
   if (held) return `${where} · key not confirmed`;
   return keyProblem === null ? `${where} · no API key` : `${where} · API key not valid`;
 }

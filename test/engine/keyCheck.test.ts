@@ -1,0 +1,112 @@
+/**
+ * A key saved while the runtime runs (the pane's Save) is checked at once when no cell is asking
+ * anything: one request, so the first sheet typed afterwards pays no probe, and a key the service
+ * refuses is known (and said) before any cell asks. A key remembered as working, or one set before
+ * the runtime started, is not checked: the sheet's first batch probes it as before.
+ */
+import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
+import { OPEN_WINDOW } from '../../src/engine/limiter';
+import type { EngineEvent } from '../../src/engine';
+import { authFailure, FakeService } from './fakeService';
+import { disposeEngines, rig, supplier, TEST_KEY } from './rig';
+
+afterEach(disposeEngines);
+
+const NEW_KEY = 'dc_test_saved_in_the_pane_7';
+
+const until = async (check: () => boolean | Promise<boolean>): Promise<void> => {
+  for (let waited = 0; !(await check()); waited += 5) {
+    if (waited > 5_000) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};
+
+/** An engine that has loaded with no key yet, as a runtime started before the person pasted theirs. */
+async function runtimeWithoutKey(service = new FakeService()) {
+  const made = await rig({ apiKey: null, maxBatch: 100 }, { service });
+  const events: EngineEvent[] = [];
+  made.engine.subscribe((event) => events.push(event));
+  return { ...made, events };
+}
+
+test('a key saved with nothing to send is checked with one request; the next sheet leaves the whole first round at once', async () => {
+  const { engine, service, settings, storage } = await runtimeWithoutKey();
+  await settings.update({ apiKey: NEW_KEY });
+  await until(() => service.sent.length === 1 && service.inFlight === 0);
+  expect(service.sent[0].items).toEqual([{ url: '/industries?page=1', method: 'GET' }]);
+  expect(service.sent[0].authorization).toBe(`Bearer ${NEW_KEY}`);
+  await until(async () => (await storage.getItem(KEY_MEMORY_STORAGE_KEY)) !== null); // remembered for the next session
+
+  service.hold();
+  const calls = Array.from({ length: OPEN_WINDOW * 100 }, (_, i) => engine.organization(supplier(i)));
+  await until(() => service.inFlight >= OPEN_WINDOW);
+  // No probe batch of ten waiting alone for its round trip: the first round is the open window, full.
+  expect(service.sent.slice(1).map((request) => request.items.length)).toEqual(
+    Array.from({ length: OPEN_WINDOW }, () => 100),
+  );
+  service.release();
+  expect(await Promise.all(calls)).toHaveLength(OPEN_WINDOW * 100);
+});
+
+test('a refused key is known as soon as it is saved: one request, the event says what the service said, cells fail without asking', async () => {
+  const service = new FakeService();
+  const { engine, settings, events } = await runtimeWithoutKey(service);
+  service.script.push(authFailure);
+  await settings.update({ apiKey: NEW_KEY });
+  await until(() => events.some((event) => event.type === 'auth-failed'));
+  expect(events.filter((event) => event.type === 'auth-failed')).toEqual([
+    { type: 'auth-failed', message: 'Invalid API key. Check the key and try again.' },
+  ]);
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => engine.organization(supplier(i)).catch((error: Error) => error)),
+  );
+  expect(answers.every((answer) => answer instanceof Error && /Invalid API key/.test(answer.message))).toBe(true);
+  expect(service.sent).toHaveLength(1);
+});
+
+test('a check the service cannot answer is not retried: the first sheet probes the key as before', async () => {
+  const service = new FakeService();
+  const { engine, settings } = await runtimeWithoutKey(service);
+  service.script.push(() => ({ kind: 'http', status: 503, body: 'busy' }));
+  await settings.update({ apiKey: NEW_KEY });
+  await until(() => service.sent.length === 1 && service.inFlight === 0);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(service.sent).toHaveLength(1);
+  service.hold();
+  const calls = Array.from({ length: 300 }, (_, i) => engine.organization(supplier(i)));
+  await until(() => service.inFlight >= 1);
+  expect(service.sent.slice(1).map((request) => request.items.length)).toEqual([10]); // the probe, alone
+  service.release();
+  expect(await Promise.all(calls)).toHaveLength(300);
+});
+
+test('no check for a key set before the runtime started, a key remembered as working, or no key', async () => {
+  const first = await rig({ maxBatch: 100 });
+  expect(first.service.sent).toEqual([]); // set before the start: the first sheet probes it
+  await first.settings.update({ apiKey: NEW_KEY });
+  await until(() => first.service.sent.length === 1 && first.service.inFlight === 0);
+  await until(async () => (await first.storage.getItem(KEY_MEMORY_STORAGE_KEY))?.includes('"w":') === true);
+  await first.settings.update({ apiKey: null }); // no key: nothing to check
+  await first.settings.update({ apiKey: NEW_KEY }); // the key that last worked here: remembered, not checked
+  await first.settings.update({ apiKey: TEST_KEY }); // never answered: checked
+  await until(() => first.service.sent.length >= 2 && first.service.inFlight === 0);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(first.service.sent.map((request) => request.authorization)).toEqual([
+    `Bearer ${NEW_KEY}`,
+    `Bearer ${TEST_KEY}`,
+  ]);
+});
+
+test('a key saved while cells wait is probed by their first batch, not by an extra request', async () => {
+  const service = new FakeService();
+  const { engine, settings } = await runtimeWithoutKey(service);
+  await settings.update({ apiKey: 'dc_test_first_key_0001' });
+  await until(() => service.sent.length === 1 && service.inFlight === 0);
+  service.hold();
+  const calls = Array.from({ length: 300 }, (_, i) => engine.organization(supplier(i)));
+  await until(() => service.inFlight >= 1);
+  await settings.update({ apiKey: NEW_KEY }); // batches of the old key still in flight
+  service.release();
+  expect(await Promise.all(calls.map((call) => call.catch((error: Error) => error)))).toHaveLength(300);
+  expect(service.items().filter((item) => item.url.startsWith('/industries'))).toHaveLength(1);
+});
