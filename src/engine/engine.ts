@@ -118,6 +118,7 @@ class RequestEngine implements Engine {
 
   async refresh(scope?: { queries?: OrganizationQuery[] }): Promise<void> {
     await this.lifecycle.ready();
+    if (this.lifecycle.retryRefusedKey()) this.events.emit({ type: 'auth-retried' });
     this.organizations.forget(scope?.queries);
     this.events.statsChanged();
   }

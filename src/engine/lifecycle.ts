@@ -118,6 +118,17 @@ export class EngineLifecycle {
     return true;
   }
 
+  /**
+   * A refresh asks the service again, and so it may ask about a key it refused (restored since, or
+   * refused by mistake): the hold is lifted and the key checked once more, at once when nothing waits
+   * (so the pane hears the verdict even without a cell asking). False when nothing was held.
+   */
+  retryRefusedKey(): boolean {
+    if (this.authFailure === null || this.disposed) return false;
+    void this.keyChanged(this.applied, true);
+    return true;
+  }
+
   /** Stops following the settings; false when already disposed. */
   dispose(): boolean {
     if (this.disposed) return false;

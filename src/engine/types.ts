@@ -46,7 +46,9 @@ export type EngineEvent =
   | { type: 'settled'; ok: boolean; error?: EngineErrorKind }
   | { type: 'profiled'; ids: number[]; addresses: string[] }
   /** The service refused the key in use; `message`: what it said (a short, clipped sentence). */
-  | { type: 'auth-failed'; message: string };
+  | { type: 'auth-failed'; message: string }
+  /** A refresh lifted the hold of a refused key: it is tried once more. */
+  | { type: 'auth-retried' };
 
 export interface Engine {
   organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
@@ -63,7 +65,10 @@ export interface Engine {
   loading(): Promise<void> | null;
   /** Any GET of the service (industries, SBTi, recommended actions) through the same queue; 2xx only. */
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
-  /** Forgets cached records and remembered failures (all, or those of `queries`) so the next calls ask again. */
+  /**
+   * Forgets cached records and remembered failures (all, or those of `queries`) so the next calls ask
+   * again; a key the service refused is tried once more.
+   */
   refresh(scope?: { queries?: OrganizationQuery[] }): Promise<void>;
   stats(): EngineStats;
   subscribe(listener: (event: EngineEvent) => void): () => void;

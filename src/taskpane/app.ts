@@ -60,15 +60,15 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     const advice = context.settings.heldKey() === null ? ' Enter the key again and save.' : '';
     setStatus(connectionStatus, 'error', `${keyProblem}${advice}`);
   }
+  // The badge says when the service refused the key in use; a refresh tries it again (engine.refresh).
   context.engine.subscribe((event) => {
-    if (event.type !== 'auth-failed') return;
-    refused = true;
+    if (event.type !== 'auth-failed' && event.type !== 'auth-retried') return;
+    refused = event.type === 'auth-failed';
     renderBadge(context.settings.current());
-    setStatus(
-      connectionStatus,
-      'error',
-      `The service refused the key: ${event.message} Enter your project’s API key and save.`,
-    );
+    if (event.type === 'auth-failed') {
+      const advice = 'Enter your project’s API key and save, or Refresh to try this one again.';
+      setStatus(connectionStatus, 'error', `The service refused the key: ${event.message} ${advice}`);
+    }
   });
   context.settings.subscribe((after) => {
     const recalculate = needsRecalculation(before, after) && hasExcelApi();

@@ -110,3 +110,33 @@ test('a key saved while cells wait is probed by their first batch, not by an ext
   expect(await Promise.all(calls.map((call) => call.catch((error: Error) => error)))).toHaveLength(300);
   expect(service.items().filter((item) => item.url.startsWith('/industries'))).toHaveLength(1);
 });
+
+test('Refresh tries a refused key once more: one request, and the cells answer if the service takes it again', async () => {
+  const { engine, service } = await rig({ maxBatch: 10 });
+  const events: EngineEvent[] = [];
+  engine.subscribe((event) => events.push(event));
+  service.script.push(authFailure, authFailure);
+  await expect(engine.organization(supplier(1))).rejects.toMatchObject({ kind: 'auth' });
+  await expect(engine.organization(supplier(2))).rejects.toMatchObject({ kind: 'auth' }); // held: nothing sent
+  expect(service.sent).toHaveLength(1);
+
+  // Still refused. With nothing asking, the refresh checks the key at once (one request), and the
+  // cells asking afterwards are told without another.
+  await engine.refresh();
+  await until(() => events.filter((event) => event.type === 'auth-failed').length === 2);
+  const stillRefused = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => engine.organization(supplier(i)).catch((error: Error) => error)),
+  );
+  expect(stillRefused.every((answer) => answer instanceof Error && /Invalid API key/.test(answer.message))).toBe(true);
+  expect(service.sent).toHaveLength(2);
+
+  await engine.refresh(); // the service takes the key again
+  const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => engine.organization(supplier(i))));
+  expect(answers.every((answer) => answer.state === 'ready')).toBe(true);
+  expect(events.map((event) => event.type).filter((type) => type.startsWith('auth'))).toEqual([
+    'auth-failed',
+    'auth-retried',
+    'auth-failed',
+    'auth-retried',
+  ]);
+});

@@ -136,6 +136,15 @@ describe('task pane in Chromium: a fresh install connects and makes a project', 
     expect(await text('#connection-status')).not.toContain(BAD_KEY);
     expect(await text('#connection-badge')).toContain('key refused');
     expect(pane.sandbox.stats().requests - requestsBefore).toBe(1);
+    // Refresh all tries the refused key once more (one request), and the pane says again what came of it.
+    await openOnly('section-activity');
+    await (await button('Refresh all')).click();
+    await waitForText(pane.page, '#activity-status', 'every CLIMATE cell is asking the service again');
+    // The refresh cleared the badge's verdict; the service's second refusal brings it back.
+    await waitForText(pane.page, '#connection-badge', 'key refused');
+    expect(pane.sandbox.stats().requests - requestsBefore).toBe(2);
+    await openOnly('section-connection');
+    expect(await text('#connection-status')).toContain('or Refresh to try this one again');
 
     // An http address off this machine is refused before anything is sent, and the field says so.
     await baseUrl.locator.fill('http://api.example.com');
