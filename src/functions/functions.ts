@@ -23,19 +23,19 @@ import { createCatalogue, type Catalogue } from './catalogue';
 import { callContext, cellError, toCell, toCellNow, toSpill } from './excelBoundary';
 import type { Answer } from './errors';
 import { isAcceptedMatch } from './acceptedMatches';
+import { LoadingGate } from './loadingGate';
 import { providerLogoUrl } from './providerLogo';
 
 let shared: Catalogue | null = null;
 
+const gate = new LoadingGate();
+
 /**
  * `cell` once the engine has loaded its settings and cache (at once when it has). A workbook just opened
  * invokes every cell before IndexedDB answers: one wait per cell here, instead of one promise per layer
- * below, is all a cell then holds, and after it the cache answers at once.
+ * below, is all a cell then holds, and after it the cache answers at once (let go in slices: loadingGate.ts).
  */
-function afterLoading<T>(cell: () => Answer<T>): Answer<T> {
-  const loading = runtimeEngine().loading();
-  return loading === null ? cell() : loading.then(cell);
-}
+const afterLoading = <T>(cell: () => Answer<T>): Answer<T> => gate.pass(runtimeEngine().loading(), cell);
 
 /** One catalogue per runtime, over the engine the task pane shares. */
 function catalogue(): Catalogue {
@@ -69,9 +69,9 @@ export function org(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<string | Excel.EntityCellValue> {
-  return toCell(() => catalogue().org(organization, website, country, callContext(invocation))) as Promise<
-    string | Excel.EntityCellValue
-  >;
+  return afterLoading(() =>
+    toCell(() => catalogue().org(organization, website, country, callContext(invocation))),
+  ) as Promise<string | Excel.EntityCellValue>;
 }
 
 /**
