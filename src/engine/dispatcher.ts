@@ -122,8 +122,9 @@ export class Dispatcher {
   /**
    * The key (or the service) changed: sending may resume once its memory is read (the promise
    * resolves then), starting again with a single probe batch unless it worked before; a pause the
-   * old key earned no longer holds. `checkNow` (a key saved while the runtime runs): a key not known
-   * to work is checked at once when nothing waits to be sent, so the first sheet after it pays no probe.
+   * old key earned no longer holds. `checkNow` (a key saved while the runtime runs, or tried again by a
+   * refresh): a key not known to work is checked at once when nothing waits to be sent, so the first
+   * sheet after it pays no probe and a refusal is known before any cell asks.
    */
   keyChanged(key: KnownKey | null = null, checkNow = false): Promise<void> {
     this.barredBy = null;

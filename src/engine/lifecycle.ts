@@ -108,8 +108,8 @@ export class EngineLifecycle {
   }
 
   /**
-   * The service refused the key: every call fails with `error` until the key or service changes.
-   * False when it was refused already.
+   * The service refused the key: every call fails with `error` until the key or service changes, or
+   * a refresh tries it again (`retryRefusedKey`). False when it was refused already.
    */
   blockAuth(error: EngineError): boolean {
     if (this.authFailure) return false;
@@ -171,11 +171,12 @@ export class EngineLifecycle {
 
   /**
    * A key (or service) not yet refused: calls go out again, with what is remembered of the key.
-   * `saved`: set while the runtime runs (the pane), so checked at once if not known to work.
+   * `checkNow`: a key saved while the runtime runs, or one a refresh tries again: checked at once if
+   * it is not known to work and nothing waits to be sent (dispatcher.ts).
    */
-  private keyChanged(next: Settings, saved = false): Promise<void> {
+  private keyChanged(next: Settings, checkNow = false): Promise<void> {
     this.authFailure = null;
-    const recalled = this.parts.dispatcher.keyChanged(this.parts.keys.forKey(next.baseUrl, next.apiKey), saved);
+    const recalled = this.parts.dispatcher.keyChanged(this.parts.keys.forKey(next.baseUrl, next.apiKey), checkNow);
     this.parts.onKeyChanged();
     return recalled;
   }
