@@ -8,18 +8,11 @@ import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
 import { OPEN_WINDOW } from '../../src/engine/limiter';
 import type { EngineEvent } from '../../src/engine';
 import { authFailure, FakeService } from './fakeService';
-import { disposeEngines, rig, supplier, TEST_KEY } from './rig';
+import { disposeEngines, rig, supplier, TEST_KEY, until } from './rig';
 
 afterEach(disposeEngines);
 
 const NEW_KEY = 'dc_test_saved_in_the_pane_7';
-
-const until = async (check: () => boolean | Promise<boolean>): Promise<void> => {
-  for (let waited = 0; !(await check()); waited += 5) {
-    if (waited > 5_000) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
 
 /** An engine that has loaded with no key yet, as a runtime started before the person pasted theirs. */
 async function runtimeWithoutKey(service = new FakeService()) {

@@ -7,16 +7,9 @@ import { setImmediate as realImmediate } from 'timers/promises';
 import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
 import { authFailure, FakeService } from './fakeService';
 import { MemoryStorage } from '../../src/settings/storage';
-import { advance, disposeEngines, rig, supplier, TEST_KEY } from './rig';
+import { advance, disposeEngines, rig, supplier, TEST_KEY, until } from './rig';
 
 afterEach(disposeEngines);
-
-const until = async (check: () => boolean | Promise<boolean>): Promise<void> => {
-  for (let waited = 0; !(await check()); waited += 5) {
-    if (waited > 5_000) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
 
 /** A first session that used the key, then a second over the same storage with answers held. */
 async function secondSession(patch: Parameters<typeof rig>[0] = {}) {

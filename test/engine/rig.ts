@@ -76,3 +76,11 @@ export function track<T>(promise: Promise<T>): { settled: boolean; value?: T; er
 }
 
 export const supplier = (i: number): { name: string } => ({ name: `Supplier ${i}` });
+
+/** Resolves once `check` holds, looking every 5 ms on real timers (work done in the background: storage, hashes). */
+export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let waited = 0; !(await check()); waited += 5) {
+    if (waited > 5_000) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
