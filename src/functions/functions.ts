@@ -19,23 +19,26 @@
  */
 import { runtimeEngine, runtimeSettings } from '../runtime';
 import { supportsDataTypes, supportsEntities } from '../office/host';
-import { createCatalogue, type Catalogue } from './catalogue';
-import { callContext, cellError, toCell, toCellNow, toSpill } from './excelBoundary';
+import { createCatalogue, type Catalogue, type Spill } from './catalogue';
+import { callContext, cellError, toCellNow, toSpill } from './excelBoundary';
 import type { Answer } from './errors';
 import { isAcceptedMatch } from './acceptedMatches';
 import { LoadingGate } from './loadingGate';
 import { providerLogoUrl } from './providerLogo';
 
 let shared: Catalogue | null = null;
-
 const gate = new LoadingGate();
 
 /**
- * `cell` once the engine has loaded its settings and cache (at once when it has). A workbook just opened
- * invokes every cell before IndexedDB answers: one wait per cell here, instead of one promise per layer
- * below, is all a cell then holds, and after it the cache answers at once (let go in slices: loadingGate.ts).
+ * The Excel boundary's forms (excelBoundary.ts), each behind the loading gate: a cell invoked while the
+ * engine loads (a workbook just opened) holds one wait there, not a promise per layer, and is let go in
+ * slices once loaded (loadingGate.ts); after it the cache answers at once.
  */
-const afterLoading = <T>(cell: () => Answer<T>): Answer<T> => gate.pass(runtimeEngine().loading(), cell);
+const afterLoading = <T>(work: () => Answer<T>): Answer<T> => gate.pass(runtimeEngine().loading(), work);
+const cellNow = <T>(work: () => Answer<T>): Answer<T> => afterLoading(() => toCellNow(work));
+const cell = <T>(work: () => Answer<T>): Promise<T> => Promise.resolve(cellNow(work));
+const spill = (work: () => Spill | Promise<Spill>): Promise<unknown[][]> =>
+  Promise.resolve(afterLoading(() => toSpill(work)));
 
 /** One catalogue per runtime, over the engine the task pane shares. */
 function catalogue(): Catalogue {
@@ -69,9 +72,9 @@ export function org(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<string | Excel.EntityCellValue> {
-  return afterLoading(() =>
-    toCell(() => catalogue().org(organization, website, country, callContext(invocation))),
-  ) as Promise<string | Excel.EntityCellValue>;
+  return cell(() => catalogue().org(organization, website, country, callContext(invocation))) as Promise<
+    string | Excel.EntityCellValue
+  >;
 }
 
 /**
@@ -92,9 +95,8 @@ export function score(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue> {
-  return afterLoading(() =>
-    toCellNow(() => catalogue().score(organization, website, country, callContext(invocation))),
-  ) as number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue>;
+  return cellNow(() => catalogue().score(organization, website, country, callContext(invocation))) as
+    number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue>;
 }
 
 /**
@@ -117,9 +119,8 @@ export function flag(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue> {
-  return afterLoading(() =>
-    toCellNow(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))),
-  ) as boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue>;
+  return cellNow(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))) as
+    boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue>;
 }
 
 /**
@@ -140,9 +141,8 @@ export function match(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): string | Excel.StringCellValue | Promise<string | Excel.StringCellValue> {
-  return afterLoading(() =>
-    toCellNow(() => catalogue().match(organization, website, country, callContext(invocation))),
-  ) as string | Excel.StringCellValue | Promise<string | Excel.StringCellValue>;
+  return cellNow(() => catalogue().match(organization, website, country, callContext(invocation))) as
+    string | Excel.StringCellValue | Promise<string | Excel.StringCellValue>;
 }
 
 /**
@@ -163,7 +163,7 @@ export function flags(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return toSpill(() => catalogue().flags(organization, website, country, callContext(invocation)));
+  return spill(() => catalogue().flags(organization, website, country, callContext(invocation)));
 }
 
 /**
@@ -186,7 +186,7 @@ export function profile(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return toSpill(() => catalogue().profile(organization, fields, website, country, callContext(invocation)));
+  return spill(() => catalogue().profile(organization, fields, website, country, callContext(invocation)));
 }
 
 /**
@@ -222,7 +222,7 @@ export function link(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<string> {
-  return toCell(() => catalogue().link(organization, website, country, callContext(invocation)));
+  return cell(() => catalogue().link(organization, website, country, callContext(invocation)));
 }
 
 /**
@@ -243,7 +243,7 @@ export function status(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<string> {
-  return toCell(() => catalogue().status(organization, website, country, callContext(invocation)));
+  return cell(() => catalogue().status(organization, website, country, callContext(invocation)));
 }
 
 /**
@@ -256,7 +256,7 @@ export function status(
  * @cancelable
  */
 export function industries(search?: unknown, invocation?: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
-  return toSpill(() => catalogue().industries(search, callContext(invocation)));
+  return spill(() => catalogue().industries(search, callContext(invocation)));
 }
 
 /**
@@ -274,7 +274,7 @@ export function sbti(
   field?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return toSpill(() => catalogue().sbti(company, field, callContext(invocation)));
+  return spill(() => catalogue().sbti(company, field, callContext(invocation)));
 }
 
 /**
@@ -295,5 +295,5 @@ export function actions(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return toSpill(() => catalogue().actions(organization, website, country, callContext(invocation)));
+  return spill(() => catalogue().actions(organization, website, country, callContext(invocation)));
 }
