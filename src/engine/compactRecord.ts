@@ -173,12 +173,13 @@ export function compactRecord(record: OrganizationRecord, table: StringTable): C
 
 /** The field at `i` (a record stored before it was added has none). */
 const at = (c: CompactRecord, i: number): CompactValue => c[i] ?? null;
-const { text, number: finite, id: idOrNull, rank: rankOrNull } = readField;
+const { text, fraction, percentile, id: idOrNull, rank: rankOrNull } = readField;
 
 /**
  * The record a CompactRecord stands for. Each field is read by the rules an answer of the service is
- * read by (readField): texts are bounded text, numbers finite, ids whole, ranks words, links meet the
- * profile-link rule, so an edited or damaged store cannot put into a cell what the service could not.
+ * read by (readField): texts are bounded and shown without control characters, scores and percentiles
+ * within their ranges, ids whole, ranks words, links meet the profile-link rule, so an edited or
+ * damaged store cannot put into a cell what the service could not.
  * Null for a record without an id: no record at all (it is asked for again).
  */
 export function expandRecord(c: CompactRecord, table: StringTable): OrganizationRecord | null {
@@ -197,7 +198,7 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
   const tail = at(c, AT.linkTail);
   const fullTail = Array.isArray(tail) ? text(tail[0]) : expandTail(text(tail) ?? '', matchId, matchName);
   const link = prefix === null ? null : profileLinkOrNull(prefix + (fullTail ?? ''));
-  const meanScore = finite(at(c, AT.meanScore));
+  const meanScore = fraction(at(c, AT.meanScore));
   return {
     id,
     name,
@@ -207,8 +208,8 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
     status: text(wordOf(STATUSES, at(c, AT.status))),
     organization_relationship_type: text(wordOf(RELATIONSHIPS, at(c, AT.relationship))),
     matching_organization: at(c, AT.matchId) === null ? null : { id: matchId, name: matchName, link, industry },
-    score: finite(at(c, AT.score)),
-    industry_score_percentile: finite(at(c, AT.percentile)),
+    score: fraction(at(c, AT.score)),
+    industry_score_percentile: percentile(at(c, AT.percentile)),
     rank,
     industry_rank: industryRank,
     region_rank: regionRank,

@@ -34,13 +34,13 @@ export function decodeOrganization(raw: unknown): OrganizationRecord {
     status: text(o.status),
     organization_relationship_type: text(o.organization_relationship_type),
     matching_organization: matchingOrganization(o.matching_organization),
-    score: numberOrNull(o.score),
-    industry_score_percentile: numberOrNull(o.industry_score_percentile),
+    score: fraction(o.score),
+    industry_score_percentile: percentile(o.industry_score_percentile),
     rank: rank(o.rank),
     industry_rank: rank(o.industry_rank),
     region_rank: rank(o.region_rank),
     industry: isObject(o.industry)
-      ? { mean_score: numberOrNull(o.industry.mean_score), id: idOrNull(o.industry.id), name: text(o.industry.name) }
+      ? { mean_score: fraction(o.industry.mean_score), id: idOrNull(o.industry.id), name: text(o.industry.name) }
       : null,
     initiatives: initiatives(o.initiatives),
     reduction_action_present: booleanOrNull(o.reduction_action_present),
@@ -112,7 +112,7 @@ export function decodeProject(raw: unknown): Project {
  * How each field of an organization record is read, from the service or back from the persisted cache
  * (src/engine/compactRecord.ts): the one set of rules for both.
  */
-export const readField = { text, number: numberOrNull, id: idOrNull, rank } as const;
+export const readField = { text, fraction, percentile, id: idOrNull, rank } as const;
 
 /** A JSON array decoded item by item; anything else is malformed. */
 export function decodeList<T>(raw: unknown, decodeItem: (item: unknown) => T, what: string): T[] {
@@ -176,9 +176,27 @@ function objectWithId(raw: unknown, what: string): JsonObject & { id: number } {
 export const MAX_TEXT_CHARS = 4_096;
 
 function text(value: unknown): string | null {
-  if (typeof value === 'string') return value.length <= MAX_TEXT_CHARS ? value : null;
+  if (typeof value === 'string') return value.length <= MAX_TEXT_CHARS ? shown(value) : null;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
+}
+
+/** Characters a text is not shown with (below); tested first, so the common text is returned as it is. */
+const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** C0 and C1 controls, DEL, the line and paragraph separators: each read as a space. */
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** Bidirectional embeddings, overrides and isolates: dropped, so no text reads as another ("Trojan Source"). */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A service text as a cell may show it: a name that breaks a line, rings a bell or reverses itself
+ * (`Acme \u202emoc.live` shows as `Acme evil.com`) does neither; what is left is trimmed, and a text
+ * with nothing left is absent.
+ */
+function shown(value: string): string | null {
+  if (!UNSHOWN.test(value)) return value;
+  const cleaned = value.replace(BIDI_CONTROLS, '').replace(CONTROLS, ' ').trim();
+  return cleaned === '' ? null : cleaned;
 }
 
 /** The named fields of `o`, each read by `text`: the shape most records share. */
@@ -193,6 +211,18 @@ function numberOrNull(value: unknown): number | null {
     return Number.isFinite(n) ? n : null;
   }
   return null;
+}
+
+/** A share from 0 to 1 (a score, an industry's mean score); anything else reads as absent. */
+function fraction(value: unknown): number | null {
+  const n = numberOrNull(value);
+  return n !== null && n >= 0 && n <= 1 ? n : null;
+}
+
+/** A percentile, 0 to 100; anything else reads as absent. */
+function percentile(value: unknown): number | null {
+  const n = numberOrNull(value);
+  return n !== null && n >= 0 && n <= 100 ? n : null;
 }
 
 function idOrNull(value: unknown): number | null {

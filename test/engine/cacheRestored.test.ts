@@ -50,7 +50,7 @@ const SUPPLIER_1 = '"Supplier 1",0,0,0,2,"#",0,7]';
 
 test.each<[string, string, string, (record: OrganizationRecord) => void]>([
   [
-    'a name that is no text',
+    'a name that is no text (absent)',
     SUPPLIER_1,
     SUPPLIER_1.replace('"Supplier 1"', '{"formula":"=1+1"}'),
     (record) => {
@@ -59,14 +59,21 @@ test.each<[string, string, string, (record: OrganizationRecord) => void]>([
     },
   ],
   [
-    'a name longer than the service may send',
+    'a name longer than the service may send (absent)',
     SUPPLIER_1,
     SUPPLIER_1.replace('"Supplier 1"', JSON.stringify('x'.repeat(MAX_TEXT_CHARS + 1))),
     (record) => expect(record.name).toBeNull(),
   ],
-  ['a score that is no finite number', '1,0.3742,', '1,1e999,', (record) => expect(record.score).toBeNull()],
+  ['a score that is no finite number (absent)', '1,0.3742,', '1,1e999,', (record) => expect(record.score).toBeNull()],
+  ['a score above 1 (absent)', '1,0.3742,', '1,37.42,', (record) => expect(record.score).toBeNull()],
   [
-    'a rank that is no word',
+    'a name with control characters and a right-to-left override (cleaned)',
+    SUPPLIER_1,
+    SUPPLIER_1.replace('"Supplier 1"', JSON.stringify('\u202eSupplier\u0000 1\r\n')),
+    (record) => expect(record.name).toBe('Supplier  1'),
+  ],
+  [
+    'a rank that is no word (absent)',
     '0.3742,13,"BEU"',
     '0.3742,13,[{"a":1},7,"high"]',
     (record) => {
@@ -76,12 +83,12 @@ test.each<[string, string, string, (record: OrganizationRecord) => void]>([
     },
   ],
   [
-    'an industry name (a shared string) that is no text',
+    'an industry name (a shared string) that is no text (absent)',
     '"Freight & logistics"',
     '["not","text"]',
     (record) => expect(record.industry?.name).toBeNull(),
   ],
-])('%s reads as the service would send it: absent', async (_case, from, to, check) => {
+])('%s reads as it would from the service', async (_case, from, to, check) => {
   const { engine, service } = await restoredWith(from, to);
   const outcome = await engine.organization({ name: 'Supplier 1' });
   expect(service.sent).toHaveLength(0); // still served from the cache: the rest of the record holds

@@ -92,6 +92,47 @@ describe('decodeOrganization', () => {
     expect(decodeOrganization({ id: 1, rank: 'Exceptional' }).rank).toBe('Exceptional');
   });
 
+  it('reads a score, an industry mean score or a percentile outside its range as absent: no cell shows a score of 10,100 or of infinity', () => {
+    for (const score of [-0.01, 1.01, 101, 1e308, '2']) {
+      const record = decodeOrganization({ ...full, score, industry: { ...full.industry, mean_score: score } });
+      expect([record.score, record.industry?.mean_score]).toEqual([null, null]);
+    }
+    for (const percentile of [-1, 100.5, 1e308]) {
+      expect(
+        decodeOrganization({ ...full, industry_score_percentile: percentile }).industry_score_percentile,
+      ).toBeNull();
+    }
+    expect(decodeOrganization({ ...full, score: 0, industry_score_percentile: 100 })).toMatchObject({
+      score: 0,
+      industry_score_percentile: 100,
+    });
+    expect(decodeOrganization({ ...full, score: 1, industry_score_percentile: 0 })).toMatchObject({
+      score: 1,
+      industry_score_percentile: 0,
+    });
+  });
+
+  it('shows no control character a text carries: each is a space, a bidirectional override is dropped, the text trimmed', () => {
+    const record = decodeOrganization({
+      ...full,
+      name: 'Acme\r\nHoldings\u0007',
+      website: '\tacme.example',
+      hq_region: '\u0085GB\u2028',
+      // Right-to-left override: would show "Acme Group moc.live" as "Acme Group evil.com".
+      matching_organization: { ...matching, name: 'Acme Group \u202emoc.live\u202c' },
+      industry: { ...full.industry, name: '\u0000\u0000' },
+    });
+    expect(record).toMatchObject({
+      name: 'Acme  Holdings',
+      website: 'acme.example',
+      hq_region: 'GB',
+      matching_organization: { name: 'Acme Group moc.live' },
+      industry: { name: null },
+    });
+    expect(decodeIndustry({ id: 1, name: '\t=cmd' }).name).toBe('=cmd'); // shown as '=cmd where it reaches a cell
+    expect(decodeOrganization({ ...full, name: 'Ünïcödé — 株式会社 🙂' }).name).toBe('Ünïcödé — 株式会社 🙂');
+  });
+
   it('tolerates numbers sent as strings', () => {
     expect(decodeOrganization({ id: '12', score: '0.25' })).toMatchObject({ id: 12, score: 0.25 });
   });
