@@ -6,14 +6,14 @@
  * reads with dot notation (`=E3.Score`); elsewhere the matched name as text.
  *
  * Excel's rules for entities a custom function returns, kept here: `referencedValues` only at the
- * root (this entity uses none), text values of at most 255 characters (Excel cuts longer ones), and
+ * root (this entity uses none), text values of at most 255 characters (cardText.ts), and
  * every property of ENTITY_SECTIONS present: a value the record lacks is a #N/A error value, so
  * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names.
  */
 import type { OrganizationRecord } from '../service/types';
 import { PROVIDER } from '../provider';
-import { clip } from '../service/clip';
 import { carriesInitiatives } from '../service/records';
+import { cardText } from './cardText';
 import { INITIATIVES_LEFT_OUT } from './errors';
 import { AS_OF_KEY, ENTITY_SECTIONS, entityField } from './entityFields';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
@@ -21,8 +21,6 @@ import { FLAG_KEYS } from './initiatives';
 import { UNJUDGED, UNJUDGED_REASON, type MatchReading } from './nameMatch';
 import { displayName, providerAttributes, type ShapeContext } from './results';
 
-/** Excel cuts a text value after this many characters. */
-export const MAX_ENTITY_TEXT = 255;
 /** The property the card's sub-title shows ("industry · region"); not in the card body, not a dot field. */
 export const SUBTITLE_PROPERTY = 'Industry and region';
 /** In the initiatives section when the service's answer carried none. */
@@ -40,17 +38,12 @@ export interface EntityReading {
   receivedAt: number;
 }
 
-/** A text value as Excel keeps it: at most MAX_ENTITY_TEXT characters (cut with an ellipsis). */
-export function entityText(text: string): string {
-  return clip(text, MAX_ENTITY_TEXT);
-}
-
 const NOT_AVAILABLE: Excel.NotAvailableErrorCellValue = { type: 'Error', errorType: 'NotAvailable' };
 
 function cellValue(value: Exclude<FieldValue, null>): Excel.CellValue {
   if (typeof value === 'number') return { type: 'Double', basicValue: value };
   if (typeof value === 'boolean') return { type: 'Boolean', basicValue: value };
-  return { type: 'String', basicValue: entityText(value) };
+  return { type: 'String', basicValue: cardText(value) };
 }
 
 /** Excel's date serial (days since 1899-12-30, local time) of a moment. */
@@ -123,7 +116,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     }
     sections.push({ layout: 'List', title: section.title, properties: names });
   }
-  const name = entityText(displayName(record, requested));
+  const name = cardText(displayName(record, requested));
   const subtitle = [BY_KEY.get('industry')!.read(record, ctx.scoreScale, match), record.hq_region]
     .filter((part) => part !== null && part !== '')
     .join(' · ');
@@ -131,7 +124,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
   if (subtitle !== '') {
     properties[SUBTITLE_PROPERTY] = {
       type: 'String',
-      basicValue: entityText(subtitle),
+      basicValue: cardText(subtitle),
       propertyMetadata: { excludeFrom: { cardView: true, dotNotation: true, autoComplete: true, calcCompare: true } },
     };
     card.subTitle = { property: SUBTITLE_PROPERTY };

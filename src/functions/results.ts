@@ -13,6 +13,7 @@ import { initiativesLeftOut, notPublished, CellFailure } from './errors';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS, FLAG_LABELS, flagOf, isInitiative, type FlagKey } from './initiatives';
 import type { MatchReading } from './nameMatch';
+import { cardText } from './cardText';
 import { markedSafe, safeText } from './cellText';
 import { scaleScore } from './scoreScale';
 import { PROVIDER } from '../provider';
@@ -94,7 +95,7 @@ export function matchResult(
   ];
   const properties = cellProperties(entries);
   const card: Excel.CardLayout = {
-    title: `Match: ${displayName(record, requested)}`,
+    title: cardText(`Match: ${displayName(record, requested)}`),
     sections: [{ layout: 'List', properties: Object.keys(properties) }],
   };
   const provider = cardFor(record, requested, ctx).provider;
@@ -151,7 +152,7 @@ function attributedValue(
 ): AttributedValue {
   // Built safe: the card's shared parts were (buildCard), and the texts here are.
   const { properties, provider, sections } = card;
-  const title = safeText(`${label}: ${displayName(record, requested)}`);
+  const title = safeText(cardText(`${label}: ${displayName(record, requested)}`));
   const attribution = { properties, layouts: { card: { title, sections } }, provider };
   if (typeof shown === 'number') return markedSafe({ type: 'Double', basicValue: shown, ...attribution });
   if (typeof shown === 'boolean') return markedSafe({ type: 'Boolean', basicValue: shown, ...attribution });
@@ -201,7 +202,7 @@ function cellProperties(entries: Array<[string, string | number | null]>): Recor
     properties[name] =
       typeof value === 'number'
         ? { type: 'Double', basicValue: value }
-        : { type: 'String', basicValue: safeText(value) };
+        : { type: 'String', basicValue: safeText(cardText(value)) };
   }
   return properties;
 }
