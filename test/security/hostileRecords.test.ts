@@ -7,6 +7,7 @@
  * boundary's text rule (cellText.ts): no cell shows what the service could not mean.
  */
 import { safeResult, FORMULA_START } from '../../src/functions/cellText';
+import { CellFailure } from '../../src/functions/errors';
 import { MAX_CARD_TEXT } from '../../src/functions/cardText';
 import { organizationEntity } from '../../src/functions/organizationEntity';
 import { FLAG_KEYS } from '../../src/functions/initiatives';
@@ -14,7 +15,7 @@ import { readMatch } from '../../src/functions/nameMatch';
 import { flagResult, flagsRow, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
 import { MalformedResponseError } from '../../src/service/errors';
 import { decodeOrganization } from '../../src/service/records';
-import { INITIATIVE_KEYS } from '../../src/service/types';
+import { organizationAnswer } from '../service/organizationAnswer';
 
 const RECORDS = 2_000;
 
@@ -55,32 +56,6 @@ const HOSTILE: readonly unknown[] = [
 function generator(seed: number): () => number {
   let state = seed;
   return () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-}
-
-function wellFormed(): Record<string, unknown> {
-  return {
-    id: 42,
-    name: 'Acme Fictional Ltd',
-    website: 'acme.example',
-    external_id: 'row-7',
-    hq_region: 'GB',
-    status: 'synced',
-    organization_relationship_type: 'subsidiary',
-    matching_organization: {
-      id: 41,
-      name: 'Acme Group',
-      link: 'https://profiles.example/acme',
-      industry: { id: 3, name: 'Steel' },
-    },
-    score: 0.734,
-    industry_score_percentile: 81,
-    rank: 'high',
-    industry_rank: 'very high',
-    region_rank: 'low',
-    industry: { mean_score: 0.5, id: 3, name: 'Steel' },
-    initiatives: Object.fromEntries(INITIATIVE_KEYS.map((key, i) => [key, i % 2 === 0])),
-    reduction_action_present: true,
-  };
 }
 
 /** One to four fields replaced, an object's fields as often as the object itself. */
@@ -128,8 +103,9 @@ function cells(record: ReturnType<typeof decodeOrganization>, ctx: ShapeContext)
   return made.flatMap(([name, make]): Array<[string, unknown]> => {
     try {
       return [[name, safeResult(make())]];
-    } catch {
-      return []; // a value the record lacks: the cell's own error, tested in failures.test.ts
+    } catch (error) {
+      if (error instanceof CellFailure) return []; // a value the record lacks: its #N/A, tested in failures.test.ts
+      throw error;
     }
   });
 }
@@ -145,7 +121,7 @@ test.each([
     const found = new Set<string>();
     let decoded = 0;
     for (let i = 0; i < RECORDS; i += 1) {
-      const raw = wellFormed();
+      const raw: Record<string, unknown> = organizationAnswer();
       spoil(raw, random);
       let record;
       try {

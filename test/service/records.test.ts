@@ -8,26 +8,10 @@ import {
   decodeSbtiCompany,
 } from '../../src/service/records';
 import { INITIATIVE_KEYS } from '../../src/service/types';
+import { organizationAnswer } from './organizationAnswer';
 
-const matching = { id: 41, name: 'Acme Group', link: 'https://example/acme', industry: { id: 3, name: 'Steel' } };
-const full = {
-  id: 42,
-  name: 'Acme Fictional Ltd',
-  website: 'acme.example',
-  external_id: 'row-7',
-  hq_region: 'GB',
-  status: 'synced',
-  organization_relationship_type: 'subsidiary',
-  matching_organization: matching,
-  score: 0.734,
-  industry_score_percentile: 81,
-  rank: 'high',
-  industry_rank: 'very high',
-  region_rank: 'Very-Low',
-  industry: { mean_score: 0.5, id: 3, name: 'Steel' },
-  initiatives: Object.fromEntries(INITIATIVE_KEYS.map((key, i) => [key, i % 2 === 0])),
-  reduction_action_present: true,
-};
+const full = organizationAnswer();
+const matching = full.matching_organization;
 
 describe('decodeOrganization', () => {
   it('reads every field of a complete record and normalizes rank words', () => {
