@@ -4,6 +4,7 @@
  * spaces), strict where a value would be meaningless: a record without its id, or a body of the wrong
  * shape, is a MalformedResponseError.
  */
+import { isSendableKey } from './apiKey';
 import { MalformedResponseError } from './errors';
 import { isObject, type JsonObject } from './json';
 import { profileLinkOrNull } from './profileLink';
@@ -102,8 +103,8 @@ export function decodeSbtiChange(raw: unknown): SbtiChange {
 export function decodeProject(raw: unknown): Project {
   const o = object(raw, 'a project');
   const id = typeof o.id === 'string' && o.id ? o.id : idOrNull(o.id);
-  if (id === null || typeof o.api_key !== 'string' || !o.api_key) {
-    throw new MalformedResponseError('The service sent a project without its id or key.', null);
+  if (id === null || typeof o.api_key !== 'string' || !isSendableKey(o.api_key)) {
+    throw new MalformedResponseError('The service sent a project without its id or a usable key.', null);
   }
   return { id, name: text(o.name) ?? '', api_key: o.api_key };
 }

@@ -185,5 +185,7 @@ describe('the other records', () => {
     const project = { id: 'p1', name: 'Suppliers', api_key: 'k' };
     expect(decodeProject({ ...project, created_at: 'today' })).toEqual(project);
     expect(() => decodeProject({ id: 1, name: 'No key' })).toThrow(MalformedResponseError);
+    // A key no request header can carry is no key: the pane says the service sent none, and saves nothing.
+    expect(() => decodeProject({ ...project, api_key: 'key-1234\r\nX-Injected: 1' })).toThrow(MalformedResponseError);
   });
 });

@@ -19,6 +19,22 @@ describe('saved projects', () => {
     );
   });
 
+  test('a project whose key or name the settings would refuse is refused when it is saved, not when it is used, and nothing is kept', async () => {
+    const store = new ProjectStore(new MemoryStorage());
+    await store.save({ id: '1', name: 'Kept', apiKey: 'key-kept-1234', privatePerformances: false });
+    const refused: Array<[string, string, string]> = [
+      ['Typed', 'short', 'The API key must be 8 to 512 characters without spaces'],
+      ['Typed', 'has a space-1234', 'The API key must be 8 to 512 characters without spaces'],
+      ['From the service', 'key-1234\r\nX-Injected: 1', 'The API key must be 8 to 512 characters without spaces'],
+      ['From the service', 'k'.repeat(513), 'The API key must be 8 to 512 characters without spaces'],
+      ['n'.repeat(201), 'key-fine-1234', 'The project needs a name of 1 to 200 characters'],
+    ];
+    for (const [name, apiKey, message] of refused) {
+      await expect(store.save({ id: null, name, apiKey, privatePerformances: false })).rejects.toThrow(message);
+    }
+    expect((await store.list()).map((p) => p.name)).toEqual(['Kept']);
+  });
+
   test('a damaged list reads as empty instead of breaking the pane', async () => {
     const storage = new MemoryStorage();
     await storage.setItem(PROJECTS_STORAGE_KEY, '{not json');

@@ -3,6 +3,7 @@
  * workbook): name, id and project key, plus whether "private performances" is on for each. The team
  * key is kept only when the analyst ticks "remember".
  */
+import { SPECS } from '../../settings/definitions';
 import type { KeyValueStorage } from '../../settings/storage';
 
 export interface SavedProject {
@@ -45,12 +46,16 @@ export class ProjectStore {
     return decode(await this.storage.getItem(PROJECTS_STORAGE_KEY));
   }
 
-  /** Adds the project, or replaces the saved one it matches. */
+  /**
+   * Adds the project, or replaces the saved one it matches. Its name and key meet the settings' rules
+   * here (typed in the pane or sent by the service), so that using it later cannot fail on them.
+   */
   async save(project: SavedProject): Promise<SavedProject[]> {
-    const name = project.name.trim();
-    if (!name) throw new Error('The project needs a name.');
-    if (!project.apiKey.trim()) throw new Error('The project needs its API key.');
-    const entry = { ...project, name, apiKey: project.apiKey.trim() };
+    if (!project.name.trim()) throw new Error('The project needs a name.');
+    const apiKey = SPECS.apiKey.check(project.apiKey);
+    if (apiKey === null) throw new Error('The project needs its API key.');
+    const { name } = SPECS.project.check({ id: project.id, name: project.name })!;
+    const entry = { ...project, name, apiKey };
     const list = (await this.list()).filter((saved) => !sameProject(saved, entry));
     list.push(entry);
     await this.storage.setItem(PROJECTS_STORAGE_KEY, JSON.stringify(list));
