@@ -11,6 +11,11 @@ import { FORMULA_START } from './cellText';
 export const MAX_TEXT_LENGTH = 300;
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** Bidirectional embeddings, overrides and isolates: invisible, and they make a text read as another. */
+const DIRECTION_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+/** `\u0007` -> `0007`: how a message names a character nobody can see. */
+const codePoint = (char: string): string => char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
 const MARKUP = /<\s*\/?\s*[a-z!?][^>]*>/i;
 
 /** The text of an argument that must be text, checked and with runs of whitespace collapsed. */
@@ -30,8 +35,15 @@ export function checkedText(raw: string, what: string): string {
   }
   const control = CONTROL.exec(text);
   if (control) {
-    const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    throw new ArgumentError(`${what} contains a control character (U+${code}): retype it or use CLEAN().`);
+    throw new ArgumentError(
+      `${what} contains a control character (U+${codePoint(control[0])}): retype it or use CLEAN().`,
+    );
+  }
+  const direction = DIRECTION_CONTROL.exec(text);
+  if (direction) {
+    throw new ArgumentError(
+      `${what} contains an invisible direction control (U+${codePoint(direction[0])}): retype it.`,
+    );
   }
   const markup = MARKUP.exec(text);
   if (markup) throw new ArgumentError(`${what} looks like markup (${excerpt(markup[0])}): give plain text.`);

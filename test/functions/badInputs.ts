@@ -52,6 +52,11 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
     message: 'The organization contains a control character (U+0009): retype it or use CLEAN().',
   },
   {
+    label: 'a right-to-left override',
+    input: 'Acme \u202emoc.live',
+    message: 'The organization contains an invisible direction control (U+202E): retype it.',
+  },
+  {
     label: 'markup',
     input: '<script>alert(1)</script>',
     message: 'The organization looks like markup (<script>): give plain text.',
