@@ -51,10 +51,9 @@ export class ProjectStore {
    * here (typed in the pane or sent by the service), so that using it later cannot fail on them.
    */
   async save(project: SavedProject): Promise<SavedProject[]> {
-    if (!project.name.trim()) throw new Error('The project needs a name.');
+    const { name } = SPECS.project.check({ id: project.id, name: project.name })!;
     const apiKey = SPECS.apiKey.check(project.apiKey);
     if (apiKey === null) throw new Error('The project needs its API key.');
-    const { name } = SPECS.project.check({ id: project.id, name: project.name })!;
     const entry = { ...project, name, apiKey };
     const list = (await this.list()).filter((saved) => !sameProject(saved, entry));
     list.push(entry);
