@@ -5,14 +5,11 @@
  */
 import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, type CellInput } from './cellInput';
+import { CONTROL_CHARACTER, DIRECTION_CONTROL } from '../service/invisibleCharacters';
 import { FORMULA_START } from './cellText';
 
 /** Longest text read; organization names in registries stay well under it. */
 export const MAX_TEXT_LENGTH = 300;
-
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-/** Bidirectional embeddings, overrides and isolates: invisible, and they make a text read as another. */
-const DIRECTION_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
 /** `\u0007` -> `0007`: how a message names a character nobody can see. */
 const codePoint = (char: string): string => char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
@@ -33,7 +30,7 @@ export function checkedText(raw: string, what: string): string {
   if (text.length > MAX_TEXT_LENGTH) {
     throw new ArgumentError(`${what} is too long (${text.length} characters): at most ${MAX_TEXT_LENGTH} are read.`);
   }
-  const control = CONTROL.exec(text);
+  const control = CONTROL_CHARACTER.exec(text);
   if (control) {
     throw new ArgumentError(
       `${what} contains a control character (U+${codePoint(control[0])}): retype it or use CLEAN().`,

@@ -6,6 +6,7 @@
  */
 import { isSendableKey } from './apiKey';
 import { MalformedResponseError } from './errors';
+import { BREAKS_EVERYWHERE, DIRECTION_CONTROLS_EVERYWHERE, UNSHOWN_CHARACTER } from './invisibleCharacters';
 import { isObject, type JsonObject } from './json';
 import { profileLinkOrNull } from './profileLink';
 import {
@@ -182,21 +183,15 @@ function text(value: unknown): string | null {
   return null;
 }
 
-/** Characters a text is not shown with (below); tested first, so the common text is returned as it is. */
-const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-/** C0 and C1 controls, DEL, the line and paragraph separators: each read as a space. */
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-/** Bidirectional embeddings, overrides and isolates: dropped, so no text reads as another ("Trojan Source"). */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-
 /**
- * A service text as a cell may show it: a name that breaks a line, rings a bell or reverses itself
- * (`Acme \u202emoc.live` shows as `Acme evil.com`) does neither; what is left is trimmed, and a text
- * with nothing left is absent.
+ * A service text as a cell may show it (invisibleCharacters.ts): control characters and line
+ * separators are spaces, direction controls dropped, so a name that breaks a line, rings a bell or
+ * reverses itself (`Acme \u202emoc.live` shows as `Acme evil.com`) does neither; what is left is
+ * trimmed, and a text with nothing left is absent.
  */
 function shown(value: string): string | null {
-  if (!UNSHOWN.test(value)) return value;
-  const cleaned = value.replace(BIDI_CONTROLS, '').replace(CONTROLS, ' ').trim();
+  if (!UNSHOWN_CHARACTER.test(value)) return value;
+  const cleaned = value.replace(DIRECTION_CONTROLS_EVERYWHERE, '').replace(BREAKS_EVERYWHERE, ' ').trim();
   return cleaned === '' ? null : cleaned;
 }
 

@@ -6,14 +6,15 @@
  * character can split a request line or a header.
  */
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+import { CONTROL_CHARACTER } from './invisibleCharacters';
+
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
 /** Why `target` may not be sent, or null when it may. */
 function targetProblem(target: string): string | null {
   if (!target.startsWith('/') || target.startsWith('//')) return 'is not a path under it';
   if (target.includes('\\')) return 'holds a backslash';
-  if (CONTROL.test(target)) return 'holds a control character';
+  if (CONTROL_CHARACTER.test(target)) return 'holds a control character';
   const path = target.split(/[?#]/, 1)[0];
   if (path.split('/').some((segment) => DOT_SEGMENT.test(segment))) return 'holds a dot segment';
   return null;
