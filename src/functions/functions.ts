@@ -60,7 +60,7 @@ function catalogue(): Catalogue {
  * @helpurl https://localhost:3000/help/functions.html#org
  * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization (lei:, isin:, duns:, name:, web: force a kind).
  * @param [website] Website of the organization, to tell apart organizations with similar names.
- * @param [country] Country or region code of the head office, e.g. US or DE.
+ * @param [country] Country of the head office: a code such as US or DEU, or its name, e.g. Germany.
  * @param invocation Excel's invocation: the calling cell, and cancellation.
  * @returns The organization's card where Excel shows data types (fields by dot notation), else its matched name.
  * @requiresAddress
@@ -83,7 +83,7 @@ export function org(
  * @helpurl https://localhost:3000/help/functions.html#score
  * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization (lei:, isin:, duns:, name:, web: force a kind).
  * @param [website] Website of the organization, to tell apart organizations with similar names.
- * @param [country] Country or region code of the head office, e.g. US or DE.
+ * @param [country] Country of the head office: a code such as US or DEU, or its name, e.g. Germany.
  * @param invocation Excel's invocation: the calling cell, and cancellation.
  * @returns The climate score, with the profile card and provider logo where Excel shows data types.
  * @requiresAddress
@@ -106,7 +106,7 @@ export function score(
  * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
  * @param initiative The initiative, e.g. "SBTi", "CDP", "RE100", "Climate Pledge", "UN Global Compact", "EcoVadis" or "reduction_action".
  * @param [website] Website of the organization.
- * @param [country] Country or region code of the head office.
+ * @param [country] Country of the head office: a code (US, DEU) or its name.
  * @param invocation Excel's invocation: the calling cell, and cancellation.
  * @returns TRUE or FALSE, with the profile card and provider logo where Excel shows data types.
  * @requiresAddress
@@ -129,7 +129,7 @@ export function flag(
  * @helpurl https://localhost:3000/help/functions.html#match
  * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
  * @param [website] Website of the organization.
- * @param [country] Country or region code of the head office.
+ * @param [country] Country of the head office: a code (US, DEU) or its name.
  * @param invocation Excel's invocation: the calling cell, and cancellation.
  * @returns One word; where Excel shows data types, its card names what was asked, what matched and how alike.
  * @requiresAddress
@@ -151,7 +151,7 @@ export function match(
  * @helpurl https://localhost:3000/help/functions.html#flags
  * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
  * @param [website] Website of the organization.
- * @param [country] Country or region code of the head office.
+ * @param [country] Country of the head office: a code (US, DEU) or its name.
  * @param invocation Excel's invocation: the calling cell, and cancellation.
  * @returns One row of 14 TRUE/FALSE values.
  * @requiresAddress
@@ -173,7 +173,7 @@ export function flags(
  * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
  * @param [fields] Field names, comma-separated or a range of them, e.g. "score,percentile,industry_rank,sbti"; "all" or "flags" for groups.
  * @param [website] Website of the organization.
- * @param [country] Country or region code of the head office.
+ * @param [country] Country of the head office: a code (US, DEU) or its name.
  * @param invocation Excel's invocation: the calling cell, and cancellation.
  * @returns A spilled table (field, value) or one spilled row of values.
  * @requiresAddress
@@ -210,7 +210,7 @@ export function headers(fields?: unknown[][]): string[][] {
  * @helpurl https://localhost:3000/help/functions.html#link
  * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
  * @param [website] Website of the organization.
- * @param [country] Country or region code of the head office.
+ * @param [country] Country of the head office: a code (US, DEU) or its name.
  * @param invocation Excel's invocation: the calling cell, and cancellation.
  * @returns The profile URL.
  * @requiresAddress
@@ -231,7 +231,7 @@ export function link(
  * @helpurl https://localhost:3000/help/functions.html#status
  * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
  * @param [website] Website of the organization.
- * @param [country] Country or region code of the head office.
+ * @param [country] Country of the head office: a code (US, DEU) or its name.
  * @param invocation Excel's invocation: the calling cell, and cancellation.
  * @returns The processing status, updated until it is final.
  * @requiresAddress
@@ -283,7 +283,7 @@ export function sbti(
  * @helpurl https://localhost:3000/help/functions.html#actions
  * @param organization Name, website, e-mail, DUNS, LEI, ISIN or spg:<id> of the organization.
  * @param [website] Website of the organization.
- * @param [country] Country or region code of the head office.
+ * @param [country] Country of the head office: a code (US, DEU) or its name.
  * @param invocation Excel's invocation: the calling cell, and cancellation.
  * @returns A spilled table: emission category, recommended actions, savings, case study, contract term, QBR question, updated.
  * @requiresAddress

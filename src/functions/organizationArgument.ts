@@ -21,7 +21,14 @@
  */
 import { getDomain } from 'tldts';
 import { MEMORY_ENTRIES, type OrganizationQuery } from '../engine';
-import { validateDuns, validateIsin, validateLei, validateSpGlobal, type IdentifierCheck } from '../identifiers';
+import {
+  validateCountry,
+  validateDuns,
+  validateIsin,
+  validateLei,
+  validateSpGlobal,
+  type IdentifierCheck,
+} from '../identifiers';
 import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
 import { RecentReadings } from './recentReadings';
@@ -237,12 +244,14 @@ function optionalWebsite(input: CellInput): string | null {
   return domainOf(text.replace(/^(?:web|website|url)\s*:\s*/i, ''), text);
 }
 
-/** Country or region of the head office: a code (upper-cased) or a name, as the service takes it. */
+/** Country of the head office, typed as a code or a name: sent as its ISO code (identifiers/country.ts). */
 function optionalCountry(input: CellInput): string | null {
   if (input.kind === 'empty') return null;
   const text = plainText(input, 'The country', 'a country code or name');
-  if (text.length > 60 || !/^[\p{L}][\p{L} .,'()-]*$/u.test(text)) {
+  if (text.length > 60 || !/^[\p{L}][\p{L} .,'\u2019()-]*$/u.test(text)) {
     throw new ArgumentError(`Not a country: ${excerpt(text)} (give a code such as US or a name).`);
   }
-  return text.length <= 3 ? text.toUpperCase() : text;
+  const country = validateCountry(text);
+  if (!country.ok) throw new ArgumentError(`${country.reason}.`);
+  return country.value;
 }

@@ -4,3 +4,4 @@ export { validateLei, computeLeiCheckDigits, generateLei } from './lei';
 export { validateIsin, computeIsinCheckDigit, generateIsin } from './isin';
 export { validateDuns, generateDuns } from './duns';
 export { validateSpGlobal, generateSpGlobal } from './spGlobal';
+export { validateCountry } from './country';

@@ -71,7 +71,7 @@ describe('parseOrganization reads', () => {
       website: 'acme.com',
       hq_region: 'US',
     });
-    expect(parseOrganization('Acme', null, 'Germany').query).toEqual({ name: 'Acme', hq_region: 'Germany' });
+    expect(parseOrganization('Acme', null, 'Germany').query).toEqual({ name: 'Acme', hq_region: 'DE' });
     expect(parseOrganization('acme.com', 'www.acme.com').query).toEqual({ website: 'acme.com' });
     expect(parseOrganization('Apple', 'buyer@procurement.apple.com').query).toEqual({
       name: 'Apple',
@@ -147,6 +147,12 @@ describe('parseOrganization refuses, with the message the cell shows', () => {
     ],
     ['a country as a number', undefined, 42, '42 is not a country code or name.'],
     ['a country with symbols', undefined, 'U$A', 'Not a country: U$A (give a code such as US or a name).'],
+    [
+      'a name no country has',
+      undefined,
+      'Holland',
+      'Unknown country: Holland (give its ISO code, such as US or DEU, or its name in English, German, French or Spanish).',
+    ],
     ['a country as markup', undefined, '<b>US</b>', 'The country looks like markup (<b>): give plain text.'],
   ])('%s', (_label, website, country, message) => {
     expect(() => parseOrganization('Acme Corp', website, country)).toThrow(new ArgumentError(message));

@@ -1,11 +1,13 @@
 /**
  * Inputs as analysts paste them, through the built bundle in the Node harness against the sandbox:
  * identifiers in any case and with separators, addresses on sub-domains, names in every script, names
- * that differ only in the legal form, and what a cell says when the service cannot tell which
- * organization was meant. What reaches the sandbox is proved by its answer and its registrations.
+ * that differ only in the legal form, countries typed as names, and what a cell says when the service
+ * cannot tell which organization was meant. What reaches the sandbox is proved by its answer and its
+ * registrations.
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import type { SandboxOrganization } from '../../src/sandbox/population';
+import { REGION_SPECS } from '../../src/sandbox/vocabulary';
 import { legalFormTwins } from '../sandbox/harness';
 import { excelRound } from '../harness/expectations';
 import { PLAIN_HOST } from '../harness/hostProfiles';
@@ -95,6 +97,23 @@ test('the website argument is read the same way', async () => {
   });
   await session.settled(30_000);
   expect((await session.results())[addresses[0]].outcome).toEqual(scoreOf(org));
+  expect(sandbox.stats().registrations).toBe(0);
+});
+
+test('a country given by its name finds the organization its code finds, and registers nothing', async () => {
+  const org = owner();
+  const country = REGION_SPECS.find((region) => region.code === org.hqRegion)!.country;
+  const addresses = await session.calculate({
+    inputs: [
+      [org.name, org.hqRegion],
+      [org.name, country],
+      [org.name, `  ${country.toUpperCase()} `],
+    ],
+    formulas: { C: '=CLIMATE.SCORE(A{row},,B{row})' },
+  });
+  await session.settled(30_000);
+  const results = await session.results();
+  expect(addresses.map((address) => results[address].outcome)).toEqual(addresses.map(() => scoreOf(org)));
   expect(sandbox.stats().registrations).toBe(0);
 });
 

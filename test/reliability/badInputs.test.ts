@@ -204,6 +204,13 @@ const ARGUMENTS: ArgumentRow[] = [
     message: 'Not a country: U$A (give a code such as US or a name).',
   },
   {
+    label: 'SCORE with a country name no country has',
+    formula: '=CLIMATE.SCORE(A{row},,B{row})',
+    input: 'Holland',
+    message:
+      'Unknown country: Holland (give its ISO code, such as US or DEU, or its name in English, German, French or Spanish).',
+  },
+  {
     label: 'SBTI of an empty company',
     formula: '=CLIMATE.SBTI(B{row})',
     input: '',
