@@ -2,8 +2,9 @@
  * What Excel hands a custom function for one argument, reduced to one of five plain shapes. Excel
  * passes strings, numbers, booleans, null (an empty cell) or undefined (an omitted optional
  * argument); with `allowCustomDataForDataTypeAny` an `any` parameter may also receive a data-type
- * object (a Double/String/Boolean/Entity/Error cell value, e.g. when a formula points at one of our
- * own SCORE cells), and a 1x1 range may arrive as [[value]].
+ * object (a Double/String/Boolean/Entity cell value, e.g. when a formula points at one of our own
+ * SCORE cells), and a 1x1 range may arrive as [[value]]. Excel passes no error value (functions.json
+ * sets no `allowErrorForDataTypeAny`: it shows the error itself); the text of one is read as one.
  */
 import { clip } from '../service/clip';
 

@@ -32,7 +32,7 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
     message: 'FALSE is not an organization: give a name, website, DUNS, LEI, ISIN or spg:<id>.',
   },
   {
-    label: '#N/A typed or pasted',
+    label: 'the text #N/A (typed after an apostrophe, or pasted into a text cell)',
     input: '#N/A',
     message: 'The organization cell holds an error (#N/A): fix that cell first.',
   },

@@ -110,12 +110,20 @@ export class Grid {
     return this.dependents.get(this.key(cell.sheet, cell.column, cell.row)) ?? [];
   }
 
-  /** 'waiting' while a referenced formula cell is busy; the error of one that holds an error; else null. */
+  /**
+   * 'waiting' while a referenced formula cell is busy; the error a referenced cell holds (a formula's,
+   * or an error value typed or pasted in); else null. Excel calls no custom function with an error
+   * argument unless functions.json sets `allowErrorForDataTypeAny`, which ours does not.
+   */
   blocked(cell: Cell): 'waiting' | Outcome | null {
     let error: Outcome | null = null;
     for (const key of this.precedents(cell)) {
       const precedent = this.cells.get(key);
-      if (!precedent?.formula) continue;
+      if (!precedent) continue;
+      if (!precedent.formula) {
+        error ??= errorValue(precedent.input);
+        continue;
+      }
       if (precedent.outcome.kind === 'busy') return 'waiting';
       if (precedent.outcome.kind === 'error') error ??= precedent.outcome;
     }
@@ -172,4 +180,25 @@ export class Grid {
     if (id === undefined) this.sheetIds.set(sheet, (id = this.sheetIds.size));
     return (id * 2 ** 21 + row) * 2 ** 14 + column;
   }
+}
+
+/** Error types of an Excel ErrorCellValue and the literal the grid shows (the harness's own table, not the add-in's). */
+const ERROR_LITERALS: Record<string, string> = {
+  NotAvailable: '#N/A',
+  Value: '#VALUE!',
+  Ref: '#REF!',
+  Div0: '#DIV/0!',
+  Name: '#NAME?',
+  Num: '#NUM!',
+  Null: '#NULL!',
+  Spill: '#SPILL!',
+  Calc: '#CALC!',
+  Field: '#FIELD!',
+};
+
+/** The error an input cell holds: an ErrorCellValue typed or pasted in (a #N/A from another workbook, say). */
+function errorValue(input: InputValue): Outcome | null {
+  if (typeof input !== 'object' || input === null || input.type !== 'Error') return null;
+  const shown = typeof input.basicValue === 'string' ? input.basicValue : ERROR_LITERALS[String(input.errorType)];
+  return { kind: 'error', code: shown ?? '#VALUE!' };
 }

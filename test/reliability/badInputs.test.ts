@@ -17,10 +17,10 @@ const FORMULA = (shown: string) => `The organization looks like a formula (${sho
 
 /** Beyond the shared table: more error literals, invisible blanks, boundaries and prefixes. */
 const MORE_ORGANIZATIONS: BadInput[] = [
-  { label: '#REF! typed or pasted', input: '#REF!', message: CELL_ERROR('#REF!') },
-  { label: '#DIV/0! typed or pasted', input: '#DIV/0!', message: CELL_ERROR('#DIV/0!') },
-  { label: '#NAME? typed or pasted', input: '#NAME?', message: CELL_ERROR('#NAME?') },
-  { label: '#SPILL! typed or pasted', input: '#SPILL!', message: CELL_ERROR('#SPILL!') },
+  { label: 'the text #REF! (after an apostrophe)', input: '#REF!', message: CELL_ERROR('#REF!') },
+  { label: 'the text #DIV/0!', input: '#DIV/0!', message: CELL_ERROR('#DIV/0!') },
+  { label: 'the text #NAME?', input: '#NAME?', message: CELL_ERROR('#NAME?') },
+  { label: 'the text #SPILL!', input: '#SPILL!', message: CELL_ERROR('#SPILL!') },
   { label: 'a lower-case #n/a with spaces', input: ' #n/a ', message: CELL_ERROR('#N/A') },
   { label: 'line breaks only', input: '\n\r\n', message: EMPTY },
   { label: 'a no-break space only', input: '\u00a0', message: EMPTY },
@@ -230,6 +230,12 @@ const ARGUMENTS: ArgumentRow[] = [
   },
 ];
 
+/** Error values a supplier column holds (a VLOOKUP's #N/A pasted as values, a broken link's #REF!). */
+const ERROR_VALUES = [
+  { type: 'Error', errorType: 'NotAvailable', basicValue: '#N/A' },
+  { type: 'Error', errorType: 'Ref', basicValue: '#REF!' },
+];
+
 let sandbox: RunningSandbox;
 let results: SheetResults;
 
@@ -242,6 +248,11 @@ beforeAll(async () => {
     await session.calculate({
       name: 'Organizations',
       inputs: ORGANIZATIONS.map((bad) => [bad.input as InputValue]),
+      formulas: ORGANIZATION_FORMULAS,
+    });
+    await session.calculate({
+      name: 'Errors',
+      inputs: ERROR_VALUES.map((value) => [value]),
       formulas: ORGANIZATION_FORMULAS,
     });
     for (const [i, row] of ARGUMENTS.entries()) {
@@ -279,6 +290,15 @@ test.each(ORGANIZATIONS.map((bad, i) => [bad.label, bad, i] as const))(
 
 test.each(ARGUMENTS.map((row, i) => [row.label, row, i] as const))('%s', (_label, row, i) => {
   expect(results[`Argument${i}!C2`].outcome).toEqual({ kind: 'error', code: '#VALUE!', message: row.message });
+});
+
+test('an organization cell holding an error value shows that error in every function, which Excel does not call', () => {
+  for (const [i, value] of ERROR_VALUES.entries()) {
+    for (const column of Object.keys(ORGANIZATION_FORMULAS)) {
+      const cell = results[`Errors!${column}${i + 2}`];
+      expect([column, cell.outcome, cell.invocations]).toEqual([column, { kind: 'error', code: value.basicValue }, 0]);
+    }
+  }
 });
 
 test('none of them sent a request', () => {
