@@ -13,6 +13,7 @@ import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
 import { readMatch, type MatchInput, type MatchReading } from './nameMatch';
 import { organizationEntity } from './organizationEntity';
+import type { CardQuery } from './cardQuery';
 import {
   OrganizationSource,
   PREVIEW_ENGINE,
@@ -68,6 +69,7 @@ interface Ready {
   matchInput: MatchInput;
   record: OrganizationRecord;
   receivedAt: number;
+  query: CardQuery | null;
 }
 
 export interface Catalogue {

@@ -89,6 +89,11 @@ export function notPublished(what: string, organization: string): CellFailure {
   return new CellFailure('#N/A', `No ${what} published for ${organization}.`);
 }
 
+/** MATCH's similarity when no name was compared: the service publishes none; this add-in measures it. */
+export function noNameCompared(organization: string): CellFailure {
+  return new CellFailure('#N/A', `No name similarity for ${organization}: no two names were compared.`);
+}
+
 /**
  * What the card and FLAG say when the service's answer carried no initiative at all: its Summary
  * response format leaves them out, which says nothing about the organization.

@@ -84,7 +84,8 @@ export interface MatchReading {
 
 /** What the row asked for, as the organization argument read it. */
 export interface MatchInput {
-  kind: OrganizationKind;
+  /** `id`: a card read by its service id alone, with no row's query to judge it by. */
+  kind: OrganizationKind | 'id';
   /** The organization as read (the name, the domain, the identifier). */
   text: string;
   /** A website or identifier went with the name (the optional website argument). */

@@ -8,11 +8,13 @@
  * Excel's rules for entities a custom function returns, kept here: `referencedValues` only at the
  * root (this entity uses none), text values of at most 255 characters (cardText.ts), and
  * every property of ENTITY_SECTIONS present: a value the record lacks is a #N/A error value, so
- * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names.
+ * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names. Two properties are hidden from
+ * the card, dot notation and auto-complete: the sub-title's text, and the row's query (cardQuery.ts).
  */
 import type { OrganizationRecord } from '../service/types';
 import { PROVIDER } from '../provider';
 import { carriesInitiatives } from '../service/records';
+import { QUERY_PROPERTY, queryProperty, type CardQuery } from './cardQuery';
 import { cardText } from './cardText';
 import { INITIATIVES_LEFT_OUT } from './errors';
 import { AS_OF_KEY, ENTITY_SECTIONS, entityField } from './entityFields';
@@ -36,6 +38,8 @@ export interface EntityReading {
   match: () => MatchReading;
   /** When this runtime received the record (ms since 1970). */
   receivedAt: number;
+  /** The row's query, kept hidden in the card (cardQuery.ts); null for a card read by its id alone. */
+  query: CardQuery | null;
 }
 
 const NOT_AVAILABLE: Excel.NotAvailableErrorCellValue = { type: 'Error', errorType: 'NotAvailable' };
@@ -59,13 +63,7 @@ function excelDate(ms: number): number {
 const built = new WeakMap<OrganizationRecord, Map<string, Excel.EntityCellValue>>();
 
 export function organizationEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
-  const key = JSON.stringify([
-    reading.requested,
-    reading.match().verdict,
-    ctx.scoreScale,
-    ctx.logoUrl,
-    reading.receivedAt,
-  ]);
+  const key = JSON.stringify([reading.query, reading.match().verdict, ctx.scoreScale, ctx.logoUrl, reading.receivedAt]);
   let cards = built.get(reading.record);
   if (!cards) built.set(reading.record, (cards = new Map()));
   let entity = cards.get(key);
@@ -129,6 +127,8 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     };
     card.subTitle = { property: SUBTITLE_PROPERTY };
   }
+  const query = reading.query && queryProperty(reading.query);
+  if (query) properties[QUERY_PROPERTY] = query;
   const provider = providerAttributes(link, ctx.logoUrl);
   return { type: 'Entity', text: name, properties, layouts: { card, compact: { icon: 'Organization' } }, provider };
 }

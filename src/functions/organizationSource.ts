@@ -2,10 +2,10 @@
  * Where a function's organization record comes from. Three ways in:
  * - the organization argument as written (name, website, identifier): the engine registers it, or
  *   answers from its cache;
- * - one of CLIMATE.ORG's cards (an entity argument, `=CLIMATE.FLAG(B2, "cdp")`): its service id. The
- *   card's own query is asked again when this runtime made the card (the engine's cache answers it:
- *   no request, nothing resolved again); a card from an earlier session is read by id
- *   (`GET /organizations/{id}`), never resolved again from its name;
+ * - one of CLIMATE.ORG's cards (an entity argument, `=CLIMATE.FLAG(B2, "cdp")`): its service id, and
+ *   the query of the row that made it (cardQuery.ts), by which it is judged (MATCH, the match fields).
+ *   The engine's cache answers the query when it holds that organization (no request); otherwise the
+ *   card is read by id (`GET /organizations/{id}`), never resolved again from its name;
  * - a formula Excel previews while it is typed (`isInValuePreview`, CustomFunctionsRuntime 1.5):
  *   only what this runtime already holds; nothing is sent, and with nothing held the cell shows
  *   PREVIEW_TEXT until the formula is entered (`settle` turns the notice into that text).
@@ -22,6 +22,7 @@ import { PROVIDER } from '../provider';
 import { decodeOrganization } from '../service/records';
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { isFinalStatus } from '../service/types';
+import { cardArgument, cardQueryOf, type CardQuery } from './cardQuery';
 import { CellFailure, convertFailures, failureFrom, type Answer } from './errors';
 import { entityField } from './entityFields';
 import { matchInputOf, type MatchInput } from './nameMatch';
@@ -85,22 +86,28 @@ export interface Sourced {
   matchInput: MatchInput;
   /** When the service sent this record (ms since 1970): from the cache, when it was fetched. */
   receivedAt: number;
+  /** The row's query as a card carries it; null for a card read by its id alone. */
+  query: CardQuery | null;
 }
 
 const ID_PROPERTY = entityField('id')!.property;
 
-/** The service id of one of CLIMATE.ORG's cards, or null for any other value (a Stocks entity is a name). */
-export function cardId(value: unknown): number | null {
+type CardValue = { type?: unknown; provider?: { description?: unknown }; properties?: Record<string, unknown> };
+
+/** One of CLIMATE.ORG's cards, or null for any other value (a Stocks entity is read as its name). */
+function ourCard(value: unknown): CardValue | null {
   if (typeof value !== 'object' || value === null) return null;
-  const cell = value as { type?: unknown; provider?: { description?: unknown }; properties?: Record<string, unknown> };
-  if (cell.type !== 'Entity' || cell.provider?.description !== PROVIDER.sourceLine) return null;
-  const id = (cell.properties?.[ID_PROPERTY] as { basicValue?: unknown } | undefined)?.basicValue;
+  const cell = value as CardValue;
+  return cell.type === 'Entity' && cell.provider?.description === PROVIDER.sourceLine ? cell : null;
+}
+
+/** The service id of one of CLIMATE.ORG's cards, or null for any other value. */
+export function cardId(value: unknown): number | null {
+  const id = (ourCard(value)?.properties?.[ID_PROPERTY] as { basicValue?: unknown } | undefined)?.basicValue;
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 export class OrganizationSource {
-  /** Per service id, the argument whose card it is: an entity argument asks the same query again. */
-  private readonly arguments = new RecentMap<number, Readonly<OrganizationArgument>>(MEMORY_ENTRIES);
   /** Per query identity, its last final outcome: what a preview shows. */
   private readonly finals = new RecentMap<string, OrganizationOutcome>(MEMORY_ENTRIES);
 
@@ -112,12 +119,23 @@ export class OrganizationSource {
   /** The organization's record, pending or final; a bad argument throws at once. */
   outcome(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<Sourced> {
     const id = cardId(organization);
-    const argument = id === null ? parseOrganization(organization, website, country) : this.arguments.get(id);
+    if (id !== null) return this.ofCard(id, cardArgument(ourCard(organization)!), call);
+    const argument = parseOrganization(organization, website, country);
     if (call.preview) return Promise.resolve(this.previewed(argument));
-    if (argument === undefined) return this.byId(id!, call);
     // A workbook just opened: every cell waits on the engine's one loading promise, then asks.
     const loading = this.engine().loading();
     return loading === null ? this.answer(argument, call) : loading.then(() => this.answer(argument, call));
+  }
+
+  /** A card: its query's cached outcome when that is the card's organization, else read by its id. */
+  private ofCard(id: number, argument: Readonly<OrganizationArgument> | null, call: FunctionCall): Answer<Sourced> {
+    if (call.preview) return Promise.resolve(this.previewed(argument ?? undefined));
+    const held = (): Answer<Sourced> => {
+      const cached = argument && this.engine().cached(argument.query);
+      return cached && cached.record.id === id ? this.sourced(cached, argument) : this.byId(id, argument, call);
+    };
+    const loading = this.engine().loading();
+    return loading === null ? held() : loading.then(held);
   }
 
   /** From the engine's cache at once (no promise: a recalculation keeps nothing alive per cell), else asked. */
@@ -130,16 +148,14 @@ export class OrganizationSource {
 
   private sourced(outcome: OrganizationOutcome, argument: Readonly<OrganizationArgument>): Sourced {
     const record = outcome.record;
-    if (outcome.state === 'ready') {
-      this.arguments.set(record.id, argument);
-      this.finals.set(identify(argument.query).key, outcome);
-    }
+    if (outcome.state === 'ready') this.finals.set(identify(argument.query).key, outcome);
     return {
       state: outcome.state,
       record,
       requested: argument.text,
       matchInput: matchInputOf(argument),
       receivedAt: outcome.receivedAt,
+      query: cardQueryOf(argument),
     };
   }
 
@@ -152,26 +168,32 @@ export class OrganizationSource {
       requested: argument.text,
       matchInput: matchInputOf(argument),
       receivedAt: final.receivedAt,
+      query: cardQueryOf(argument),
     };
   }
 
-  /** A card this runtime did not make: read by its id; its verdict is `identifier` (the id names it). */
-  private byId(id: number, call: FunctionCall): Promise<Sourced> {
+  /**
+   * A card whose organization this runtime does not hold: read by its id. Judged by its row's query
+   * when it carries one; else (a card of an earlier version) its verdict is `identifier`, the id
+   * naming it, and no name is compared.
+   */
+  private byId(id: number, argument: Readonly<OrganizationArgument> | null, call: FunctionCall): Promise<Sourced> {
     return this.engine()
       .get(`/organizations/${id}`, call)
       .then((item) => {
         const record = decodeOrganization(item.body);
-        const requested = record.matching_organization?.name ?? record.name ?? String(id);
+        const name = record.matching_organization?.name ?? record.name ?? String(id);
         if (record.status === 'errored') {
-          throw new EngineError('errored', `The service could not build a climate profile for ${requested}.`);
+          throw new EngineError('errored', `The service could not build a climate profile for ${name}.`);
         }
         const state = isFinalStatus(record.status) ? 'ready' : 'pending';
         return {
           state,
           record,
-          requested,
-          matchInput: { kind: 'name', text: requested, identified: true },
+          requested: argument?.text ?? name,
+          matchInput: argument ? matchInputOf(argument) : { kind: 'id', text: name, identified: true },
           receivedAt: this.now(),
+          query: argument && cardQueryOf(argument),
         };
       });
   }

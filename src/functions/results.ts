@@ -9,7 +9,7 @@
 import type { ScoreScale } from '../settings/settings';
 import type { OrganizationRecord } from '../service/types';
 import { carriesInitiatives } from '../service/records';
-import { initiativesLeftOut, notPublished, CellFailure } from './errors';
+import { initiativesLeftOut, noNameCompared, notPublished, CellFailure } from './errors';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS, FLAG_LABELS, flagOf, isInitiative, type FlagKey } from './initiatives';
 import type { MatchReading } from './nameMatch';
@@ -116,6 +116,7 @@ function element(
 ): SpillElement {
   if (value === null) {
     const name = displayName(record, requested);
+    if (key === 'match_similarity') return noNameCompared(name);
     return isInitiative(key) && !carriesInitiatives(record)
       ? initiativesLeftOut(label, name)
       : notPublished(label, name);

@@ -130,6 +130,14 @@ test('verdict order: accepted, then a relationship, then identifier, then the na
     readMatch({ kind: 'name', text: 'Brightwell', identified: true }, record('Brightwater Logistics'), nothingAccepted)
       .verdict,
   ).toBe('identifier');
+  // A card read by its service id alone: no name was compared.
+  expect(
+    readMatch(
+      { kind: 'id', text: 'Brightwater Logistics', identified: true },
+      record('Brightwater Logistics'),
+      nothingAccepted,
+    ),
+  ).toMatchObject({ verdict: 'identifier', similarity: null });
   expect(readMatch(byName('Acme'), record('Acme', null), nothingAccepted).verdict).toBe('exact');
   // An answer naming no matched organization (the service's Summary format) cannot be judged by name.
   expect(readMatch(byName('Acme'), record(null), nothingAccepted)).toMatchObject({

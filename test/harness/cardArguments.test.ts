@@ -88,7 +88,8 @@ test('a card saved by an earlier session is read by its id: one GET, nothing reg
   expect(row.map(basic)).toEqual([
     excelRound(record.score! * 100, 1),
     record.initiatives.cdp,
-    'identifier',
+    'exact', // judged by the query the card keeps, as its own Match field says
+
     record.matching_organization!.link,
     'synced',
   ]);
@@ -99,6 +100,92 @@ test('a card saved by an earlier session is read by its id: one GET, nothing reg
     0,
     undefined,
   ]);
+});
+
+test('a card is judged by its own row: two rows that reach one organization differently keep their own verdicts', async () => {
+  // An organization registered as "... AG" whose name with "GmbH" the service answers as its namesake.
+  const org = owners().find(
+    (o) =>
+      / AG$/.test(o.name) &&
+      sandbox.population.recordFor({ name: o.name.replace(/ AG$/, ' GmbH') })?.organization_relationship_type ===
+        'namesake',
+  )!;
+  const s = await open();
+  const rows = await calculateOutcomes(s, {
+    inputs: [[org.name.replace(/ AG$/, ' GmbH')], [org.name]],
+    formulas: {
+      B: '=CLIMATE.ORG(A{row})',
+      C: '=B{row}.Match',
+      D: '=CLIMATE.MATCH(B{row})',
+      E: '=CLIMATE.MATCH(A{row})',
+    },
+  });
+  expect(rows.map(([, field, ofCard, ofText]) => [field, ofCard, ofText].map(basic))).toEqual([
+    ['namesake', 'namesake', 'namesake'],
+    ['exact', 'exact', 'exact'],
+  ]);
+});
+
+test('a card judged "check" is still "check" in a later session, with the similarity it was judged by', async () => {
+  const org = owners()[7];
+  const near = `${org.name.split(' ')[0]} Group`; // the first word of the name: a near name the service matches
+  const first = await open();
+  const [[card, verdict, similarity]] = await calculateOutcomes(first, {
+    inputs: [[near]],
+    formulas: {
+      B: '=CLIMATE.ORG(A{row})',
+      C: '=CLIMATE.MATCH(B{row})',
+      D: '=CLIMATE.PROFILE(B{row}, "match_similarity")',
+    },
+  });
+  const later = await open();
+  const [row] = await calculateOutcomes(later, {
+    firstRow: 2,
+    inputs: [[null, shown(card) as InputValue]],
+    formulas: { C: '=CLIMATE.MATCH(B{row})', D: '=CLIMATE.PROFILE(B{row}, "match_similarity")' },
+  });
+  expect([basic(verdict), row.map(basic)]).toEqual([basic(verdict), [basic(verdict), basic(similarity)]]);
+});
+
+test("a card of an earlier version, without its row's query, is judged by its id: identifier, no similarity", async () => {
+  const org = owners()[8];
+  const first = await open();
+  const [[card]] = await calculateOutcomes(first, { inputs: [[org.name]], formulas: { B: '=CLIMATE.ORG(A{row})' } });
+  const saved = shown(card) as { type: string; properties: Record<string, unknown> };
+  const withoutQuery = {
+    ...saved,
+    properties: Object.fromEntries(Object.entries(saved.properties).filter(([name]) => name !== 'Query')),
+  };
+  const spoiled = {
+    ...saved,
+    properties: { ...saved.properties, Query: { type: 'String', basicValue: '["=1+1",7,null]' } },
+  };
+  const later = await open();
+  const rows = await calculateOutcomes(later, {
+    firstRow: 2,
+    inputs: [
+      [null, withoutQuery as InputValue],
+      [null, spoiled as InputValue],
+    ],
+    formulas: { C: '=CLIMATE.MATCH(B{row})', D: '=CLIMATE.PROFILE(B{row}, "match_similarity")' },
+  });
+  for (const [verdict, similarity] of rows) {
+    expect([basic(verdict), similarity]).toEqual([
+      'identifier',
+      {
+        kind: 'array',
+        rows: [
+          [
+            {
+              kind: 'error',
+              code: '#N/A',
+              message: expect.stringMatching(/^No name similarity for .*: no two names were compared\.$/),
+            },
+          ],
+        ],
+      },
+    ]);
+  }
 });
 
 test('a Stocks-like entity of another provider is read by its name, as before', async () => {

@@ -98,7 +98,11 @@ function cells(record: ReturnType<typeof decodeOrganization>, ctx: ShapeContext)
     ...FLAG_KEYS.map((key): [string, () => unknown] => [`FLAG ${key}`, () => flagResult(record, key, 'Acme', ctx)]),
     ['FLAGS', () => flagsRow(record, 'Acme', ctx)],
     ['PROFILE', () => profileResult(record, null, 'Acme', ctx, match)],
-    ['ORG', () => organizationEntity({ record, requested: 'Acme', match, receivedAt: 0 }, ctx)],
+    [
+      'ORG',
+      () =>
+        organizationEntity({ record, requested: 'Acme', match, receivedAt: 0, query: ['name:Acme', null, null] }, ctx),
+    ],
   ];
   return made.flatMap(([name, make]): Array<[string, unknown]> => {
     try {

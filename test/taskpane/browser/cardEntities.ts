@@ -3,6 +3,7 @@
  * (src/functions/organizationEntity.ts) from the sandbox's record for that name, so a dot formula the
  * pane writes reads a value only if it names a property the real card has.
  */
+import { cardQueryOf } from '../../../src/functions/cardQuery';
 import { matchInputOf, readMatch } from '../../../src/functions/nameMatch';
 import { organizationEntity } from '../../../src/functions/organizationEntity';
 import { parseOrganization } from '../../../src/functions/organizationArgument';
@@ -18,7 +19,7 @@ export function cardEntities(population: Population, names: readonly string[]): 
       record === null
         ? '#N/A'
         : organizationEntity(
-            { record, requested: argument.text, match, receivedAt: Date.now() },
+            { record, requested: argument.text, match, receivedAt: Date.now(), query: cardQueryOf(argument) },
             { dataTypes: false, scoreScale: '0-100', logoUrl: null },
           );
   }
