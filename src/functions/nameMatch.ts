@@ -117,8 +117,9 @@ function relationshipVerdict(relationship: string): MatchVerdict {
 /**
  * The verdict of one row, in this order: `accepted` (the analyst accepted this input with this
  * matched organization); the relationship word when the answer belongs to a related organization;
- * `identifier` when an identifier or website was given; else the names: `exact` at or above
- * MATCH_THRESHOLD, `check` below it, UNJUDGED when the answer names no matched organization.
+ * `identifier` when an identifier or website was given (a name given with its website too, unless
+ * the matched name does not fit it: `check`); else the names: `exact` at or above MATCH_THRESHOLD,
+ * `check` below it, UNJUDGED when the answer names no matched organization.
  */
 export function readMatch(
   input: MatchInput,
@@ -140,7 +141,10 @@ export function readMatch(
   if (matchedId !== null && isAccepted(input.text, matchedId)) return reading('accepted');
   if (relationship !== null && relationship !== 'requested organization')
     return reading(relationshipVerdict(relationship));
-  if (input.kind !== 'name' || input.identified) return reading('identifier');
+  const fits = similarity !== null && similarity >= MATCH_THRESHOLD;
+  if (input.kind !== 'name') return reading('identifier');
+  // A name with its website: the website found it, and the name must still fit what it found.
+  if (input.identified) return reading(similarity === null || fits ? 'identifier' : 'check');
   if (matchedName === null) return reading(UNJUDGED);
-  return reading(similarity !== null && similarity >= MATCH_THRESHOLD ? 'exact' : 'check');
+  return reading(fits ? 'exact' : 'check');
 }

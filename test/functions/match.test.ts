@@ -52,15 +52,16 @@ const namesake = (): string =>
     .map((o) => `${o.name.split(' ').slice(0, -1).join(' ')} GmbH`)
     .find((name) => sandbox.population.recordFor({ name })?.organization_relationship_type === 'namesake')!;
 
-test('each verdict the sandbox gives: identifier (LEI, website, name with website), exact, parent, check, namesake', async () => {
-  const [a, b, c] = owners();
+test('each verdict the sandbox gives: identifier (LEI, website, name with its website), exact, parent, check, namesake', async () => {
+  const [a, b, c, d] = owners();
   const s = await open();
   const rows = await calculate(s, {
     inputs: [
       [a.lei, null],
       [b.website, null],
       [c.name.toUpperCase(), null],
-      [near().name, near().organization.website],
+      [d.name, d.website],
+      [near().name, near().organization.website], // the website finds an organization the name does not fit
       [subsidiary().name, null],
       [near().name, null],
       [namesake(), null],
@@ -72,6 +73,7 @@ test('each verdict the sandbox gives: identifier (LEI, website, name with websit
     'identifier',
     'exact',
     'identifier',
+    'check',
     'parent',
     'check',
     'namesake',

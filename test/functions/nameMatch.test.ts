@@ -126,10 +126,21 @@ test('verdict order: accepted, then a relationship, then identifier, then the na
   expect(
     readMatch({ kind: 'lei', text: '5299000J2N45DDNE4Y28', identified: false }, record('Acme'), nothingAccepted),
   ).toMatchObject({ verdict: 'identifier', similarity: null });
+  // A name given with its website: the website found it, and the name must still fit what it found.
   expect(
-    readMatch({ kind: 'name', text: 'Brightwell', identified: true }, record('Brightwater Logistics'), nothingAccepted)
-      .verdict,
+    readMatch(
+      { kind: 'name', text: 'Brightwater Logistics Ltd', identified: true },
+      record('Brightwater Logistics'),
+      nothingAccepted,
+    ).verdict,
   ).toBe('identifier');
+  expect(
+    readMatch(
+      { kind: 'name', text: 'Elmspring Haulage PLC', identified: true },
+      record('Bluehill Apparel Inc'),
+      nothingAccepted,
+    ),
+  ).toMatchObject({ verdict: 'check', similarity: 0.25 });
   // A card read by its service id alone: no name was compared.
   expect(
     readMatch(
