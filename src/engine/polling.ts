@@ -1,6 +1,7 @@
 /**
  * Profiles still being built: each is re-read until its record is final (profiling.ts keeps the
- * schedule), and the cells that asked for profiles ending close together are recalculated together.
+ * schedule). The cells that asked for a profile are recalculated when a re-read brings a new status
+ * and when the record is final, those of profiles answered close together at once.
  */
 import type { Dispatcher } from './dispatcher';
 import type { EngineEvents } from './events';
@@ -9,7 +10,7 @@ import { ProfileWatch, type Profile } from './profiling';
 import { isFinal, type RecordCache } from './recordCache';
 import { recordTask, recordUrl } from './recordTask';
 
-/** Cells whose profiles end close together are recalculated together. */
+/** Cells whose profiles are answered close together are recalculated together. */
 const RECALC_GATHER_MS = 50;
 
 export interface PollingParts {
@@ -23,8 +24,8 @@ export interface PollingParts {
 
 export class ProfilePolling {
   readonly profiles: ProfileWatch;
-  private gatheredAddresses = new Set<string>();
-  private gatheredIds: number[] = [];
+  /** Profiles whose cells the next gathered recalculation covers; true: the profile ended. */
+  private gathered = new Map<Profile, boolean>();
   private gatherTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly parts: PollingParts) {
@@ -58,17 +59,21 @@ export class ProfilePolling {
         wanted: () => this.profiles.isWatched(profile),
         onRecord: (record) => {
           if (generation !== lifecycle.generation || !this.profiles.isWatched(profile)) return;
-          if (!isFinal(record)) return this.profiles.update(profile, record);
+          if (!isFinal(record)) {
+            // the same status again changes no cell: Excel is not asked to recalculate on every poll
+            if (this.profiles.update(profile, record)) this.recalculateLater(profile, false);
+            return;
+          }
           this.profiles.finish(profile);
           if (lifecycle.applied.cacheTtlMs > 0) for (const key of profile.keys) cache.set(key, record);
-          this.recalculateLater(profile);
+          this.recalculateLater(profile, true);
         },
         onError: (error) => {
           if (error.kind === 'auth') return; // resumed when the settings change
           if (error.kind !== 'not-found') return this.profiles.reschedule(profile);
           this.profiles.finish(profile); // gone at the service: the cells ask again from scratch
           for (const key of profile.keys) cache.delete(key);
-          this.recalculateLater(profile);
+          this.recalculateLater(profile, true);
         },
         onDropped: () => undefined,
       },
@@ -76,18 +81,20 @@ export class ProfilePolling {
     this.parts.dispatcher.submit(task);
   }
 
-  private recalculateLater(profile: Profile): void {
-    for (const address of profile.addresses) this.gatheredAddresses.add(address);
-    this.gatheredIds.push(profile.id);
+  /** `ended`: the profile is watched no more, which the pane is told; otherwise only its status moved. */
+  private recalculateLater(profile: Profile, ended: boolean): void {
+    this.gathered.set(profile, ended);
     this.gatherTimer ??= setTimeout(() => {
       this.gatherTimer = null;
-      const addresses = [...this.gatheredAddresses];
-      const ids = this.gatheredIds;
-      this.gatheredAddresses = new Set();
-      this.gatheredIds = [];
-      this.parts.events.emit({ type: 'profiled', ids, addresses });
-      this.parts.events.statsChanged();
-      this.recalculate(addresses);
+      const gathered = this.gathered;
+      this.gathered = new Map();
+      const endedProfiles = [...gathered.keys()].filter((each) => gathered.get(each));
+      if (endedProfiles.length > 0) {
+        const ids = endedProfiles.map(({ id }) => id);
+        this.parts.events.emit({ type: 'profiled', ids, addresses: addressesOf(endedProfiles) });
+        this.parts.events.statsChanged();
+      }
+      this.recalculate(addressesOf([...gathered.keys()]));
     }, RECALC_GATHER_MS);
   }
 
@@ -95,4 +102,9 @@ export class ProfilePolling {
     // a closed workbook has no cells to update
     if (addresses.length > 0 && this.parts.recalculate) this.parts.recalculate(addresses).catch(() => undefined);
   }
+}
+
+/** The cells waiting on any of `profiles`, each once. */
+function addressesOf(profiles: readonly Profile[]): string[] {
+  return [...new Set(profiles.flatMap((profile) => [...profile.addresses]))];
 }

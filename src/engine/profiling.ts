@@ -1,14 +1,14 @@
 /**
  * Organizations the service is still profiling (status not final). Each is re-read on a back-off
- * schedule (backoff.ts) while the workbook is open; when its record is final, the cells that asked for
- * it are recalculated and read the record from the cache.
+ * schedule (backoff.ts) while the workbook is open; when a re-read brings a new status, the cells that
+ * asked for it are recalculated and show it, and when its record is final they read it from the cache.
  *
  * Why "requiresAddress + a targeted range.calculate()" rather than streaming functions: a streaming
  * function holds an open invocation per cell for as long as profiling lasts (up to a day at the service),
  * thousands of them for a long supplier list, and restarts them all on every recalculation. With
  * `requiresAddress` a cell asks once, shows "profiling, this cell updates itself", and is forgotten;
- * the engine remembers only the cell addresses per organization and, when the record is final, asks
- * Excel to calculate exactly those cells (src/office/excelCalculate.ts). The functions stay ordinary
+ * the engine remembers only the cell addresses per organization and, when its status moves or the
+ * record is final, asks Excel to calculate exactly those cells (src/office/excelCalculate.ts). The functions stay ordinary
  * (non-volatile, cacheable, usable in SUM/SORT) and a workbook reopened later needs no open stream.
  */
 import type { OrganizationRecord } from '../service/types';
@@ -56,10 +56,15 @@ export class ProfileWatch {
     return profile;
   }
 
-  /** Still not final: keep the newer record (its status shows progress) and poll again later. */
-  update(profile: Profile, record: OrganizationRecord): void {
+  /**
+   * Still not final: keep the newer record (its status shows progress) and poll again later. True when
+   * the status moved: the cells show the status of the record they read, so only then are they behind.
+   */
+  update(profile: Profile, record: OrganizationRecord): boolean {
+    const moved = record.status !== profile.record.status;
     profile.record = record;
     this.reschedule(profile);
+    return moved;
   }
 
   reschedule(profile: Profile): void {

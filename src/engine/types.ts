@@ -44,6 +44,7 @@ export interface EngineStats {
 export type EngineEvent =
   | { type: 'stats'; stats: EngineStats }
   | { type: 'settled'; ok: boolean; error?: EngineErrorKind }
+  /** Profiles watched no more (final, or gone at the service) and their cells, now recalculated. */
   | { type: 'profiled'; ids: number[]; addresses: string[] }
   /** The service refused the key in use; `message`: what it said (a short, clipped sentence). */
   | { type: 'auth-failed'; message: string }

@@ -1,8 +1,9 @@
 /**
- * Recalculates exactly the given cells: the engine calls this when profiles that cells were waiting
- * for are final, with the addresses those cells' invocations carried (`@requiresAddress`), e.g.
- * "Sheet1!B2" or "'Q3 suppliers'!C7". Excel re-invokes each cell's function, which now finds the
- * record in the cache. Outside Excel (no `Excel.run`) it does nothing.
+ * Recalculates exactly the given cells: the engine calls this when profiles that cells wait for move
+ * to a new status or are final, with the addresses those cells' invocations carried
+ * (`@requiresAddress`), e.g. "Sheet1!B2" or "'Q3 suppliers'!C7". Excel re-invokes each cell's
+ * function, which now reads the newer record (a final one from the cache). Outside Excel (no
+ * `Excel.run`) it does nothing.
  *
  * Cells are grouped by sheet, one Excel.run per sheet, so that a sheet deleted (or renamed) since
  * the call fails alone and the other sheets still update.

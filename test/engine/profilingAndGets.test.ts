@@ -33,6 +33,41 @@ describe('profiling', () => {
     expect(engine.stats().pendingProfiles).toBe(0);
   });
 
+  test('a poll that brings a new status recalculates the cells of that organization; the same status, nothing', async () => {
+    const { engine, service, recalculated } = await rig();
+    const events: EngineEvent[] = [];
+    engine.subscribe((event) => events.push(event));
+    service.statuses.set(1, 'created');
+    service.statuses.set(2, 'created');
+    const moving = engine.organization(supplier(1), { address: 'Sheet1!B2' });
+    const still = engine.organization(supplier(2), { address: 'Sheet1!B3' });
+    await advance(30);
+    expect((await moving).record.status).toBe('created');
+    expect((await still).record.status).toBe('created');
+
+    service.statuses.set(1, 'researching');
+    await advance(1_000 + 25 + 50); // first poll (both in one batch), then the gathered recalculation
+    expect(service.sent).toHaveLength(2);
+    expect(recalculated).toEqual([['Sheet1!B2']]); // supplier 2 is still 'created': its cell is left alone
+    const shown = await engine.organization(supplier(1), { address: 'Sheet1!B2' }); // the recalculated cell asks
+    expect(shown).toMatchObject({ state: 'pending', record: { status: 'researching' } });
+
+    await advance(1_600 + 25 + 50); // second poll: the same statuses
+    expect(service.sent).toHaveLength(3);
+    expect(recalculated).toHaveLength(1);
+
+    service.statuses.set(1, 'synced');
+    await advance(2_560 + 25 + 50); // third poll: final
+    expect(recalculated).toEqual([['Sheet1!B2'], ['Sheet1!B2']]);
+    expect((await engine.organization(supplier(1), { address: 'Sheet1!B2' })).state).toBe('ready');
+    expect(service.items().filter((item) => item.method === 'POST')).toHaveLength(2); // each registered once
+    // the pane drops a profile from its "still profiling" list on this event: only the final one sends it
+    expect(events.filter((event) => event.type === 'profiled')).toEqual([
+      { type: 'profiled', ids: [1], addresses: ['Sheet1!B2'] },
+    ]);
+    expect(engine.stats().pendingProfiles).toBe(1);
+  });
+
   test('polls of profiles registered together share batches', async () => {
     const { engine, service } = await rig();
     for (let id = 1; id <= 30; id += 1) service.statuses.set(id, 'created');

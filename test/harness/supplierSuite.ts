@@ -8,9 +8,11 @@ import { HOST_PROFILES } from './hostProfiles';
 
 /**
  * Sandbox seconds an unseen supplier takes to be profiled. The tests skip the sandbox clock ahead
- * instead of waiting, so this only has to outlast the first pass, however loaded the machine.
+ * instead of waiting. A poll that brings a new status recalculates the supplier's cells and the tests
+ * check each cell is recalculated once, so each status on the way (400 s here) must outlast the first
+ * pass, however loaded the machine.
  */
-export const PROFILING_SECONDS = 60;
+export const PROFILING_SECONDS = 3600;
 
 /** Each host profile with its index (a seed per profile: each run meets suppliers the sandbox has not seen). */
 export const PROFILE_RUNS = HOST_PROFILES.map((profile, i) => [profile.name, profile, i] as const);
