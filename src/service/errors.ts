@@ -1,6 +1,7 @@
 /**
  * Typed failures of the service client. Every failure a caller can meet is one of these, with a
- * message a person can read; none of them ever carries the API key.
+ * message a person can read; none of them ever carries the API key (the client never quotes it, and
+ * http.ts takes it out of what the service sends before a message is made of that).
  */
 
 export type ServiceErrorKind =

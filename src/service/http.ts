@@ -3,11 +3,13 @@
  * `Authorization: Bearer`, enforces a timeout, and turns every failure into a typed error:
  * non-2xx -> errorFromResponse, no answer -> NetworkError, a 2xx body that is not JSON ->
  * MalformedResponseError. It never retries (the engine decides that) and never puts the key in a
- * message.
+ * message: it does not quote it, and takes it out of everything the service sends back (keyRedaction.ts)
+ * before any message is made of that.
  */
 import { isSendableKey } from './apiKey';
 import { MalformedResponseError, NetworkError, ServiceError } from './errors';
 import { tryParseJson } from './json';
+import { withoutKey } from './keyRedaction';
 import { errorFromResponse } from './responseErrors';
 import { checkTarget } from './target';
 import type { HttpMethod } from './types';
@@ -79,18 +81,23 @@ function tooLarge(): ServiceError {
  */
 export async function request(config: HttpConfig, req: HttpRequest): Promise<HttpResponse> {
   const url = resolveTarget(config.baseUrl, req.target, req.query);
+  const key = keyToSend(req.apiKey === undefined ? config.apiKey : req.apiKey);
   const init: Omit<FetchInit, 'signal'> = {
     method: req.method,
-    headers: requestHeaders(req, req.apiKey === undefined ? config.apiKey : req.apiKey),
+    headers: requestHeaders(req, key),
     body: requestBody(req),
     // A redirect is not followed: the key goes to the configured address and nowhere else.
     redirect: 'manual',
   };
-  const { status, headers, text } = await exchange(config, url, init, req);
+  const answer = await exchange(config, url, init, req);
 
-  const body = text.trim() === '' ? null : tryParseJson(text);
-  if (status < 200 || status > 299) throw errorFromResponse(status, headers, body === undefined ? text : body);
-  if (body === undefined || body === null) {
+  // Whatever the service repeats of the key this request sent is gone before anything reads the answer.
+  const { status, text } = answer;
+  const headers = withoutKey(answer.headers, key);
+  const parsed = text.trim() === '' ? null : tryParseJson(text);
+  const body = withoutKey(parsed === undefined ? text : parsed, key);
+  if (status < 200 || status > 299) throw errorFromResponse(status, headers, body);
+  if (parsed === undefined || parsed === null) {
     throw new MalformedResponseError(
       `The service sent an answer that is not complete JSON (HTTP ${status}, ${text.length} characters).`,
       status,
@@ -190,16 +197,19 @@ function resolveTarget(baseUrl: string, target: string, query: HttpRequest['quer
   return url.href;
 }
 
-function requestHeaders(req: HttpRequest, apiKey: string | null): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const key = apiKey?.trim();
-  if (key) {
-    // fetch would reject such a header with a message that quotes it; say what is wrong instead.
-    if (!isSendableKey(key)) {
-      throw new Error('The API key contains spaces or characters that cannot be sent; copy it again.');
-    }
-    headers.Authorization = `Bearer ${key}`;
+/** The key a request sends, trimmed; null for none. */
+function keyToSend(apiKey: string | null): string | null {
+  const key = apiKey?.trim() || null;
+  // fetch would reject such a header with a message that quotes it; say what is wrong instead.
+  if (key !== null && !isSendableKey(key)) {
+    throw new Error('The API key contains spaces or characters that cannot be sent; copy it again.');
   }
+  return key;
+}
+
+function requestHeaders(req: HttpRequest, key: string | null): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (key !== null) headers.Authorization = `Bearer ${key}`;
   if (req.json !== undefined) headers['Content-Type'] = 'application/json';
   else if (req.form !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   return headers;

@@ -1,7 +1,8 @@
 /**
  * Non-2xx answers -> the typed errors of errors.ts. Used for whole HTTP responses and for each item of
  * a `/batch` answer, so both read the same way. The service's own message is kept where it has one
- * (the envelope `{"error":{"type","message"}}`, or the 404 shape `{status, title, detail}`).
+ * (the envelope `{"error":{"type","message"}}`, or the 404 shape `{status, title, detail}`); by then
+ * http.ts has replaced any key the service repeated (keyRedaction.ts).
  */
 import { AuthError, NotFoundError, RateLimitError, ServerError, ServiceError, ValidationError } from './errors';
 import { isObject } from './json';

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Settings } from '../../src/settings/settings';
 import { openNodeWorkbook, seededSettings, type NodeWorkbookSession } from '../harness';
-import { json, startScriptedServer, type ScriptedServer } from '../service/scriptedServer';
+import { json, startScriptedServer, type ReceivedRequest, type ScriptedServer } from '../service/scriptedServer';
 
 export interface BatchServiceSuite {
   /** Set once the file's beforeAll has run. */
@@ -15,7 +15,9 @@ export interface BatchServiceSuite {
   open(settings?: Partial<Settings>): Promise<NodeWorkbookSession>;
 }
 
-export function batchServiceSuite(answer: (body: string, res: ServerResponse) => void): BatchServiceSuite {
+export function batchServiceSuite(
+  answer: (body: string, res: ServerResponse, req: ReceivedRequest) => void,
+): BatchServiceSuite {
   let session: NodeWorkbookSession | null = null;
   const suite: BatchServiceSuite = {
     service: null as unknown as ScriptedServer,
@@ -27,7 +29,7 @@ export function batchServiceSuite(answer: (body: string, res: ServerResponse) =>
   };
   beforeAll(async () => {
     suite.service = await startScriptedServer((req, res) =>
-      req.url === '/batch' ? answer(req.body, res) : json(res, 404, {}),
+      req.url === '/batch' ? answer(req.body, res, req) : json(res, 404, {}),
     );
   });
   afterEach(async () => {

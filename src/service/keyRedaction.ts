@@ -1,0 +1,52 @@
+/**
+ * The API key taken out of what the service sends back. A service may repeat the key a request carried
+ * ("API key dc_live_… is not valid for this plan"), and such text becomes a cell's message or a status
+ * line in the pane, where it is seen, copied and saved with the workbook. http.ts passes every answer
+ * (its headers and its body, and so a batch's items, which are inside its body) through `withoutKey`
+ * with the key that request sent, before anything reads it.
+ */
+
+/** What a person sees where the service repeated the key. */
+export const KEY_STAND_IN = '(your API key)';
+
+/**
+ * `value` (an answer's parsed JSON, its text, or its headers, owned by the caller) with `key` replaced
+ * by KEY_STAND_IN in every text it holds. Objects and arrays are changed in place. Field names are left
+ * as they are: nothing shows them.
+ */
+export function withoutKey<T>(value: T, key: string | null): T {
+  if (!key) return value;
+  const pattern = keyPattern(key);
+  const clean = (text: string): string => text.replace(pattern, KEY_STAND_IN);
+  if (typeof value === 'string') return clean(value) as T;
+  // A loop, not recursion: parsed JSON may nest deeper than the call stack reaches.
+  const pending: unknown[] = [value];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next !== 'object' || next === null) continue;
+    const container = next as Record<string, unknown>;
+    for (const [name, item] of Object.entries(container)) {
+      if (typeof item === 'string') container[name] = clean(item);
+      else if (typeof item === 'object') pending.push(item);
+    }
+  }
+  return value;
+}
+
+/**
+ * The key as sent and URL-encoded, each also as it reads inside a JSON string (a batch item's body is
+ * JSON text within the answer's JSON), in any letter case: an upper-cased key gives away all of it but
+ * the case of its letters. The longest spelling first, so that no part of one is left behind.
+ */
+function keyPattern(key: string): RegExp {
+  const spellings = new Set<string>();
+  for (const spelling of [key, encodeURIComponent(key)]) {
+    spellings.add(spelling);
+    spellings.add(JSON.stringify(spelling).slice(1, -1));
+  }
+  const alternatives = [...spellings].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  return new RegExp(alternatives.join('|'), 'gi');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
