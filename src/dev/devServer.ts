@@ -1,6 +1,8 @@
 // The https dev server on localhost:3000: webpack (development mode) compiling the add-in and
 // serving the result from memory (the same files `npm run build:dev` writes to dist/, the help page
 // help/functions.html among them), with CORS for Office's origins only.
+import type { RequestListener } from 'http';
+import { createServer, type Server, type ServerOptions } from 'https';
 import type { AddressInfo } from 'net';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
@@ -48,11 +50,16 @@ export async function startDevServer(options: {
     });
   });
   const { cert, key, ca } = options.certificates;
+  let failedToListen: (error: Error) => void = () => undefined;
+  const listenFailure = new Promise<never>((_resolve, reject) => (failedToListen = reject));
   const server = new WebpackDevServer(
     {
       host: 'localhost',
       port,
-      server: { type: 'https', options: { cert, key, ca } },
+      server: {
+        type: (serverOptions: ServerOptions, app) => reportingListen(serverOptions, app, failedToListen),
+        options: { cert, key, ca },
+      },
       headers: corsHeaders,
       static: false,
       hot: false,
@@ -62,7 +69,32 @@ export async function startDevServer(options: {
     },
     compiler,
   );
-  await server.start();
+  try {
+    await Promise.race([server.start(), listenFailure]);
+  } catch (error) {
+    // The compiler's watch would keep the process alive. Stopping waits for the build under way (many
+    // seconds); the caller need not wait to say what went wrong.
+    void server.stop().catch(() => undefined);
+    throw error;
+  }
   const bound = (server.server?.address() as AddressInfo | null)?.port ?? port;
   return { url: `https://localhost:${bound}`, firstBuild, close: () => server.stop() };
+}
+
+/**
+ * The https server, whose failure to listen (a port taken) rejects `start` through `failed`.
+ * webpack-dev-server's own 'error' handler rethrows from the event, out of reach of any caller: npm
+ * start would die with a stack trace instead of saying which ports it needs. It is replaced for the
+ * listen call by one that hands the error on; later errors find no handler and are thrown as before.
+ */
+function reportingListen(options: ServerOptions, app: RequestListener, failed: (error: Error) => void): Server {
+  const server = createServer(options, app);
+  const listen = server.listen.bind(server) as (...args: unknown[]) => Server;
+  server.listen = ((...args: unknown[]) => {
+    server.removeAllListeners('error');
+    server.once('error', failed);
+    server.once('listening', () => server.off('error', failed));
+    return listen(...args);
+  }) as Server['listen'];
+  return server;
 }

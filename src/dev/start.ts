@@ -10,14 +10,22 @@ import {
   type RunningSandbox,
 } from '../sandbox/server';
 import { devCertificates } from './certs';
-import { startDevServer, type RunningDevServer } from './devServer';
+import { DEV_SERVER_PORT, startDevServer, type RunningDevServer } from './devServer';
 import { removeDesktopSideload, sideloadDesktop, webSideloadSteps } from './sideload';
 
 const MANIFEST = join(__dirname, '..', '..', 'manifest.xml');
 
 const say = (text = '') => console.log(text);
 
-async function main(): Promise<void> {
+/** The ports `npm start` binds; only a test chooses others (test/dev/startOnPorts.ts). */
+export interface StartPorts {
+  sandbox: number;
+  devServer: number;
+}
+
+export async function start(
+  ports: StartPorts = { sandbox: SANDBOX_DEFAULT_PORT, devServer: DEV_SERVER_PORT },
+): Promise<void> {
   let sandbox: RunningSandbox | undefined;
   let devServer: RunningDevServer | undefined;
   let sideloaded = false;
@@ -47,8 +55,8 @@ async function main(): Promise<void> {
       say('  about https://localhost:3000 and you must accept the warning once.');
     }
 
-    sandbox = await startSandbox({ port: SANDBOX_DEFAULT_PORT, quiet: true });
-    devServer = await startDevServer({ certificates });
+    sandbox = await startSandbox({ port: ports.sandbox, quiet: true });
+    devServer = await startDevServer({ certificates, port: ports.devServer });
     const build = await devServer.firstBuild;
     if (build.errors.length > 0) {
       say(`\nThe first build failed (${build.errors.length} error(s)); fix the sources and it rebuilds:`);
@@ -84,7 +92,7 @@ async function main(): Promise<void> {
     const inUse = /EADDRINUSE/.test(message) || (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(
       inUse
-        ? `A port npm start needs is taken (${SANDBOX_DEFAULT_PORT} for the sandbox, 3000 for the add-in): ` +
+        ? `A port npm start needs is taken (${ports.sandbox} for the sandbox, ${ports.devServer} for the add-in): ` +
             `is another npm start or sandbox running?\n${message}`
         : `npm start failed: ${message}`,
     );
@@ -92,4 +100,5 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+// Run by `npm start`; test/dev/startOnPorts.ts imports it to choose the ports.
+if (require.main === module) void start();
