@@ -5,7 +5,8 @@
  * router reads it, so no percent-encoding slips past), refuse any request that carries an Origin (a
  * browser adds one to every cross-origin fetch and every POST), answer only a peer on this machine and
  * a loopback Host (a DNS-rebinding page names its own host), and take POST bodies only as JSON (which a
- * cross-origin page cannot send without the preflight these paths refuse).
+ * cross-origin page cannot send without the preflight these paths refuse). A POST with no body at all
+ * and no type but JSON (`curl -X POST`) has nothing to refuse.
  */
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLoopbackHost } from '../service/baseUrl';
@@ -72,12 +73,22 @@ async function guard(request: FastifyRequest, reply: FastifyReply): Promise<Fast
         ),
       );
   }
-  const type = request.headers['content-type'] ?? '';
-  if (request.method === 'POST' && !/^application\/json\s*(;|$)/i.test(type)) {
-    return reply
-      .code(415)
-      .send(refused(`The sandbox's ${ADMIN_PREFIX} paths take POST bodies only as application/json.`));
-  }
+  if (request.method !== 'POST') return;
+  const type = request.headers['content-type'];
+  const json = type !== undefined && /^application\/json\s*(;|$)/i.test(type);
+  // Fastify's JSON parser refuses an empty body; without its type there is nothing for it to parse.
+  if (json && hasNoBody(request)) delete request.headers['content-type'];
+  // A form's or a text's type is refused even with nothing after it: that is what a page's form sends.
+  if (json || (type === undefined && hasNoBody(request))) return;
+  return reply
+    .code(415)
+    .send(refused(`The sandbox's ${ADMIN_PREFIX} paths take POST bodies only as application/json.`));
+}
+
+/** Fastify's own rule for a request without a body (handle-request.js), so that nothing is read then. */
+function hasNoBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
 }
 
 export function registerAdminRoutes(app: FastifyInstance, state: SandboxState): void {

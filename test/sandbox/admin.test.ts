@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'http';
+import { connect } from 'net';
 import { networkInterfaces } from 'os';
 import { hostWarning } from '../../src/sandbox/cliArgs';
 import { normalizeBaseUrl } from '../../src/service/baseUrl';
@@ -88,6 +89,17 @@ describe('the /__sandbox paths', () => {
     expect((await admin(sandbox, 'POST', '/clock', { advanceSeconds: 30 })).body).toEqual({ advancedSeconds: 30 });
   });
 
+  test('a POST with no body at all is answered: curl -X POST, with or without a JSON type', async () => {
+    await client(sandbox).get('/industries');
+    expect(await bodiless('/__sandbox/reset')).toBe(200);
+    expect(sandbox.stats().byRoute).toEqual({});
+    expect(await bodiless('/__sandbox/reset', ['Content-Type: application/json'])).toBe(200);
+    expect((await raw('POST', '/__sandbox/reset', {})).status).toBe(200); // Node's clients: Content-Length: 0
+    expect(await bodiless('/__sandbox/config', ['Content-Type: application/json; charset=utf-8'])).toBe(200);
+    expect(await bodiless('/__sandbox/clock')).toBe(422); // it needs {"advanceSeconds": n}
+    expect(sandbox.knobs()).toEqual(DEFAULT_KNOBS);
+  });
+
   test('admin paths ignore the fault knobs and are not counted', async () => {
     sandbox.configure({ failRate: 1, rateLimit: 1 });
     for (let i = 0; i < 3; i++) expect((await admin(sandbox, 'GET', '/stats')).status).toBe(200);
@@ -131,6 +143,21 @@ describe('unknown routes and CORS', () => {
     expect(unauthorized.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
+
+/** A POST exactly as `curl -X POST` sends it: no Content-Length, no body (Node's clients add Content-Length: 0). */
+function bodiless(path: string, headers: string[] = []): Promise<number> {
+  const { hostname, port } = new URL(sandbox.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(Number(answer.split(' ', 2)[1])));
+    socket.on('error', reject);
+    socket.write(
+      [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', ...headers, '', ''].join('\r\n'),
+    );
+  });
+}
 
 /**
  * A raw request, so the Host header can be what a DNS-rebinding page would send; `connectTo` is the
@@ -179,7 +206,14 @@ describe('a web page cannot reach the /__sandbox paths', () => {
     for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
       const answer = await raw('POST', '/__sandbox/config', { 'content-type': type }, 'failRate=1');
       expect({ type, status: answer.status }).toEqual({ type, status: 415 });
+      // Empty, but typed as a form or text: what a form with no fields sends.
+      expect({ type, status: await bodiless('/__sandbox/reset', [`Content-Type: ${type}`]) }).toEqual({
+        type,
+        status: 415,
+      });
     }
+    // A body without a type at all (sent chunked).
+    expect((await raw('POST', '/__sandbox/config', {}, '{"failRate":1}')).status).toBe(415);
     expect(sandbox.knobs().failRate).toBe(0);
   });
 
