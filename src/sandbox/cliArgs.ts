@@ -1,10 +1,11 @@
 /**
  * The command line of `npm run sandbox`: `--port`, `--host`, `--seed`, `--organizations`, `--quiet`,
  * `--http2`, and every knob as a kebab-case flag (`--latency-ms 50`, `--fail-rate=0.1`, `--hang`,
- * `--rate-limit off`, `--revoked-keys a,b`).
+ * `--hang false`, `--rate-limit off`, `--revoked-keys a,b`). Its messages are in its own terms: the
+ * flag, the text as typed, `off` for the JSON knobs' null.
  */
 import { isLoopbackHost } from '../service/baseUrl';
-import { DEFAULT_KNOBS, KNOB_NAMES, KnobError, SandboxKnobs, validateKnobs } from './knobs';
+import { DEFAULT_KNOBS, KNOB_NAMES, KnobError, KnobValueError, SandboxKnobs, validateKnobs } from './knobs';
 import { SandboxOptions } from './server';
 
 export type CliCommand =
@@ -15,6 +16,11 @@ export type CliCommand =
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/** The command line's word for a knob's null (no rate limit). */
+const OFF = 'off';
+const MAX_PORT = 65535;
+const isBooleanKnob = (name: keyof SandboxKnobs): boolean => typeof DEFAULT_KNOBS[name] === 'boolean';
+
 const START_FLAGS = {
   port: 'port to listen on (default 4010; 0 = any free port)',
   host: 'address to listen on (default 127.0.0.1; anything but loopback is reachable from other machines)',
@@ -23,7 +29,7 @@ const START_FLAGS = {
 } as const;
 
 function describeDefault(value: unknown): string {
-  if (value === null) return 'off';
+  if (value === null) return OFF;
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.join(',');
   return String(value);
 }
@@ -31,8 +37,8 @@ function describeDefault(value: unknown): string {
 const KNOB_HELP: Record<keyof SandboxKnobs, string> = {
   latencyMs: 'milliseconds added to every request',
   itemLatencyMs: 'milliseconds added per batch item',
-  rateLimit: 'requests per second per key, or "off"; 429 with Retry-After beyond it',
-  rateLimitRetryAfter: 'whether a 429 carries Retry-After (true/false)',
+  rateLimit: `requests per second per key, or "${OFF}"; 429 with Retry-After beyond it`,
+  rateLimitRetryAfter: 'whether a 429 carries Retry-After',
   maxBatch: 'most items per batch; 413 above it',
   failRate: 'share of requests answered 500 (0..1)',
   dropRate: 'share of connections closed without an answer (0..1)',
@@ -46,7 +52,7 @@ const KNOB_HELP: Record<keyof SandboxKnobs, string> = {
 };
 
 export function usage(): string {
-  const line = (flag: string, text: string): string => `  --${flag.padEnd(31)}${text}`;
+  const line = (flag: string, text: string): string => `  --${flag.padEnd(36)}${text}`;
   return [
     'Usage: npm run sandbox -- [flags]',
     '',
@@ -61,7 +67,7 @@ export function usage(): string {
     '',
     'Knobs (also settable at run time: POST /__sandbox/config with the camelCase names as JSON):',
     ...KNOB_NAMES.map((name) => {
-      const value = typeof DEFAULT_KNOBS[name] === 'boolean' ? '' : ' <value>';
+      const value = isBooleanKnob(name) ? ' [true|false]' : ' <value>';
       return line(`${kebab(name)}${value}`, `${KNOB_HELP[name]} (default ${describeDefault(DEFAULT_KNOBS[name])})`);
     }),
     '',
@@ -70,15 +76,14 @@ export function usage(): string {
 
 /** A knob's text from the command line, as the JSON value the knob validator expects. */
 function knobValue(name: keyof SandboxKnobs, text: string | true): unknown {
-  const kind = typeof DEFAULT_KNOBS[name];
-  if (kind === 'boolean') {
+  if (isBooleanKnob(name)) {
     if (text === true || text === 'true') return true;
     if (text === 'false') return false;
     throw new KnobError(`--${kebab(name)} takes true or false, got "${text}"`);
   }
   if (text === true) throw new KnobError(`--${kebab(name)} needs a value`);
   if (name === 'revokedKeys') return text.split(',').filter((k) => k !== '');
-  if (name === 'rateLimit' && (text === 'off' || text === 'null')) return null;
+  if (name === 'rateLimit' && (text === OFF || text === 'null')) return null;
   const n = text.trim() === '' ? NaN : Number(text);
   if (Number.isNaN(n)) throw new KnobError(`--${kebab(name)} takes a number, got "${text}"`);
   return n;
@@ -88,6 +93,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   const knobByFlag = new Map(KNOB_NAMES.map((name) => [kebab(name), name]));
   const options: SandboxOptions = { logRequests: true };
   const knobs: Record<string, unknown> = {};
+  /** Each knob's value as typed, for a message about it. */
+  const typed: Partial<Record<keyof SandboxKnobs, string>> = {};
   let http2 = false;
   try {
     for (let i = 0; i < argv.length; i++) {
@@ -114,21 +121,31 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         if (flag === 'host') options.host = text;
         else if (!Number.isInteger(n) || n < 0)
           return { kind: 'error', message: `--${flag} takes a whole number, got "${text}"` };
+        else if (flag === 'port' && n > MAX_PORT)
+          return { kind: 'error', message: `--port takes a port number from 0 to ${MAX_PORT}, got "${text}"` };
         else options[flag as 'port' | 'seed' | 'organizations'] = n;
         continue;
       }
       const knob = knobByFlag.get(flag);
       if (!knob) return { kind: 'error', message: `Unknown flag --${flag}` };
-      // Boolean knobs stand alone (`--hang`) unless given `=value`; others take the next argument.
-      const value: string | true | undefined = inline ?? (typeof DEFAULT_KNOBS[knob] === 'boolean' ? true : argv[++i]);
+      // Boolean knobs stand alone (`--hang`) or take true or false, after `=` or as the next argument;
+      // others take the next argument.
+      const next = argv[i + 1];
+      const standsAlone = isBooleanKnob(knob) && next !== 'true' && next !== 'false';
+      const value: string | true | undefined = inline ?? (standsAlone ? true : argv[++i]);
       if (value === undefined) return { kind: 'error', message: `--${flag} needs a value` };
+      typed[knob] = String(value);
       knobs[knob] = knobValue(knob, value);
     }
     const start = { kind: 'start', options: { ...options, ...validateKnobs(knobs) } } as const;
     return http2 ? { ...start, http2 } : start;
   } catch (error) {
-    if (error instanceof KnobError)
-      return { kind: 'error', message: error.message.replace(/^(\w+) /, (_, n: string) => `--${kebab(n)} `) };
+    if (error instanceof KnobValueError) {
+      // The knobs' rules speak JSON, where no rate limit is null; the command line says off.
+      const expected = error.expected.replace(/\bnull\b/, OFF);
+      return { kind: 'error', message: `--${kebab(error.knob)} must be ${expected}, got "${typed[error.knob]}"` };
+    }
+    if (error instanceof KnobError) return { kind: 'error', message: error.message };
     throw error;
   }
 }

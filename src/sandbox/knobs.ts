@@ -57,10 +57,22 @@ export const DEFAULT_KNOBS: Readonly<SandboxKnobs> = Object.freeze({
 
 export class KnobError extends Error {}
 
-type Check = (name: string, value: unknown) => unknown;
+/** A value a knob's rule refuses: which knob, what it must be and what it got, for each caller to word. */
+export class KnobValueError extends KnobError {
+  constructor(
+    readonly knob: keyof SandboxKnobs,
+    readonly expected: string,
+    value: unknown,
+  ) {
+    // A number as itself: JSON would name Infinity or NaN `null`.
+    super(`${knob} must be ${expected}, got ${typeof value === 'number' ? String(value) : JSON.stringify(value)}`);
+  }
+}
 
-const fail = (name: string, expected: string, value: unknown): never => {
-  throw new KnobError(`${name} must be ${expected}, got ${JSON.stringify(value)}`);
+type Check = (name: keyof SandboxKnobs, value: unknown) => unknown;
+
+const fail = (name: keyof SandboxKnobs, expected: string, value: unknown): never => {
+  throw new KnobValueError(name, expected, value);
 };
 const nonNegative: Check = (name, v) =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fail(name, 'a number >= 0', v);
@@ -99,7 +111,8 @@ export function validateKnobs(patch: unknown): Partial<SandboxKnobs> {
   for (const [name, value] of Object.entries(patch)) {
     // Own names only: `in` would take Object.prototype's (`toString`, `constructor`) for knobs.
     if (!Object.hasOwn(CHECKS, name)) throw new KnobError(`Unknown knob ${name}; knobs are: ${KNOB_NAMES.join(', ')}`);
-    if (value !== undefined) out[name] = CHECKS[name as keyof SandboxKnobs](name, value);
+    const knob = name as keyof SandboxKnobs;
+    if (value !== undefined) out[knob] = CHECKS[knob](knob, value);
   }
   return out as Partial<SandboxKnobs>;
 }

@@ -82,6 +82,10 @@ describe('the /__sandbox paths', () => {
     expect(() => sandbox.configure(patch as never)).toThrow(message);
   });
 
+  test('a number JSON cannot hold is named as it is', () => {
+    expect(() => sandbox.configure({ latencyMs: Infinity })).toThrow('latencyMs must be a number >= 0, got Infinity');
+  });
+
   test('POST /__sandbox/clock refuses anything but advanceSeconds >= 0', async () => {
     for (const body of [{}, { advanceSeconds: -5 }, { advanceSeconds: 'soon' }]) {
       expect((await admin(sandbox, 'POST', '/clock', body)).status).toBe(422);

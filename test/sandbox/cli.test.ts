@@ -71,6 +71,19 @@ describe('parseCliArgs', () => {
     expect(usage()).toContain('--truncate-batch-rate');
   });
 
+  test('a true/false knob stands alone, or takes true or false after = or as the next argument', () => {
+    const argv = ['--rate-limit-retry-after', 'false', '--hang', 'true', '--summary-format', '--port', '0'];
+    expect(parseCliArgs(argv)).toEqual({
+      kind: 'start',
+      options: { port: 0, logRequests: true, rateLimitRetryAfter: false, hang: true, summaryFormat: true },
+    });
+    expect(parseCliArgs(['--hang=false', '--summary-format', 'false'])).toEqual({
+      kind: 'start',
+      options: { logRequests: true, hang: false, summaryFormat: false },
+    });
+    expect(usage()).toContain('--rate-limit-retry-after [true|false]');
+  });
+
   test('--http2 asks for HTTP/2 over TLS and takes no value', () => {
     expect(parseCliArgs(['--http2', '--port', '0'])).toEqual({
       kind: 'start',
@@ -84,10 +97,15 @@ describe('parseCliArgs', () => {
     [['--bogus'], 'Unknown flag --bogus'],
     [['--port', 'abc'], '--port takes a whole number, got "abc"'],
     [['--port'], '--port needs a value'],
-    [['--fail-rate', '2'], '--fail-rate must be a share between 0 and 1, got 2'],
+    [['--port', '70000'], '--port takes a port number from 0 to 65535, got "70000"'],
+    [['--fail-rate', '2'], '--fail-rate must be a share between 0 and 1, got "2"'],
     [['--latency-ms', 'slow'], '--latency-ms takes a number, got "slow"'],
+    [['--latency-ms', 'Infinity'], '--latency-ms must be a number >= 0, got "Infinity"'],
+    [['--latency-ms=1e400'], '--latency-ms must be a number >= 0, got "1e400"'],
+    [['--rate-limit', '0'], '--rate-limit must be a number > 0, or off for no limit, got "0"'],
     [['--hang=maybe'], '--hang takes true or false, got "maybe"'],
-    [['--max-batch', '0'], '--max-batch must be an integer >= 1, got 0'],
+    [['--hang', 'maybe'], 'Unexpected argument "maybe"'],
+    [['--max-batch', '0'], '--max-batch must be an integer >= 1, got "0"'],
     [['4010'], 'Unexpected argument "4010"'],
   ])('%j is refused: %s', (argv, message) => {
     expect(parseCliArgs(argv)).toEqual({ kind: 'error', message });
@@ -125,14 +143,16 @@ describe('the sandbox command', () => {
     expect(logLines).toEqual([expect.stringMatching(/^GET \/industries 200 \d+ms$/)]);
   });
 
-  test('a bad flag exits with code 2 and says what is wrong', async () => {
-    const child = runCli(['--fail-rate', 'lots']);
+  test.each([
+    [['--fail-rate', 'lots'], '--fail-rate takes a number, got "lots"'],
+    [['--port', '70000'], '--port takes a port number from 0 to 65535, got "70000"'],
+  ])('a bad flag %j exits with code 2 and says what is wrong', async (args, message) => {
+    const child = runCli(args);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(2);
-    expect(stderr).toContain('--fail-rate takes a number, got "lots"');
-    expect(stderr).toContain('--help');
+    expect(stderr).toBe(`sandbox: ${message}\nRun with --help for the flags.\n`);
   });
 });
 
