@@ -8,7 +8,7 @@
  */
 import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
-import { byId, el, markInvalid, messageOf, secretField, setStatus, withBusy } from '../ui/view';
+import { byId, el, fieldText, markInvalid, messageOf, secretField, setStatus, withBusy } from '../ui/view';
 import { describeService, productionBaseUrl, testConnection } from './connectionModel';
 import { connectionPatch, keyToTest, renderHeldKey, type ConnectionForm } from './savedKey';
 
@@ -27,8 +27,8 @@ export function mountConnection(context: PaneContext): void {
   let keyEdited = false;
   apiKey.addEventListener('input', () => (keyEdited = true));
   const fields = (): ConnectionForm => ({
-    baseUrl: baseUrl.value,
-    apiKey: apiKey.value.trim() || null,
+    baseUrl: fieldText(baseUrl),
+    apiKey: fieldText(apiKey) || null,
     shownKey,
     keyEdited,
     keyStored: context.settings.keyStored(),
@@ -57,7 +57,7 @@ export function mountConnection(context: PaneContext): void {
       apiKey.value = '';
       shownKey = null;
       setStatus(status, 'info', `Production selected: Save to use the key you saved for ${held.savedFor}.`);
-    } else if (apiKey.value.trim() === SANDBOX_DEMO_KEY) {
+    } else if (fieldText(apiKey) === SANDBOX_DEMO_KEY) {
       // The sandbox's demo key means nothing to the real service: ask for the project's key instead.
       apiKey.value = '';
       apiKey.focus();
@@ -102,7 +102,7 @@ export function mountConnection(context: PaneContext): void {
   test.addEventListener('click', () => {
     void withBusy(test, status, async () => {
       setStatus(status, 'busy', 'Testing the connection…');
-      const result = await testConnection(baseUrl.value, keyToTest(fields(), context.settings.current()));
+      const result = await testConnection(fieldText(baseUrl), keyToTest(fields(), context.settings.current()));
       setStatus(status, result.ok ? 'success' : 'error', result.message);
     });
   });

@@ -10,7 +10,7 @@ import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } fro
 import { ClimateClient } from '../../service/client';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
-import { byId, el, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
+import { byId, el, fieldText, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
 import { activeProject, projectMeta } from './projectsModel';
 import { renderWorkbookProject, workbookProjectState, type WorkbookLineHost } from './workbookProject';
 
@@ -71,8 +71,8 @@ function bindProjectForms(
   createForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(createButton, status, async () => {
-      const name = projectName.value.trim();
-      const team = teamKey.value.trim();
+      const name = fieldText(projectName);
+      const team = fieldText(teamKey);
       if (!name) throw new Error('Give the new project a name.');
       if (!team) throw new Error('Paste your team API key to create a project.');
       setStatus(status, 'busy', `Creating project ${name}…`);
@@ -95,8 +95,8 @@ function bindProjectForms(
   addForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(addButton, status, async () => {
-      const name = existingName.value.trim();
-      await context.projects.save({ id: null, name, apiKey: existingKey.value, privatePerformances: false });
+      const name = fieldText(existingName);
+      await context.projects.save({ id: null, name, apiKey: fieldText(existingKey), privatePerformances: false });
       existingName.value = '';
       existingKey.value = '';
       await render(name);

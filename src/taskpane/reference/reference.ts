@@ -7,7 +7,7 @@
 import { scaleScore } from '../../functions/scoreScale';
 import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../../service/types';
 import { savedClient, type PaneContext } from '../common/paneContext';
-import { byId, el, externalLink, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { byId, el, externalLink, fieldText, replaceChildren, setStatus, withBusy } from '../ui/view';
 
 const ORGANIZATIONS_PER_PAGE = 5;
 /** Default start of the SBTi changes list. */
@@ -114,7 +114,7 @@ export function mountReference(context: PaneContext): void {
   industryForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(industryButton, status, async () => {
-      const q = industryQuery.value.trim();
+      const q = fieldText(industryQuery);
       const client = savedClient(context);
       const result = q ? await client.searchIndustries(q) : await client.listIndustries();
       replaceChildren(industryList, ...result.items.map((industry) => item(industry.name, `id ${industry.id}`)));
@@ -130,7 +130,7 @@ export function mountReference(context: PaneContext): void {
   sbtiForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(sbtiButton, status, async () => {
-      const name = sbtiQuery.value.trim();
+      const name = fieldText(sbtiQuery);
       const result = await savedClient(context).sbtiCompanies(name ? { company_name: name } : {});
       replaceChildren(
         sbtiList,
@@ -149,7 +149,7 @@ export function mountReference(context: PaneContext): void {
   changesForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(changesButton, status, async () => {
-      const from = since.value || sinceDate(new Date());
+      const from = fieldText(since) || sinceDate(new Date());
       const result = await savedClient(context).sbtiChanges({ since: from });
       const newestFirst = [...result.items].sort((a, b) => (b.changed_at ?? '').localeCompare(a.changed_at ?? ''));
       replaceChildren(

@@ -3,7 +3,7 @@
  * options, one row of the list (with Go to row, Accept, Refine) and the Refine form. Actions are
  * handed in; nothing here reads or writes the workbook.
  */
-import { el, replaceChildren } from '../ui/view';
+import { el, fieldText, replaceChildren } from '../ui/view';
 import type { RefineInput } from './refine';
 import { ALL, TO_REVIEW, countVerdicts, filterEntries, verdictOf, type ReviewEntry } from './reviewModel';
 
@@ -55,9 +55,10 @@ export function refineForm(
   cancel.addEventListener('click', () => actions.cancel());
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    // A field never typed in has no value yet (undefined, not '').
-    const typed = (input: TextInput): string => (input.value ?? '').trim();
-    actions.apply({ website: typed(website), country: typed(country), identifier: typed(identifier) }, apply);
+    actions.apply(
+      { website: fieldText(website), country: fieldText(country), identifier: fieldText(identifier) },
+      apply,
+    );
   });
   return form;
 }

@@ -11,7 +11,7 @@ import { columnLetters } from '../sheet/a1';
 import { readSelection } from '../sheet/read';
 import { describeSelection, type ColumnOption } from '../sheet/selectionModel';
 import { logoBase64 } from '../ui/logo';
-import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { byId, el, fieldText, replaceChildren, setStatus, withBusy } from '../ui/view';
 import { blockFromFormulas } from './summaryBlock';
 import { planSummary, SUMMARY_SHEET_NAME } from './summaryPlan';
 import { ForeignSheetError, writeSummarySheet } from './summarySheet';
@@ -95,7 +95,7 @@ export function mountSummary(context: PaneContext): SummarySection {
   };
 
   const build = async (): Promise<void> => {
-    const name = checkSheetName(nameInput.value);
+    const name = checkSheetName(fieldText(nameInput));
     const found = (await selectedBlock()) ?? scored;
     if (!found)
       throw new Error('Select the block of CLIMATE formulas (or score a column first), then build the summary.');

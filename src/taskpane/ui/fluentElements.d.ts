@@ -16,5 +16,9 @@ interface HTMLElementTagNameMap {
   'fluent-progress-bar': InstanceType<FluentComponents['ProgressBar']>;
   'fluent-spinner': InstanceType<FluentComponents['Spinner']>;
   'fluent-switch': InstanceType<FluentComponents['Switch']>;
-  'fluent-text-input': InstanceType<FluentComponents['TextInput']>;
+  /**
+   * Its value is undefined until someone types in it or the page sets it, though the class says string:
+   * typed as it is, so that no field is read as text without ui/view.ts's `fieldText`.
+   */
+  'fluent-text-input': Omit<InstanceType<FluentComponents['TextInput']>, 'value'> & { value: string | undefined };
 }

@@ -103,6 +103,15 @@ export function messageOf(error: unknown): string {
 }
 
 /**
+ * What a text field holds, without surrounding spaces: the one way the pane reads a field. A Fluent
+ * text input nobody has typed in has no value yet (`undefined`, as fluentElements.d.ts types it),
+ * which reads as ''.
+ */
+export function fieldText(input: TextInput): string {
+  return (input.value ?? '').trim();
+}
+
+/**
  * Runs an action from a button: the button is disabled and marked busy while it runs, so a double
  * click cannot send twice, and a failure lands in the status line instead of the console.
  */
