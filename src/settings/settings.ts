@@ -50,7 +50,7 @@ export class SettingsStore {
   private baseUrlRefused = false;
   /** Choices for this runtime only (one workbook's session), over the stored ones; never written. */
   private session: SessionChoice = {};
-  /** Updates run one after another so that two quick saves cannot interleave their writes. */
+  /** The last write queued (see `queued`). */
   private writes: Promise<unknown> = Promise.resolve();
 
   constructor(readonly storage: KeyValueStorage) {}
@@ -165,14 +165,36 @@ export class SettingsStore {
    * nothing is saved. `apiKey: null` (or '') removes the stored key, which brings back the default.
    */
   update(patch: Partial<Settings>): Promise<Settings> {
-    const run = this.writes.then(() => this.write(patch));
-    this.writes = run.catch(() => undefined);
-    return run;
+    return this.queued(() => this.write(patch));
+  }
+
+  /**
+   * A key that must not be sent again (its project was removed from this computer). A session choice
+   * of it ends, back to the saved settings; the saved key, in force or held back for another address,
+   * is removed with the project and private performances that came with it. Another key, saved or the
+   * session's, stays as it is.
+   */
+  forgetKey(apiKey: string): Promise<Settings> {
+    return this.queued(async () => {
+      if (this.session.apiKey === apiKey) this.session = {};
+      if (this.stored.apiKey !== apiKey) {
+        this.apply(this.resolved());
+        return this.settings;
+      }
+      return this.write({ apiKey: null, project: null, privatePerformances: false }, { endsSession: false });
+    });
   }
 
   subscribe(listener: (settings: Settings) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Runs one write after the ones before it, so that two quick saves cannot interleave. */
+  private queued(task: () => Promise<Settings>): Promise<Settings> {
+    const run = this.writes.then(task);
+    this.writes = run.catch(() => undefined);
+    return run;
   }
 
   /** Every value of the patch checked; one Error naming every bad one, and nothing kept, otherwise. */
@@ -194,7 +216,8 @@ export class SettingsStore {
     return checked;
   }
 
-  private async write(patch: Partial<Settings>): Promise<Settings> {
+  /** `endsSession`: a saved value ends this session's value of the same setting (see useForSession). */
+  private async write(patch: Partial<Settings>, { endsSession = true } = {}): Promise<Settings> {
     const checked = this.checked(patch);
     // A key typed in belongs to the address it is saved with; removing it forgets its origin.
     if ('apiKey' in checked && !('apiKeyOrigin' in checked)) {
@@ -218,7 +241,7 @@ export class SettingsStore {
     this.stored = stored;
     if ('apiKey' in checked) this.storedKeyProblem = null;
     if ('baseUrl' in checked || 'apiKeyOrigin' in checked) this.baseUrlRefused = false;
-    for (const field of Object.keys(checked)) delete (this.session as Record<string, unknown>)[field];
+    if (endsSession) for (const field of Object.keys(checked)) delete (this.session as Record<string, unknown>)[field];
     this.apply(this.resolved());
     return this.settings;
   }

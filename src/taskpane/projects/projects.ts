@@ -11,7 +11,7 @@ import { ClimateClient } from '../../service/client';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
 import { byId, el, fieldText, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
-import { activeProject, projectMeta } from './projectsModel';
+import { activeProject, isInUse, projectMeta, removedMessage } from './projectsModel';
 import { renderWorkbookProject, workbookProjectState, type WorkbookLineHost } from './workbookProject';
 
 type Button = HTMLElementTagNameMap['fluent-button'];
@@ -170,9 +170,13 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
   };
 
   const forget = async (project: SavedProject): Promise<void> => {
-    await context.projects.remove(project);
+    const inUse = isInUse(project, context.settings.current());
+    const left = await context.projects.remove(project);
+    // A removed project's key is sent nowhere again, now or later (unless a project still saved has it too).
+    const keyGone = !left.some((saved) => saved.apiKey === project.apiKey);
+    if (keyGone) await context.settings.forgetKey(project.apiKey);
     await render();
-    setStatus(status, 'info', `Removed project ${project.name} from this computer.`);
+    setStatus(status, 'info', removedMessage(project.name, inUse && keyGone, context.settings.current()));
   };
 
   privateSwitch.addEventListener('change', () => {

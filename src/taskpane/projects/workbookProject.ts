@@ -11,6 +11,7 @@ import { PROJECT_NAME_MAX, type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
 import { el, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { isInUse } from './projectsModel';
 
 export type WorkbookProjectState =
   | { kind: 'none' }
@@ -32,7 +33,7 @@ export function workbookProjectState(
   if (remembered.id === null) return { kind: 'no-id', named: shownName(remembered.name) };
   const saved = projects.find((project) => project.id !== null && project.id === remembered.id);
   if (!saved) return { kind: 'not-saved', named: shownName(remembered.name) };
-  return saved.apiKey === settings.apiKey ? { kind: 'active', project: saved } : { kind: 'propose', project: saved };
+  return isInUse(saved, settings) ? { kind: 'active', project: saved } : { kind: 'propose', project: saved };
 }
 
 /** What the line needs of the section: the pane, a re-render, and whether the person said "Not now". */

@@ -1,0 +1,89 @@
+/**
+ * The saved projects in the pane (real Chromium, the built pane, the sandbox over HTTP). Removing the
+ * project in use stops its key: it leaves the settings with its project, the badge and the Connection
+ * form show that no key is set, and the status line says so; a workbook's session choice of it ends,
+ * back to the computer's saved project. Removing another project changes nothing else.
+ */
+import type { Page } from 'playwright-core';
+import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
+import { SETTINGS_KEYS } from '../../src/settings/settings';
+import { PROJECTS_STORAGE_KEY } from '../../src/taskpane/common/projectStore';
+import { seededSettings } from '../harness/settingsSeed';
+import { oneCellSheet, openPanePage, type PanePage } from './browser/panePage';
+import { paneSuite } from './browser/paneSuite';
+import { waitForText } from './browser/waitForText';
+
+const suite = paneSuite({ organizations: 50 });
+/** This computer: project Everyday in use, project Other (made on the sandbox, so its key works) saved beside it. */
+async function computer(): Promise<Record<string, string>> {
+  const created = await fetch(`${suite.sandbox.url}/projects`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SANDBOX_TEAM_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Other' }),
+  });
+  const other = (await created.json()) as { api_key: string };
+  return {
+    ...(await seededSettings({
+      baseUrl: suite.sandbox.url,
+      apiKey: SANDBOX_PROJECT_KEY,
+      project: { id: '1', name: 'Everyday' },
+    })),
+    [PROJECTS_STORAGE_KEY]: JSON.stringify([
+      { id: '1', name: 'Everyday', apiKey: SANDBOX_PROJECT_KEY, privatePerformances: false },
+      { id: '2', name: 'Other', apiKey: other.api_key, privatePerformances: false },
+    ]),
+  };
+}
+
+async function open(workbookProject: unknown = null): Promise<PanePage> {
+  const documentSettings = workbookProject === null ? {} : { 'climate.project': workbookProject };
+  const pane = await openPanePage(suite.browser, suite.site.url, oneCellSheet(documentSettings), await computer());
+  await pane.page.evaluate(() => {
+    for (const id of ['section-connection', 'section-projects'])
+      document.querySelector<HTMLDetailsElement>(`#${id}`)!.open = true;
+  });
+  return pane;
+}
+
+const saved = (page: Page) =>
+  page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), [SETTINGS_KEYS.apiKey, SETTINGS_KEYS.project]);
+
+const remove = async (pane: PanePage, name: string): Promise<void> =>
+  (await pane.ax.get('button', `Remove project ${name}`)).locator.click();
+
+test('removing another project changes nothing else; removing the one in use stops its key', async () => {
+  const pane = await open();
+  const { page } = pane;
+  await remove(pane, 'Other');
+  await waitForText(page, '#projects-status', 'Removed project Other from this computer.');
+  expect(await page.locator('#projects-status').innerText()).toBe('Removed project Other from this computer.');
+  expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' })]);
+  expect(await page.locator('#connection-badge').innerText()).toContain('Everyday');
+
+  await remove(pane, 'Everyday');
+  await waitForText(page, '#projects-status', 'Removed project Everyday from this computer.');
+  expect(await page.locator('#projects-status').innerText()).toBe(
+    'Removed project Everyday from this computer. It was the project in use: its key is no longer sent, and no ' +
+      'API key is set. Choose Use on another project, or enter a key under Connection.',
+  );
+  expect(await saved(page)).toEqual([null, null]);
+  await waitForText(page, '#connection-badge', 'no API key');
+  expect(await page.locator('#api-key input').inputValue()).toBe('');
+  await page.context().close();
+}, 60_000);
+
+test("removing the project a workbook's session uses goes back to the computer's saved project", async () => {
+  const pane = await open({ id: '2', name: 'Other' });
+  const { page } = pane;
+  await (await pane.ax.get('button', 'Use it here')).locator.click();
+  await waitForText(page, '#connection-badge', 'Other');
+  await remove(pane, 'Other');
+  await waitForText(page, '#projects-status', 'Removed project Other from this computer.');
+  expect(await page.locator('#projects-status').innerText()).toBe(
+    'Removed project Other from this computer. It was the project in use: its key is no longer sent, and ' +
+      'cells use project Everyday now.',
+  );
+  await waitForText(page, '#connection-badge', 'Everyday');
+  expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' })]);
+  await page.context().close();
+}, 60_000);
