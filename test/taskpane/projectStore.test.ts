@@ -2,18 +2,18 @@ import { MemoryStorage } from '../../src/settings/storage';
 import { PROJECTS_STORAGE_KEY, ProjectStore, TEAM_KEY_STORAGE_KEY } from '../../src/taskpane/common/projectStore';
 
 describe('saved projects', () => {
-  test('saved, replaced by id (or by name when there is no id), removed', async () => {
+  test('saved, replaced by id only (the service sent the same project again), private performances set, removed', async () => {
     const store = new ProjectStore(new MemoryStorage());
     await store.save({ id: '7', name: 'Suppliers 2025', apiKey: 'key-one-1234', privatePerformances: false });
     await store.save({ id: null, name: 'Pasted', apiKey: 'key-two-1234', privatePerformances: false });
     await store.save({ id: '7', name: 'Suppliers 2025 (renamed)', apiKey: 'key-one-1234', privatePerformances: true });
-    await store.save({ id: null, name: ' pasted ', apiKey: 'key-three-1234', privatePerformances: false });
+    await store.setPrivatePerformances({ id: null, name: 'Pasted' }, true);
     expect((await store.list()).map((p) => [p.id, p.name, p.apiKey, p.privatePerformances])).toEqual([
+      [null, 'Pasted', 'key-two-1234', true],
       ['7', 'Suppliers 2025 (renamed)', 'key-one-1234', true],
-      [null, 'pasted', 'key-three-1234', false],
     ]);
     await store.remove({ id: '7', name: 'whatever' });
-    expect((await store.list()).map((p) => p.name)).toEqual(['pasted']);
+    expect((await store.list()).map((p) => p.name)).toEqual(['Pasted']);
     await expect(store.save({ id: null, name: ' ', apiKey: 'k', privatePerformances: false })).rejects.toThrow(
       'needs a name',
     );
@@ -33,6 +33,29 @@ describe('saved projects', () => {
       await expect(store.save({ id: null, name, apiKey, privatePerformances: false })).rejects.toThrow(message);
     }
     expect((await store.list()).map((p) => p.name)).toEqual(['Kept']);
+  });
+
+  test("a project under a saved project's name (any case) is refused, naming it; nothing is changed", async () => {
+    const store = new ProjectStore(new MemoryStorage());
+    await store.save({ id: '2', name: 'Procurement 2026', apiKey: 'key-issued-1234', privatePerformances: true });
+    await store.save({ id: null, name: 'Pasted', apiKey: 'key-pasted-1234', privatePerformances: false });
+    const before = await store.list();
+    const refusal = (name: string) =>
+      `A project named ${name} is already saved on this computer: remove it first to replace it, or choose another name.`;
+    const clashes: Array<[string | null, string, string]> = [
+      [null, 'procurement 2026', 'Procurement 2026'], // added by hand: would lose the saved id and key
+      [null, ' PASTED ', 'Pasted'],
+      ['9', 'Procurement 2026', 'Procurement 2026'], // another project the service made
+      ['9', 'pasted', 'Pasted'],
+    ];
+    for (const [id, name, saved] of clashes) {
+      await expect(store.save({ id, name, apiKey: 'key-colleague-1234', privatePerformances: false })).rejects.toThrow(
+        refusal(saved),
+      );
+      await expect(store.checkNameFree(name)).rejects.toThrow(refusal(saved));
+    }
+    expect(await store.list()).toEqual(before);
+    await expect(store.checkNameFree('Procurement 2027')).resolves.toBeUndefined();
   });
 
   test('a damaged list reads as empty instead of breaking the pane', async () => {

@@ -2,7 +2,8 @@
  * The saved projects in the pane (real Chromium, the built pane, the sandbox over HTTP). Removing the
  * project in use stops its key: it leaves the settings with its project, the badge and the Connection
  * form show that no key is set, and the status line says so; a workbook's session choice of it ends,
- * back to the computer's saved project. Removing another project changes nothing else.
+ * back to the computer's saved project. Removing another project changes nothing else. A project
+ * added or created under a saved project's name is refused, naming it, and nothing changes.
  */
 import type { Page } from 'playwright-core';
 import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
@@ -84,6 +85,30 @@ test("removing the project a workbook's session uses goes back to the computer's
       'cells use project Everyday now.',
   );
   await waitForText(page, '#connection-badge', 'Everyday');
+  expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' })]);
+  await page.context().close();
+}, 60_000);
+
+test("a project under a saved project's name is refused, naming it, and nothing changes; Create asks the service nothing", async () => {
+  const pane = await open();
+  const { page } = pane;
+  const before = await page.evaluate((key) => localStorage.getItem(key), PROJECTS_STORAGE_KEY);
+  const refusal =
+    'A project named Everyday is already saved on this computer: remove it first to replace it, or choose another name.';
+  await page.locator('#existing-project-name input').fill('everyday');
+  await page.locator('#existing-project-key input').fill('colleague-project-key-123');
+  await (await pane.ax.get('button', 'Add project')).locator.click();
+  await waitForText(page, '#projects-status', refusal);
+
+  const creations: string[] = [];
+  page.on('request', (request) => void (request.url().endsWith('/projects') && creations.push(request.url())));
+  await page.locator('#project-name input').fill('EVERYDAY');
+  await page.locator('#team-key input').fill(SANDBOX_TEAM_KEY);
+  await page.locator('#projects-status').evaluate((status) => status.replaceChildren());
+  await (await pane.ax.get('button', 'Create project')).locator.click();
+  await waitForText(page, '#projects-status', refusal);
+  expect(creations).toEqual([]);
+  expect(await page.evaluate((key) => localStorage.getItem(key), PROJECTS_STORAGE_KEY)).toBe(before);
   expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' })]);
   await page.context().close();
 }, 60_000);

@@ -1,7 +1,8 @@
 /**
  * The projects the analyst created or pasted, kept in settings storage on this computer (never in the
- * workbook): name, id and project key, plus whether "private performances" is on for each. The team
- * key is kept only when the analyst ticks "remember".
+ * workbook): name, id and project key, plus whether "private performances" is on for each. A name is
+ * one project's (any case): saving never replaces another project, so no saved key or id is lost. The
+ * team key is kept only when the analyst ticks "remember".
  */
 import { SPECS } from '../../settings/definitions';
 import type { KeyValueStorage } from '../../settings/storage';
@@ -16,10 +17,27 @@ export interface SavedProject {
 export const PROJECTS_STORAGE_KEY = 'climate.pane.projects';
 export const TEAM_KEY_STORAGE_KEY = 'climate.pane.teamKey';
 
-/** Same project: same id when both have one, else same name (case-insensitive). */
-export function sameProject(a: { id: string | null; name: string }, b: { id: string | null; name: string }): boolean {
+type ProjectRef = { id: string | null; name: string };
+
+const sameName = (a: ProjectRef, b: ProjectRef): boolean => a.name.trim().toLowerCase() === b.name.trim().toLowerCase();
+/** The service's id: only a project the service sent with a saved project's id is that project again. */
+const sameId = (a: ProjectRef, b: ProjectRef): boolean => a.id !== null && a.id === b.id;
+
+/** Same project: same id when both have one, else same name (case-insensitive), which is one project's. */
+export function sameProject(a: ProjectRef, b: ProjectRef): boolean {
   if (a.id !== null && b.id !== null) return a.id === b.id;
-  return a.name.trim().toLowerCase() === b.name.trim().toLowerCase();
+  return sameName(a, b);
+}
+
+/** Refuses a project under the name of another saved one, which it would otherwise stand beside or replace. */
+function refuseTakenName(list: readonly SavedProject[], project: ProjectRef): void {
+  const taken = list.find((saved) => sameName(saved, project) && !sameId(saved, project));
+  if (taken) {
+    throw new Error(
+      `A project named ${taken.name} is already saved on this computer: remove it first to replace it, ` +
+        'or choose another name.',
+    );
+  }
 }
 
 function decode(raw: string | null): SavedProject[] {
@@ -47,21 +65,35 @@ export class ProjectStore {
   }
 
   /**
-   * Adds the project, or replaces the saved one it matches. Its name and key meet the settings' rules
-   * here (typed in the pane or sent by the service), so that using it later cannot fail on them.
+   * Adds the project, or replaces the saved one with its id (the service sent it again). Its name and
+   * key meet the settings' rules here (typed in the pane or sent by the service), so that using it
+   * later cannot fail on them; a name another saved project has is refused (`checkNameFree`).
    */
   async save(project: SavedProject): Promise<SavedProject[]> {
     const { name } = SPECS.project.check({ id: project.id, name: project.name })!;
     const apiKey = SPECS.apiKey.check(project.apiKey);
     if (apiKey === null) throw new Error('The project needs its API key.');
     const entry = { ...project, name, apiKey };
-    const list = (await this.list()).filter((saved) => !sameProject(saved, entry));
-    list.push(entry);
+    const saved = await this.list();
+    refuseTakenName(saved, entry);
+    const list = [...saved.filter((other) => !sameId(other, entry)), entry];
     await this.storage.setItem(PROJECTS_STORAGE_KEY, JSON.stringify(list));
     return list;
   }
 
-  async remove(project: { id: string | null; name: string }): Promise<SavedProject[]> {
+  /** Throws the message `save` would give for a new project of this name: before asking the service to make it. */
+  async checkNameFree(name: string): Promise<void> {
+    refuseTakenName(await this.list(), { id: null, name });
+  }
+
+  async setPrivatePerformances(project: ProjectRef, on: boolean): Promise<void> {
+    const list = (await this.list()).map((saved) =>
+      sameProject(saved, project) ? { ...saved, privatePerformances: on } : saved,
+    );
+    await this.storage.setItem(PROJECTS_STORAGE_KEY, JSON.stringify(list));
+  }
+
+  async remove(project: ProjectRef): Promise<SavedProject[]> {
     const list = (await this.list()).filter((saved) => !sameProject(saved, project));
     await this.storage.setItem(PROJECTS_STORAGE_KEY, JSON.stringify(list));
     return list;

@@ -75,6 +75,8 @@ function bindProjectForms(
       const team = fieldText(teamKey);
       if (!name) throw new Error('Give the new project a name.');
       if (!team) throw new Error('Paste your team API key to create a project.');
+      // Refused before the service makes it: a project the service made but this computer refused is lost.
+      await context.projects.checkNameFree(name);
       setStatus(status, 'busy', `Creating project ${name}…`);
       const client = new ClimateClient({ baseUrl: context.settings.current().baseUrl, apiKey: null });
       const created = await client.createProject(name, team);
@@ -188,7 +190,7 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
       if (context.settings.sessionChoice().apiKey !== undefined) {
         await context.settings.useForSession({ privatePerformances: on });
       } else {
-        await context.projects.save({ ...active, privatePerformances: on });
+        await context.projects.setPrivatePerformances(active, on);
         await context.settings.update({ privatePerformances: on });
       }
       await render();
