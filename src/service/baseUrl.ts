@@ -22,13 +22,49 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
+ * An address typed without its scheme (`localhost:4010`, `api.example.com/v1`), read as meant: a URL
+ * parser takes `localhost:` for a scheme or refuses it. Null for anything else, and for text with a
+ * user name (`mailto:someone@example.com` is no address without its scheme).
+ */
+function schemeless(typed: string): URL | null {
+  if (typed.includes('://')) return null;
+  try {
+    const url = new URL(`http://${typed}`);
+    return url.username || url.password ? null : url;
+  } catch {
+    return null;
+  }
+}
+
+/** The URL's path without trailing slashes, as a base URL keeps it. */
+const basePath = (url: URL): string => url.pathname.replace(/\/+$/, '');
+
+/**
+ * What to put in front of an address typed without its scheme, shown with host and path only (never
+ * what else was typed): http:// may serve this computer, any other host needs https://. Not accepted
+ * as a guess: a service on this computer may serve https, and a wrong guess would only fail later, as
+ * "could not reach the service", which says less.
+ */
+function missingScheme(url: URL): Error {
+  const address = `${url.host}${basePath(url)}`;
+  return new Error(
+    SERVICE_LOOPBACK_HOSTNAMES.includes(url.hostname)
+      ? `The service address needs http:// or https:// in front: http://${address} for a service on this computer.`
+      : `The service address needs https:// in front: https://${address} (plain http:// only on this computer).`,
+  );
+}
+
+/**
  * Checks a base URL and returns it without trailing slashes (`https://host/api/` -> `https://host/api`).
  * Throws an Error a person can act on when the URL is unusable or would expose the key.
  */
 export function normalizeBaseUrl(baseUrl: string): string {
+  const typed = baseUrl.trim();
+  const bare = schemeless(typed);
+  if (bare) throw missingScheme(bare);
   let url: URL;
   try {
-    url = new URL(baseUrl.trim());
+    url = new URL(typed);
   } catch {
     throw new Error(`The service address "${baseUrl}" is not a valid URL.`);
   }
@@ -49,5 +85,5 @@ export function normalizeBaseUrl(baseUrl: string): string {
   if (url.username || url.password || url.search || url.hash) {
     throw new Error('The service address must not contain a user name, password, query or fragment.');
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return `${url.origin}${basePath(url)}`;
 }

@@ -34,8 +34,23 @@ describe('the base URL rule', () => {
     }
   });
 
+  it('refuses an address typed without its scheme, saying what goes in front: http:// only on this computer', () => {
+    const local = (address: string) =>
+      `The service address needs http:// or https:// in front: ${address} for a service on this computer.`;
+    const remote = (address: string) =>
+      `The service address needs https:// in front: ${address} (plain http:// only on this computer).`;
+    expect(() => client('localhost:4010')).toThrow(local('http://localhost:4010'));
+    expect(() => client(' 127.0.0.1:4010/v2/ ')).toThrow(local('http://127.0.0.1:4010/v2'));
+    expect(() => client('LOCALHOST:4010')).toThrow(local('http://localhost:4010'));
+    expect(() => client('api.ditchcarbon.com')).toThrow(remote('https://api.ditchcarbon.com'));
+    expect(() => client('10.0.0.5:4010/api')).toThrow(remote('https://10.0.0.5:4010/api'));
+    // What the message proposes holds no user name, password or query, whatever was typed.
+    expect(() => client('climate.example/v1?token=secret')).toThrow(remote('https://climate.example/v1'));
+  });
+
   it('refuses what is not a usable address', () => {
-    expect(() => client('api.ditchcarbon.com')).toThrow(/not a valid URL/);
+    expect(() => client('not a url')).toThrow(/not a valid URL/);
+    expect(() => client('mailto:someone@example.com')).toThrow(/must start with https:\/\/ \(got mailto:\)/);
     expect(() => client('ftp://127.0.0.1')).toThrow(/https/);
     expect(() => client('https://user:pw@host.example')).toThrow(/user name/);
     expect(() => client('https://host.example/?x=1')).toThrow(/query/);
