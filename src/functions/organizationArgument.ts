@@ -14,12 +14,10 @@
  * - 20 upper-case letters/digits ending in 2 digits is an LEI, 2 letters + 9 + a digit an ISIN
  *   (also written in blocks of four); near misses of those shapes get the identifier's own message
  *   rather than being looked up as a name;
- * - a web address or an e-mail address is a website: its registrable domain, by the public suffix
- *   list (`procurement.apple.com` -> `apple.com`, `bp.co.uk` stays); `http://`, `https://`, `www.`
- *   or `mailto:` with nothing after them is refused;
+ * - a web address or an e-mail address is a website: its registrable domain in ASCII (websiteAddress.ts);
+ *   `http://`, `https://`, `www.` or `mailto:` with nothing after them is refused;
  * - anything else is a name.
  */
-import { getDomain } from 'tldts';
 import { MEMORY_ENTRIES, type OrganizationQuery } from '../engine';
 import {
   validateCountry,
@@ -33,6 +31,7 @@ import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
+import { addressDomain, domainOf } from './websiteAddress';
 
 export type OrganizationKind = 'name' | 'website' | 'duns' | 'lei' | 'isin' | 'spg';
 
@@ -66,13 +65,6 @@ const PREFIXES: Record<string, OrganizationKind> = {
   mailto: 'website',
 };
 
-const DOMAIN = String.raw`(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}`;
-const WEB_ADDRESS = new RegExp(String.raw`^(?:https?://)?(?:www\.)?(${DOMAIN})(?::\d{1,5})?(?:[/?#]\S*)?$`, 'i');
-const EMAIL = new RegExp(String.raw`^(?:mailto:)?[^\s@]+@(${DOMAIN})$`, 'i');
-
-/** How an address starts: text that starts so is a website or nothing, never a name. */
-const ADDRESS_START = /^(?:https?:\/\/|www\.|mailto:)/i;
-const BARE_ADDRESS_START = /^(?:https?:\/\/(?:www\.)?|www\.|mailto:)$/i;
 /** Digits an LEI or ISIN pasted in another case or with separators must hold (real ones hold 4 or more). */
 const MIN_PASTED_DIGITS = 4;
 
@@ -147,7 +139,7 @@ function readAs(kind: OrganizationKind, rest: string, prefix: string): Organizat
     case 'name':
       return { kind, query: { name: rest }, text: rest };
     case 'website':
-      return website(rest);
+      return website(domainOf(rest));
     case 'duns':
       return duns(rest);
     case 'lei':
@@ -175,8 +167,8 @@ function detect(text: string): OrganizationArgument {
     }
     if (digits >= 6 && code.length >= 16 && code.length <= 24) return identifier('lei', validateLei(code));
   }
-  if (ADDRESS_START.test(text) || (!/\s/.test(text) && (WEB_ADDRESS.test(text) || EMAIL.test(text))))
-    return website(text);
+  const domain = addressDomain(text);
+  if (domain !== null) return website(domain);
   return { kind: 'name', query: { name: text }, text };
 }
 
@@ -190,25 +182,8 @@ function pastedIdentifier(text: string): OrganizationArgument | null {
   return isin?.ok ? identifier('isin', isin) : null;
 }
 
-function website(text: string): OrganizationArgument {
-  const domain = domainOf(text);
+function website(domain: string): OrganizationArgument {
   return { kind: 'website', query: { website: domain }, text: domain };
-}
-
-/**
- * The registrable domain a web or e-mail address names, lower-cased: the public suffix list says where
- * the organization's own part ends (`procurement.apple.com` -> `apple.com`, `bp.co.uk` stays), private
- * suffixes included (`acme.github.io` stays). Refuses what is neither kind of address (`shown` in the message).
- */
-function domainOf(text: string, shown = text): string {
-  if (BARE_ADDRESS_START.test(text)) {
-    throw new ArgumentError(`Nothing after "${text}": write the website or e-mail address after it.`);
-  }
-  const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text);
-  if (!match)
-    throw new ArgumentError(`Not a valid website: ${excerpt(shown)} is neither a web address nor an e-mail address.`);
-  const host = match[1].toLowerCase();
-  return getDomain(host, { allowPrivateDomains: true, extractHostname: false }) ?? host;
 }
 
 function dunsFromNumber(value: number): string {

@@ -3,7 +3,8 @@
  * compared in a normalized form so that the ways people write the same thing meet.
  *
  * The rules (docs/sandbox.md repeats them; the near-name cases of the population build on them):
- * 1. An identifier (DUNS, LEI, ISIN, S&P id) wins, then the website (host without scheme and `www.`).
+ * 1. An identifier (DUNS, LEI, ISIN, S&P id) wins, then the website (host without scheme and `www.`,
+ *    in ASCII: a Unicode domain and its punycode are one site).
  * 2. Names are compared on Unicode letters, marks and digits in every script, after NFKC and case
  *    folding, with Latin accents dropped, `&` read as "and" and punctuation ignored ("株式会社トヨタ",
  *    "Сбербанк" and "Müller & Söhne" all have keys). Trailing legal forms (Ltd, AG, GmbH, Inc., S.p.A.,
@@ -18,6 +19,7 @@
  *    the service answers 422 naming them (the caller adds the legal form, a region or an identifier).
  * A head-office region narrows every name step; a candidate registered without one fits any region.
  */
+import { domainToASCII } from 'url';
 import { LEGAL_FORM_SPELLINGS, LEGAL_SUFFIXES } from './vocabulary';
 
 /** A name split into its words without the trailing legal form, and that legal form ('' when none). */
@@ -62,7 +64,11 @@ function foldCase(name: string): string {
     .normalize('NFKC');
 }
 
-/** The host alone, lower case, without scheme, "www.", port, path or trailing dot. Empty when none. */
+/**
+ * The host alone, lower case, without scheme, "www.", port, path or trailing dot, and in ASCII as the
+ * add-in sends it (`müller.de` is `xn--mller-kva.de`: one site, whichever spelling a client used).
+ * Empty when none.
+ */
 export function websiteKey(website: string): string {
   const host = website
     .trim()
@@ -72,7 +78,8 @@ export function websiteKey(website: string): string {
     .split(/[/?#]/)[0]
     .replace(/:\d*$/, '')
     .replace(/\.$/, '');
-  return host.replace(/^www\./, '');
+  // A host that has no ASCII form (domainToASCII gives '') is compared as written.
+  return (domainToASCII(host) || host).replace(/^www\./, '');
 }
 
 /** The identity fields of an organization, normalized (identifiers as their validators return them). */

@@ -61,6 +61,26 @@ describe('parseOrganization reads', () => {
     ['an e-mail address on a sub-domain under a two-part suffix', 'jane@mail.bp.co.uk', { website: 'bp.co.uk' }],
     ['www. on a two-part public suffix', 'www.bp.co.uk', { website: 'bp.co.uk' }],
     ['a site on a private suffix keeps its owner', 'https://acme.github.io/', { website: 'acme.github.io' }],
+    // International domain names: sent in their ASCII (punycode) form, so each spelling is one site.
+    ['a domain in Unicode', 'müller.de', { website: 'xn--mller-kva.de' }],
+    ['a domain in upper-case Unicode', 'MÜLLER.DE', { website: 'xn--mller-kva.de' }],
+    ['a web address with a Unicode domain', 'https://www.müller.de/', { website: 'xn--mller-kva.de' }],
+    ['an e-mail address at a Unicode domain', 'einkauf@müller.de', { website: 'xn--mller-kva.de' }],
+    ['the same domain in punycode', 'xn--mller-kva.de', { website: 'xn--mller-kva.de' }],
+    [
+      'an e-mail address with accents on both sides',
+      'info@société-générale.fr',
+      { website: 'xn--socit-gnrale-eebbcb.fr' },
+    ],
+    ['a punycode top-level domain', 'sberbank.xn--p1ai', { website: 'sberbank.xn--p1ai' }],
+    [
+      'a sub-domain under a Cyrillic top-level domain',
+      'https://shop.сбербанк.рф/',
+      { website: 'xn--80abap1arsf.xn--p1ai' },
+    ],
+    ['a domain with its trailing dot', 'acme.com.', { website: 'acme.com' }],
+    ['a web address with a trailing dot', 'https://www.acme.com./about', { website: 'acme.com' }],
+    ['a label ending in a hyphen (a name)', 'acme-.com', { name: 'acme-.com' }],
   ])('%s', (_label, input, query) => {
     expect(parseOrganization(input).query).toEqual(query);
   });
@@ -78,6 +98,11 @@ describe('parseOrganization reads', () => {
       website: 'apple.com',
     });
     expect(parseOrganization('apple.com', 'https://procurement.apple.com').query).toEqual({ website: 'apple.com' });
+    expect(parseOrganization('Müller GmbH', 'müller.de').query).toEqual({
+      name: 'Müller GmbH',
+      website: 'xn--mller-kva.de',
+    });
+    expect(parseOrganization('müller.de', 'https://xn--mller-kva.de/').query).toEqual({ website: 'xn--mller-kva.de' });
   });
 
   test('the card shows the organization as sent, normalized', () => {

@@ -117,6 +117,28 @@ test('a country given by its name finds the organization its code finds, and reg
   expect(sandbox.stats().registrations).toBe(0);
 });
 
+test('a website in Unicode, in punycode or with a trailing dot is one lookup, sent in punycode', async () => {
+  const inputs = [
+    'https://www.müller-gruppe.example/',
+    'einkauf@müller-gruppe.example',
+    'MÜLLER-GRUPPE.EXAMPLE.',
+    'xn--mller-gruppe-dlb.example',
+  ];
+  const created = { kind: 'error', code: '#N/A', message: 'Profiling (created) — this cell updates itself' };
+  expect(await scores(inputs)).toEqual(inputs.map(() => created));
+  expect(sandbox.stats()).toMatchObject({ registrations: 1, batchItems: 1 });
+  expect(sandbox.recordFor({ website: 'xn--mller-gruppe-dlb.example' })?.website).toBe('xn--mller-gruppe-dlb.example');
+  // As the website argument beside a name: the same site, so the same organization (nothing registered again).
+  const addresses = await session.calculate({
+    firstRow: 10,
+    inputs: [['Müller Gruppe GmbH', 'müller-gruppe.example']],
+    formulas: { C: '=CLIMATE.SCORE(A{row},B{row})' },
+  });
+  await session.settled(30_000);
+  expect((await session.results())[addresses[0]].outcome).toEqual(created);
+  expect(sandbox.stats().registrations).toBe(1);
+});
+
 test('names in any script are registered and profiled, never refused', async () => {
   const names = ['株式会社トヨタ', 'Сбербанк', 'أرامكو السعودية'];
   const outcomes = await scores([...names, 'СБЕРБАНК']);

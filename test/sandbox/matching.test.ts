@@ -41,6 +41,11 @@ describe('websiteKey', () => {
     ['brightwater-logistics.example/', 'brightwater-logistics.example'],
     ['https://user@brightwater-logistics.example:8443/x', 'brightwater-logistics.example'],
     ['https://de.brightwater-logistics.example', 'de.brightwater-logistics.example'],
+    ['brightwater-logistics.example.', 'brightwater-logistics.example'],
+    // A Unicode host is its ASCII (punycode) form, as the add-in sends it: one site, either spelling.
+    ['https://www.müller-werke.example/', 'xn--mller-werke-thb.example'],
+    ['MÜLLER-WERKE.EXAMPLE', 'xn--mller-werke-thb.example'],
+    ['xn--mller-werke-thb.example', 'xn--mller-werke-thb.example'],
     ['  ', ''],
   ])('%s -> %s', (website, key) => {
     expect(websiteKey(website)).toBe(key);

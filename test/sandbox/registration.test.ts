@@ -53,6 +53,16 @@ describe('an organization the service has never seen', () => {
     expect(sandbox.stats()).toMatchObject({ registrations: 1, maxRegistrationsPerOrganization: 1 });
   });
 
+  test('registered with its website in Unicode, it is found by the punycode of that website', async () => {
+    const first = await api.post('/organizations', {
+      name: 'Müller Werke GmbH',
+      website: 'https://www.müller-werke.example/',
+    });
+    const again = await api.post('/organizations', { website: 'xn--mller-werke-thb.example' });
+    expect(again.body.id).toBe(first.body.id);
+    expect(sandbox.stats()).toMatchObject({ registrations: 1, maxRegistrationsPerOrganization: 1 });
+  });
+
   test.each([
     ['Japanese', '株式会社トヨタ', ['株式会社トヨタ', '株式会社ﾄﾖﾀ']],
     ['Cyrillic', 'Сбербанк', ['СБЕРБАНК', 'сбербанк']],

@@ -1,0 +1,75 @@
+/**
+ * Web and e-mail addresses, in the organization argument or the website argument beside it: the
+ * registrable domain they name, by the public suffix list (`procurement.apple.com` -> `apple.com`,
+ * `bp.co.uk` stays, `acme.github.io` keeps its owner).
+ *
+ * A domain is sent, and compared, in its ASCII form, as the WHATWG URL parser writes a host (lower
+ * case, international labels in punycode): `müller.de`, `MÜLLER.DE` and `xn--mller-kva.de` are one
+ * site, so one request and one cache entry, and the service gets the form DNS and registries use
+ * whichever one was typed. A final dot (`acme.com.`, the fully qualified form) is dropped.
+ */
+import { getDomain } from 'tldts';
+import { ArgumentError } from './argumentError';
+import { excerpt } from './cellInput';
+
+/**
+ * A host as typed: dot-separated labels of letters of any script, marks, digits and hyphens, maybe a
+ * final dot. Only its shape: whether it is a domain is ASCII_DOMAIN's call, on the URL parser's form.
+ */
+const HOST = String.raw`(?:[\p{L}\p{M}\p{N}-]+\.)+[\p{L}\p{M}\p{N}-]+\.?`;
+const WEB_ADDRESS = new RegExp(String.raw`^(?:https?://)?(?:www\.)?(${HOST})(?::\d{1,5})?(?:[/?#]\S*)?$`, 'iu');
+const EMAIL = new RegExp(String.raw`^(?:mailto:)?[^\s@]+@(${HOST})$`, 'iu');
+
+/**
+ * A domain in ASCII: letter-digit-hyphen labels of up to 63 characters, under a top-level domain of
+ * letters or in punycode (`xn--p1ai`, Russia's `рф`). The one rule of what is a domain.
+ */
+const ASCII_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,24}|xn--[a-z0-9-]{0,58}[a-z0-9])$/;
+
+/** How an address starts: text that starts so is a website or nothing, never a name. */
+const ADDRESS_START = /^(?:https?:\/\/|www\.|mailto:)/i;
+const BARE_ADDRESS_START = /^(?:https?:\/\/(?:www\.)?|www\.|mailto:)$/i;
+
+/**
+ * The registrable domain of an organization argument that is a web or e-mail address; null when the
+ * text is none (it is then a name). Text that starts like an address is one or is refused.
+ */
+export function addressDomain(text: string): string | null {
+  if (ADDRESS_START.test(text)) return domainOf(text);
+  const host = hostOf(text);
+  return host === null ? null : registrableDomain(host);
+}
+
+/**
+ * The registrable domain a web or e-mail address names. Refuses what is neither kind of address
+ * (`shown` in the message).
+ */
+export function domainOf(text: string, shown = text): string {
+  if (BARE_ADDRESS_START.test(text)) {
+    throw new ArgumentError(`Nothing after "${text}": write the website or e-mail address after it.`);
+  }
+  const host = hostOf(text);
+  const domain = host === null ? null : registrableDomain(host);
+  if (domain === null)
+    throw new ArgumentError(`Not a valid website: ${excerpt(shown)} is neither a web address nor an e-mail address.`);
+  return domain;
+}
+
+function hostOf(text: string): string | null {
+  const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text);
+  return match ? match[1] : null;
+}
+
+/** The host's registrable domain in ASCII; null when the host is not a domain. */
+function registrableDomain(host: string): string | null {
+  let ascii: string;
+  try {
+    // The URL parser maps case, width and Unicode labels to the form DNS uses, and throws on a label
+    // that cannot be one (`xn--zz`): the same mapping a browser applies to the address.
+    ascii = new URL(`https://${host}`).hostname.replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+  if (!ASCII_DOMAIN.test(ascii)) return null;
+  return getDomain(ascii, { allowPrivateDomains: true, extractHostname: false }) ?? ascii;
+}
