@@ -14,8 +14,9 @@
  * - 20 upper-case letters/digits ending in 2 digits is an LEI, 2 letters + 9 + a digit an ISIN
  *   (also written in blocks of four); near misses of those shapes get the identifier's own message
  *   rather than being looked up as a name;
- * - a web address or an e-mail address is a website: its registrable domain in ASCII (websiteAddress.ts);
- *   `http://`, `https://`, `www.` or `mailto:` with nothing after them is refused;
+ * - a web address, an e-mail address or an e-mail contact (`Jane Doe <jane@acme.com>`) is a website:
+ *   its registrable domain in ASCII (websiteAddress.ts); `http://`, `https://`, `www.` or `mailto:`
+ *   with nothing after them is refused;
  * - anything else is a name.
  */
 import { MEMORY_ENTRIES, type OrganizationQuery } from '../engine';
@@ -31,7 +32,7 @@ import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
-import { addressDomain, domainOf } from './websiteAddress';
+import { CONTACT, addressDomain, domainOf } from './websiteAddress';
 
 export type OrganizationKind = 'name' | 'website' | 'duns' | 'lei' | 'isin' | 'spg';
 
@@ -126,7 +127,7 @@ function readOrganization(input: CellInput): OrganizationArgument {
   if (input.kind === 'number') return duns(dunsFromNumber(input.value));
   if (input.kind === 'boolean')
     throw new ArgumentError(`${describeInput(input)} is not an organization: give ${EXPECTED}.`);
-  const text = plainText(input, 'The organization', EXPECTED);
+  const text = plainText(input, 'The organization', EXPECTED, CONTACT);
   const forced = /^([a-z]+)\s*:\s*(.*)$/i.exec(text);
   const kind = forced ? PREFIXES[forced[1].toLowerCase()] : undefined;
   if (forced && kind) return readAs(kind, forced[2], forced[1].toLowerCase());
@@ -215,7 +216,7 @@ function label(kind: OrganizationKind): string {
 
 function optionalWebsite(input: CellInput): string | null {
   if (input.kind === 'empty') return null;
-  const text = plainText(input, 'The website', 'a web or e-mail address');
+  const text = plainText(input, 'The website', 'a web or e-mail address', CONTACT);
   return domainOf(text.replace(/^(?:web|website|url)\s*:\s*/i, ''), text);
 }
 

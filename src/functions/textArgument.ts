@@ -15,17 +15,20 @@ export const MAX_TEXT_LENGTH = 300;
 const codePoint = (char: string): string => char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
 const MARKUP = /<\s*\/?\s*[a-z!?][^>]*>/i;
 
-/** The text of an argument that must be text, checked and with runs of whitespace collapsed. */
-export function plainText(input: CellInput, what: string, expected: string): string {
+/**
+ * The text of an argument that must be text, checked and with runs of whitespace collapsed. `notMarkup`
+ * is a shape the argument reads that holds angle brackets without being markup (an e-mail contact).
+ */
+export function plainText(input: CellInput, what: string, expected: string, notMarkup?: RegExp): string {
   if (input.kind === 'empty') throw new ArgumentError(`${what} is empty: give ${expected}.`);
   if (input.kind === 'error')
     throw new ArgumentError(`${what} cell holds an error (${input.code}): fix that cell first.`);
   if (input.kind === 'range') throw new ArgumentError(`${what} must be one cell, not ${describeInput(input)}.`);
   if (input.kind !== 'text') throw new ArgumentError(`${describeInput(input)} is not ${expected}.`);
-  return checkedText(input.text, what);
+  return checkedText(input.text, what, notMarkup);
 }
 
-export function checkedText(raw: string, what: string): string {
+export function checkedText(raw: string, what: string, notMarkup?: RegExp): string {
   const text = raw.trim();
   if (text.length > MAX_TEXT_LENGTH) {
     throw new ArgumentError(`${what} is too long (${text.length} characters): at most ${MAX_TEXT_LENGTH} are read.`);
@@ -43,7 +46,8 @@ export function checkedText(raw: string, what: string): string {
     );
   }
   const markup = MARKUP.exec(text);
-  if (markup) throw new ArgumentError(`${what} looks like markup (${excerpt(markup[0])}): give plain text.`);
+  if (markup && !notMarkup?.test(text))
+    throw new ArgumentError(`${what} looks like markup (${excerpt(markup[0])}): give plain text.`);
   if (FORMULA_START.test(text))
     throw new ArgumentError(`${what} looks like a formula (${excerpt(text)}): give plain text.`);
   return text.replace(/\s+/g, ' ');

@@ -1,7 +1,8 @@
 /**
  * Web and e-mail addresses, in the organization argument or the website argument beside it: the
  * registrable domain they name, by the public suffix list (`procurement.apple.com` -> `apple.com`,
- * `bp.co.uk` stays, `acme.github.io` keeps its owner).
+ * `bp.co.uk` stays, `acme.github.io` keeps its owner). An e-mail contact as Outlook copies it,
+ * `Jane Doe <jane@acme.com>`, is its address: the display name is dropped, nothing of it is sent.
  *
  * A domain is sent, and compared, in its ASCII form, as the WHATWG URL parser writes a host (lower
  * case, international labels in punycode): `müller.de`, `MÜLLER.DE` and `xn--mller-kva.de` are one
@@ -17,8 +18,18 @@ import { excerpt } from './cellInput';
  * final dot. Only its shape: whether it is a domain is ASCII_DOMAIN's call, on the URL parser's form.
  */
 const HOST = String.raw`(?:[\p{L}\p{M}\p{N}-]+\.)+[\p{L}\p{M}\p{N}-]+\.?`;
+/**
+ * An e-mail address's own part: no blanks, `@`, angle brackets or `/`, so that a contact's brackets can
+ * never hold an HTML tag with attributes (`<svg/onload=…@x.com>` stays markup).
+ */
+const LOCAL_PART = String.raw`[^\s@<>/]+`;
 const WEB_ADDRESS = new RegExp(String.raw`^(?:https?://)?(?:www\.)?(${HOST})(?::\d{1,5})?(?:[/?#]\S*)?$`, 'iu');
-const EMAIL = new RegExp(String.raw`^(?:mailto:)?[^\s@]+@(${HOST})$`, 'iu');
+const EMAIL = new RegExp(String.raw`^(?:mailto:)?${LOCAL_PART}@(${HOST})$`, 'iu');
+/**
+ * An e-mail contact: an optional display name (any text without angle brackets), then one address in
+ * angle brackets, and nothing after it. Its brackets are not markup (textArgument.ts is told so).
+ */
+export const CONTACT = new RegExp(String.raw`^[^<>]*<${LOCAL_PART}@(${HOST})>$`, 'u');
 
 /**
  * A domain in ASCII: letter-digit-hyphen labels of up to 63 characters, under a top-level domain of
@@ -32,10 +43,11 @@ const BARE_ADDRESS_START = /^(?:https?:\/\/(?:www\.)?|www\.|mailto:)$/i;
 
 /**
  * The registrable domain of an organization argument that is a web or e-mail address; null when the
- * text is none (it is then a name). Text that starts like an address is one or is refused.
+ * text is none (it is then a name). Text that starts like an address, or is a contact, is one or is
+ * refused: a contact's brackets must never reach the service in a name.
  */
 export function addressDomain(text: string): string | null {
-  if (ADDRESS_START.test(text)) return domainOf(text);
+  if (ADDRESS_START.test(text) || CONTACT.test(text)) return domainOf(text);
   const host = hostOf(text);
   return host === null ? null : registrableDomain(host);
 }
@@ -56,7 +68,7 @@ export function domainOf(text: string, shown = text): string {
 }
 
 function hostOf(text: string): string | null {
-  const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text);
+  const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text) ?? CONTACT.exec(text);
   return match ? match[1] : null;
 }
 

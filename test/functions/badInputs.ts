@@ -67,6 +67,21 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
     message: 'The organization looks like markup (<img src=x onerror=aler…): give plain text.',
   },
   {
+    label: 'two e-mail contacts',
+    input: 'Jane Doe <jane@acme.com>, Bob <bob@acme.com>',
+    message: 'The organization looks like markup (<jane@acme.com>): give plain text.',
+  },
+  {
+    label: 'a tag with an address in it',
+    input: '<svg/onload=alert(1)//@x.com>',
+    message: 'The organization looks like markup (<svg/onload=alert(1)//@…): give plain text.',
+  },
+  {
+    label: 'an e-mail contact whose domain is not one',
+    input: 'Jo <jo@acme-.com>',
+    message: 'Not a valid website: Jo <jo@acme-.com> is neither a web address nor an e-mail address.',
+  },
+  {
     label: 'a formula',
     input: '=HYPERLINK("http://x.example")',
     message: 'The organization looks like a formula (=HYPERLINK("http://x.ex…): give plain text.',

@@ -81,6 +81,12 @@ describe('parseOrganization reads', () => {
     ['a domain with its trailing dot', 'acme.com.', { website: 'acme.com' }],
     ['a web address with a trailing dot', 'https://www.acme.com./about', { website: 'acme.com' }],
     ['a label ending in a hyphen (a name)', 'acme-.com', { name: 'acme-.com' }],
+    // An e-mail contact as Outlook copies it: its address, so its registrable domain.
+    ['an e-mail contact', 'Jane Doe <jane@acme-widgets.com>', { website: 'acme-widgets.com' }],
+    ['a contact with a quoted display name', '"Doe, Jane" <jane@mail.acme.co.uk>', { website: 'acme.co.uk' }],
+    ['a contact without a display name', '<jane@acme.com>', { website: 'acme.com' }],
+    ['a contact at a Unicode domain', 'Hans Müller <einkauf@müller.de>', { website: 'xn--mller-kva.de' }],
+    ['a forced contact', 'web:Jane Doe <jane@acme.com>', { website: 'acme.com' }],
   ])('%s', (_label, input, query) => {
     expect(parseOrganization(input).query).toEqual(query);
   });
@@ -103,6 +109,10 @@ describe('parseOrganization reads', () => {
       website: 'xn--mller-kva.de',
     });
     expect(parseOrganization('müller.de', 'https://xn--mller-kva.de/').query).toEqual({ website: 'xn--mller-kva.de' });
+    expect(parseOrganization('Acme Widgets', 'Jane Doe <jane@acme-widgets.com>').query).toEqual({
+      name: 'Acme Widgets',
+      website: 'acme-widgets.com',
+    });
   });
 
   test('the card shows the organization as sent, normalized', () => {

@@ -88,6 +88,21 @@ test('a website or e-mail address on a sub-domain is sent as its registrable dom
   expect(sandbox.stats().registrations).toBe(0);
 });
 
+test('an e-mail contact as Outlook copies it is read as its address', async () => {
+  const org = owner();
+  const host = new URL(org.website).host.replace(/^www\./, '');
+  const inputs = [`Jane Doe <jane@procurement.${host}>`, `"Doe, Jane" <jane@${host}>`];
+  expect(await scores(inputs)).toEqual(inputs.map(() => scoreOf(org)));
+  const addresses = await session.calculate({
+    firstRow: 10,
+    inputs: [['An unknown name', `Jane Doe <jane@${host}>`]],
+    formulas: { C: '=CLIMATE.SCORE(A{row},B{row})' },
+  });
+  await session.settled(30_000);
+  expect((await session.results())[addresses[0]].outcome).toEqual(scoreOf(org));
+  expect(sandbox.stats().registrations).toBe(0);
+});
+
 test('the website argument is read the same way', async () => {
   const org = owner();
   const host = new URL(org.website).host.replace(/^www\./, '');
