@@ -190,7 +190,10 @@ function website(domain: string): OrganizationArgument {
 function dunsFromNumber(value: number): string {
   if (!Number.isInteger(value)) throw new ArgumentError(`Not a valid DUNS: ${value} is not a whole number.`);
   if (value <= 0) throw new ArgumentError(`Not a valid DUNS: ${value} is not a positive number.`);
-  if (value > MAX_DUNS) throw new ArgumentError(`Not a valid DUNS: must be 9 digits, got ${String(value).length}.`);
+  if (value > MAX_DUNS) {
+    // The whole number's own digits: from 1e21 on String() writes an exponent ("1e+21", 5 characters).
+    throw new ArgumentError(`Not a valid DUNS: must be 9 digits, got ${BigInt(value).toString().length}.`);
+  }
   return String(value).padStart(9, '0');
 }
 

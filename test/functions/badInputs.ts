@@ -115,6 +115,12 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
   },
   { label: 'a DUNS with 10 digits', input: '1504837821', message: 'Not a valid DUNS: must be 9 characters, got 10.' },
   { label: 'a DUNS number with 10 digits', input: 1504837821, message: 'Not a valid DUNS: must be 9 digits, got 10.' },
+  { label: 'a number Excel shows as 1E+21', input: 1e21, message: 'Not a valid DUNS: must be 9 digits, got 22.' },
+  {
+    label: 'the largest number',
+    input: Number.MAX_VALUE,
+    message: 'Not a valid DUNS: must be 9 digits, got 309.',
+  },
   { label: 'a DUNS of zeros', input: '000-000-000', message: 'Not a valid DUNS: cannot be all zeros.' },
   {
     label: 'a forced DUNS with letters',
