@@ -6,14 +6,11 @@
  *
  * Reading rules, in order:
  * - a prefix forces the kind: `lei:`, `isin:`, `duns:`, `spg:` (S&P Global), `name:`, `web:`;
- * - a number, or a run of up to 9 digits (dashes allowed in a 9-digit one), is a DUNS: Excel keeps
- *   a typed DUNS as a number and drops its leading zeros, which are restored;
- * - an LEI or ISIN as people paste it, in any case and with spaces or dashes, when the check digits
- *   of the compacted form pass (only then: a name must not become an identifier by chance); it is
- *   sent upper case;
- * - 20 upper-case letters/digits ending in 2 digits is an LEI, 2 letters + 9 + a digit an ISIN
- *   (also written in blocks of four); near misses of those shapes get the identifier's own message
- *   rather than being looked up as a name;
+ * - a number is a DUNS: Excel keeps a typed DUNS as a number and drops its leading zeros, which are
+ *   restored;
+ * - text written as a DUNS, LEI or ISIN is that identifier, by the rule SBTI's company argument shares
+ *   (identifierText.ts: digits are a DUNS; an LEI or ISIN in any case and with spaces or dashes when
+ *   its check digits pass, or in its upper-case shape); it is sent upper case;
  * - a web address, an e-mail address or an e-mail contact (`Jane Doe <jane@acme.com>`) is a website:
  *   its registrable domain in ASCII (websiteAddress.ts); `http://`, `https://`, `www.` or `mailto:`
  *   with nothing after them is refused;
@@ -30,6 +27,7 @@ import {
 } from '../identifiers';
 import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
+import { IDENTIFIER_LABELS, checkedIdentifier, writtenIdentifier, type IdentifierKind } from './identifierText';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
 import { CONTACT, addressDomain, domainOf } from './websiteAddress';
@@ -46,13 +44,6 @@ export interface OrganizationArgument {
 const EXPECTED = 'a name, website, DUNS, LEI, ISIN or spg:<id>';
 const MAX_DUNS = 999_999_999;
 
-const KIND_LABELS: Record<Exclude<OrganizationKind, 'name' | 'website'>, string> = {
-  duns: 'DUNS',
-  lei: 'LEI',
-  isin: 'ISIN',
-  spg: 'S&P Global identifier',
-};
-
 const PREFIXES: Record<string, OrganizationKind> = {
   lei: 'lei',
   isin: 'isin',
@@ -65,9 +56,6 @@ const PREFIXES: Record<string, OrganizationKind> = {
   email: 'website',
   mailto: 'website',
 };
-
-/** Digits an LEI or ISIN pasted in another case or with separators must hold (real ones hold 4 or more). */
-const MIN_PASTED_DIGITS = 4;
 
 /**
  * As many inputs as the engine keeps records in memory (enough for a 50,000-row sheet): with fewer, a
@@ -153,34 +141,11 @@ function readAs(kind: OrganizationKind, rest: string, prefix: string): Organizat
 }
 
 function detect(text: string): OrganizationArgument {
-  const pasted = pastedIdentifier(text);
-  if (pasted) return pasted;
-  if (/^[0-9]{1,9}$/.test(text)) return duns(text.padStart(9, '0'));
-  if (/^[0-9][0-9 -]*[0-9]$/.test(text)) return duns(text);
-  const code = /^[0-9A-Z]{4}(?: [0-9A-Z]{4})+$/.test(text) ? text.replace(/ /g, '') : text;
-  if (/^[0-9A-Z]+$/.test(code) && /[0-9]/.test(code)) {
-    if (/^[0-9A-Z]{18}[0-9]{2}$/.test(code)) return identifier('lei', validateLei(code));
-    if (/^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(code)) return identifier('isin', validateIsin(code));
-    // Near misses (a character lost or added): the identifier's own message beats a name lookup.
-    const digits = code.replace(/[^0-9]/g, '').length;
-    if (digits >= 6 && /^[A-Z]{2}/.test(code) && code.length >= 10 && code.length <= 14) {
-      return identifier('isin', validateIsin(code));
-    }
-    if (digits >= 6 && code.length >= 16 && code.length <= 24) return identifier('lei', validateLei(code));
-  }
+  const written = writtenIdentifier(text);
+  if (written) return identifier(written.kind, written.check);
   const domain = addressDomain(text);
   if (domain !== null) return website(domain);
   return { kind: 'name', query: { name: text }, text };
-}
-
-/** An LEI or ISIN in another case or with spaces or dashes, only when the compacted form passes its check. */
-function pastedIdentifier(text: string): OrganizationArgument | null {
-  const code = text.replace(/[\s-]+/g, '').toUpperCase();
-  if (code === text || !/^[0-9A-Z]+$/.test(code) || code.replace(/[^0-9]/g, '').length < MIN_PASTED_DIGITS) return null;
-  const lei = code.length === 20 ? validateLei(code) : null;
-  if (lei?.ok) return identifier('lei', lei);
-  const isin = code.length === 12 ? validateIsin(code) : null;
-  return isin?.ok ? identifier('isin', isin) : null;
 }
 
 function website(domain: string): OrganizationArgument {
@@ -201,20 +166,14 @@ function duns(text: string): OrganizationArgument {
   return identifier('duns', validateDuns(text));
 }
 
-function identifier(kind: 'duns' | 'lei' | 'isin' | 'spg', check: IdentifierCheck): OrganizationArgument {
-  if (!check.ok) throw new ArgumentError(`Not a valid ${KIND_LABELS[kind]}: ${reasonWithoutKind(check.reason)}.`);
-  const value = check.value;
+function identifier(kind: IdentifierKind, check: IdentifierCheck): OrganizationArgument {
+  const value = checkedIdentifier(kind, check);
   const field = { duns: 'duns_number', lei: 'lei_number', isin: 'isin_number', spg: 'sp_global_number' } as const;
   return { kind, query: { [field[kind]]: value }, text: kind === 'spg' ? `spg:${value}` : value };
 }
 
-/** "LEI check digits fail" reads "Not a valid LEI: check digits fail" once the kind leads the message. */
-function reasonWithoutKind(reason: string): string {
-  return reason.replace(/^(LEI|ISIN|DUNS number|S&P Global identifier)\s+/, '').replace(/\.$/, '');
-}
-
 function label(kind: OrganizationKind): string {
-  return kind === 'name' ? 'name' : kind === 'website' ? 'website or e-mail address' : KIND_LABELS[kind];
+  return kind === 'name' ? 'name' : kind === 'website' ? 'website or e-mail address' : IDENTIFIER_LABELS[kind];
 }
 
 function optionalWebsite(input: CellInput): string | null {

@@ -8,6 +8,7 @@ import { SBTI_FIELDS, type Industry, type RecommendedAction, type SbtiCompany, t
 import { ArgumentError } from './argumentError';
 import { readCell } from './cellInput';
 import { CellFailure } from './errors';
+import { checkedIdentifier, writtenIdentifier } from './identifierText';
 import { nameKey } from './initiatives';
 import type { SpillElement } from './results';
 import { plainText } from './textArgument';
@@ -31,22 +32,23 @@ export interface SbtiQuery {
   url: string;
 }
 
-/** SBTI's company argument: an ISIN (checked, or forced with `isin:`) or a company name (`name:` forces it). */
+/**
+ * SBTI's company argument: an ISIN, by the organization argument's rule (identifierText.ts: any case,
+ * spaces or dashes when its check digit passes) or forced with `isin:`, else a company name (`name:`
+ * forces it).
+ */
 export function parseSbtiCompany(value: unknown): SbtiQuery {
   const text = plainText(readCell(value), 'The company', 'an ISIN or a company name');
   const forced = /^(isin|name)\s*:\s*(.+)$/i.exec(text);
-  const kind = forced
-    ? (forced[1].toLowerCase() as 'isin' | 'name')
-    : /^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(text)
-      ? 'isin'
-      : 'name';
   const raw = forced ? forced[2] : text;
-  if (kind === 'isin') {
-    const check = validateIsin(raw);
-    if (!check.ok) throw new ArgumentError(`Not a valid ISIN: ${check.reason.replace(/^ISIN\s+/, '')}.`);
-    return { kind, text: check.value, url: `/sbti_companies?isin=${encodeURIComponent(check.value)}` };
+  const written = forced ? null : writtenIdentifier(text);
+  const isin =
+    forced?.[1].toLowerCase() === 'isin' ? validateIsin(raw) : written?.kind === 'isin' ? written.check : null;
+  if (isin) {
+    const code = checkedIdentifier('isin', isin);
+    return { kind: 'isin', text: code, url: `/sbti_companies?isin=${encodeURIComponent(code)}` };
   }
-  return { kind, text: raw, url: `/sbti_companies?company_name=${encodeURIComponent(raw)}` };
+  return { kind: 'name', text: raw, url: `/sbti_companies?company_name=${encodeURIComponent(raw)}` };
 }
 
 /** SBTI's optional field argument: one of the SBTi record's field names (case and spacing free). */

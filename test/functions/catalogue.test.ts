@@ -249,13 +249,15 @@ test('SBTI by ISIN or name, one field or all; ACTIONS for an organization', asyn
   const company = sandbox.population.sbtiCompanies.find((c) => typeof c.isin === 'string' && c.net_zero_year !== null)!;
   const org = known();
   const s = await open();
-  const [[byIsin, oneField, byName, missing]] = await calculate(s, {
+  const [[byIsin, oneField, byName, missing, byPastedIsin]] = await calculate(s, {
     inputs: [[company.isin as string, company.company_name as string]],
     formulas: {
       C: '=CLIMATE.SBTI(A{row})',
       D: '=CLIMATE.SBTI(A{row},"Net Zero Year")',
       E: '=CLIMATE.SBTI(B{row})',
       F: '=CLIMATE.SBTI("Nobody Such Co")',
+      // An ISIN as people paste it, read as the organization argument reads it.
+      G: `=CLIMATE.SBTI("${(company.isin as string).toLowerCase()}")`,
     },
   });
   const [[actions]] = await calculate(s, {
@@ -267,6 +269,7 @@ test('SBTI by ISIN or name, one field or all; ACTIONS for an organization', asyn
   expect(spill(byIsin)).toEqual(table);
   expect(spill(oneField)).toEqual([[company.net_zero_year]]);
   expect(spill(byName)).toEqual(table);
+  expect(spill(byPastedIsin)).toEqual(table);
   expect(missing).toEqual({
     kind: 'error',
     code: '#N/A',

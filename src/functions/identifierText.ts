@@ -1,0 +1,67 @@
+/**
+ * Identifiers as analysts write them in a cell, read by one rule wherever a function takes one: which
+ * identifier a text is (the organization argument reads a DUNS, LEI or ISIN so, SBTI's company
+ * argument an ISIN), and the message when its check fails. In order:
+ * - an LEI or ISIN as people paste it, in any case and with spaces or dashes, when the check digits
+ *   of the compacted form pass (only then: a name must not become an identifier by chance);
+ * - a run of up to 9 digits (its leading zeros restored), or digits with spaces or dashes, is a DUNS;
+ * - 20 upper-case letters/digits ending in 2 digits is an LEI, 2 letters + 9 + a digit an ISIN
+ *   (also written in blocks of four); near misses of those shapes are that identifier too, so they
+ *   get its own message rather than being looked up as a name.
+ */
+import { validateDuns, validateIsin, validateLei, type IdentifierCheck } from '../identifiers';
+import { ArgumentError } from './argumentError';
+
+export type IdentifierKind = 'duns' | 'lei' | 'isin' | 'spg';
+
+export const IDENTIFIER_LABELS: Record<IdentifierKind, string> = {
+  duns: 'DUNS',
+  lei: 'LEI',
+  isin: 'ISIN',
+  spg: 'S&P Global identifier',
+};
+
+export interface WrittenIdentifier {
+  kind: Exclude<IdentifierKind, 'spg'>;
+  check: IdentifierCheck;
+}
+
+/** Digits an LEI or ISIN pasted in another case or with separators must hold (real ones hold 4 or more). */
+const MIN_PASTED_DIGITS = 4;
+
+/** The identifier a text is written as, with its check; null when it is written as none. */
+export function writtenIdentifier(text: string): WrittenIdentifier | null {
+  const pasted = pastedIdentifier(text);
+  if (pasted) return pasted;
+  if (/^[0-9]{1,9}$/.test(text)) return { kind: 'duns', check: validateDuns(text.padStart(9, '0')) };
+  if (/^[0-9][0-9 -]*[0-9]$/.test(text)) return { kind: 'duns', check: validateDuns(text) };
+  const code = /^[0-9A-Z]{4}(?: [0-9A-Z]{4})+$/.test(text) ? text.replace(/ /g, '') : text;
+  if (!/^[0-9A-Z]+$/.test(code) || !/[0-9]/.test(code)) return null;
+  if (/^[0-9A-Z]{18}[0-9]{2}$/.test(code)) return { kind: 'lei', check: validateLei(code) };
+  if (/^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(code)) return { kind: 'isin', check: validateIsin(code) };
+  // Near misses (a character lost or added): the identifier's own message beats a name lookup.
+  const digits = code.replace(/[^0-9]/g, '').length;
+  if (digits >= 6 && /^[A-Z]{2}/.test(code) && code.length >= 10 && code.length <= 14) {
+    return { kind: 'isin', check: validateIsin(code) };
+  }
+  if (digits >= 6 && code.length >= 16 && code.length <= 24) return { kind: 'lei', check: validateLei(code) };
+  return null;
+}
+
+/** An LEI or ISIN in another case or with spaces or dashes, only when the compacted form passes its check. */
+function pastedIdentifier(text: string): WrittenIdentifier | null {
+  const code = text.replace(/[\s-]+/g, '').toUpperCase();
+  if (code === text || !/^[0-9A-Z]+$/.test(code) || code.replace(/[^0-9]/g, '').length < MIN_PASTED_DIGITS) return null;
+  const lei = code.length === 20 ? validateLei(code) : null;
+  if (lei?.ok) return { kind: 'lei', check: lei };
+  const isin = code.length === 12 ? validateIsin(code) : null;
+  return isin?.ok ? { kind: 'isin', check: isin } : null;
+}
+
+/** The identifier's normalized value, or the refusal saying what is wrong ("Not a valid LEI: check digits fail."). */
+export function checkedIdentifier(kind: IdentifierKind, check: IdentifierCheck): string {
+  if (check.ok) return check.value;
+  // The validator's "LEI check digits fail" loses its kind, which leads the message instead.
+  const reason = check.reason.replace(/^(LEI|ISIN|DUNS number|S&P Global identifier)\s+/, '').replace(/\.$/, '');
+  throw new ArgumentError(`Not a valid ${IDENTIFIER_LABELS[kind]}: ${reason}.`);
+}
