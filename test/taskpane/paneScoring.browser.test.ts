@@ -83,7 +83,7 @@ describe('task pane in Chromium: scoring a column', () => {
       valueMax: 6,
     });
     const summary = await pane.page.locator('#score-summary').innerText();
-    expect(summary.replace(/\s+/g, ' ')).toBe('Scored 3 Still profiling 2 Not found 0 Errors 1');
+    expect(summary.replace(/\s+/g, ' ')).toBe('Scored 3 Still profiling 2 Not found (no value) 0 Errors 1');
     expect(pane.sandbox.stats().requests).toBeGreaterThan(requestsBefore);
 
     await openOnly('section-activity');

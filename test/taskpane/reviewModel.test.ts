@@ -1,6 +1,6 @@
 /**
- * The match review's pure part: how a row ends (a verdict from the engine's record, or pending / not
- * found / error), which rows the filter shows, and the pages; and Refine's plan (what it accepts, as the
+ * The match review's pure part: how a row ends (a verdict from the engine's record, or pending / no
+ * value / error as its cells show them), which rows the filter shows, and the pages; and Refine's plan (what it accepts, as the
  * functions accept it, and what it writes into a row's formulas).
  */
 import { EngineError, type OrganizationQuery } from '../../src/engine';
@@ -48,6 +48,8 @@ const engine = {
         };
       case 'Nobody':
         throw new EngineError('not-found', 'No such organization.');
+      case 'Locked':
+        throw new EngineError('auth', 'The key was refused.');
       default:
         throw new EngineError('network', 'The service did not answer.');
     }
@@ -58,22 +60,35 @@ const assess = (organization: string, row = 1): Promise<ReviewEntry> =>
   assessRow(engine, row, { organization, website: null, country: null });
 
 describe('how a row ends', () => {
-  test('a verdict from the record, or pending, not found, error as the cells show them', async () => {
+  test('a verdict from the record, or pending, no value (#N/A), error (#VALUE!) as the cells show them', async () => {
     const rows = await Promise.all(
-      ['Acme Corp', 'Acme', 'Acme Subsidiary', 'Newco', 'Nobody', 'Flaky', 'lei:123'].map((name) => assess(name)),
+      ['Acme Corp', 'Acme', 'Acme Subsidiary', 'Newco', 'Nobody', 'Flaky', 'Locked', 'lei:123'].map((name) =>
+        assess(name),
+      ),
     );
-    expect(rows.map(verdictOf)).toEqual(['exact', 'check', 'parent', 'pending', 'not found', 'error', 'error']);
+    expect(rows.map(verdictOf)).toEqual([
+      'exact',
+      'check',
+      'parent',
+      'pending',
+      'no value',
+      'no value', // a service that did not answer: no value now, not a wrong match nor a wrong input
+      'error',
+      'error',
+    ]);
     expect(rows[1].reading).toMatchObject({ matchedName: 'Zenith Holdings', matchedId: 77 });
     expect(rows[3].message).toBe('Profiling (researching)');
     expect(rows[4].message).toBe('No such organization.');
-    expect(rows[6].message).toMatch(/LEI/); // the functions' own message for a bad identifier
+    expect(rows[5].message).toBe('The service did not answer.');
+    expect(rows[6].message).toBe('The key was refused.');
+    expect(rows[7].message).toMatch(/LEI/); // the functions' own message for a bad identifier
   });
 
   test('the rows to review are the unsettled verdicts; the filter, counts and pages follow', async () => {
     const entries = await Promise.all(
       ['Acme Corp', 'Acme', 'Acme Subsidiary', 'Newco', 'Acme'].map((name, row) => assess(name, row)),
     );
-    expect(['exact', 'identifier', 'accepted', 'pending', 'not found', 'error'].map(needsReview)).toEqual([
+    expect(['exact', 'identifier', 'accepted', 'pending', 'no value', 'error'].map(needsReview)).toEqual([
       false,
       false,
       false,

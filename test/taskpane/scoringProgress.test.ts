@@ -1,4 +1,5 @@
-import { EngineError, type OrganizationQuery } from '../../src/engine';
+import { ENGINE_ERROR_KINDS, EngineError, type EngineErrorKind, type OrganizationQuery } from '../../src/engine';
+import { failureFrom } from '../../src/functions/errors';
 import { followScoring, type ScoringSummary } from '../../src/taskpane/score/scoringProgress';
 import type { OrganizationRecord } from '../../src/service/types';
 
@@ -7,7 +8,7 @@ function record(id: number, name: string, score: number | null, status = 'synced
 }
 
 describe('following a scoring run', () => {
-  test('rows end as scored, still profiling, not found or errors; one engine call per distinct organization', async () => {
+  test('rows end as scored, still profiling, not found (no value, a service that did not answer too) or errors; one engine call per distinct organization', async () => {
     const asked: OrganizationQuery[] = [];
     const engine = {
       async organization(query: OrganizationQuery) {
@@ -20,6 +21,8 @@ describe('following a scoring run', () => {
             return { state: 'pending' as const, record: record(2, 'Newco', null, 'researching'), receivedAt: 0 };
           case 'Nobody':
             throw new EngineError('not-found', 'No such organization.');
+          case 'Locked':
+            throw new EngineError('auth', 'The key was refused.');
           default:
             throw new EngineError('network', 'The service did not answer.');
         }
@@ -34,22 +37,41 @@ describe('following a scoring run', () => {
         { query: { name: 'Newco' } },
         { query: { name: 'Nobody' } },
         { query: { name: 'Flaky' } },
+        { query: { name: 'Locked' } },
         { invalid: 'Not a valid LEI: check digits fail.' },
       ],
       (s: ScoringSummary) => seen.push(s.settled),
     );
-    expect(asked).toHaveLength(4);
+    expect(asked).toHaveLength(5);
     expect(summary).toEqual({
-      total: 6,
-      settled: 6,
+      total: 7,
+      settled: 7,
       scored: 2,
       pending: 1,
-      notFound: 1,
+      notFound: 2,
       errors: 2,
       profiling: [{ id: 2, name: 'Newco', status: 'researching' }],
     });
     expect(seen[0]).toBe(1); // the invalid row is settled before anything is asked
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    expect(seen[seen.length - 1]).toBe(6);
+    expect(seen[seen.length - 1]).toBe(7);
+  });
+
+  // The summary sheet counts the same rows by the cell's code: #N/A "not found (no value)", #VALUE! "errors".
+  test.each(
+    ENGINE_ERROR_KINDS.map((kind): [EngineErrorKind, string] => [
+      kind,
+      kind === 'auth' || kind === 'invalid' ? '#VALUE!' : '#N/A',
+    ]),
+  )('a row failing with %s counts as its cells show it (%s)', async (kind, code) => {
+    const error = new EngineError(kind, 'No value now.');
+    expect(failureFrom(error).code).toBe(code);
+    const engine = {
+      organization: async (): Promise<never> => {
+        throw error;
+      },
+    };
+    const summary = await followScoring(engine, [{ query: { name: 'Acme Corp' } }], () => undefined);
+    expect([summary.notFound, summary.errors]).toEqual(code === '#N/A' ? [1, 0] : [0, 1]);
   });
 });

@@ -1,12 +1,20 @@
 /**
- * How a row whose organization the engine could not give ends, said once for every section: a
- * service that found nothing or gave up profiling is "not found" (as CLIMATE cells show #N/A), any
- * other failure is an error.
+ * How a row whose organization the engine could not give ends, said once for every section and read
+ * from what its CLIMATE cells show (functions/errors.ts chooses the code): #N/A is "no value" now (not
+ * found, no profile, or a service that failed, limited requests, was too slow or unreachable: nothing
+ * written is wrong), #VALUE! is an error (the input or the key must change). The Climate summary counts
+ * the same rows by the same codes, so the pane and the sheet agree.
  */
-import { isEngineError } from '../../engine';
+import { failureFrom } from '../../functions/errors';
 
-export type FailedRow = 'not found' | 'error';
+export type FailedRow = 'no value' | 'error';
+
+/** What Score a column's summary and the Climate summary sheet call the rows of each count. */
+export const FAILED_ROW_LABELS: Readonly<Record<FailedRow, string>> = {
+  'no value': 'Not found (no value)',
+  error: 'Errors',
+};
 
 export function failedRow(error: unknown): FailedRow {
-  return isEngineError(error, 'not-found', 'errored') ? 'not found' : 'error';
+  return failureFrom(error).code === '#N/A' ? 'no value' : 'error';
 }

@@ -1,6 +1,6 @@
 /**
  * The match review, pure part: how each row of a block of CLIMATE formulas ends (a match verdict, or
- * pending / not found / error as its cells show), the counts per verdict, the filter and the page of
+ * pending / no value / error as its cells show: common/outcome.ts), the counts per verdict, the filter and the page of
  * rows shown (the sheet marks the same rows: common/reviewMark.ts). The verdict is the one CLIMATE.MATCH
  * shows, read from the engine's record (no request when the cells asked).
  */
@@ -14,7 +14,7 @@ import { messageOf } from '../ui/view';
 
 /** How a row ends when it has no verdict: as its SCORE cell shows it. */
 export type RowState = 'pending' | FailedRow;
-const ROW_STATES: readonly RowState[] = ['pending', 'not found', 'error'];
+const ROW_STATES: readonly RowState[] = ['pending', 'no value', 'error'];
 
 export interface ReviewEntry {
   /** 0-based sheet row. */
@@ -24,7 +24,7 @@ export interface ReviewEntry {
   input: string;
   reading: MatchReading | null;
   state: RowState | null;
-  /** Why a row is pending, not found or an error. */
+  /** Why a row is pending, has no value or is an error. */
   message: string | null;
 }
 

@@ -9,6 +9,7 @@
  */
 import { supportsDataTypes, supportsEntities, supportsImages } from '../../office/host';
 import type { BlockScored, ProfilingEntry } from '../common/blockScored';
+import { FAILED_ROW_LABELS } from '../common/outcome';
 import { columnLetters, describeRange } from '../sheet/a1';
 import type { SheetRange } from '../sheet/grid';
 import { readSelection } from '../sheet/read';
@@ -71,8 +72,8 @@ function showSummary(list: HTMLElement, summary: ScoringSummary): void {
   const rows: Array<[string, number]> = [
     ['Scored', summary.scored],
     ['Still profiling', summary.pending],
-    ['Not found', summary.notFound],
-    ['Errors', summary.errors],
+    [FAILED_ROW_LABELS['no value'], summary.notFound],
+    [FAILED_ROW_LABELS.error, summary.errors],
   ];
   replaceChildren(list, ...rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]));
   list.hidden = false;

@@ -1,8 +1,8 @@
 /**
  * Follows a "Score a column" run through the engine until every supplier row has settled. The pane asks
  * the engine for the same organizations the new cells ask for: the engine de-duplicates them, so this
- * costs no extra request, and its answers tell how each row ends (scored, still profiling, not found,
- * error) without reading the cells back from Excel.
+ * costs no extra request, and its answers tell how each row ends (scored, still profiling, not found or
+ * no value now, error: as the cells show #N/A or #VALUE!) without reading the cells back from Excel.
  */
 import type { Engine, OrganizationQuery } from '../../engine';
 import type { ProfilingEntry } from '../common/blockScored';
@@ -64,7 +64,7 @@ export async function followScoring(
           outcome = result.record.score === null ? 'notFound' : 'scored';
         }
       } catch (error) {
-        outcome = failedRow(error) === 'not found' ? 'notFound' : 'errors';
+        outcome = failedRow(error) === 'no value' ? 'notFound' : 'errors';
       }
       summary[outcome] += count;
       summary.settled += count;

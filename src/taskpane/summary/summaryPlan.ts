@@ -19,6 +19,7 @@
 import { FLAG_LABELS, type FlagKey } from '../../functions/initiatives';
 import { sheetPrefix } from '../../office/sheetName';
 import type { BlockLayout } from '../common/blockScored';
+import { FAILED_ROW_LABELS } from '../common/outcome';
 import { cellA1, columnLetters } from '../sheet/a1';
 import { SOURCE_LINE_FORMULA } from '../sheet/sourceLine';
 import {
@@ -134,8 +135,12 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
   figure('scored', 'Scored', `=SUMPRODUCT(--ISNUMBER(${S}))`);
   const pendingStatus = `(${T}<>"")*(${T}<>"synced")*(${T}<>"errored")`;
   figure('profiling', 'Still profiling', `=SUMPRODUCT(ISNA(${S})*${pendingStatus})`);
-  figure('notFound', 'Not found (no value)', `=SUMPRODUCT(ISNA(${S})*((${T}="")+(${T}="synced")+(${T}="errored")))`);
-  figure('errors', 'Errors', `=SUMPRODUCT(ISERROR(${S})-ISNA(${S}))`);
+  figure(
+    'notFound',
+    FAILED_ROW_LABELS['no value'],
+    `=SUMPRODUCT(ISNA(${S})*((${T}="")+(${T}="synced")+(${T}="errored")))`,
+  );
+  figure('errors', FAILED_ROW_LABELS.error, `=SUMPRODUCT(ISERROR(${S})-ISNA(${S}))`);
   row++;
 
   section('Scores');
