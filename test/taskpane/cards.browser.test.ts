@@ -176,7 +176,7 @@ describe('an entity host: the card layout written, then read by review, summary 
     const formulas = await summaryFormulas(pane, 'Built "Climate summary" from 4 rows of Suppliers');
     expect(formulas).toContain(`=SUMPRODUCT(--ISNUMBER('Suppliers'!$C$3:$C$6))`);
     expect(formulas.some((formula) => formula.includes(`COUNTIFS('Suppliers'!$E$3:$E$6,"TRUE"`))).toBe(true);
-    expect(formulas).toContain(`=IF(ISBLANK('Suppliers'!$A3),"",IFERROR(CLIMATE.STATUS('Suppliers'!$A3),""))`);
+    expect(formulas).toContain(`=IF(AE2,IFERROR(CLIMATE.STATUS('Suppliers'!$A3),""),"")`);
   }, 60_000);
 
   test('the attribution check sees the card block under its line', async () => {
@@ -214,7 +214,7 @@ describe('card fields typed by hand, selected without their cards', () => {
   test('Build summary recognises the score and flag columns and the names behind the cards', async () => {
     const formulas = await summaryFormulas(pane, 'Built "Climate summary" from 4 rows of Vendors (scores in column C');
     expect(formulas.some((formula) => formula.includes(`COUNTIFS('Vendors'!$D$2:$D$5,"TRUE"`))).toBe(true);
-    expect(formulas).toContain(`=IF(ISBLANK('Vendors'!$A2),"",IFERROR(CLIMATE.STATUS('Vendors'!$A2),""))`);
+    expect(formulas).toContain(`=IF(AE2,IFERROR(CLIMATE.STATUS('Vendors'!$A2),""),"")`);
   }, 60_000);
 
   test('Check attribution adds the line and logo beside the card block', async () => {

@@ -85,17 +85,19 @@ describe('a host with dynamic arrays: the block just scored', () => {
     expect(book.documentSettings[SUMMARY_SHEETS_SETTING]).toEqual([summary.id]);
 
     const S = `'Suppliers'!$${letter(scoreColumn)}$3:$${letter(scoreColumn)}$${last}`;
-    const N = `'Suppliers'!$A$3:$A$${last}`;
     const Sp = `'Suppliers'!$B$3:$B$${last}`;
     const F = `'Suppliers'!$${letter(sbtiColumn)}$3:$${letter(sbtiColumn)}$${last}`;
-    expect(figureOf(summary, 'Suppliers')?.formula).toBe(`=COUNTIFS(${N},"<>")`);
+    // Suppliers are the rows with a name by the pane's rule (a hidden column says which: only spaces is none).
+    const H = `$AE$2:$AE$${ROWS + 1}`;
+    expect(figureOf(summary, 'Suppliers')?.formula).toBe(`=COUNTIFS(${H},"TRUE")`);
+    expect(figureOf(summary, 'Spend of the suppliers')?.formula).toBe(`=SUMIFS(${Sp},${Sp},">0",${H},"TRUE")`);
     expect(figureOf(summary, 'Scored')?.formula).toBe(`=SUMPRODUCT(--ISNUMBER(${S}))`);
     // Score × spend per row in a hidden helper column, not IFERROR over ranges inside SUMPRODUCT
     // (which Excel without dynamic arrays evaluates as an array only with Ctrl+Shift+Enter).
     expect(figureOf(summary, 'Spend-weighted mean score')?.formula).toBe(
       `=IFERROR(SUM($AD$2:$AD$${ROWS + 1})/SUMIFS(${Sp},${Sp},">0",${S},">=0"),"")`,
     );
-    expect(figureOf(summary, 'SBTi')?.formula).toContain(`COUNTIFS(${F},"TRUE"`);
+    expect(figureOf(summary, 'SBTi')?.formula).toBe(`=IFERROR(COUNTIFS(${F},"TRUE",${H},"TRUE")/B6,0)`);
     expect(figureOf(summary, 'SBTi')?.numberFormat).toBe('0.0%');
     // No figure is a copied value: every cell in column B below the header rows is a formula.
     expect(
@@ -149,8 +151,9 @@ describe('a host with dynamic arrays: the block just scored', () => {
       top: 21,
     });
     expect(summary.cells.find((cell) => cell.row === 2 && cell.column === 1)?.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // Hidden helper columns: one live CLIMATE.STATUS per supplier row; the spend that counts; score × spend.
-    expect(summary.hiddenColumns).toEqual([25, 28, 29]);
+    // Hidden helper columns: one live CLIMATE.STATUS per supplier row; the spend that counts; score × spend;
+    // whether the row has a name.
+    expect(summary.hiddenColumns).toEqual([25, 28, 29, 30]);
     const helperAt = (column: number): string | null | undefined =>
       summary.cells.find((cell) => cell.column === column && cell.row === 1)?.formula;
     expect(helperAt(28)).toBe(`=IF(ISNUMBER('Suppliers'!$B3),MAX('Suppliers'!$B3,0),0)`);
@@ -159,7 +162,8 @@ describe('a host with dynamic arrays: the block just scored', () => {
     );
     const statuses = summary.cells.filter((cell) => cell.column === 25 && cell.row > 0);
     expect(statuses).toHaveLength(ROWS);
-    expect(statuses[0].formula).toBe(`=IF(ISBLANK('Suppliers'!$A3),"",IFERROR(CLIMATE.STATUS('Suppliers'!$A3),""))`);
+    expect(statuses[0].formula).toBe(`=IF(AE2,IFERROR(CLIMATE.STATUS('Suppliers'!$A3),""),"")`);
+    expect(helperAt(30)).toBe(`=IFERROR(TRIM('Suppliers'!$A3)<>"",TRUE())`);
   }, 120_000);
 
   test('the ribbon Summary refreshes the same sheet in place, with nothing left of the earlier build', async () => {
@@ -248,7 +252,7 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
     expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toBe(
       `=IF($D$${lowest + 1}="","",INDEX('Vendors'!$A$2:$A$11,$D$${lowest + 1}))`,
     );
-    expect(summary.hiddenColumns).toEqual([25, 26, 27, 28, 29]);
+    expect(summary.hiddenColumns).toEqual([25, 26, 27, 28, 29, 30]);
     expect(summary.charts.map((chart) => chart.type)).toEqual(['BarClustered', 'ColumnClustered']);
     expect(summary.cells.find((cell) => cell.row === 1 && cell.column === 0)?.formula).toBe(
       '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")',

@@ -1,8 +1,10 @@
 // The "Climate summary" figures, computed by a real formula engine (HyperFormula, GPL-v3 licence key,
-// tests only) from the plan's formulas over a scored 500-row block with known scores, flags, statuses
-// and spend, and compared with the same figures computed here in plain TypeScript.
+// tests only) from the plan's formulas over a scored 500-row block with known scores, flags, statuses,
+// spend and blank names (empty or only spaces), and compared with the same figures computed here in
+// plain TypeScript; and its suppliers compared with the rows Score a column writes formulas for.
 import { HyperFormula, type RawCellContent } from 'hyperformula';
 import type { BlockLayout } from '../../src/taskpane/common/blockScored';
+import { planColumnScoring } from '../../src/taskpane/score/scoringPlan';
 import { planSummary, type SummaryPlan } from '../../src/taskpane/summary/summaryPlan';
 
 const ROWS = 500;
@@ -10,7 +12,8 @@ const SOURCE = "Supplier's list";
 
 /** One supplier row as the workbook holds it once the CLIMATE cells have settled. */
 interface Row {
-  name: string | null;
+  /** The name cell: text, a number or TRUE as typed, '#N/A' an error, null empty. */
+  name: string | number | boolean | null;
   /** A number, or the error the cell shows. */
   score: number | '#N/A' | '#VALUE!' | null;
   /** What CLIMATE.STATUS answers for the row ('' when it cannot say). */
@@ -21,13 +24,16 @@ interface Row {
   industryMean: number | '#N/A';
 }
 
+/** No supplier in the row: an empty name cell, or one of only spaces (Score a column writes nothing there). */
+const blank = (name: Row['name']): boolean => name === null || (typeof name === 'string' && /^ *$/.test(name));
+
 /** A deterministic mix: ties, band edges, errors, pending rows, blank names, odd spend. */
 function rows(): Row[] {
   let seed = 7;
   const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const edges = [0, 10, 20, 50, 90, 100, 99.9, 9.9, 0, 100, 0, 100, 0];
   return Array.from({ length: ROWS }, (_, i): Row => {
-    const name = i % 97 === 13 ? null : `Supplier ${i}`;
+    const name = i % 97 === 13 ? null : i % 89 === 7 ? ' '.repeat(1 + (i % 3)) : `Supplier ${i}`;
     const roll = random();
     let score: Row['score'] = i < edges.length ? edges[i] : Math.round(random() * 1000) / 10;
     let status = 'synced';
@@ -35,7 +41,7 @@ function rows(): Row[] {
     else if (roll < 0.09) [score, status] = ['#N/A', i % 2 ? 'errored' : ''];
     else if (roll < 0.11) [score, status] = ['#VALUE!', ''];
     else if (roll < 0.2) score = [12.5, 77.7, 3.3][i % 3]; // ties
-    if (name === null) [score, status] = [null, '']; // a blank name gets no formulas
+    if (blank(name)) [score, status] = [null, '']; // a blank name gets no formulas
     const spendRoll = random();
     const spend =
       spendRoll < 0.05 ? null : spendRoll < 0.07 ? 'n/a' : spendRoll < 0.08 ? 0 : Math.round(random() * 1e6);
@@ -78,7 +84,7 @@ function compute(
 ): { read(address: string): unknown; list(top: number, column: number): unknown[] } {
   const source: RawCellContent[][] = [['Supplier', 'Spend', 'Climate score', 'SBTi', 'CDP', 'Industry mean score']];
   for (const row of data)
-    source.push([row.name, row.spend, cell(row.score), cell(row.sbti), cell(row.cdp), cell(row.industryMean)]);
+    source.push([cell(row.name), row.spend, cell(row.score), cell(row.sbti), cell(row.cdp), cell(row.industryMean)]);
   const summary: RawCellContent[][] = [];
   const set = (r: number, c: number, content: RawCellContent): void => {
     summary[r] ??= [];
@@ -86,11 +92,13 @@ function compute(
   };
   for (const c of plan.cells) set(c.row, c.column, c.content);
   for (const helper of plan.helpers) {
-    expect(helper.formulas).toHaveLength(ROWS);
-    // The status helper's CLIMATE.STATUS cells are the service's answers: given here as known values.
+    expect(helper.formulas).toHaveLength(data.length);
+    // CLIMATE.STATUS answers from the engine: each call is given here as the row's known answer (an
+    // error where it has none), inside the helper's own formula, whose guards HyperFormula computes.
     if (helper.kind === 'status') expect(helper.formulas[0]).toContain(`CLIMATE.STATUS('Supplier''s list'!$A2)`);
+    const answer = (i: number): string => (data[i].status ? `"${data[i].status}"` : 'NA()');
     helper.formulas.forEach((formula, i) =>
-      set(1 + i, helper.column, helper.kind === 'status' ? (data[i].name === null ? '' : data[i].status) : formula),
+      set(1 + i, helper.column, formula.replace(/CLIMATE\.STATUS\([^)]*\)/, answer(i))),
     );
   }
   for (let r = 0; r < summary.length; r++) summary[r] ??= [];
@@ -110,7 +118,7 @@ function compute(
 
 /** The same figures, computed directly from the rows. */
 function expected(data: Row[]) {
-  const suppliers = data.filter((r) => r.name !== null);
+  const suppliers = data.filter((r) => !blank(r.name));
   const numeric = suppliers.filter((r): r is Row & { score: number } => typeof r.score === 'number');
   const positiveSpend = (r: Row): number => (typeof r.spend === 'number' && r.spend > 0 ? r.spend : 0);
   const final = ['synced', 'errored', ''];
@@ -161,7 +169,9 @@ describe('Climate summary figures (HyperFormula over a scored 500-row block)', (
     expect(want.profiling).toBeGreaterThan(5);
     expect(want.notFound).toBeGreaterThan(5);
     expect(want.errors).toBeGreaterThan(3);
-    expect(want.suppliers).toBeLessThan(ROWS);
+    expect(data.filter((r) => r.name === null).length).toBeGreaterThan(3);
+    expect(data.filter((r) => typeof r.name === 'string' && blank(r.name)).length).toBeGreaterThan(3);
+    expect(want.suppliers).toBe(ROWS - data.filter((r) => blank(r.name)).length);
     expect(want.suppliers).toBe(want.scored + want.profiling + want.notFound + want.errors);
     // Both lists hold equal scores whose spend order is not their sheet order.
     for (const list of [want.lowest, want.highest]) {
@@ -219,5 +229,33 @@ describe('Climate summary figures (HyperFormula over a scored 500-row block)', (
         }
       });
     }
+  });
+
+  test('its suppliers are the rows Score a column writes formulas for: a name of only spaces is none', () => {
+    // As the pane reads the cells: an error cell's value is its code, a number or TRUE stays itself.
+    const names: Row['name'][] = ['Acme', '   ', ' ', null, '  Globex  ', '\u00a0', 12345, true, '#N/A', ''];
+    const scoring = planColumnScoring(
+      { nameColumn: 0, websiteColumn: null, countryColumn: null, firstDataRow: 1, names, firstFreeColumn: 6 },
+      { outputs: ['score'], linkRequired: false, logo: false },
+    );
+    const written = new Set(scoring.scoredRows);
+    const odd = names.map((name, i): Row => ({
+      name,
+      score: written.has(i) ? 50 : null,
+      status: written.has(i) ? 'synced' : '',
+      sbti: written.has(i) ? i % 2 === 0 : null,
+      cdp: null,
+      spend: 10 * (i + 1), // spend is typed in every row, a blank one too
+      industryMean: '#N/A',
+    }));
+    const block = { ...BLOCK, lastRow: odd.length };
+    const plan = planSummary(block, { dynamicArrays: false, scoreMax: 100, builtOn: '2026-11-23', logo: false });
+    const { read } = compute(odd, plan);
+    const want = expected(odd);
+    expect(want.suppliers).toBe(written.size);
+    expect(read(plan.figures.suppliers!)).toBe(written.size);
+    expect(read(plan.figures.totalSpend!)).toBe(want.totalSpend);
+    expect(read(plan.shares[0].byCount)).toBeCloseTo(want.sbti.count, 9);
+    expect(read(plan.shares[0].bySpend!)).toBeCloseTo(want.sbti.spend, 9);
   });
 });

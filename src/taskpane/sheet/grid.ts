@@ -6,8 +6,23 @@
 
 export type CellValue = string | number | boolean | null;
 
+/**
+ * A cell with nothing in it: empty, or only spaces. Score a column writes no formulas in a row whose
+ * name is blank, and the Climate summary counts no supplier there: its formulas test this rule as
+ * `notBlankFormula`, so both say spaces only (what Excel's TRIM removes; a tab or a no-break space is
+ * text, here as there, and such a name gets formulas whose cells say what is wrong with it).
+ */
 export function isBlank(value: CellValue): boolean {
-  return value === null || (typeof value === 'string' && value.trim() === '');
+  return value === null || (typeof value === 'string' && /^ *$/.test(value));
+}
+
+/**
+ * `isBlank`'s opposite as an Excel formula over one cell, TRUE or FALSE. An error counts as something:
+ * the pane reads an error cell as its code (`#N/A`), which is not blank. `TRUE()` rather than `TRUE`:
+ * Excel reads both, HyperFormula (which computes the summary in the tests) only the function.
+ */
+export function notBlankFormula(cell: string): string {
+  return `IFERROR(TRIM(${cell})<>"",TRUE())`;
 }
 
 /** Rows and columns of a sheet, 0-based (as Excel.Range's rowIndex, columnIndex, rowCount, columnCount). */

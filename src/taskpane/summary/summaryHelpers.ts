@@ -7,16 +7,18 @@ import type { BlockLayout } from '../common/blockScored';
 import { columnLetters } from '../sheet/a1';
 import { sheetPrefix } from '../../office/sheetName';
 import { callText } from '../sheet/formulas';
+import { notBlankFormula } from '../sheet/grid';
 
-export type HelperKind = 'status' | 'rankLowest' | 'rankHighest' | 'spend' | 'weighted';
+export type HelperKind = 'status' | 'rankLowest' | 'rankHighest' | 'spend' | 'weighted' | 'named';
 
-/** Where each helper sits on the summary sheet (0-based columns Z to AD), hidden, from HELPER_FIRST_ROW down. */
+/** Where each helper sits on the summary sheet (0-based columns Z to AE), hidden, from HELPER_FIRST_ROW down. */
 const HELPER_COLUMNS: Readonly<Record<HelperKind, number>> = {
   status: 25,
   rankLowest: 26,
   rankHighest: 27,
   spend: 28,
   weighted: 29,
+  named: 30,
 };
 /** How scores show on the summary sheet. */
 export const SCORE_FORMAT = '0.0';
@@ -59,17 +61,20 @@ export function absoluteColumn(block: BlockLayout, column: number): string {
 }
 
 /**
- * One formula per block row: CLIMATE.STATUS of the row's supplier (a live call answered from the
- * engine's cache, never a copied value); with spend, the spend that counts (a positive number, else 0)
- * and score × that spend; without dynamic arrays, the row's unique rank among the scored rows (equal
- * scores by spend, then in sheet order), which the lists look up with MATCH. COUNTIFS criteria match
- * numbers only, so errors and pending cells get no rank.
+ * One formula per block row: whether the row has a supplier name (by the pane's own blank rule, so the
+ * counts take the rows Score a column wrote formulas for); CLIMATE.STATUS of the row's supplier (a
+ * live call answered from the engine's cache, never a copied value), asked only where there is a
+ * name; with spend, the spend that counts (a positive number, else 0) and score × that spend; without
+ * dynamic arrays, the row's unique rank among the scored rows (equal scores by spend, then in sheet
+ * order), which the lists look up with MATCH. COUNTIFS criteria match numbers only, so errors and
+ * pending cells get no rank.
  */
 export function helperColumns(block: BlockLayout, dynamicArrays: boolean): HelperColumn[] {
   const ref = (column: number | null, r: number, fixed = true): string =>
     column === null ? '' : `${sheetPrefix(block.sheet)}$${columnLetters(column)}${fixed ? '$' : ''}${r + 1}`;
   const rows = rowsOf(block);
   const withSpend = block.spendColumn !== null;
+  const named: string[] = [];
   const status: string[] = [];
   const spend: string[] = [];
   const weighted: string[] = [];
@@ -80,29 +85,34 @@ export function helperColumns(block: BlockLayout, dynamicArrays: boolean): Helpe
   const first = ref(block.scoreColumn, block.firstRow);
   const spendLetters = columnLetters(HELPER_COLUMNS.spend);
   for (let r = block.firstRow; r <= block.lastRow; r++) {
+    /** The row's own cell of a helper column. */
+    const own = (kind: HelperKind): string =>
+      `${columnLetters(HELPER_COLUMNS[kind])}${HELPER_FIRST_ROW + 1 + r - block.firstRow}`;
     const args = {
       organization: ref(block.nameColumn, r, false),
       website: ref(block.websiteColumn, r, false),
       country: ref(block.countryColumn, r, false),
     };
-    status.push(`=IF(ISBLANK(${args.organization}),"",IFERROR(${callText('STATUS', args)},""))`);
+    named.push(`=${notBlankFormula(args.organization)}`);
+    status.push(`=IF(${own('named')},IFERROR(${callText('STATUS', args)},""),"")`);
     const score = ref(block.scoreColumn, r, false);
     const upTo = `${first}:$${columnLetters(block.scoreColumn)}${r + 1}`;
     let tied = `COUNTIFS(${upTo},${score})`;
     if (withSpend) {
       const amount = ref(block.spendColumn, r, false);
-      const own = `${spendLetters}${HELPER_FIRST_ROW + 1 + r - block.firstRow}`;
+      const counted = own('spend');
       spend.push(`=IF(ISNUMBER(${amount}),MAX(${amount},0),0)`);
-      weighted.push(`=IF(ISNUMBER(${score}),${score}*${own},0)`);
+      weighted.push(`=IF(ISNUMBER(${score}),${score}*${counted},0)`);
       // Equal scores: those with a larger spend first, then those above in the sheet with the same spend.
-      const spendUpTo = `$${spendLetters}$${HELPER_FIRST_ROW + 1}:${own}`;
-      tied = `COUNTIFS(${S},${score},${K},">"&${own})+COUNTIFS(${upTo},${score},${spendUpTo},${own})`;
+      const spendUpTo = `$${spendLetters}$${HELPER_FIRST_ROW + 1}:${counted}`;
+      tied = `COUNTIFS(${S},${score},${K},">"&${counted})+COUNTIFS(${upTo},${score},${spendUpTo},${counted})`;
     }
     const rank = (beyond: string): string => `=IF(ISNUMBER(${score}),COUNTIFS(${S},"${beyond}"&${score})+${tied},"")`;
     lowest.push(rank('<'));
     highest.push(rank('>'));
   }
   const helpers: HelperColumn[] = [
+    { kind: 'named', column: HELPER_COLUMNS.named, header: 'Has a name (read by the counts)', formulas: named },
     { kind: 'status', column: HELPER_COLUMNS.status, header: 'Status (read by the counts)', formulas: status },
   ];
   if (!dynamicArrays) {

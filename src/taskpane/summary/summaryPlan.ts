@@ -106,6 +106,8 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
   const Sp = block.spendColumn === null ? null : absoluteColumn(block, block.spendColumn);
   const rows = rowsOf(block);
   const T = helperRange('status', rows);
+  // Rows with a supplier name, by the pane's blank rule (a name of only spaces is none).
+  const H = helperRange('named', rows);
 
   put(0, 0, SUMMARY_SHEET_NAME, { bold: true });
   const from = `${columnLetters(block.nameColumn)}${block.firstRow + 1}`;
@@ -131,7 +133,7 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
   };
 
   section('Counts');
-  const suppliers = figure('suppliers', 'Suppliers', `=COUNTIFS(${N},"<>")`);
+  const suppliers = figure('suppliers', 'Suppliers', `=COUNTIFS(${H},"TRUE")`);
   figure('scored', 'Scored', `=SUMPRODUCT(--ISNUMBER(${S}))`);
   const pendingStatus = `(${T}<>"")*(${T}<>"synced")*(${T}<>"errored")`;
   figure('profiling', 'Still profiling', `=SUMPRODUCT(ISNA(${S})*${pendingStatus})`);
@@ -146,7 +148,7 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
   section('Scores');
   figure('meanScore', 'Mean score', `=IFERROR(SUMIFS(${S},${S},">=0")/COUNTIFS(${S},">=0"),"")`, SCORE_FORMAT);
   if (Sp) {
-    figure('totalSpend', 'Spend of the suppliers', `=SUMIFS(${Sp},${Sp},">0",${N},"<>")`, '#,##0');
+    figure('totalSpend', 'Spend of the suppliers', `=SUMIFS(${Sp},${Sp},">0",${H},"TRUE")`, '#,##0');
     figure(
       'weightedMeanScore',
       'Spend-weighted mean score',
@@ -173,17 +175,17 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
     for (const flag of block.flags) {
       const F = absoluteColumn(block, flag.column);
       put(row, 0, FLAG_LABELS[flag.initiative]);
-      const byCount = put(row, 1, `=IFERROR(COUNTIFS(${F},"TRUE",${N},"<>")/${suppliers},0)`, {
+      const byCount = put(row, 1, `=IFERROR(COUNTIFS(${F},"TRUE",${H},"TRUE")/${suppliers},0)`, {
         numberFormat: PERCENT,
       });
       let bySpend: string | null = null;
       if (Sp) {
         const total = figures.totalSpend as string;
-        bySpend = put(row, 2, `=IFERROR(SUMIFS(${Sp},${Sp},">0",${F},"TRUE",${N},"<>")/${total},0)`, {
+        bySpend = put(row, 2, `=IFERROR(SUMIFS(${Sp},${Sp},">0",${F},"TRUE",${H},"TRUE")/${total},0)`, {
           numberFormat: PERCENT,
         });
       }
-      put(row, Sp ? 3 : 2, `=COUNTIFS(${F},"TRUE",${N},"<>")`);
+      put(row, Sp ? 3 : 2, `=COUNTIFS(${F},"TRUE",${H},"TRUE")`);
       shares.push({ initiative: flag.initiative, byCount, bySpend });
       row++;
     }
