@@ -3,8 +3,10 @@
  * formulas) whose answer may belong to another organization, with their counts per verdict, a filter
  * and a page of rows at a time. Per row: Go to row selects it; Accept records (input, matched
  * organization id) in the workbook and the row's MATCH turns `accepted`; Refine writes a website,
- * country or identifier into the row's formulas, which recalculate. The verdicts and pages are
- * reviewModel.ts, the reads and writes reviewWorkbook.ts, the page parts reviewView.ts.
+ * country or identifier into the row's formulas, which recalculate. After each of them the keyboard
+ * focus lands where the next key press is meant to go (the list is drawn anew, so it is placed, never
+ * left to fall on the page's body). The verdicts and pages are reviewModel.ts, the reads and writes
+ * reviewWorkbook.ts, the page parts reviewView.ts.
  */
 import type { BlockScored } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
@@ -15,7 +17,16 @@ import { selectRange } from '../sheet/write';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 import { TO_REVIEW, filterEntries, pageOf, type ReviewEntry } from './reviewModel';
 import { acceptMatch, refineRow, reviewBlock } from './reviewWorkbook';
-import { refineForm, renderCounts, reviewItem, rowLabel, type RowActions } from './reviewView';
+import {
+  focusRefineForm,
+  focusRow,
+  refineForm,
+  renderCounts,
+  reviewItem,
+  rowLabel,
+  type RowActions,
+  type RowControl,
+} from './reviewView';
 
 export interface MatchReviewSection {
   /** A block was scored: what "Review scored block" reads. */
@@ -30,20 +41,26 @@ interface Shown {
   refining: number | null;
 }
 
+/** Where the focus goes once the list is drawn again: a row's control, or the open Refine form. */
+type Focus = { row: number; control: RowControl } | 'refine form';
+
 export function mountMatchReview(context: PaneContext): MatchReviewSection {
   const scoredButton = byId('review-scored', 'fluent-button');
   const selectionButton = byId('review-selection', 'fluent-button');
   const status = byId('review-status');
   const filter = byId('review-filter', 'select');
   const list = byId('review-list', 'ul');
+  const heading = byId('review-list-heading');
   const prev = byId('review-prev', 'fluent-button');
   const next = byId('review-next', 'fluent-button');
 
   let scored: SheetRange | null = null;
   let shown: Shown | null = null;
 
-  const render = (): void => {
+  const render = (focus?: Focus): void => {
     if (!shown) return;
+    // Placed only where it was, in the list: a person who went elsewhere meanwhile keeps their place.
+    const placeFocus = list.contains(document.activeElement);
     const view = shown;
     renderCounts(byId('review-counts'), filter, view.entries);
     const page = pageOf(filterEntries(view.entries, filter.value), view.page);
@@ -55,16 +72,21 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
             apply: (typed, button) => actions.run(button, () => refine(view, entry, typed)),
             cancel: () => {
               view.refining = null;
-              render();
+              render({ row: entry.row, control: 'Refine' });
             },
           })
         : null;
     replaceChildren(list, ...page.items.map((entry) => reviewItem(entry, actions, form(entry))));
     if (page.items.length === 0) list.append(el('li', { class: 'meta' }, 'No rows with this verdict.'));
     byId('review-page').textContent = `Page ${page.index + 1} of ${page.pages}`;
-    prev.disabled = page.index === 0;
-    next.disabled = page.index >= page.pages - 1;
+    // The attribute, not the property: FAST reflects the property to it a frame later, and only the
+    // attribute makes the button disabled to the browser, so `turn` could not hand the focus over now.
+    prev.toggleAttribute('disabled', page.index === 0);
+    next.toggleAttribute('disabled', page.index >= page.pages - 1);
     byId('review-results').hidden = false;
+    if (!placeFocus || !focus) return;
+    if (focus === 'refine form') focusRefineForm(list);
+    else focusRow(list, heading, focus.row, focus.control);
   };
 
   const rowActions = (view: Shown): RowActions => ({
@@ -77,19 +99,19 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     accept: async (entry, matchedId) => {
       const name = entry.reading?.matchedName ?? `#${matchedId}`;
       await acceptMatch(context.engine, view.block, view.entries, entry, matchedId);
-      render();
+      render({ row: entry.row, control: 'Accept' });
       setStatus(status, 'success', `Accepted: ${entry.input} is ${name} in this workbook.`);
     },
     toggleRefine: (entry) => {
       view.refining = view.refining === entry.row ? null : entry.row;
-      render();
+      render(view.refining === null ? { row: entry.row, control: 'Refine' } : 'refine form');
     },
   });
 
   const refine = async (view: Shown, entry: ReviewEntry, typed: Parameters<typeof refineRow>[4]): Promise<void> => {
     const count = await refineRow(context.engine, view.block, view.entries, entry, typed);
     view.refining = null;
-    render();
+    render({ row: entry.row, control: 'Refine' });
     setStatus(status, 'success', `${rowLabel(entry)}: ${count} formulas refined.`);
   };
 
@@ -118,8 +140,12 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
       }),
   );
   const turn = (page: (current: number) => number) => () => {
+    const pressed = document.activeElement;
     if (shown) shown.page = page(shown.page);
     render();
+    // A pager button disabled under the focus (on the first or last page) hands it to the other one.
+    if (pressed === prev && prev.disabled) next.focus();
+    if (pressed === next && next.disabled) prev.focus();
   };
   filter.addEventListener(
     'change',

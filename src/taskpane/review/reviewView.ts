@@ -1,7 +1,8 @@
 /**
  * The match review's page parts, drawn from the review's state: the counts per verdict, the filter's
- * options, one row of the list (with Go to row, Accept, Refine) and the Refine form. Actions are
- * handed in; nothing here reads or writes the workbook.
+ * options, one row of the list (with Go to row, Accept, Refine), the Refine form, and where the
+ * keyboard focus goes once the list is drawn again. Actions are handed in; nothing here reads or
+ * writes the workbook.
  */
 import { el, fieldText, replaceChildren } from '../ui/view';
 import type { RefineInput } from './refine';
@@ -11,6 +12,9 @@ type Button = HTMLElementTagNameMap['fluent-button'];
 type TextInput = HTMLElementTagNameMap['fluent-text-input'];
 
 export const rowLabel = (entry: ReviewEntry): string => `Row ${entry.row + 1}`;
+
+/** A row's three controls, by their visible words. */
+export type RowControl = 'Go to row' | 'Accept' | 'Refine';
 
 /** The counts per verdict and the filter's options; a verdict no row has any more falls back to the rows to review. */
 export function renderCounts(counts: HTMLElement, filter: HTMLSelectElement, entries: readonly ReviewEntry[]): void {
@@ -80,10 +84,16 @@ export function reviewItem(entry: ReviewEntry, actions: RowActions, form: HTMLEl
       : `similarity ${reading.similarity.toFixed(2)}`;
   const matched = reading ? `→ ${reading.matchedName ?? 'no name'}` : (entry.message ?? '');
   const meta = [matched, reading?.relationship, similarity].filter(Boolean).join(' · ');
-  const button = (label: string, action: () => Promise<void>, disabled = false): Button => {
+  const button = (label: RowControl, action: () => Promise<void>, disabled = false): Button => {
     const b = el(
       'fluent-button',
-      { type: 'button', size: 'small', 'aria-label': `${label} ${rowLabel(entry)} (${entry.input})`, disabled },
+      {
+        type: 'button',
+        size: 'small',
+        'aria-label': `${label} ${rowLabel(entry)} (${entry.input})`,
+        'data-control': label,
+        disabled,
+      },
       label,
     );
     b.addEventListener('click', () => actions.run(b, action));
@@ -118,4 +128,23 @@ export function reviewItem(entry: ReviewEntry, actions: RowActions, form: HTMLEl
       form,
     ),
   );
+}
+
+/**
+ * After the list was drawn again, the focus goes to `control` of `row` (0-based sheet row), or the
+ * row's first control that can be pressed; when the row left the list, to the row that took its place
+ * (the next one, or the one before when it was last); when no row is left, to the list's heading.
+ */
+export function focusRow(list: HTMLElement, heading: HTMLElement, row: number, control: RowControl): void {
+  const items = [...list.querySelectorAll<HTMLElement>(':scope > li[data-row]')];
+  const item = items.find((li) => Number(li.dataset.row) - 1 >= row) ?? items.at(-1);
+  const controls = [...(item?.querySelectorAll<Button>('fluent-button[data-control]') ?? [])].filter(
+    (button) => !button.disabled,
+  );
+  (controls.find((button) => button.dataset.control === control) ?? controls[0] ?? heading).focus();
+}
+
+/** The Refine form's first field takes the focus, so what is typed goes into the form. */
+export function focusRefineForm(list: HTMLElement): void {
+  list.querySelector<HTMLElement>('form fluent-text-input')?.focus();
 }

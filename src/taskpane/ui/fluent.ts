@@ -83,18 +83,20 @@ export function carryDescriptions(): void {
 /**
  * A disabled component says so through its ElementInternals, which assistive technology reads but a
  * checker of the DOM (axe) cannot: it would take a disabled button's faded text for low contrast. Each
- * component's `disabled` attribute is mirrored as aria-disabled on its element, for components in the
- * page now and added later, so that every reader of the page sees one state.
+ * component's `disabled` attribute, and a busy button's `disabled-focusable` (view.ts's withBusy), is
+ * mirrored as aria-disabled on its element, for components in the page now and added later, so that
+ * every reader of the page sees one state.
  */
 export function mirrorDisabledState(root: HTMLElement = document.body): void {
+  const DISABLED = ['disabled', 'disabled-focusable'];
   const mirror = (element: Element): void => {
     if (!element.localName.startsWith('fluent-')) return;
-    if (element.hasAttribute('disabled')) element.setAttribute('aria-disabled', 'true');
+    if (DISABLED.some((name) => element.hasAttribute(name))) element.setAttribute('aria-disabled', 'true');
     else element.removeAttribute('aria-disabled');
   };
   const mirrorAll = (element: Element): void => {
     mirror(element);
-    for (const inner of element.querySelectorAll('[disabled]')) mirror(inner);
+    for (const inner of element.querySelectorAll(DISABLED.map((name) => `[${name}]`).join(','))) mirror(inner);
   };
   mirrorAll(root);
   new MutationObserver((records) => {
@@ -102,5 +104,5 @@ export function mirrorDisabledState(root: HTMLElement = document.body): void {
       if (record.type === 'attributes') mirror(record.target as Element);
       for (const added of record.addedNodes) if (added instanceof Element) mirrorAll(added);
     }
-  }).observe(root, { subtree: true, childList: true, attributeFilter: ['disabled'] });
+  }).observe(root, { subtree: true, childList: true, attributeFilter: DISABLED });
 }

@@ -43,8 +43,8 @@ h3 {
 p { margin: 0; }
 a { color: var(--colorBrandForegroundLink); text-decoration: none; }
 a:hover { color: var(--colorBrandForegroundLinkHover); text-decoration: underline; }
-/* Native elements only: the Fluent components draw their own focus indicators. */
-a:focus-visible, summary:focus-visible {
+/* Native elements only (and a heading the pane moves the focus to): the Fluent components draw their own. */
+a:focus-visible, summary:focus-visible, h3[tabindex]:focus-visible {
   outline: var(--strokeWidthThick) solid var(--colorStrokeFocus2); outline-offset: 1px;
   border-radius: var(--borderRadiusMedium);
 }
@@ -174,6 +174,8 @@ fieldset.outputs legend { font-weight: var(--fontWeightSemibold); padding: 0 var
   background: var(--colorNeutralBackground1); border-top: var(--strokeWidthThin) solid var(--colorNeutralStroke2);
   font-size: var(--fontSizeBase200); line-height: var(--lineHeightBase200); color: var(--colorNeutralForeground2); }
 .attribution img { flex: none; }
+/* The one link inside a sentence: underlined, as its colour alone is too close to the text's (WCAG 1.4.1). */
+.attribution a { text-decoration: underline; }
 @media (prefers-reduced-motion: reduce) { * { transition: none !important; } }
 `;
 

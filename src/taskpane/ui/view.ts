@@ -112,19 +112,21 @@ export function fieldText(input: TextInput): string {
 }
 
 /**
- * Runs an action from a button: the button is disabled and marked busy while it runs, so a double
- * click cannot send twice, and a failure lands in the status line instead of the console.
+ * Runs an action from a button: the button cannot be pressed and is marked busy while it runs, so a
+ * double click cannot send twice, and a failure lands in the status line instead of the console. It
+ * stays focusable (Fluent's `disabled-focusable`, drawn and announced as disabled): a disabled button
+ * drops the keyboard focus to the page's body, from where Tab starts again at the top of the pane.
  */
 export async function withBusy(button: Button, status: HTMLElement, action: () => Promise<void>): Promise<void> {
-  if (button.disabled) return;
-  button.disabled = true;
+  if (button.disabled || button.disabledFocusable) return;
+  button.disabledFocusable = true;
   button.setAttribute('aria-busy', 'true');
   try {
     await action();
   } catch (error) {
     setStatus(status, 'error', messageOf(error));
   } finally {
-    button.disabled = false;
+    button.disabledFocusable = false;
     button.removeAttribute('aria-busy');
   }
 }
