@@ -67,6 +67,12 @@ export function domainOf(text: string, shown = text): string {
   return domain;
 }
 
+/** Whether a text is a web or e-mail address: how the pane tells a column of websites. */
+export function isAddress(text: string): boolean {
+  const host = hostOf(text);
+  return host !== null && registrableDomain(host) !== null;
+}
+
 function hostOf(text: string): string | null {
   const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text) ?? CONTACT.exec(text);
   return match ? match[1] : null;

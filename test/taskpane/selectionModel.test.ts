@@ -77,6 +77,17 @@ describe('reading the selection', () => {
     expect(model.countryGuess).toBeNull();
   });
 
+  test('a column of international domains and e-mail contacts is recognised as websites, as the functions read them', () => {
+    const values = [
+      ['Name', 'Col2'],
+      ['Müller GmbH', 'müller.de'],
+      ['Sberbank', 'https://sberbank.xn--p1ai/'],
+      ['Acme Widgets', 'Jane Doe <jane@acme-widgets.com>'],
+    ];
+    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 4, columnCount: 1 }, values));
+    expect(model.websiteGuess).toBe(1);
+  });
+
   test('a single cell is a supplier, not a header', () => {
     const model = describeSelection(
       snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 }, [['Acme Corp', 'acme.com']]),

@@ -5,6 +5,7 @@
  */
 import { columnLetters } from './a1';
 import { isBlank, valueAt as gridValue, type CellValue, type SelectionSnapshot } from './grid';
+import { isAddress } from '../../functions/websiteAddress';
 
 /** Where the supplier rows are and what the analyst chose: the input of Score a column's plan. */
 export interface ColumnSelection {
@@ -45,7 +46,6 @@ export interface SelectionModel {
 const WEBSITE_HEADER = /web|url|domain|site|e-?mail/i;
 const COUNTRY_HEADER = /country|region|nation|hq|location/i;
 const SPEND_HEADER = /spend|amount|value|cost/i;
-const WEBSITE_VALUE = /^(https?:\/\/)?(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$|@[a-z0-9-]+\.[a-z]/i;
 
 const valueAt = (snapshot: SelectionSnapshot, row: number, column: number): CellValue =>
   gridValue(snapshot.grid, row, column);
@@ -128,7 +128,7 @@ function looksLikeWebsites(snapshot: SelectionSnapshot, column: number, from: nu
     const value = text(valueAt(snapshot, row, column));
     if (!value) continue;
     filled++;
-    if (WEBSITE_VALUE.test(value)) matching++;
+    if (isAddress(value)) matching++;
   }
   return filled > 0 && matching / filled >= 0.6;
 }
