@@ -49,6 +49,14 @@ export function normalizeName(name: string): string {
   return words.join(' ');
 }
 
+/** Two names have a word in common once normalized ("Ford" and "Ford Motor Company" do). */
+function shareAWord(a: string, b: string): boolean {
+  const words = new Set(normalizeName(a).split(' '));
+  return normalizeName(b)
+    .split(' ')
+    .some((word) => words.has(word));
+}
+
 /**
  * Similarity of two names, 0 (nothing alike) to 1 (the same once normalized): one minus the edit
  * distance over the longer length, spaces ignored ("Coca Cola" and "CocaCola" agree). Two decimals.
@@ -117,9 +125,9 @@ function relationshipVerdict(relationship: string): MatchVerdict {
 /**
  * The verdict of one row, in this order: `accepted` (the analyst accepted this input with this
  * matched organization); the relationship word when the answer belongs to a related organization;
- * `identifier` when an identifier or website was given (a name given with its website too, unless
- * the matched name does not fit it: `check`); else the names: `exact` at or above MATCH_THRESHOLD,
- * `check` below it, UNJUDGED when the answer names no matched organization.
+ * `identifier` when an identifier or website was given (a name given with its website too, unless it
+ * has nothing in common with the matched name: `check`); else the names: `exact` at or above
+ * MATCH_THRESHOLD, `check` below it, UNJUDGED when the answer names no matched organization.
  */
 export function readMatch(
   input: MatchInput,
@@ -143,8 +151,12 @@ export function readMatch(
     return reading(relationshipVerdict(relationship));
   const fits = similarity !== null && similarity >= MATCH_THRESHOLD;
   if (input.kind !== 'name') return reading('identifier');
-  // A name with its website: the website found it, and the name must still fit what it found.
-  if (input.identified) return reading(similarity === null || fits ? 'identifier' : 'check');
+  // A name with its website: the website found it, so a short or near name is enough; a name with
+  // nothing in common with what it found says the row's website is another company's.
+  if (input.identified) {
+    const unrelated = matchedName !== null && !fits && !shareAWord(input.text, matchedName);
+    return reading(unrelated ? 'check' : 'identifier');
+  }
   if (matchedName === null) return reading(UNJUDGED);
   return reading(fits ? 'exact' : 'check');
 }

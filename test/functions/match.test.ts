@@ -61,7 +61,8 @@ test('each verdict the sandbox gives: identifier (LEI, website, name with its we
       [b.website, null],
       [c.name.toUpperCase(), null],
       [d.name, d.website],
-      [near().name, near().organization.website], // the website finds an organization the name does not fit
+      [near().name, near().organization.website], // a near name with its website
+      [a.name, b.website], // another company's website: the name has nothing in common with what it finds
       [subsidiary().name, null],
       [near().name, null],
       [namesake(), null],
@@ -72,6 +73,7 @@ test('each verdict the sandbox gives: identifier (LEI, website, name with its we
     'identifier',
     'identifier',
     'exact',
+    'identifier',
     'identifier',
     'check',
     'parent',

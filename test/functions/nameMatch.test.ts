@@ -126,7 +126,7 @@ test('verdict order: accepted, then a relationship, then identifier, then the na
   expect(
     readMatch({ kind: 'lei', text: '5299000J2N45DDNE4Y28', identified: false }, record('Acme'), nothingAccepted),
   ).toMatchObject({ verdict: 'identifier', similarity: null });
-  // A name given with its website: the website found it, and the name must still fit what it found.
+  // A name given with its website: a short or near name is enough; one with nothing in common is not.
   expect(
     readMatch(
       { kind: 'name', text: 'Brightwater Logistics Ltd', identified: true },
@@ -141,6 +141,9 @@ test('verdict order: accepted, then a relationship, then identifier, then the na
       nothingAccepted,
     ),
   ).toMatchObject({ verdict: 'check', similarity: 0.25 });
+  expect(
+    readMatch({ kind: 'name', text: 'Ford', identified: true }, record('Ford Motor Company'), nothingAccepted),
+  ).toMatchObject({ verdict: 'identifier', similarity: 0.44 });
   // A card read by its service id alone: no name was compared.
   expect(
     readMatch(
