@@ -55,10 +55,6 @@ function parseRecord(raw: unknown, table: StringTable): CacheEntry | null {
 }
 
 export class RecordStore implements CachePersistence {
-  /** The scope the store holds (null: unknown, the next write starts it anew). */
-  private storedScope: string | null = null;
-  private table = new StringTable();
-  private tableChars = 2;
   /** Characters stored per record key, to keep the whole within `maxChars`. */
   private readonly sizes = new Map<string, number>();
   private storedChars = 0;
@@ -78,16 +74,14 @@ export class RecordStore implements CachePersistence {
     const stored = new Map(await allEntries<IDBValidKey, unknown>(this.store));
     const meta = parseMeta(stored.get(META_KEY));
     if (meta === null) return this.migrate(stored.get(CACHE_STORAGE_KEY), scope);
-    this.storedScope = meta.scope;
-    this.table = new StringTable(meta.d);
-    this.tableChars = JSON.stringify(meta.d).length;
     this.sizes.clear();
     this.storedChars = 0;
     if (meta.scope !== scope) return [];
+    const table = new StringTable(meta.d);
     const loaded: StoredEntries = [];
     for (const [key, raw] of stored) {
       if (typeof key !== 'string' || !key.startsWith(RECORD_PREFIX)) continue;
-      const entry = parseRecord(raw, this.table);
+      const entry = parseRecord(raw, table);
       if (entry === null) continue;
       const requestKey = key.slice(RECORD_PREFIX.length);
       this.sized(requestKey, key.length + (raw as string).length);
@@ -96,39 +90,72 @@ export class RecordStore implements CachePersistence {
     return loaded.sort((a, b) => a[1].fetchedAt - b[1].fetchedAt);
   }
 
+  /**
+   * One transaction: every change lands, or none. Another workbook's runtime may have written since
+   * this one loaded (its records, strings added to the table, another scope), so what to write is
+   * decided inside the transaction, from the scope and table stored then: IndexedDB runs one
+   * read-write transaction on a store at a time, so no save can come between the reading and the writing.
+   */
   save(scope: string, entries: ReadonlyMap<string, CacheEntry>, changed: ReadonlySet<string> | null): Promise<void> {
-    const anew = changed === null || this.storedScope !== scope || this.tableChars > TABLE_CHARS_LIMIT;
+    if (changed !== null && changed.size === 0) return Promise.resolve();
+    return this.store('readwrite', (objectStore) => {
+      const read = objectStore.get(META_KEY);
+      read.onsuccess = () => {
+        for (const [key, value] of this.changes(parseMeta(read.result), scope, entries, changed, objectStore)) {
+          if (value === null) objectStore.delete(key);
+          else objectStore.put(value, key);
+        }
+      };
+      return promisifyRequest(objectStore.transaction);
+    });
+  }
+
+  /**
+   * The entries to write over what is stored (`stored`): the changed records against the stored table,
+   * or, when the store holds another scope, nothing readable, or a table grown past its limit, every
+   * record anew (the store cleared first).
+   */
+  private changes(
+    stored: Meta | null,
+    scope: string,
+    entries: ReadonlyMap<string, CacheEntry>,
+    changed: ReadonlySet<string> | null,
+    objectStore: IDBObjectStore,
+  ): Change[] {
+    const anew =
+      changed === null ||
+      stored === null ||
+      stored.scope !== scope ||
+      JSON.stringify(stored.d).length > TABLE_CHARS_LIMIT;
     if (anew) {
-      this.table = new StringTable();
-      this.tableChars = 2;
+      objectStore.clear();
       this.sizes.clear();
       this.storedChars = 0;
     }
-    const tableLength = this.table.strings.length;
+    const table = new StringTable(anew ? [] : stored.d);
+    const tableLength = table.strings.length;
     const changes: Change[] = [];
     for (const key of anew ? entries.keys() : changed) {
       const entry = entries.get(key);
-      const value = entry === undefined ? null : this.encode(entry, key);
+      const value = entry === undefined ? null : this.encode(entry, key, table);
       if (value === null && (anew || !this.sizes.has(key))) continue; // nothing stored to drop
       this.sized(key, value === null ? 0 : RECORD_PREFIX.length + key.length + value.length);
       changes.push([RECORD_PREFIX + key, value]);
     }
-    if (anew || this.table.strings.length > tableLength) {
-      const meta: Meta = { v: 2, scope, d: this.table.strings };
+    if (anew || table.strings.length > tableLength) {
+      const meta: Meta = { v: 2, scope, d: table.strings };
       changes.push([META_KEY, JSON.stringify(meta)]);
-      this.tableChars = JSON.stringify(meta.d).length;
     }
-    this.storedScope = scope;
-    return this.write(changes, anew);
+    return changes;
   }
 
   /** The record's entry, or null when it does not fit the budget (left out, never the budget broken). */
-  private encode(entry: CacheEntry, key: string): string | null {
-    const known = this.table.strings.length;
-    const value = JSON.stringify([toTheSecond(entry.fetchedAt) / 1000, ...compactRecord(entry.record, this.table)]);
+  private encode(entry: CacheEntry, key: string, table: StringTable): string | null {
+    const known = table.strings.length;
+    const value = JSON.stringify([toTheSecond(entry.fetchedAt) / 1000, ...compactRecord(entry.record, table)]);
     const growth = RECORD_PREFIX.length + key.length + value.length - (this.sizes.get(key) ?? 0);
     if (this.storedChars + growth <= this.maxChars) return value;
-    this.table.truncate(known);
+    table.truncate(known);
     return null;
   }
 
@@ -136,19 +163,6 @@ export class RecordStore implements CachePersistence {
     this.storedChars += chars - (this.sizes.get(key) ?? 0);
     if (chars === 0) this.sizes.delete(key);
     else this.sizes.set(key, chars);
-  }
-
-  /** One transaction: every change lands, or none. */
-  private write(changes: Change[], anew: boolean): Promise<void> {
-    if (changes.length === 0 && !anew) return Promise.resolve();
-    return this.store('readwrite', (objectStore) => {
-      if (anew) objectStore.clear();
-      for (const [key, value] of changes) {
-        if (value === null) objectStore.delete(key);
-        else objectStore.put(value, key);
-      }
-      return promisifyRequest(objectStore.transaction);
-    });
   }
 
   /**

@@ -1,0 +1,93 @@
+/**
+ * Two workbooks open at once: two runtimes over one browser profile's IndexedDB, each saving what it
+ * fetched. Whatever order their saves land in, a workbook opened afterwards reads every record as it
+ * was saved (its industry, region and profile link, which the store keeps in a shared string table),
+ * keeps what the other saved, and never serves a record of another scope (another service, or another
+ * project's private figures).
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { createRecordCache } from '../../src/engine/cacheStore';
+import type { OrganizationRecord } from '../../src/service/types';
+import { MemoryStorage } from '../../src/settings/storage';
+import { record } from './fakeService';
+
+const DAY = 86_400_000;
+const SCOPE = 'https://api.example.com';
+const PRIVATE_SCOPE = 'https://api.example.com private:p1';
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory(); // a fresh browser profile for each test
+});
+
+/** A workbook's runtime: its own cache over the profile's one IndexedDB. */
+async function workbook(scope = SCOPE) {
+  const { cache } = createRecordCache(undefined, new MemoryStorage(), Date.now);
+  await cache.load(scope, DAY);
+  return cache;
+}
+
+/** An organization whose industry, region and link are strings the store's table may not hold yet. */
+function org(id: number, industry: string, region: string): OrganizationRecord {
+  const base = record(id, `Organization ${id}`);
+  return {
+    ...base,
+    hq_region: region,
+    industry: { ...base.industry!, name: industry },
+    matching_organization: {
+      ...base.matching_organization!,
+      industry: { ...base.matching_organization!.industry!, name: industry },
+      link: `https://profiles.example.com/${industry.toLowerCase()}/${id}`,
+    },
+  };
+}
+
+const shown = (r: OrganizationRecord | null) =>
+  r && { industry: r.industry?.name, region: r.hq_region, link: r.matching_organization?.link };
+
+test('records two open workbooks save with new strings read back as saved, in either order', async () => {
+  const earlier = await workbook();
+  earlier.set('n:1', org(1, 'Freight', 'DE'));
+  await earlier.save();
+  const [book1, book2] = [await workbook(), await workbook()];
+  book1.set('n:2', org(2, 'Cement', 'FR'));
+  await book1.save();
+  book2.set('n:3', org(3, 'Steel', 'US'));
+  await book2.save();
+  book1.set('n:4', org(4, 'Glass', 'IT'));
+  await book1.save();
+
+  const reopened = await workbook();
+  expect([1, 2, 3, 4].map((id) => shown(reopened.get(`n:${id}`, DAY)))).toEqual([
+    shown(org(1, 'Freight', 'DE')),
+    shown(org(2, 'Cement', 'FR')),
+    shown(org(3, 'Steel', 'US')),
+    shown(org(4, 'Glass', 'IT')),
+  ]);
+});
+
+test('a workbook that opened on an empty store keeps what another saved meanwhile', async () => {
+  const [book1, book2] = [await workbook(), await workbook()];
+  for (let id = 1; id <= 100; id += 1) book1.set(`n:${id}`, org(id, 'Cement', 'FR'));
+  await book1.save();
+  book2.set('n:500', org(500, 'Steel', 'US'));
+  await book2.save();
+  expect((await workbook()).size).toBe(101);
+});
+
+test("a workbook reading public figures never serves another's private ones, whatever order they save in", async () => {
+  const privateBook = await workbook(PRIVATE_SCOPE);
+  const publicBook = await workbook(SCOPE);
+  privateBook.set('n:1', org(1, 'Cement', 'FR'));
+  await privateBook.save();
+  publicBook.set('n:2', org(2, 'Steel', 'US'));
+  await publicBook.save();
+  privateBook.set('n:3', org(3, 'Glass', 'IT'));
+  await privateBook.save();
+
+  const reopenedPublic = await workbook(SCOPE);
+  expect([1, 3].map((id) => reopenedPublic.get(`n:${id}`, DAY))).toEqual([null, null]);
+  const reopenedPrivate = await workbook(PRIVATE_SCOPE);
+  expect(reopenedPrivate.get('n:2', DAY)).toBeNull();
+  expect(shown(reopenedPrivate.get('n:3', DAY))).toEqual(shown(org(3, 'Glass', 'IT')));
+});
