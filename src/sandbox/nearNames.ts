@@ -1,8 +1,8 @@
 /**
  * Deliberate near-name cases, the way a real resolver produces them: a supplier name that is not
  * registered but is close to a registered one resolves to it, labelled `requested organization`.
- * Every 8th organization that is not a subsidiary has one: its first word and "Group" (Elmspring
- * Haulage PLC -> "Elmspring Group"). The names share a brand but not a name, so CLIMATE.MATCH says
+ * Every 8th organization that is not a subsidiary has one: its first word and "Group" (Elmport
+ * Timber Ltd -> "Elmport Group"). The names share a brand but not a name, so CLIMATE.MATCH says
  * `check`, and the pane's review has real work to show. A near name that is itself a registered
  * name, or that two organizations would share, is left out: an exact name always wins.
  */

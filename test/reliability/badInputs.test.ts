@@ -101,6 +101,8 @@ const ORGANIZATION_FORMULAS: Record<string, string> = {
   F: '=CLIMATE.LINK(A{row})',
   G: '=CLIMATE.STATUS(A{row})',
   H: '=CLIMATE.ACTIONS(A{row})',
+  I: '=CLIMATE.ORG(A{row})',
+  J: '=CLIMATE.MATCH(A{row})',
 };
 
 const FIELD_LIST =
