@@ -4,6 +4,7 @@
  * errors.ts. A thin, faithful layer: no retry, no cache, no batching policy (the engine does those).
  */
 import { decodeBatch, encodeBatch } from './batchCodec';
+import { withoutKey } from './keyRedaction';
 import { normalizeBaseUrl } from './baseUrl';
 import { DEFAULT_TIMEOUT_MS, request, type FetchLike, type HttpConfig, type HttpRequest } from './http';
 import { pageFromResponse } from './pagination';
@@ -120,7 +121,8 @@ export class ClimateClient {
   async batch(items: readonly BatchRequestItem[], init?: CallOptions): Promise<BatchResponseItem[]> {
     if (items.length === 0) return [];
     const body = await this.body({ method: 'POST', target: '/batch', form: encodeBatch(items), ...init });
-    return decodeBatch(body, items.length);
+    // Each item's body is JSON text until decoded: JSON may spell the key there with escapes (`\/`, `\u002B`).
+    return withoutKey(decodeBatch(body, items.length), this.http.apiKey?.trim() || null);
   }
 
   /** 11. `POST /projects` with a team key (not the client's project key). */

@@ -33,9 +33,16 @@ export function withoutKey<T>(value: T, key: string | null): T {
 }
 
 /**
+ * Characters nobody sees: a key with them between its characters reads as the key, and the record
+ * readers drop the direction controls among them (records.ts), which would put it back together.
+ */
+const INVISIBLE = '[\\u00ad\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]*';
+
+/**
  * The key as sent and URL-encoded, each also as it reads inside a JSON string (a batch item's body is
- * JSON text within the answer's JSON), in any letter case: an upper-cased key gives away all of it but
- * the case of its letters. The longest spelling first, so that no part of one is left behind.
+ * JSON text within the answer's JSON, until batchCodec.ts parses it: the client redacts that again),
+ * in any letter case (an upper-cased key gives away all of it but the case of its letters), with
+ * invisible characters anywhere in it. The longest spelling first, so that no part of one is left behind.
  */
 function keyPattern(key: string): RegExp {
   const spellings = new Set<string>();
@@ -43,7 +50,9 @@ function keyPattern(key: string): RegExp {
     spellings.add(spelling);
     spellings.add(JSON.stringify(spelling).slice(1, -1));
   }
-  const alternatives = [...spellings].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const alternatives = [...spellings]
+    .sort((a, b) => b.length - a.length)
+    .map((spelling) => [...spelling].map(escapeRegExp).join(INVISIBLE));
   return new RegExp(alternatives.join('|'), 'gi');
 }
 

@@ -113,3 +113,58 @@ it('a page link repeating the key is quoted without it when it is refused', asyn
     await links.close();
   }
 });
+
+describe('a /batch item spelling the key another way JSON or Unicode allows', () => {
+  /** A server answering every batch with one item whose body is `itemBody` made of the key it received. */
+  async function answering(itemBody: (key: string) => string) {
+    const echoing = await startScriptedServer((req, res) =>
+      json(res, 200, [{ status: 401, headers: {}, body: itemBody(sentKey(req)) }]),
+    );
+    try {
+      const echoClient = new ClimateClient({ baseUrl: echoing.url, apiKey: KEY, fetch: nodeFetch });
+      const [item] = await echoClient.batch([{ url: '/organizations', method: 'POST', body: { name: 'Acme' } }]);
+      return item;
+    } finally {
+      await echoing.close();
+    }
+  }
+  const envelope = (message: string) => `{"error":{"message":${message}}}`;
+
+  it.each([
+    ['with "/" escaped as "\\/" (PHP\'s json_encode)', (key: string) => key.replace(/\//g, '\\/')],
+    ['with "+" escaped as "\\u002B" (.NET\'s encoder)', (key: string) => key.replace(/\+/g, '\\u002B')],
+    [
+      'wholly in \\u escapes',
+      (key: string) => [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    ],
+  ])('the key %s inside the item body: the message holds no key', async (_label, escape) => {
+    const item = await answering((key) => envelope(`"API key ${escape(key)} ${SAID}"`));
+    const error = errorFromResponse(item.status, item.headers, item.body);
+    for (const message of [error.message, failureFrom(engineErrorFrom(error, 1)).message, messageOf(error)]) {
+      expectNoKey(message);
+      expect(message).toContain(`API key (your API key) ${SAID}`);
+    }
+  });
+
+  it.each([
+    ['a direction control', '\u202a'],
+    ['a zero-width space', '\u200b'],
+    ['a soft hyphen and a word joiner', '\u00ad\u2060'],
+  ])('the key with %s inside it, in a text the record shows: the record holds no key', async (_label, hidden) => {
+    const item = await answering((key) => {
+      const spoiled = `${key.slice(0, 5)}${hidden}${key.slice(5)}`;
+      return JSON.stringify({
+        id: 1,
+        name: spoiled,
+        status: 'synced',
+        matching_organization: { id: 1, name: spoiled },
+      });
+    });
+    const shown = JSON.stringify(item.body).replace(
+      /\\u[0-9a-f]{4}|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064]/gi,
+      '',
+    );
+    expectNoKey(shown);
+    expect(JSON.stringify(item.body)).toContain('(your API key)');
+  });
+});
