@@ -60,6 +60,7 @@ function missingScheme(url: URL): Error {
  */
 export function normalizeBaseUrl(baseUrl: string): string {
   const typed = baseUrl.trim();
+  if (typed === '') throw new Error('The service address is empty: give it, e.g. https://api.ditchcarbon.com.');
   const bare = schemeless(typed);
   if (bare) throw missingScheme(bare);
   let url: URL;

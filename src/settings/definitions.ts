@@ -115,7 +115,7 @@ function checkBoolean(label: string): (value: unknown) => boolean {
 }
 
 function checkBaseUrl(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new Error('The service address must be a URL.');
+  if (typeof value !== 'string') throw new Error('The service address must be text.');
   return normalizeBaseUrl(value);
 }
 

@@ -50,6 +50,9 @@ describe('the base URL rule', () => {
 
   it('refuses what is not a usable address', () => {
     expect(() => client('not a url')).toThrow(/not a valid URL/);
+    for (const empty of ['', '   ']) {
+      expect(() => client(empty)).toThrow('The service address is empty: give it, e.g. https://api.ditchcarbon.com.');
+    }
     expect(() => client('mailto:someone@example.com')).toThrow(/must start with https:\/\/ \(got mailto:\)/);
     expect(() => client('ftp://127.0.0.1')).toThrow(/https/);
     expect(() => client('https://user:pw@host.example')).toThrow(/user name/);
