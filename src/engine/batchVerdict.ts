@@ -31,14 +31,16 @@ export interface Verdict {
   served: boolean;
   /** Tasks that end here, each with its error. */
   failed: Array<{ task: Task; error: unknown }>;
-  /** The key was refused (401): nothing more may go out with it. */
-  refused: ServiceError | null;
+  /** The key was refused (401): nothing more may go out with it; these tasks end with `error`. */
+  refused: { tasks: Task[]; error: ServiceError } | null;
   /** 429: every sender pauses (`retryAfterMs`, or a back-off when null), then these go again. */
   paused: { tasks: Task[]; retryAfterMs: number | null; error: ServiceError } | null;
   /** Passing failures: again after a back-off. */
   retried: { tasks: Task[]; error: ServiceError } | null;
   /** 413: again at once, in batches half the size of this one. */
   smaller: { tasks: Task[]; error: ServiceError } | null;
+  /** Again at once: refused for a key that is no longer the current one (`forEarlierKey`). */
+  resent: Task[];
 }
 
 const empty = (health: BatchHealth, served = false): Verdict => ({
@@ -49,6 +51,7 @@ const empty = (health: BatchHealth, served = false): Verdict => ({
   paused: null,
   retried: null,
   smaller: null,
+  resent: [],
 });
 
 /** A whole request failed: the same decision for each of its tasks. */
@@ -56,11 +59,8 @@ export function failureVerdict(tasks: Task[], error: unknown): Verdict {
   const decision = classifyFailure(error);
   switch (decision.action) {
     case 'fail':
-      return {
-        ...empty('failed'),
-        failed: tasks.map((task) => ({ task, error: decision.error })),
-        refused: decision.blockKey ? (decision.error as ServiceError) : null,
-      };
+      if (decision.blockKey) return { ...empty('failed'), refused: { tasks, error: decision.error as ServiceError } };
+      return { ...empty('failed'), failed: tasks.map((task) => ({ task, error: decision.error })) };
     case 'pause':
       return {
         ...empty('rate-limited'),
@@ -78,6 +78,7 @@ export function answersVerdict(tasks: Task[], answers: BatchResponseItem[]): Ver
   const verdict = empty('ok', true);
   const paused: Task[] = [];
   const retried: Task[] = [];
+  const refused: Task[] = [];
   let retryError: ServiceError | null = null;
   let retryAfterMs: number | null = null;
   for (const [index, answer] of answers.entries()) {
@@ -89,9 +90,11 @@ export function answersVerdict(tasks: Task[], answers: BatchResponseItem[]): Ver
         ? new MalformedResponseError('The service sent an unreadable record.', answer.status)
         : errorFromResponse(answer.status, answer.headers, answer.body),
     );
-    if (decision.action === 'fail') {
+    if (decision.action === 'fail' && decision.blockKey) {
+      refused.push(task);
+      verdict.refused = { tasks: refused, error: decision.error as ServiceError };
+    } else if (decision.action === 'fail') {
       verdict.failed.push({ task, error: decision.error });
-      if (decision.blockKey) verdict.refused = decision.error as ServiceError;
     } else if (decision.action === 'pause') {
       if (decision.retryAfterMs !== null) retryAfterMs = Math.max(retryAfterMs ?? 0, decision.retryAfterMs);
       paused.push(task);
@@ -107,6 +110,15 @@ export function answersVerdict(tasks: Task[], answers: BatchResponseItem[]): Ver
   }
   if (retryError !== null) verdict.retried = { tasks: retried, error: retryError };
   return verdict;
+}
+
+/**
+ * The verdict on a batch sent with an earlier key (or service) and answered after the settings
+ * changed: a refusal was about that key, not the current one, so it bars nothing, and the refused
+ * tasks go again at once with the current key (their cells still want an answer).
+ */
+export function forEarlierKey(verdict: Verdict): Verdict {
+  return { ...verdict, refused: null, resent: [...verdict.resent, ...(verdict.refused?.tasks ?? [])] };
 }
 
 /** Tasks that still have attempts left (fewer than `most` sends); the others fail with `error`. */

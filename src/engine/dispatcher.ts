@@ -7,16 +7,25 @@
  * - The key decides what may leave (keyProbe.ts): nothing while its memory is read, a single probe of
  *   at most PROBE_BATCH items while it is not known to work, the whole window once it is.
  * - Each answer is sorted into a verdict (batchVerdict.ts, by the rules of retryPolicy.ts) that is
- *   carried out here: 429 pauses everybody and requeues; passing failures wait out a back-off
- *   (retryWaits.ts), at most MAX_ATTEMPTS sends per task; a 401 is handed to the engine, which bars
- *   all sending (`block`) until the settings change (`keyChanged`).
+ *   carried out here: 429 pauses everybody (congestion.ts) and requeues; passing failures wait out a
+ *   back-off (retryWaits.ts), at most MAX_ATTEMPTS sends per task; a 401 is handed to the engine,
+ *   which bars all sending (`block`) until the settings change (`keyChanged`). A 401 answered for a
+ *   key the settings have since replaced bars nothing: its tasks go again with the current key.
  */
 import type { ServiceError } from '../service/errors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';
-import { rateLimitPauseMs, retryDelayMs, timerDelay } from './backoff';
+import { retryDelayMs, timerDelay } from './backoff';
 import { BatchQueue, batchSize } from './batchQueue';
 import { BatchesInFlight, type BatchInFlight } from './batchesInFlight';
-import { answersVerdict, failureVerdict, withAttemptsLeft, type Task, type Verdict } from './batchVerdict';
+import {
+  answersVerdict,
+  failureVerdict,
+  forEarlierKey,
+  withAttemptsLeft,
+  type Task,
+  type Verdict,
+} from './batchVerdict';
+import { Congestion } from './congestion';
 import type { KnownKey } from './keyMemory';
 import { keyCheck, KeyProbe } from './keyProbe';
 import type { AimdLimiter } from './limiter';
@@ -61,12 +70,7 @@ export class Dispatcher {
   private disposed = false;
   /** Set by a 413: the service takes fewer items per batch than the settings allow. */
   private serviceMaxBatch = Infinity;
-  /**
-   * `event`: bumped by each 429 that lengthens the back-off. Batches carry the value they were sent
-   * under: 429s of batches already in flight do not lengthen it again (eight batches answered 429
-   * together must not mean a 2^8 s pause). `inARow`: events since the last healthy batch.
-   */
-  private readonly congestion = { event: 0, inARow: 0 };
+  private readonly congestion: Congestion;
   private readonly probe: KeyProbe;
 
   constructor(
@@ -76,6 +80,7 @@ export class Dispatcher {
     private readonly random: () => number,
   ) {
     this.probe = new KeyProbe(limiter);
+    this.congestion = new Congestion(random);
     this.queue = new BatchQueue(now, () => this.pump());
   }
 
@@ -128,7 +133,7 @@ export class Dispatcher {
    */
   keyChanged(key: KnownKey | null = null, checkNow = false): Promise<void> {
     this.barredBy = null;
-    this.congestion.inARow = 0;
+    this.congestion.over();
     this.limiter.resume();
     this.stopWaiting('pauseEnd');
     return this.probe.change(key, () => {
@@ -225,6 +230,7 @@ export class Dispatcher {
     } catch (error) {
       if (!this.disposed) verdict = failureVerdict(tasks, error);
     } finally {
+      if (verdict && batch.keyGeneration !== this.probe.generation) verdict = forEarlierKey(verdict);
       this.sending.ended(batch, this.now());
       this.limiter.release(batch.ticket, verdict?.health ?? 'failed', this.queue.length > 0);
       if (verdict?.health === 'ok' || verdict?.health === 'rate-limited') this.heardAt = this.now();
@@ -236,11 +242,15 @@ export class Dispatcher {
   private carryOut(batch: BatchInFlight, verdict: Verdict): void {
     if (verdict.refused) {
       this.probe.refused();
-      this.hooks.onAuthFailure(verdict.refused);
+      this.hooks.onAuthFailure(verdict.refused.error);
+      for (const task of verdict.refused.tasks) task.fail(verdict.refused.error, task.attempts);
     }
     for (const { task, error } of verdict.failed) task.fail(error, task.attempts);
+    this.counters.retries += verdict.resent.length;
+    this.requeue(verdict.resent);
     if (verdict.paused) {
-      this.pauseAll(verdict.paused.retryAfterMs, batch.congestionEvent);
+      this.counters.rateLimitWaits += 1;
+      this.limiter.pause(this.congestion.rateLimited(verdict.paused.retryAfterMs, batch.congestionEvent));
       this.requeueNow(verdict.paused.tasks, verdict.paused.error);
     }
     if (verdict.smaller) {
@@ -250,17 +260,7 @@ export class Dispatcher {
     if (verdict.retried) this.retryLater(verdict.retried.tasks, verdict.retried.error);
     if (verdict.served && this.barredBy === null)
       this.probe.answered(batch.keyGeneration, verdict.paused === null && verdict.retried === null);
-    if (verdict.health === 'ok') this.congestion.inARow = 0;
-  }
-
-  /** `congestionEvent`: the value the 429'd batch was sent under. */
-  private pauseAll(retryAfterMs: number | null, congestionEvent: number): void {
-    this.counters.rateLimitWaits += 1;
-    if (congestionEvent === this.congestion.event) {
-      this.congestion.event += 1;
-      this.congestion.inARow += 1;
-    }
-    this.limiter.pause(retryAfterMs ?? rateLimitPauseMs(this.congestion.inARow, this.random));
+    if (verdict.health === 'ok') this.congestion.over();
   }
 
   /** Back to the front of the queue at once; the shared pause (if any) holds them. */

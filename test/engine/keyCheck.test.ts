@@ -2,7 +2,8 @@
  * A key saved while the runtime runs (the pane's Save) is checked at once when no cell is asking
  * anything: one request, so the first sheet typed afterwards pays no probe, and a key the service
  * refuses is known (and said) before any cell asks. A key remembered as working, or one set before
- * the runtime started, is not checked: the sheet's first batch probes it as before.
+ * the runtime started, is not checked: the sheet's first batch probes it as before. A 401 for the key
+ * it replaced, answered after the save, bars nothing.
  */
 import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
 import { OPEN_WINDOW } from '../../src/engine/limiter';
@@ -133,3 +134,35 @@ test('Refresh tries a refused key once more: one request, and the cells answer i
     'auth-retried',
   ]);
 });
+
+test.each([
+  ['a new key', 'https://api.example.com'],
+  ['a new service address and key', 'https://eu.example.com'],
+])(
+  "the old key's 401, answered after %s was saved, bars nothing: its cells are asked again with the new key",
+  async (_change, baseUrl) => {
+    const service = new FakeService();
+    const { engine, settings, storage } = await rig({ apiKey: 'dc_test_revoked_key_0001', maxBatch: 10 }, { service });
+    const events: EngineEvent[] = [];
+    engine.subscribe((event) => events.push(event));
+    let answer401 = (): void => undefined;
+    const refused = new Promise<void>((resolve) => (answer401 = resolve));
+    service.script.push(() => refused.then(authFailure)); // the old key's probe is answered late
+    const early = Array.from({ length: 5 }, (_, i) => engine.organization(supplier(i)));
+    await until(() => service.inFlight === 1);
+    await settings.update({ baseUrl, apiKey: NEW_KEY });
+    const late = Array.from({ length: 5 }, (_, i) => engine.organization(supplier(100 + i))); // asked after the save
+    answer401();
+    const answers = await Promise.all([...early, ...late]);
+    expect(answers.every((answer) => answer.state === 'ready')).toBe(true);
+    expect((await engine.organization(supplier(200))).state).toBe('ready');
+    expect(service.sent.slice(1).map((request) => request.authorization)).toEqual([
+      `Bearer ${NEW_KEY}`, // one probe: the five early calls and the five late ones
+      `Bearer ${NEW_KEY}`,
+    ]);
+    expect(events.filter((event) => event.type.startsWith('auth'))).toEqual([]); // the badge never says "key refused"
+    // The new key is remembered as working, not forgotten for the old one's refusal.
+    const remembered = async () => JSON.parse((await storage.getItem(KEY_MEMORY_STORAGE_KEY)) ?? '{}') as object;
+    await until(async () => baseUrl in (await remembered()));
+  },
+);
