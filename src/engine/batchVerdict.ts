@@ -39,7 +39,7 @@ export interface Verdict {
   retried: { tasks: Task[]; error: ServiceError } | null;
   /** 413: again at once, in batches half the size of this one. */
   smaller: { tasks: Task[]; error: ServiceError } | null;
-  /** Again at once: refused for a key that is no longer the current one (`forEarlierKey`). */
+  /** Again at once: refused or rate-limited for a key that is no longer the current one (`forEarlierKey`). */
   resent: Task[];
 }
 
@@ -114,11 +114,14 @@ export function answersVerdict(tasks: Task[], answers: BatchResponseItem[]): Ver
 
 /**
  * The verdict on a batch sent with an earlier key (or service) and answered after the settings
- * changed: a refusal was about that key, not the current one, so it bars nothing, and the refused
- * tasks go again at once with the current key (their cells still want an answer).
+ * changed: a refusal (401) or a rate limit (429) was about that key, not the current one, so it bars
+ * and pauses nothing, and the limiter learns no rate from it (health 'failed', as for a batch that got
+ * no answer). Those tasks go again at once with the current key: their cells still want an answer.
  */
 export function forEarlierKey(verdict: Verdict): Verdict {
-  return { ...verdict, refused: null, resent: [...verdict.resent, ...(verdict.refused?.tasks ?? [])] };
+  const resent = [...verdict.resent, ...(verdict.refused?.tasks ?? []), ...(verdict.paused?.tasks ?? [])];
+  const health = verdict.health === 'rate-limited' ? 'failed' : verdict.health;
+  return { ...verdict, health, refused: null, paused: null, resent };
 }
 
 /** Tasks that still have attempts left (fewer than `most` sends); the others fail with `error`. */

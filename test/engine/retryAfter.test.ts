@@ -1,7 +1,8 @@
 /**
  * A hostile or broken Retry-After cannot stall the engine: it is capped at five minutes, the pause
  * timer never overflows (setTimeout fires at once above 2^31-1 ms), and a new key or service address
- * lifts the pause. Fake transport, fake timers (which overflow as setTimeout does).
+ * lifts the pause (and a 429 for the replaced key, answered late, does not bring it back). Fake
+ * transport, fake timers (which overflow as setTimeout does).
  */
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../src/service/responseErrors';
 import type { RequestAnswer } from './fakeService';
@@ -64,4 +65,24 @@ test('a new service address lifts the pause too', async () => {
   const call = track(engine.organization(supplier(2)));
   await advance(100);
   expect(call.value?.state).toBe('ready');
+});
+
+test("the old key's 429, answered after a new key was saved, pauses nothing: its calls go again with the new key", async () => {
+  const { engine, service, settings } = await rig();
+  let answer429 = (): void => undefined;
+  const limited = new Promise<void>((resolve) => (answer429 = resolve));
+  service.script.push(() => limited.then(rateLimited('120')));
+  const early = [track(engine.organization(supplier(1))), track(engine.organization(supplier(2)))];
+  await advance(30);
+  await settings.update({ apiKey: 'dc_test_another_key_42' });
+  await advance(0);
+  answer429();
+  await advance(0);
+  const fresh = track(engine.organization(supplier(3)));
+  await advance(100);
+  expect([...early, fresh].map((call) => call.value?.state)).toEqual(['ready', 'ready', 'ready']);
+  expect(service.sent.slice(1).every((request) => request.authorization === 'Bearer dc_test_another_key_42')).toBe(
+    true,
+  );
+  expect(engine.stats().rateLimitWaits).toBe(0);
 });
