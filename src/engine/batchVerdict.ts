@@ -17,8 +17,8 @@ export interface Task {
   attempts: number;
   /** False once nobody waits for the answer; such a task is dropped rather than sent again. */
   wanted(): boolean;
-  /** A 2xx answer. Returns false when the body is unreadable, which is retried like a malformed answer. */
-  accept(answer: BatchResponseItem): boolean;
+  /** A 2xx answer: true once taken, else what makes it unusable (retried like a malformed answer). */
+  accept(answer: BatchResponseItem): true | string;
   /** The end: not worth retrying, out of attempts, barred or shut down. */
   fail(error: unknown, attempts: number): void;
   /** Dropped unsent because `wanted()` turned false. */
@@ -84,11 +84,12 @@ export function answersVerdict(tasks: Task[], answers: BatchResponseItem[]): Ver
   for (const [index, answer] of answers.entries()) {
     const task = tasks[index];
     const ok = answer.status >= 200 && answer.status <= 299;
-    if (ok && task.accept(answer)) continue;
+    const taken = ok ? task.accept(answer) : null;
+    if (taken === true) continue;
     const decision = classifyFailure(
-      ok
-        ? new MalformedResponseError('The service sent an unreadable record.', answer.status)
-        : errorFromResponse(answer.status, answer.headers, answer.body),
+      taken === null
+        ? errorFromResponse(answer.status, answer.headers, answer.body)
+        : new MalformedResponseError(taken, answer.status),
     );
     if (decision.action === 'fail' && decision.blockKey) {
       refused.push(task);

@@ -13,7 +13,7 @@ import type { EngineLifecycle } from './lifecycle';
 import type { ProfileWatch } from './profiling';
 import type { RecordCache } from './recordCache';
 import { isFinal } from './recordCache';
-import { outcomeOf, recordTask, recordUrl } from './recordTask';
+import { outcomeOf, readTask, registrationTask } from './recordTask';
 import type { OrganizationOutcome } from './types';
 
 /** Remembered until a refresh: asking again would get the same answer. */
@@ -120,11 +120,9 @@ export class OrganizationPath {
     };
     const registered = (record: OrganizationRecord): void => {
       if (!privateFigures) return done(record);
-      const item = { url: recordUrl(record.id, true), method: 'GET' } as const;
-      follow(recordTask(item, { wanted, onRecord: done, onError: failed, onDropped: forget }));
+      follow(readTask(record.id, true, { wanted, onRecord: done, onError: failed, onDropped: forget }));
     };
-    const item = { url: '/organizations', method: 'POST', body: request } as const;
-    return recordTask(item, { wanted, onRecord: registered, onError: failed, onDropped: forget });
+    return registrationTask(request, { wanted, onRecord: registered, onError: failed, onDropped: forget });
   }
 
   private recordArrived(

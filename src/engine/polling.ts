@@ -8,7 +8,7 @@ import type { EngineEvents } from './events';
 import type { EngineLifecycle } from './lifecycle';
 import { ProfileWatch, type Profile } from './profiling';
 import { isFinal, type RecordCache } from './recordCache';
-import { recordTask, recordUrl } from './recordTask';
+import { readTask } from './recordTask';
 
 /** Cells whose profiles are answered close together are recalculated together. */
 const RECALC_GATHER_MS = 50;
@@ -53,31 +53,28 @@ export class ProfilePolling {
   private poll(profile: Profile): void {
     const { lifecycle, cache } = this.parts;
     const generation = lifecycle.generation;
-    const task = recordTask(
-      { url: recordUrl(profile.id, lifecycle.applied.privatePerformances), method: 'GET' },
-      {
-        wanted: () => this.profiles.isWatched(profile),
-        onRecord: (record) => {
-          if (generation !== lifecycle.generation || !this.profiles.isWatched(profile)) return;
-          if (!isFinal(record)) {
-            // the same status again changes no cell: Excel is not asked to recalculate on every poll
-            if (this.profiles.update(profile, record)) this.recalculateLater(profile, false);
-            return;
-          }
-          this.profiles.finish(profile);
-          if (lifecycle.applied.cacheTtlMs > 0) for (const key of profile.keys) cache.set(key, record);
-          this.recalculateLater(profile, true);
-        },
-        onError: (error) => {
-          if (error.kind === 'auth') return; // resumed when the settings change
-          if (error.kind !== 'not-found') return this.profiles.reschedule(profile);
-          this.profiles.finish(profile); // gone at the service: the cells ask again from scratch
-          for (const key of profile.keys) cache.delete(key);
-          this.recalculateLater(profile, true);
-        },
-        onDropped: () => undefined,
+    const task = readTask(profile.id, lifecycle.applied.privatePerformances, {
+      wanted: () => this.profiles.isWatched(profile),
+      onRecord: (record) => {
+        if (generation !== lifecycle.generation || !this.profiles.isWatched(profile)) return;
+        if (!isFinal(record)) {
+          // the same status again changes no cell: Excel is not asked to recalculate on every poll
+          if (this.profiles.update(profile, record)) this.recalculateLater(profile, false);
+          return;
+        }
+        this.profiles.finish(profile);
+        if (lifecycle.applied.cacheTtlMs > 0) for (const key of profile.keys) cache.set(key, record);
+        this.recalculateLater(profile, true);
       },
-    );
+      onError: (error) => {
+        if (error.kind === 'auth') return; // resumed when the settings change
+        if (error.kind !== 'not-found') return this.profiles.reschedule(profile);
+        this.profiles.finish(profile); // gone at the service: the cells ask again from scratch
+        for (const key of profile.keys) cache.delete(key);
+        this.recalculateLater(profile, true);
+      },
+      onDropped: () => undefined,
+    });
     this.parts.dispatcher.submit(task);
   }
 

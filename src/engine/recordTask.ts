@@ -1,6 +1,6 @@
 /** Tasks whose answer is an organization record, and what a record means for the calls that wait on it. */
 import { decodeOrganization } from '../service/records';
-import type { BatchRequestItem, OrganizationRecord } from '../service/types';
+import type { BatchRequestItem, OrganizationRecord, OrganizationRequest } from '../service/types';
 import type { Task } from './dispatcher';
 import { EngineError, engineErrorFrom, registrationErrorFrom } from './errors';
 import { isFinal, toTheSecond } from './recordCache';
@@ -15,10 +15,6 @@ export function outcomeOf(record: OrganizationRecord, receivedAt: number): Organ
   return { state: isFinal(record) ? 'ready' : 'pending', record, receivedAt: toTheSecond(receivedAt) };
 }
 
-export function recordUrl(id: number, privateFigures: boolean): string {
-  return `/organizations/${id}${privateFigures ? '/private' : ''}`;
-}
-
 export interface RecordHandlers {
   /** Someone still waits for the answer (otherwise the dispatcher drops the task). */
   wanted(): boolean;
@@ -27,8 +23,26 @@ export interface RecordHandlers {
   onDropped(): void;
 }
 
-/** A task whose 2xx answer is an organization record; an undecodable one is retried. */
-export function recordTask(item: BatchRequestItem, handlers: RecordHandlers): Task {
+/**
+ * The registration of an organization (`POST /organizations`): the service answers with the record it
+ * matched or created, whose id nothing here can check.
+ */
+export function registrationTask(request: OrganizationRequest, handlers: RecordHandlers): Task {
+  return recordTask({ url: '/organizations', method: 'POST', body: request }, null, handlers);
+}
+
+/**
+ * The read of record `id` (`/private`: with the project's private figures). A batch's answers are
+ * matched to its requests by their order alone, so an answer holding another record (answers swapped
+ * or repeated) is refused, retried like a malformed answer: cached, it would show one organization's
+ * figures for another's cells for a day.
+ */
+export function readTask(id: number, privateFigures: boolean, handlers: RecordHandlers): Task {
+  return recordTask({ url: `/organizations/${id}${privateFigures ? '/private' : ''}`, method: 'GET' }, id, handlers);
+}
+
+/** A task whose 2xx answer is an organization record (`id`: the one it must be, when known). */
+function recordTask(item: BatchRequestItem, id: number | null, handlers: RecordHandlers): Task {
   return {
     item,
     attempts: 0,
@@ -38,8 +52,9 @@ export function recordTask(item: BatchRequestItem, handlers: RecordHandlers): Ta
       try {
         record = decodeOrganization(answer.body);
       } catch {
-        return false;
+        return 'The service sent an unreadable record.';
       }
+      if (id !== null && record.id !== id) return `The service answered ${item.url} with organization ${record.id}.`;
       handlers.onRecord(record);
       return true;
     },

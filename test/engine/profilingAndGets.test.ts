@@ -1,5 +1,7 @@
 /** What the engine does beside answering from its cache: profiling polls, private figures, other GETs, and what it tells the pane. */
 import type { EngineEvent } from '../../src/engine';
+import type { BatchRequestItem } from '../../src/service/types';
+import type { ItemAnswer, RequestAnswer } from './fakeService';
 import { advance, rig, supplier, track } from './rig';
 
 beforeEach(() => jest.useFakeTimers());
@@ -68,6 +70,32 @@ describe('profiling', () => {
     expect(engine.stats().pendingProfiles).toBe(1);
   });
 
+  test.each([
+    ['swapped', (answers: ItemAnswer[]) => [answers[1], answers[0]], ['/organizations/1', '/organizations/2']],
+    ['with one duplicated', (answers: ItemAnswer[]) => [answers[0], answers[0]], ['/organizations/2']],
+  ])(
+    'a poll answered %s: a record is taken only for its own id, the others are read again',
+    async (_, answer, again) => {
+      const { engine, service } = await rig({}, { random: () => 0 });
+      service.statuses.set(1, 'created');
+      service.statuses.set(2, 'created');
+      await Promise.all([engine.organization({ name: 'Alpha' }), engine.organization({ name: 'Beta' }), advance(30)]);
+      service.statuses.set(1, 'synced');
+      service.statuses.set(2, 'synced');
+      service.script.push((items) => ({ kind: 'items', items: answer(items.map((item) => service.answerItem(item))) }));
+      await advance(1_000 + 25 + 125 + 25); // the poll, then the back-off of a malformed answer
+      expect(service.sent.map((request) => request.items.map((item) => item.url))).toEqual([
+        ['/organizations', '/organizations'],
+        ['/organizations/1', '/organizations/2'],
+        again,
+      ]);
+      const [alpha, beta] = [await engine.organization({ name: 'Alpha' }), await engine.organization({ name: 'Beta' })];
+      expect([alpha.state, alpha.record.id, alpha.record.name]).toEqual(['ready', 1, 'Org 1']);
+      expect([beta.state, beta.record.id, beta.record.name]).toEqual(['ready', 2, 'Org 2']);
+      expect(service.sent).toHaveLength(3); // both from the cache, each with its own record
+    },
+  );
+
   test('polls of profiles registered together share batches', async () => {
     const { engine, service } = await rig();
     for (let id = 1; id <= 30; id += 1) service.statuses.set(id, 'created');
@@ -88,6 +116,27 @@ describe('private performances', () => {
       'GET /organizations/1/private',
     ]);
     expect(call.value?.record.name).toBe('Org 1 (private)');
+  });
+
+  test('private records answered swapped are read again, each kept for its own organization', async () => {
+    const { engine, service } = await rig(
+      { privatePerformances: true, project: { id: '9', name: 'Suppliers' } },
+      { random: () => 0 },
+    );
+    const swapped = (items: BatchRequestItem[]): RequestAnswer => ({
+      kind: 'items',
+      items: items.map((item) => service.answerItem(item)).reverse(),
+    });
+    service.script.push((items) => ({ kind: 'items', items: items.map((item) => service.answerItem(item)) }), swapped);
+    const calls = [track(engine.organization({ name: 'Alpha' })), track(engine.organization({ name: 'Beta' }))];
+    await advance(60 + 125 + 25);
+    expect(service.sent.map((request) => request.items.map((item) => `${item.method} ${item.url}`))).toEqual([
+      ['POST /organizations', 'POST /organizations'],
+      ['GET /organizations/1/private', 'GET /organizations/2/private'],
+      ['GET /organizations/1/private', 'GET /organizations/2/private'],
+    ]);
+    expect(calls.map((call) => call.value?.record.name)).toEqual(['Org 1 (private)', 'Org 2 (private)']);
+    expect((await engine.organization({ name: 'Beta' })).record.id).toBe(2); // and so does the cache
   });
 });
 
