@@ -15,7 +15,7 @@
  */
 import type { ServiceError } from '../service/errors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';
-import { retryDelayMs, timerDelay } from './backoff';
+import { retryDelayMs } from './backoff';
 import { BatchQueue, batchSize } from './batchQueue';
 import { BatchesInFlight, type BatchInFlight } from './batchesInFlight';
 import {
@@ -27,9 +27,11 @@ import {
   type Verdict,
 } from './batchVerdict';
 import { Congestion } from './congestion';
+import { deadlineError, waitAskedError, type EngineError } from './errors';
 import type { KnownKey } from './keyMemory';
 import { keyCheck, KeyProbe } from './keyProbe';
 import type { AimdLimiter } from './limiter';
+import { NamedTimers } from './namedTimers';
 import { RetryWaits } from './retryWaits';
 
 export type { Task } from './batchVerdict';
@@ -54,16 +56,13 @@ export interface DispatchCounters {
   rateLimitWaits: number;
 }
 
-/** The dispatcher's timers, each named for what it waits for. */
-type Wait = 'burstEnd' | 'pauseEnd';
-
 export class Dispatcher {
   readonly counters: DispatchCounters = { batches: 0, items: 0, retries: 0, rateLimitWaits: 0 };
   /** When the service last answered a batch (served it or asked to wait): deadlines run from here (flight.ts). */
   heardAt = -Infinity;
   private readonly queue: BatchQueue;
   /** burstEnd: the burst being submitted is over (one macrotask); pauseEnd: the shared pause (429) is. */
-  private readonly timers: Record<Wait, ReturnType<typeof setTimeout> | null> = { burstEnd: null, pauseEnd: null };
+  private readonly timers = new NamedTimers<'burstEnd' | 'pauseEnd'>();
   private readonly retryWaits = new RetryWaits();
   private readonly sending = new BatchesInFlight();
   /** Set by a 401 (until `keyChanged`) or by `dispose`: every task fails with it. */
@@ -90,6 +89,15 @@ export class Dispatcher {
     return this.queue.length + this.retryWaits.count;
   }
 
+  /**
+   * What a call past its deadline is told (flight.ts): while the pause a 429 started runs, the service
+   * asked everyone to wait, and the call says so; otherwise the service went silent.
+   */
+  overdue(deadlineMs: number): EngineError {
+    const pause = this.limiter.runningPause();
+    return pause ? waitAskedError(pause.askedMs) : deadlineError(deadlineMs);
+  }
+
   submit(task: Task): void {
     if (this.barredBy !== null) {
       task.fail(this.barredBy, task.attempts);
@@ -110,7 +118,7 @@ export class Dispatcher {
     if (this.probe.state === 'unconfirmed') this.pump();
     else {
       if (this.queue.length >= this.largestBatch()) this.pump(true);
-      if (!this.timers.burstEnd) this.waitFor('burstEnd', 0, () => this.pump());
+      if (!this.timers.isWaiting('burstEnd')) this.timers.waitFor('burstEnd', 0, () => this.pump());
     }
   }
 
@@ -136,7 +144,7 @@ export class Dispatcher {
     this.barredBy = null;
     this.congestion.over();
     this.limiter.resume();
-    this.stopWaiting('pauseEnd');
+    this.timers.stop('pauseEnd');
     return this.probe.change(key, () => {
       if (this.disposed) return;
       const idle = this.queue.length === 0 && this.retryWaits.count === 0 && this.limiter.inFlight === 0;
@@ -149,8 +157,7 @@ export class Dispatcher {
   dispose(error: unknown): void {
     this.disposed = true;
     this.barredBy = error;
-    this.stopWaiting('burstEnd');
-    this.stopWaiting('pauseEnd');
+    this.timers.stopAll();
     for (const batch of this.sending) {
       batch.controller.abort(error);
       for (const task of batch.tasks) task.fail(error, task.attempts); // not left to the transport to notice
@@ -163,20 +170,6 @@ export class Dispatcher {
     const tasks = [...this.queue.drain(), ...this.retryWaits.drain()];
     for (const task of tasks) task.fail(error, task.attempts);
     this.hooks.onActivity();
-  }
-
-  private waitFor(wait: Wait, ms: number, then: () => void): void {
-    this.stopWaiting(wait);
-    this.timers[wait] = setTimeout(() => {
-      this.timers[wait] = null;
-      then();
-    }, timerDelay(ms));
-  }
-
-  private stopWaiting(wait: Wait): void {
-    const timer = this.timers[wait];
-    if (timer) clearTimeout(timer);
-    this.timers[wait] = null;
   }
 
   /** The most items a batch may carry: the settings' maximum, or less once the service said so (413). */
@@ -198,7 +191,7 @@ export class Dispatcher {
       if (!this.queue.ready(size)) break;
       const pausedFor = this.limiter.pausedFor();
       if (pausedFor > 0) {
-        this.waitFor('pauseEnd', pausedFor, () => this.pump());
+        this.timers.waitFor('pauseEnd', pausedFor, () => this.pump());
         break;
       }
       if (!this.limiter.canSend()) break; // a batch that finishes pumps again
@@ -251,7 +244,8 @@ export class Dispatcher {
     this.requeue(verdict.resent);
     if (verdict.paused) {
       this.counters.rateLimitWaits += 1;
-      this.limiter.pause(this.congestion.rateLimited(verdict.paused.retryAfterMs, batch.congestionEvent));
+      const { retryAfterMs } = verdict.paused;
+      this.limiter.pause(this.congestion.rateLimited(retryAfterMs, batch.congestionEvent), retryAfterMs);
       this.requeueNow(verdict.paused.tasks, verdict.paused.error);
     }
     if (verdict.smaller) {

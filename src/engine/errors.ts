@@ -49,6 +49,8 @@ export function isEngineError(error: unknown, ...kinds: EngineErrorKind[]): erro
 
 export const SET_KEY_ADVICE = 'Set your API key in the Climate pane.';
 
+const LIMITING = 'The climate service is limiting requests';
+
 export function authError(serviceMessage: string): EngineError {
   const said = serviceMessage.trim().replace(/\.?$/, '.');
   return new EngineError('auth', `${said} ${SET_KEY_ADVICE}`);
@@ -58,6 +60,16 @@ export function authError(serviceMessage: string): EngineError {
 export function missingKeyError(settingsProblem: string | null = null): EngineError {
   if (settingsProblem !== null) return new EngineError('auth', `${settingsProblem} ${SET_KEY_ADVICE}`);
   return new EngineError('auth', `No API key is set for the climate service. ${SET_KEY_ADVICE}`);
+}
+
+/**
+ * A call whose deadline passed while every sender waited out the pause a 429 asked for: the service
+ * did answer, asking to wait (`askedMs`, its Retry-After; null when it gave none). A refresh does not
+ * end that wait (sent sooner, the calls would only meet another 429), so the advice is to refresh later.
+ */
+export function waitAskedError(askedMs: number | null): EngineError {
+  const asked = askedMs === null ? '' : ` and asked to wait ${Math.round(askedMs / 1000)} s`;
+  return new EngineError('rate-limit', `${LIMITING}${asked}. Try Refresh later.`);
 }
 
 export function deadlineError(deadlineMs: number): EngineError {
@@ -105,10 +117,7 @@ export function engineErrorFrom(error: unknown, attempts: number): EngineError {
     case 'http':
       return new EngineError('invalid', error.message);
     case 'rate-limit':
-      return new EngineError(
-        'rate-limit',
-        `${withTries('The climate service is limiting requests', attempts)} Try Refresh later.`,
-      );
+      return new EngineError('rate-limit', `${withTries(LIMITING, attempts)} Try Refresh later.`);
     case 'server':
       return new EngineError('server', `${withTries(error.message, attempts)} Try Refresh later.`);
     case 'network':

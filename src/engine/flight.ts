@@ -3,7 +3,9 @@
  * one cell giving up never disturbs the others, and every promise settles: with the shared answer,
  * with the shared failure, at its deadline, or when Excel cancels it. A deadline means the service
  * did not answer: it runs from the later of the call and the service's last answer to any batch, so a
- * call waiting its turn behind a rate limit, while the service keeps answering, is not failed for it.
+ * call waiting its turn behind a rate limit, while the service keeps answering, is not failed for it;
+ * and a call whose deadline passes while the service has asked everyone to wait is told that instead
+ * (`ServiceHeard.overdue`).
  *
  * A sheet joins thousands of callers to a few hundred flights, so a flight keeps one timer for all
  * its callers (armed for the earliest deadline) rather than one per caller.
@@ -27,6 +29,17 @@ export interface CallContext {
   signal?: CancelSignal;
 }
 
+/** What deadlines read of the service (the dispatcher). */
+export interface ServiceHeard {
+  /** When the service last answered a batch: a deadline runs from the later of this and the call. */
+  readonly heardAt: number;
+  /** What a call past its deadline is told. */
+  overdue(deadlineMs: number): EngineError;
+}
+
+/** A service never heard from: a call past its deadline was not answered. */
+const UNHEARD: ServiceHeard = { heardAt: -Infinity, overdue: deadlineError };
+
 interface Call<T> {
   resolve(value: T): void;
   reject(error: EngineError): void;
@@ -45,12 +58,12 @@ export class Flight<T> {
 
   /**
    * `onEmpty` runs when the last waiting caller leaves before the answer (deadline or cancel); `now` is
-   * the engine's clock, which deadlines are measured on; `heardAt`: when the service last answered.
+   * the engine's clock, which deadlines are measured on.
    */
   constructor(
     private readonly onEmpty: () => void,
     private readonly now: () => number = Date.now,
-    private readonly heardAt: () => number = () => -Infinity,
+    private readonly service: ServiceHeard = UNHEARD,
   ) {}
 
   get waiting(): number {
@@ -117,11 +130,11 @@ export class Flight<T> {
     this.timer = null;
     this.timerAt = Infinity;
     const now = this.now();
-    const heard = this.heardAt();
+    const heard = this.service.heardAt;
     let next = Infinity;
     for (const call of [...this.calls]) {
       call.deadlineAt = Math.max(call.deadlineAt, heard + call.deadlineMs);
-      if (call.deadlineAt <= now) this.leave(call, deadlineError(call.deadlineMs));
+      if (call.deadlineAt <= now) this.leave(call, this.service.overdue(call.deadlineMs));
       else next = Math.min(next, call.deadlineAt);
     }
     if (next < Infinity && this.calls.size > 0) this.arm(next);

@@ -43,7 +43,7 @@ export class FlightTable<T> {
         if (this.dispatcher.withdraw(current)) forget();
       },
       this.now,
-      () => this.dispatcher.heardAt,
+      this.dispatcher,
     );
     const follow = (task: Task): void => {
       current = task;

@@ -64,6 +64,7 @@ export class AimdLimiter {
   private wide = false;
   private epoch = 0;
   private pausedUntilMs = 0;
+  private pauseAskedMs: number | null = null;
   private readonly gauge = new ConcurrencyGauge();
   private readonly pacer: RatePacer;
 
@@ -106,9 +107,20 @@ export class AimdLimiter {
     return Math.max(0, this.pausedUntilMs - this.now(), this.pacer.waitMs());
   }
 
-  /** Every sender waits at least this long (at most MAX_RETRY_AFTER_MS); a longer pause already running is kept. */
-  pause(ms: number): void {
-    this.pausedUntilMs = Math.max(this.pausedUntilMs, this.now() + Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)));
+  /**
+   * Every sender waits at least `ms` (at most MAX_RETRY_AFTER_MS); a longer pause already running is
+   * kept. `askedMs`: the Retry-After the service asked for, null when the pause is a back-off.
+   */
+  pause(ms: number, askedMs: number | null): void {
+    const until = this.now() + Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+    if (until <= this.pausedUntilMs) return;
+    this.pausedUntilMs = until;
+    this.pauseAskedMs = askedMs;
+  }
+
+  /** The shared pause, while it runs: the wait the service asked for with it (`pause`); null when none runs. */
+  runningPause(): { askedMs: number | null } | null {
+    return this.pausedUntilMs > this.now() ? { askedMs: this.pauseAskedMs } : null;
   }
 
   /** Ends the pause, and forgets the rate: both were another key's or service's. */

@@ -78,3 +78,25 @@ test('once the service stops answering, the call fails a deadline after its last
     'The climate service did not answer within 5 s. Use Refresh in the Climate pane to try again.',
   );
 });
+
+test('a call whose deadline passes while the service asked to wait says so, and how long it asked', async () => {
+  const { engine, service } = await rig(); // the default deadline, 2 min
+  service.script.push(() => ({ ...slowDown(), headers: { 'retry-after': '180' } }));
+  const call = track(engine.organization(supplier(1)));
+  await advance(119_000);
+  expect(call.settled).toBe(false);
+  await advance(1_100); // 2 min after the 429: the pause has a minute to run
+  expect(service.sent).toHaveLength(1);
+  expect(call.error).toMatchObject({ kind: 'rate-limit' });
+  expect(call.error?.message).toBe(
+    'The climate service is limiting requests and asked to wait 180 s. Try Refresh later.',
+  );
+  // Refresh does not end a wait the service asked for: cells asking again are answered once it is over.
+  await engine.refresh();
+  const again = track(engine.organization(supplier(1)));
+  await advance(59_000);
+  expect(again.settled).toBe(false);
+  await advance(1_000);
+  expect(again.value?.state).toBe('ready');
+  expect(service.sent).toHaveLength(2);
+});

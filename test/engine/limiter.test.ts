@@ -65,16 +65,18 @@ describe('AIMD limiter', () => {
     expect(limiter.limit).toBe(4);
   });
 
-  test('a pause stops every sender until it ends; a longer pause wins', () => {
+  test('a pause stops every sender until it ends; a longer pause wins, with the wait the service asked for', () => {
     let now = 1_000;
     const limiter = new AimdLimiter(16, () => now);
-    limiter.pause(3_000);
-    limiter.pause(1_000);
+    limiter.pause(3_000, 3_000);
+    limiter.pause(1_000, null);
     expect(limiter.canSend()).toBe(false);
+    expect(limiter.runningPause()).toEqual({ askedMs: 3_000 });
     now += 2_999;
     expect(limiter.pausedFor()).toBe(1);
     now += 1;
     expect(limiter.canSend()).toBe(true);
+    expect(limiter.runningPause()).toBeNull();
   });
 
   test('a lower cap from settings lowers the limit at once', () => {
