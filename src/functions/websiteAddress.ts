@@ -82,8 +82,9 @@ function hostOf(text: string): string | null {
 function registrableDomain(host: string): string | null {
   let ascii: string;
   try {
-    // The URL parser maps case, width and Unicode labels to the form DNS uses, and throws on a label
-    // that cannot be one (`xn--zz`): the same mapping a browser applies to the address.
+    // The URL parser maps case, width and Unicode labels to the form DNS uses, as a browser maps the
+    // address. A label already in punycode is taken as written: whether `xn--zz` must decode is where
+    // URL parsers differ (Node 20 refuses it, Node 24 keeps it), so nothing here depends on it.
     ascii = new URL(`https://${host}`).hostname.replace(/\.$/, '');
   } catch {
     return null;
