@@ -16,14 +16,14 @@
  */
 import { isSendableKey } from '../service/apiKey';
 import { normalizeBaseUrl } from '../service/baseUrl';
-import { checkOrigin, originOf } from './keyOrigin';
+import { checkOrigin, NO_ORIGIN, originOf } from './keyOrigin';
 
 export type ScoreScale = '0-100' | '0-1';
 
 export interface Settings {
   baseUrl: string;
   apiKey: string | null;
-  /** The origin the stored key was saved for (keyOrigin.ts); null when none is stored. */
+  /** The origin the key was entrusted to (keyOrigin.ts); null when no key is, or it is entrusted to none. */
   apiKeyOrigin: string | null;
   project: { id: string | null; name: string } | null;
   privatePerformances: boolean;
@@ -176,7 +176,7 @@ export const SPECS: FieldSpecs = {
     meaning:
       'Origin the API key was saved for: the key is sent only to a base URL of that origin. After the ' +
       'address changes, the pane asks before sending it to the new one.',
-    format: 'origin, e.g. `https://api.ditchcarbon.com`',
+    format: `origin, e.g. \`https://api.ditchcarbon.com\`; \`${NO_ORIGIN}\`: entrusted to none yet`,
     // A key saved before keys carried their origin belongs to the address stored with it.
     fallback: ({ baseUrl, baseUrlRefused }) => (baseUrlRefused ? null : originOf(baseUrl)),
     fallbackText: "the stored base URL's origin, none if that address was refused",
@@ -291,7 +291,7 @@ export function resolveSettings(stored: Partial<Settings>, refusals: LoadRefusal
   const settings = Object.fromEntries(entries) as Settings;
   if (stored.apiKey === undefined) return { ...settings, apiKeyOrigin: null };
   if (settings.apiKeyOrigin !== originOf(settings.baseUrl)) settings.apiKey = fallbackOf('apiKey');
-  return settings;
+  return settings.apiKeyOrigin === NO_ORIGIN ? { ...settings, apiKeyOrigin: null } : settings;
 }
 
 export function defaultSettings(): Settings {

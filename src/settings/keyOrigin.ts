@@ -2,17 +2,22 @@
  * Whose key goes where: the API key is kept with the origin (scheme, host, port) it was saved for,
  * and sent only to a base URL of that origin. After the address changes (by hand, a preset, or a
  * stored address refused at load and replaced by the default) the key is held back until the person
- * confirms it for the new origin in the Climate pane.
+ * confirms it for the new origin in the Climate pane. A key given with no origin (a saved project from
+ * before projects recorded theirs) is entrusted to none: held back at every address until confirmed.
  */
+
+/** Stored for a key entrusted to no origin yet; without it a key with no stored origin would belong to the stored address. */
+export const NO_ORIGIN = 'none';
 
 /** `https://api.example.com/v1` -> `https://api.example.com`. */
 export function originOf(url: string): string {
   return new URL(url).origin;
 }
 
-/** A stored origin: an http(s) origin exactly as `URL.origin` spells it. */
+/** A stored origin: an http(s) origin exactly as `URL.origin` spells it, or NO_ORIGIN. */
 export function checkOrigin(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
+  if (value === NO_ORIGIN) return NO_ORIGIN;
   let origin: string | null = null;
   try {
     const url = new URL(String(value));
@@ -26,11 +31,15 @@ export function checkOrigin(value: unknown): string | null {
   return origin;
 }
 
-/** Why a saved key is not being sent, for cells and the pane. `savedFor` null: saved for a refused address. */
+/** Where a held key was entered: its origin, or (null) none known: entrusted to none, or to an address refused at load. */
+export function enteredFor(savedFor: string | null): string {
+  return savedFor ?? 'an address not recorded with it';
+}
+
+/** Why a saved key is not being sent, for cells and the pane. */
 export function heldKeyMessage(savedFor: string | null, service: string): string {
-  const where = savedFor === null ? 'another service address (the one stored was refused)' : savedFor;
   return (
-    `The saved API key was entered for ${where}, and the service address is now ${service}: ` +
+    `The saved API key was entered for ${enteredFor(savedFor)}, and the service address is now ${service}: ` +
     'it is not sent there until you confirm it in the Climate pane.'
   );
 }

@@ -14,7 +14,7 @@ import {
   type LoadRefusals,
   type Settings,
 } from './definitions';
-import { heldKeyMessage, originOf } from './keyOrigin';
+import { heldKeyMessage, NO_ORIGIN, originOf } from './keyOrigin';
 import type { KeyValueStorage } from './storage';
 
 export {
@@ -30,8 +30,24 @@ export {
 } from './definitions';
 export { SETTINGS_TABLE, settingsTableMarkdown, type SettingDoc } from './settingsTable';
 
-/** What a workbook's session may use without changing this computer's saved choice. */
-export type SessionChoice = Partial<Pick<Settings, 'apiKey' | 'project' | 'privatePerformances'>>;
+/**
+ * What a workbook's session may use without changing this computer's saved choice. Its key is sent only
+ * to `apiKeyOrigin`, the origin it was entrusted to (none when not given), like the saved key.
+ */
+export type SessionChoice = Partial<Pick<Settings, 'apiKey' | 'apiKeyOrigin' | 'project' | 'privatePerformances'>>;
+
+/** A key and its origin come and go together: a key never takes another key's origin. */
+const KEY_FIELDS: readonly (keyof SessionChoice)[] = ['apiKey', 'apiKeyOrigin'];
+
+/**
+ * The origin a patch's key is entrusted to: the one given with it (null: none yet, NO_ORIGIN), else
+ * `otherwise`. Removing the key (null) forgets its origin. A patch without a key is returned as it is.
+ */
+function withKeyOrigin<T extends SessionChoice>(patch: T, otherwise: () => string): T {
+  if (!('apiKey' in patch)) return patch;
+  if (patch.apiKey === null) return { ...patch, apiKeyOrigin: null };
+  return { ...patch, apiKeyOrigin: 'apiKeyOrigin' in patch ? (patch.apiKeyOrigin ?? NO_ORIGIN) : otherwise() };
+}
 
 function same(a: Settings, b: Settings): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -119,14 +135,23 @@ export class SettingsStore {
   }
 
   /**
-   * The stored key while it is held back (saved for another origin than the base URL's, or for an
-   * address refused at load): whose it is and where the service now is. Null when it applies.
+   * The chosen key (the session's, else the stored one) while it is held back (entrusted to another
+   * origin than the base URL's, to none, or to an address refused at load): whose it is and where the
+   * service now is. Null when it applies.
    */
   heldKey(): { savedFor: string | null; service: string } | null {
     const service = originOf(this.settings.baseUrl);
-    if (this.stored.apiKey === undefined || this.session.apiKey !== undefined || this.settings.apiKeyOrigin === service)
-      return null;
+    if (this.chosen() === undefined || this.settings.apiKeyOrigin === service) return null;
     return { savedFor: this.settings.apiKeyOrigin, service };
+  }
+
+  /** The key chosen for this runtime, in force or held back; the address's default key when none is. */
+  chosenKey(): string | null {
+    return this.heldKey() === null ? this.settings.apiKey : (this.chosen() ?? null);
+  }
+
+  private chosen(): string | undefined {
+    return this.session.apiKey ?? this.stored.apiKey ?? undefined;
   }
 
   /** Whether a key is saved on this computer (in force or held back); the defaults' keys are not. */
@@ -134,9 +159,13 @@ export class SettingsStore {
     return this.stored.apiKey !== undefined;
   }
 
-  /** The person confirmed the held key for the base URL's origin: it is saved for it and sent from now on. */
+  /**
+   * The person confirmed the held key for the base URL's origin: it is entrusted to it and sent from now
+   * on; a session's key for the session only, as it was chosen.
+   */
   confirmKeyForService(): Promise<Settings> {
-    return this.update({ apiKeyOrigin: originOf(this.settings.baseUrl) });
+    const apiKeyOrigin = originOf(this.settings.baseUrl);
+    return this.session.apiKey === undefined ? this.update({ apiKeyOrigin }) : this.useForSession({ apiKeyOrigin });
   }
 
   current(): Settings {
@@ -149,7 +178,7 @@ export class SettingsStore {
    * of the same setting ends its session value. Listeners hear of the change.
    */
   async useForSession(choice: SessionChoice): Promise<Settings> {
-    const checked = this.checked(choice) as SessionChoice;
+    const checked = withKeyOrigin(this.checked(choice) as SessionChoice, () => NO_ORIGIN);
     this.session = { ...this.session, ...checked };
     this.apply(this.resolved());
     return this.settings;
@@ -218,12 +247,9 @@ export class SettingsStore {
 
   /** `endsSession`: a saved value ends this session's value of the same setting (see useForSession). */
   private async write(patch: Partial<Settings>, { endsSession = true } = {}): Promise<Settings> {
-    const checked = this.checked(patch);
-    // A key typed in belongs to the address it is saved with; removing it forgets its origin.
-    if ('apiKey' in checked && !('apiKeyOrigin' in checked)) {
-      const baseUrl = checked.baseUrl ?? this.settings.baseUrl;
-      checked.apiKeyOrigin = checked.apiKey === null ? null : originOf(baseUrl);
-    }
+    const valid = this.checked(patch);
+    // A key typed in belongs to the address it is saved with.
+    const checked = withKeyOrigin(valid, () => originOf(valid.baseUrl ?? this.settings.baseUrl));
 
     const stored: Partial<Settings> = { ...this.stored };
     for (const field of Object.keys(checked) as (keyof Settings)[]) {
@@ -241,15 +267,19 @@ export class SettingsStore {
     this.stored = stored;
     if ('apiKey' in checked) this.storedKeyProblem = null;
     if ('baseUrl' in checked || 'apiKeyOrigin' in checked) this.baseUrlRefused = false;
-    if (endsSession) for (const field of Object.keys(checked)) delete (this.session as Record<string, unknown>)[field];
+    if (endsSession) {
+      const ended = Object.keys(checked).some((field) => KEY_FIELDS.includes(field as keyof SessionChoice));
+      for (const field of [...Object.keys(checked), ...(ended ? KEY_FIELDS : [])])
+        delete (this.session as Record<string, unknown>)[field];
+    }
     this.apply(this.resolved());
     return this.settings;
   }
 
-  /** The stored settings resolved, with this session's choices over them. */
+  /** This session's choices over the stored settings, resolved: the session's key too only at its own origin. */
   private resolved(): Settings {
     const refusals: LoadRefusals = { keyRefused: this.storedKeyProblem !== null, baseUrlRefused: this.baseUrlRefused };
-    return { ...resolveSettings(this.stored, refusals), ...this.session };
+    return resolveSettings({ ...this.stored, ...this.session }, refusals);
   }
 
   private apply(next: Settings): void {

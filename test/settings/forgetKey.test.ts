@@ -51,7 +51,12 @@ test('another key changes nothing', async () => {
 test("a workbook's session choice of the key ends; the computer's saved project is in force again", async () => {
   const { storage, settings } = await store();
   const before = await saved(storage);
-  await settings.useForSession({ apiKey: BOARD, project: { id: '2', name: 'Board' }, privatePerformances: false });
+  await settings.useForSession({
+    apiKey: BOARD,
+    apiKeyOrigin: SERVICE,
+    project: { id: '2', name: 'Board' },
+    privatePerformances: false,
+  });
   const after = await settings.forgetKey(BOARD);
   expect(after).toMatchObject({ apiKey: EVERYDAY, project: { id: '1', name: 'Everyday' }, privatePerformances: true });
   expect(settings.sessionChoice()).toEqual({});
@@ -60,7 +65,12 @@ test("a workbook's session choice of the key ends; the computer's saved project 
 
 test('the saved key is removed while a session uses another, and that session goes on', async () => {
   const { storage, settings } = await store();
-  await settings.useForSession({ apiKey: BOARD, project: { id: '2', name: 'Board' }, privatePerformances: false });
+  await settings.useForSession({
+    apiKey: BOARD,
+    apiKeyOrigin: SERVICE,
+    project: { id: '2', name: 'Board' },
+    privatePerformances: false,
+  });
   const heard: Array<string | null> = [];
   settings.subscribe((s) => heard.push(s.apiKey));
   expect(await settings.forgetKey(EVERYDAY)).toMatchObject({ apiKey: BOARD, project: { id: '2', name: 'Board' } });

@@ -3,11 +3,13 @@
  * settings, and never written to storage, so every other workbook and the next session keep the
  * computer's saved choice. A later saved change of the same setting ends the session's value.
  */
-import { SETTINGS_KEYS, SettingsStore } from '../../src/settings/settings';
+import { SANDBOX_BASE_URL, SETTINGS_KEYS, SettingsStore } from '../../src/settings/settings';
 import { MemoryStorage } from '../../src/settings/storage';
 
 const SAVED_KEY = 'saved-project-key-1';
 const SESSION_KEY = 'session-project-key-2';
+/** The session's key was entrusted to the address in use (the default sandbox's). */
+const SESSION_ORIGIN = new URL(SANDBOX_BASE_URL).origin;
 
 async function store() {
   const storage = new MemoryStorage();
@@ -23,6 +25,7 @@ test('a session choice is in force here and written nowhere', async () => {
   const before = storage.size();
   await settings.useForSession({
     apiKey: SESSION_KEY,
+    apiKeyOrigin: SESSION_ORIGIN,
     project: { id: '9', name: 'Board' },
     privatePerformances: false,
   });
@@ -35,10 +38,10 @@ test('a session choice is in force here and written nowhere', async () => {
 
 test('a saved change of the same setting ends its session value; others stay', async () => {
   const { settings } = await store();
-  await settings.useForSession({ apiKey: SESSION_KEY, privatePerformances: true });
+  await settings.useForSession({ apiKey: SESSION_KEY, apiKeyOrigin: SESSION_ORIGIN, privatePerformances: true });
   await settings.update({ privatePerformances: false });
   expect(settings.current()).toMatchObject({ apiKey: SESSION_KEY, privatePerformances: false });
-  expect(settings.sessionChoice()).toEqual({ apiKey: SESSION_KEY });
+  expect(settings.sessionChoice()).toEqual({ apiKey: SESSION_KEY, apiKeyOrigin: SESSION_ORIGIN });
 });
 
 test('a session choice is checked like any setting', async () => {

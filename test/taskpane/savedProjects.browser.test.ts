@@ -3,7 +3,8 @@
  * project in use stops its key: it leaves the settings with its project, the badge and the Connection
  * form show that no key is set, and the status line says so; a workbook's session choice of it ends,
  * back to the computer's saved project. Removing another project changes nothing else. A project
- * added or created under a saved project's name is refused, naming it, and nothing changes.
+ * added or created under a saved project's name is refused, naming it, and nothing changes. Use of a
+ * project whose key was entrusted to another address holds it back here until the person confirms it.
  */
 import type { Page } from 'playwright-core';
 import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
@@ -15,8 +16,13 @@ import { paneSuite } from './browser/paneSuite';
 import { waitForText } from './browser/waitForText';
 
 const suite = paneSuite({ organizations: 50 });
-/** This computer: project Everyday in use, project Other (made on the sandbox, so its key works) saved beside it. */
-async function computer(): Promise<Record<string, string>> {
+/** The sandbox's origin, once the suite has started it. */
+const sandbox = (): string => new URL(suite.sandbox.url).origin;
+/**
+ * This computer: project Everyday in use, project Other (made on the sandbox, so its key works) saved
+ * beside it, entrusted to the sandbox unless `otherOrigin` says where its key was entered.
+ */
+async function computer(otherOrigin: string | null = sandbox()): Promise<Record<string, string>> {
   const created = await fetch(`${suite.sandbox.url}/projects`, {
     method: 'POST',
     headers: { authorization: `Bearer ${SANDBOX_TEAM_KEY}`, 'content-type': 'application/json' },
@@ -30,15 +36,16 @@ async function computer(): Promise<Record<string, string>> {
       project: { id: '1', name: 'Everyday' },
     })),
     [PROJECTS_STORAGE_KEY]: JSON.stringify([
-      { id: '1', name: 'Everyday', apiKey: SANDBOX_PROJECT_KEY, privatePerformances: false },
-      { id: '2', name: 'Other', apiKey: other.api_key, privatePerformances: false },
+      { id: '1', name: 'Everyday', apiKey: SANDBOX_PROJECT_KEY, origin: sandbox(), privatePerformances: false },
+      { id: '2', name: 'Other', apiKey: other.api_key, origin: otherOrigin, privatePerformances: false },
     ]),
   };
 }
 
-async function open(workbookProject: unknown = null): Promise<PanePage> {
+async function open(workbookProject: unknown = null, storage?: Record<string, string>): Promise<PanePage> {
   const documentSettings = workbookProject === null ? {} : { 'climate.project': workbookProject };
-  const pane = await openPanePage(suite.browser, suite.site.url, oneCellSheet(documentSettings), await computer());
+  const sheet = oneCellSheet(documentSettings);
+  const pane = await openPanePage(suite.browser, suite.site.url, sheet, storage ?? (await computer()));
   await pane.page.evaluate(() => {
     for (const id of ['section-connection', 'section-projects'])
       document.querySelector<HTMLDetailsElement>(`#${id}`)!.open = true;
@@ -110,5 +117,32 @@ test("a project under a saved project's name is refused, naming it, and nothing 
   expect(creations).toEqual([]);
   expect(await page.evaluate((key) => localStorage.getItem(key), PROJECTS_STORAGE_KEY)).toBe(before);
   expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' })]);
+  await page.context().close();
+}, 60_000);
+
+test('Use of a project entered for another address holds its key back here until it is confirmed, once', async () => {
+  const storage = await computer('https://api.ditchcarbon.com');
+  const other = JSON.parse(storage[PROJECTS_STORAGE_KEY])[1] as { apiKey: string };
+  const pane = await open(null, storage);
+  const { page } = pane;
+  await (await pane.ax.get('button', 'Use project Other')).locator.click();
+  await waitForText(page, '#projects-status', 'Using project Other');
+  expect(await page.locator('#projects-status').innerText()).toBe(
+    'Using project Other for this workbook. Its key was entered for https://api.ditchcarbon.com: it is not sent ' +
+      `to ${sandbox()} until you choose Send it to ${sandbox()} under Connection.`,
+  );
+  await waitForText(page, '#connection-badge', 'key not confirmed');
+  // Saved with the origin it was entrusted to, not this address's.
+  const stored = await page.evaluate(
+    (keys) => keys.map((key) => localStorage.getItem(key)),
+    [SETTINGS_KEYS.apiKey, SETTINGS_KEYS.apiKeyOrigin],
+  );
+  expect(stored).toEqual([other.apiKey, 'https://api.ditchcarbon.com']);
+  expect(await page.locator('#project-list').innerText()).toContain('Active');
+
+  await (await pane.ax.get('button', `Send it to ${sandbox()}`)).locator.click();
+  await waitForText(page, '#connection-badge', 'Other');
+  const projects = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!), PROJECTS_STORAGE_KEY);
+  expect((projects as Array<{ origin: string | null }>).map((p) => p.origin)).toEqual([sandbox(), sandbox()]);
   await page.context().close();
 }, 60_000);

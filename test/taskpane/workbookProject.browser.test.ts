@@ -3,19 +3,27 @@
  * it (real Chromium, the built pane, the sandbox over HTTP). The workbook may only propose a saved
  * project, matched by id: nothing switches without a click, a name alone matches nothing, private
  * performances stay the person's choice, and a switch the workbook proposed holds for that
- * workbook's session only, never for this computer's saved project.
+ * workbook's session only, never for this computer's saved project. The proposal names the service
+ * address; a project whose key was entrusted to another one is held back there until the person
+ * confirms it under Connection.
  */
 import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
 import { PROJECT_NAME_MAX, SETTINGS_KEYS } from '../../src/settings/settings';
 import { seededSettings } from '../harness/settingsSeed';
+import type { ShimSheet } from './browser/excelShim';
 import { oneCellSheet, openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 
 const suite = paneSuite({ organizations: 50 });
 const PROJECTS_KEY = 'climate.pane.projects';
+/** The sandbox's origin, once the suite has started it. */
+const sandbox = (): string => new URL(suite.sandbox.url).origin;
 
-/** This computer: the everyday project in use, and a private board project saved beside it. */
-async function computer(): Promise<Record<string, string>> {
+/**
+ * This computer: the everyday project in use, and a private board project saved beside it, both
+ * entrusted to the sandbox unless `boardOrigin` says where the board's key was entered.
+ */
+async function computer(boardOrigin: string | null = sandbox()): Promise<Record<string, string>> {
   const created = await fetch(`${suite.sandbox.url}/projects`, {
     method: 'POST',
     headers: { authorization: `Bearer ${SANDBOX_TEAM_KEY}`, 'content-type': 'application/json' },
@@ -23,8 +31,14 @@ async function computer(): Promise<Record<string, string>> {
   });
   const board = (await created.json()) as { id: number; api_key: string };
   const projects = [
-    { id: '1', name: 'Everyday', apiKey: SANDBOX_PROJECT_KEY, privatePerformances: false },
-    { id: String(board.id), name: 'Board private', apiKey: board.api_key, privatePerformances: true },
+    { id: '1', name: 'Everyday', apiKey: SANDBOX_PROJECT_KEY, origin: sandbox(), privatePerformances: false },
+    {
+      id: String(board.id),
+      name: 'Board private',
+      apiKey: board.api_key,
+      origin: boardOrigin,
+      privatePerformances: true,
+    },
   ];
   return {
     ...(await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY })),
@@ -33,9 +47,21 @@ async function computer(): Promise<Record<string, string>> {
   };
 }
 
-function open(storage: Record<string, string>, workbookProject: unknown) {
+function open(storage: Record<string, string>, workbookProject: unknown, sheet = oneCellSheet) {
   const documentSettings = workbookProject === null ? {} : { 'climate.project': workbookProject };
-  return openPanePage(suite.browser, suite.site.url, oneCellSheet(documentSettings), storage);
+  return openPanePage(suite.browser, suite.site.url, sheet(documentSettings), storage);
+}
+
+/** A sheet with one score formula, so that the key in force is sent as soon as cells recalculate. */
+function scoredSheet(documentSettings: Record<string, unknown> = {}): ShimSheet {
+  const name = suite.sandbox.population.organizations[0].name;
+  return {
+    ...oneCellSheet(documentSettings),
+    rows: [
+      ['Supplier', 'Score'],
+      [name, '=CLIMATE.SCORE($A2)'],
+    ],
+  };
 }
 
 const saved = (page: import('playwright-core').Page) =>
@@ -73,9 +99,11 @@ test('a workbook naming a saved project by id proposes it; a click uses it for t
   const board = JSON.parse(storage[PROJECTS_KEY])[1] as { id: string; apiKey: string };
   const { page, ax } = await open(storage, { id: board.id, name: 'Anything the author typed' });
   const line = page.locator('#workbook-project');
-  await line.filter({ hasText: 'use it?' }).waitFor({ timeout: 15_000 });
+  await line.filter({ hasText: 'use it with' }).waitFor({ timeout: 15_000 });
   // The saved project's own name, not the workbook's; and nothing switched before the click.
-  expect(await line.innerText()).toContain('This workbook was made with project Board private: use it?');
+  expect(await line.innerText()).toContain(
+    `This workbook was made with project Board private: use it with ${suite.sandbox.url}?`,
+  );
   expect(await page.locator('#connection-badge').innerText()).toContain('Everyday');
   expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' }), null]);
 
@@ -100,10 +128,51 @@ test('"Not now" keeps the current project and stops asking', async () => {
   const storage = await computer();
   const board = JSON.parse(storage[PROJECTS_KEY])[1] as { id: string };
   const { page, ax } = await open(storage, { id: board.id, name: 'Board private' });
-  await page.locator('#workbook-project').filter({ hasText: 'use it?' }).waitFor({ timeout: 15_000 });
+  await page.locator('#workbook-project').filter({ hasText: 'use it with' }).waitFor({ timeout: 15_000 });
   await (await ax.get('button', 'Not now')).locator.click();
   const line = page.locator('#workbook-project');
   await line.filter({ hasText: 'you kept your current project' }).waitFor({ timeout: 15_000 });
   expect(await page.locator('#connection-badge').innerText()).toContain('Everyday');
   await page.context().close();
 }, 60_000);
+
+test.each([
+  ['entered for production', 'https://api.ditchcarbon.com', 'https://api.ditchcarbon.com'],
+  ['saved before projects recorded their address', null, 'an address not recorded with it'],
+])(
+  "a workbook's project %s is held back at this address until the person confirms it there",
+  async (_label, boardOrigin, enteredFor) => {
+    const storage = await computer(boardOrigin);
+    const board = JSON.parse(storage[PROJECTS_KEY])[1] as { id: string; apiKey: string };
+    const { page, ax } = await open(storage, { id: board.id, name: 'Board private' }, scoredSheet);
+    const sent: string[] = [];
+    page.on('request', (request) => void sent.push(request.headers()['authorization'] ?? ''));
+    const line = page.locator('#workbook-project');
+    await line.filter({ hasText: 'use it with' }).waitFor({ timeout: 15_000 });
+    expect(await line.innerText()).toContain(
+      `This workbook was made with project Board private: use it with ${suite.sandbox.url}? ` +
+        `Its key was entered for ${enteredFor}: you are asked before it is sent there.`,
+    );
+
+    await (await ax.get('button', 'Use it here')).locator.click();
+    await page.locator('#projects-status').filter({ hasText: 'for this workbook only' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('#projects-status').innerText()).toContain(
+      `Its key was entered for ${enteredFor}: it is not sent to ${sandbox()} until you choose Send it to ${sandbox()} under Connection.`,
+    );
+    await page.locator('#connection-badge').filter({ hasText: 'key not confirmed' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('#held-key').innerText()).toContain(
+      `Your saved key was entered for ${enteredFor}; it is not sent to ${sandbox()}`,
+    );
+    await page.waitForTimeout(1_000); // the recalculation the switch asked for has had its turn
+    expect(sent).not.toContain(`Bearer ${board.apiKey}`);
+
+    // The person's confirmation sends it, for this session; the project is entrusted to this address.
+    await (await ax.get('button', `Send it to ${sandbox()}`)).locator.click();
+    await page.locator('#connection-badge').filter({ hasText: 'Board private' }).waitFor({ timeout: 15_000 });
+    const projects = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!), PROJECTS_KEY);
+    expect((projects as Array<{ origin: string | null }>)[1].origin).toBe(sandbox());
+    expect(await saved(page)).toEqual([SANDBOX_PROJECT_KEY, JSON.stringify({ id: '1', name: 'Everyday' }), null]);
+    await page.context().close();
+  },
+  60_000,
+);

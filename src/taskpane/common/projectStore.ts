@@ -1,16 +1,20 @@
 /**
  * The projects the analyst created or pasted, kept in settings storage on this computer (never in the
- * workbook): name, id and project key, plus whether "private performances" is on for each. A name is
+ * workbook): name, id, project key and the origin the key was entrusted to (the service address it was
+ * created or added at), plus whether "private performances" is on for each. A name is
  * one project's (any case): saving never replaces another project, so no saved key or id is lost. The
  * team key is kept only when the analyst ticks "remember".
  */
 import { SPECS } from '../../settings/definitions';
+import { checkOrigin } from '../../settings/keyOrigin';
 import type { KeyValueStorage } from '../../settings/storage';
 
 export interface SavedProject {
   id: string | null;
   name: string;
   apiKey: string;
+  /** Where the key may be sent without asking; null: none yet (saved before projects recorded it). */
+  origin: string | null;
   privatePerformances: boolean;
 }
 
@@ -22,6 +26,15 @@ type ProjectRef = { id: string | null; name: string };
 const sameName = (a: ProjectRef, b: ProjectRef): boolean => a.name.trim().toLowerCase() === b.name.trim().toLowerCase();
 /** The service's id: only a project the service sent with a saved project's id is that project again. */
 const sameId = (a: ProjectRef, b: ProjectRef): boolean => a.id !== null && a.id === b.id;
+
+/** A saved origin as the settings check it; anything else is none, so its key is asked for before it is sent. */
+function savedOrigin(value: unknown): string | null {
+  try {
+    return checkOrigin(value);
+  } catch {
+    return null;
+  }
+}
 
 /** Same project: same id when both have one, else same name (case-insensitive), which is one project's. */
 export function sameProject(a: ProjectRef, b: ProjectRef): boolean {
@@ -46,11 +59,10 @@ function decode(raw: string | null): SavedProject[] {
     const list = JSON.parse(raw) as unknown;
     if (!Array.isArray(list)) return [];
     return list.flatMap((item): SavedProject[] => {
-      const { id, name, apiKey, privatePerformances } = (item ?? {}) as Record<string, unknown>;
+      const { id, name, apiKey, origin, privatePerformances } = (item ?? {}) as Record<string, unknown>;
       if (typeof name !== 'string' || typeof apiKey !== 'string' || !name || !apiKey) return [];
-      return [
-        { id: typeof id === 'string' ? id : null, name, apiKey, privatePerformances: privatePerformances === true },
-      ];
+      const project = { id: typeof id === 'string' ? id : null, name, apiKey, origin: savedOrigin(origin) };
+      return [{ ...project, privatePerformances: privatePerformances === true }];
     });
   } catch {
     return []; // a damaged entry must not stop the pane; the analyst can add the project again
@@ -90,6 +102,12 @@ export class ProjectStore {
     const list = (await this.list()).map((saved) =>
       sameProject(saved, project) ? { ...saved, privatePerformances: on } : saved,
     );
+    await this.storage.setItem(PROJECTS_STORAGE_KEY, JSON.stringify(list));
+  }
+
+  /** The person confirmed this key for `origin`: every saved project with it is entrusted there from now on. */
+  async entrust(apiKey: string, origin: string): Promise<void> {
+    const list = (await this.list()).map((saved) => (saved.apiKey === apiKey ? { ...saved, origin } : saved));
     await this.storage.setItem(PROJECTS_STORAGE_KEY, JSON.stringify(list));
   }
 

@@ -2,9 +2,11 @@
  * The saved key in the Connection form. The key field shows the key in force; unless the person
  * types over it, that key stays with the origin it was saved for (src/settings/keyOrigin.ts): saving
  * another address (a preset, or typed) does not carry it there, and "Test connection" sends it only to
- * that origin. A key held back after a change of address is offered for the new one with a button:
- * the person's confirmation, and nothing else, sends it there.
+ * that origin. A key held back after a change of address (or a project's key used at another address
+ * than its own) is offered for the new one with a button: the person's confirmation, and nothing else,
+ * sends it there, and the saved projects with that key are entrusted there too.
  */
+import { enteredFor } from '../../settings/keyOrigin';
 import type { Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
 import { el, replaceChildren, setStatus, withBusy } from '../ui/view';
@@ -47,20 +49,21 @@ export function renderHeldKey(line: HTMLElement, status: HTMLElement, context: P
   const held = context.settings.heldKey();
   line.hidden = held === null;
   if (held === null) return replaceChildren(line);
-  const savedFor = held.savedFor ?? 'another address (the one stored was refused)';
   const confirm = el('fluent-button', { type: 'button', size: 'small' }, `Send it to ${held.service}`);
   confirm.addEventListener(
     'click',
     () =>
       void withBusy(confirm, status, async () => {
+        const key = context.settings.chosenKey();
         await context.settings.confirmKeyForService();
+        if (key !== null) await context.projects.entrust(key, held.service);
         setStatus(status, 'success', `Your saved key is now used with ${held.service}.`);
       }),
   );
   const inForce = context.settings.current().apiKey;
   replaceChildren(
     line,
-    `Your saved key was entered for ${savedFor}; it is not sent to ${held.service}` +
+    `Your saved key was entered for ${enteredFor(held.savedFor)}; it is not sent to ${held.service}` +
       (inForce ? " (the sandbox's demo key is used here). " : '. '),
     confirm,
   );

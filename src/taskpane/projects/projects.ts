@@ -8,10 +8,11 @@
  */
 import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } from '../../office/documentSettings';
 import { ClimateClient } from '../../service/client';
+import { originOf } from '../../settings/keyOrigin';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
 import { byId, el, fieldText, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
-import { activeProject, isInUse, projectMeta, removedMessage } from './projectsModel';
+import { activeProject, heldNote, isInUse, projectKey, projectMeta, removedMessage } from './projectsModel';
 import { renderWorkbookProject, workbookProjectState, type WorkbookLineHost } from './workbookProject';
 
 type Button = HTMLElementTagNameMap['fluent-button'];
@@ -78,12 +79,14 @@ function bindProjectForms(
       // Refused before the service makes it: a project the service made but this computer refused is lost.
       await context.projects.checkNameFree(name);
       setStatus(status, 'busy', `Creating project ${name}…`);
-      const client = new ClimateClient({ baseUrl: context.settings.current().baseUrl, apiKey: null });
-      const created = await client.createProject(name, team);
+      const { baseUrl } = context.settings.current();
+      const created = await new ClimateClient({ baseUrl, apiKey: null }).createProject(name, team);
+      // The service that issued the key is where it may go.
       await context.projects.save({
         id: String(created.id),
         name: created.name,
         apiKey: created.api_key,
+        origin: originOf(baseUrl),
         privatePerformances: false,
       });
       await context.projects.rememberTeamKey(remember.checked ? team : null);
@@ -98,7 +101,15 @@ function bindProjectForms(
     event.preventDefault();
     void withBusy(addButton, status, async () => {
       const name = fieldText(existingName);
-      await context.projects.save({ id: null, name, apiKey: fieldText(existingKey), privatePerformances: false });
+      // A key added here is entrusted to the service address in use, as a key typed under Connection is.
+      const origin = originOf(context.settings.current().baseUrl);
+      await context.projects.save({
+        id: null,
+        name,
+        apiKey: fieldText(existingKey),
+        origin,
+        privatePerformances: false,
+      });
       existingName.value = '';
       existingKey.value = '';
       await render(name);
@@ -125,7 +136,7 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
       workbookLine.textContent = 'Outside Excel: no workbook to remember the project.';
       return;
     }
-    const state = workbookProjectState(readWorkbookProject(), projects, context.settings.current());
+    const state = workbookProjectState(readWorkbookProject(), projects, context.settings.chosenKey());
     renderWorkbookProject(workbookLine, state, workbook);
     // A proposal waits for an answer: the section opens so that the person sees it.
     if (state.kind === 'propose' && !workbook.declined) byId('section-projects', 'details').open = true;
@@ -134,7 +145,7 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
   const render = async (focusName?: string): Promise<void> => {
     const projects = await context.projects.list();
     const settings = context.settings.current();
-    const active = activeProject(projects, settings);
+    const active = activeProject(projects, context.settings.chosenKey());
     replaceChildren(
       list,
       ...projects.map((project) => {
@@ -157,22 +168,20 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
   };
 
   const activate = async (project: SavedProject): Promise<void> => {
-    await context.settings.update({
-      apiKey: project.apiKey,
-      project: { id: project.id, name: project.name },
-      privatePerformances: project.privatePerformances,
-    });
+    await context.settings.update({ ...projectKey(project), privatePerformances: project.privatePerformances });
     const remembered = await rememberWorkbookProject({ id: project.id, name: project.name });
     await render();
+    const held = context.settings.heldKey();
     setStatus(
       status,
-      'success',
-      `Using project ${project.name}${remembered ? ' for this workbook' : ''}. Cells are recalculating.`,
+      held === null ? 'success' : 'info',
+      `Using project ${project.name}${remembered ? ' for this workbook' : ''}.` +
+        (held === null ? ' Cells are recalculating.' : heldNote(held)),
     );
   };
 
   const forget = async (project: SavedProject): Promise<void> => {
-    const inUse = isInUse(project, context.settings.current());
+    const inUse = isInUse(project, context.settings.chosenKey());
     const left = await context.projects.remove(project);
     // A removed project's key is sent nowhere again, now or later (unless a project still saved has it too).
     const keyGone = !left.some((saved) => saved.apiKey === project.apiKey);
@@ -184,7 +193,7 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
   privateSwitch.addEventListener('change', () => {
     const on = privateSwitch.checked;
     void (async () => {
-      const active = activeProject(await context.projects.list(), context.settings.current());
+      const active = activeProject(await context.projects.list(), context.settings.chosenKey());
       if (!active) return;
       // A project a workbook proposed is this session's: so is the person's choice for it.
       if (context.settings.sessionChoice().apiKey !== undefined) {

@@ -1,19 +1,39 @@
 /**
  * The Projects section's words, pure of the page: which saved project is active (the one whose key is
- * the current key), each project's line in the list, and what Remove says. The workbook line is
- * workbookProject.ts.
+ * the chosen key), what using one puts in the settings, each project's line in the list, and what Use
+ * and Remove say. The workbook line is workbookProject.ts.
  */
-import type { Settings } from '../../settings/settings';
+import { enteredFor } from '../../settings/keyOrigin';
+import type { SessionChoice, Settings } from '../../settings/settings';
 import type { SavedProject } from '../common/projectStore';
 
-/** The project is the one in use: its key is the current key. */
-export function isInUse(project: SavedProject, settings: Settings): boolean {
-  return project.apiKey === settings.apiKey;
+/** The project is the one in use: its key is the key chosen (`SettingsStore.chosenKey`), in force or held back. */
+export function isInUse(project: SavedProject, chosenKey: string | null): boolean {
+  return project.apiKey === chosenKey;
 }
 
 /** The active saved project. */
-export function activeProject(projects: SavedProject[], settings: Settings): SavedProject | null {
-  return projects.find((project) => isInUse(project, settings)) ?? null;
+export function activeProject(projects: SavedProject[], chosenKey: string | null): SavedProject | null {
+  return projects.find((project) => isInUse(project, chosenKey)) ?? null;
+}
+
+/**
+ * What using a project puts in the settings: its key with the origin it was entrusted to, so that at
+ * another address (or with none recorded) the key is held back until the person confirms it there.
+ */
+export function projectKey(
+  project: SavedProject,
+): Required<Pick<SessionChoice, 'apiKey' | 'apiKeyOrigin' | 'project'>> {
+  return { apiKey: project.apiKey, apiKeyOrigin: project.origin, project: { id: project.id, name: project.name } };
+}
+
+/** After a switch, what the status line adds while the key is held back: where the person confirms it. */
+export function heldNote(held: { savedFor: string | null; service: string } | null): string {
+  if (held === null) return '';
+  return (
+    ` Its key was entered for ${enteredFor(held.savedFor)}: it is not sent to ${held.service} until you ` +
+    `choose Send it to ${held.service} under Connection.`
+  );
 }
 
 /** "id 42 · private performances on", or '' when there is nothing to say. */
