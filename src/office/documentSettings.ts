@@ -36,7 +36,10 @@ export function readWorkbookProject(): WorkbookProject | null {
 
 export const SUMMARY_SHEETS_SETTING = 'climate.summarySheets';
 
-/** Worksheet ids (stable across renames) of the sheets the Climate summary created in this workbook. */
+/**
+ * Worksheet ids (stable across renames) of the sheets the Climate summary created in this workbook, as
+ * the file says: only their shape is checked here, so the writer checks each sheet itself (summarySheet.ts).
+ */
 export function readSummarySheetIds(): string[] {
   const raw = settings()?.get(SUMMARY_SHEETS_SETTING) as unknown;
   return Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string') : [];

@@ -36,6 +36,28 @@ import {
 import { LIST_LENGTH, writeList } from './summaryLists';
 
 export const SUMMARY_SHEET_NAME = 'Climate summary';
+/** B1's words before the block's address, and A3's label: with A1's title and row 2's source line, the sheet's top. */
+const BLOCK_LINE = 'Suppliers in ';
+const BUILT = 'Built';
+/** The cells read back to tell a sheet the summary wrote (`isSummaryTop`). */
+export const SUMMARY_TOP = 'A1:B3';
+
+/**
+ * Whether a sheet's top (SUMMARY_TOP's formulas) is one `planSummary` writes: its title in A1, "Suppliers
+ * in …" in B1, the source line's formula in A2 or B2 (beside the logo, or in its place) and "Built" in A3.
+ * Every summary has them; a sheet of one's own does not by accident (it would need the provider's link
+ * formula under that title), so a worksheet id the workbook lists as the summary's is trusted only then.
+ */
+export function isSummaryTop(top: readonly (readonly unknown[])[]): boolean {
+  const [[title, block] = [], [a2, b2] = [], [built] = []] = top;
+  return (
+    title === SUMMARY_SHEET_NAME &&
+    typeof block === 'string' &&
+    block.startsWith(BLOCK_LINE) &&
+    (a2 === SOURCE_LINE_FORMULA || b2 === SOURCE_LINE_FORMULA) &&
+    built === BUILT
+  );
+}
 
 export interface SummaryOptions {
   /** SORTBY/TAKE/FILTER spill (dynamic arrays); otherwise COUNTIFS ranks and INDEX/MATCH. */
@@ -111,10 +133,10 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
 
   put(0, 0, SUMMARY_SHEET_NAME, { bold: true });
   const from = `${columnLetters(block.nameColumn)}${block.firstRow + 1}`;
-  put(0, 1, `Suppliers in ${sheetPrefix(block.sheet)}${from}:${columnLetters(block.nameColumn)}${block.lastRow + 1}`);
+  put(0, 1, `${BLOCK_LINE}${sheetPrefix(block.sheet)}${from}:${columnLetters(block.nameColumn)}${block.lastRow + 1}`);
   const logo = options.logo ? { row: 1, column: 0 } : null;
   put(1, logo ? 1 : 0, SOURCE_LINE_FORMULA);
-  put(2, 0, 'Built');
+  put(2, 0, BUILT);
   put(2, 1, options.builtOn);
 
   const figures: SummaryPlan['figures'] = {};

@@ -1,15 +1,16 @@
 /**
  * The Climate summary's workbook writer, thin on purpose: write a summary plan into its own sheet,
- * creating it or refreshing it in place. A sheet the summary did not create (not in the workbook's
- * document settings) is never touched: the writer refuses with ForeignSheetError and the pane asks for
- * another name.
+ * creating it or refreshing it in place. A sheet the summary did not create is never touched: the
+ * writer refuses with ForeignSheetError and the pane asks for another name. The workbook's list of the
+ * summary's sheets (document settings) is only a claim, which whoever sent the file could write: a
+ * listed sheet is the summary's only while its top still is (`isSummaryTop`).
  */
 import { readSummarySheetIds, rememberSummarySheet } from '../../office/documentSettings';
 import { run } from '../sheet/excel';
 import { addLogo, LOGO_NAME } from '../sheet/sourceLine';
 import { writeFormulaRows } from '../sheet/write';
 import { HELPER_FIRST_ROW } from './summaryHelpers';
-import type { SummaryPlan } from './summaryPlan';
+import { isSummaryTop, SUMMARY_TOP, type SummaryPlan } from './summaryPlan';
 
 export class ForeignSheetError extends Error {
   constructor(readonly sheetName: string) {
@@ -40,6 +41,9 @@ export function writeSummarySheet(
       await rememberSummarySheet(sheet.id);
     } else {
       if (!readSummarySheetIds().includes(sheet.id)) throw new ForeignSheetError(name);
+      const top = sheet.getRange(SUMMARY_TOP).load('formulas');
+      await context.sync();
+      if (!isSummaryTop(top.formulas)) throw new ForeignSheetError(name);
       sheet.charts.load('items/name');
       // Shapes need ExcelApi 1.9: only a plan with a logo (a host that has them) looks for the old one.
       if (plan.logo) sheet.shapes.load('items/name');
