@@ -69,7 +69,7 @@ describe('the card layout plan', () => {
 
   test('the written range (what the review reads) and the summary block count the card column', () => {
     expect(writtenRange('Suppliers', plan).box).toEqual({ rowIndex: 2, columnIndex: 4, rowCount: 3, columnCount: 7 });
-    const summary = blockFromPlan('Suppliers', selection, plan, plan.outputs, null);
+    const summary = blockFromPlan('Suppliers', selection, plan, null);
     expect(summary).toMatchObject({ scoreColumn: 5, flags: [{ initiative: 'sbti', column: 7 }, expect.anything()] });
   });
 

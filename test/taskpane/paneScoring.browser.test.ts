@@ -1,13 +1,12 @@
 /**
  * The task pane in real Chromium scoring a column (the set-up of pane.browser.test.ts, connected to the
  * sandbox with its project key): Score a column writes formulas, headers, the attribution and the
- * review marks, and shows progress until every row settled; on a host that takes images the logo goes
- * above the columns and a second run is answered from the cache; Refresh asks again for all cells or
+ * review marks, and shows progress until every row settled; scoring the column again finds its header
+ * under the source line and writes only what the block lacks, answered from the cache; Refresh asks again for all cells or
  * the selected rows' organizations. The key reaches neither the workbook, the console nor the page.
  */
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { seededSettings } from '../harness/settingsSeed';
-import type { WorkbookDump } from './browser/excelShim';
 import { waitForText } from './browser/waitForText';
 import { paneWalkthrough, whereSecretsShow } from './browser/walkthrough';
 
@@ -98,39 +97,46 @@ describe('task pane in Chromium: scoring a column', () => {
     await shot('score-a-column');
   });
 
-  test('with an image-capable host the logo goes above the columns; a second run is answered from the cache', async () => {
+  test('scoring the column again: the header found under the source line, only a new output written, from the cache', async () => {
     await pane.page.evaluate(() => {
       const office = (window as unknown as { Office: { context: Record<string, unknown> } }).Office;
       office.context.requirements = { isSetSupported: (name: string) => name === 'ExcelApi' };
     });
+    const before = await dump();
     const hitsBefore = (await counters())['Cache hits'];
     const registrationsBefore = pane.sandbox.stats().registrations;
+    // Column A selected again: the used range now starts at the source line above the header.
+    await (await button('Use selection')).click();
+    await waitForText(pane.page, '#score-selection', 'Names: Suppliers!A3:A9 (7 rows).');
+    expect((await (await pane.ax.get('checkbox', 'First selected row is a header')).state()).checked).toBe('true');
+    expect(await pane.page.getByLabel('Website column (optional)').inputValue()).toBe('1');
+    expect(await pane.page.getByLabel('Country column (optional)').inputValue()).toBe('2');
+    expect(await pane.page.getByLabel('Spend column (optional)').inputValue()).toBe('3');
+
+    // The same outputs: the block has them all, nothing is written.
     await (await button('Write formulas')).click();
-    // The status still reads "Wrote" from the first run: the second run's last write (its review format) says it is done.
-    await pane.page.waitForFunction(
-      () =>
-        (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump().conditionalFormats.length ===
-        2,
-    );
+    await waitForText(pane.page, '#score-selection', 'Suppliers!E:J already show these outputs: nothing written.');
+    await waitForText(pane.page, '#score-progress-text', '6 of 6 rows settled');
+    expect(await dump()).toEqual(before);
+
+    // One more output: its column beside the block, under the same line; no row, line, logo or mark added.
+    await (await pane.ax.get('checkbox', 'Region rank')).locator.click(); // its group is open since the first run
+    await (await button('Write formulas')).click();
+    await waitForText(pane.page, '#score-selection', 'Wrote 6 formulas into Suppliers!E:K.');
     await waitForText(pane.page, '#score-progress-text', '6 of 6 rows settled');
     const book = await dump();
-    expect(book.inserts).toHaveLength(1); // the names are below a free row now: nothing inserted
-    expect(book.shapes).toEqual([
-      {
-        name: 'DitchCarbon logo',
-        altTextDescription: 'Climate data by DitchCarbon (logo)',
-        base64Length: expect.any(Number),
-        left: 10 * 64 + 1,
-        top: 1,
-        height: 18,
-        lockAspectRatio: true,
-      },
-    ]);
-    expect(book.shapes[0].base64Length).toBeGreaterThan(100);
+    expect(book.inserts).toEqual(before.inserts);
+    expect(book.shapes).toEqual([]);
+    expect(book.conditionalFormats).toEqual(before.conditionalFormats);
     const at = (row: number, column: number) => book.cells.find((cell) => cell.row === row && cell.column === column);
-    expect(at(0, 11)?.formula).toContain('Climate data by DitchCarbon');
-    expect(at(1, 10)?.value).toBe('Climate score');
-    // The 3 scored organizations came from the cache; nothing was registered again.
+    expect(at(1, 10)?.value).toBe('Region rank');
+    expect(at(2, 10)?.formula).toBe('=CLIMATE.PROFILE($A3,"region_rank",$B3,$C3)');
+    expect(at(1, 0)?.value).toBe('Supplier'); // the header row got no formulas
+    expect(book.cells.filter((cell) => cell.formula?.includes('DitchCarbon'))).toHaveLength(1);
+    expect(
+      book.cells.filter((cell) => !before.cells.some((old) => old.row === cell.row && old.column === cell.column)),
+    ).toHaveLength(1 + 6);
+    // The scored organizations came from the cache; nothing was registered again.
     await pane.page.waitForFunction(
       (hits) => {
         const label = [...document.querySelectorAll('#activity-counters dt')].find(
@@ -163,7 +169,7 @@ describe('task pane in Chromium: scoring a column', () => {
     await (await button('Refresh selected rows')).click();
     await waitForText(pane.page, '#activity-status', 'Refreshed 2 organizations in rows 3–4.');
     const last = (await dump()).calculations.at(-1);
-    expect(last).toEqual({ scope: 'range', box: [2, 0, 2, 16] });
+    expect(last).toEqual({ scope: 'range', box: [2, 0, 2, 11] });
     await shot('activity');
   });
 

@@ -1,8 +1,9 @@
 import { parseFields } from '../../src/functions/fields';
 import { parseInitiative } from '../../src/functions/initiatives';
 import { columnIndex, columnLetters, parseCellRef } from '../../src/taskpane/sheet/a1';
-import { OUTPUTS } from '../../src/taskpane/sheet/outputs';
-import { effectiveOutputs, planColumnScoring } from '../../src/taskpane/score/scoringPlan';
+import { OUTPUTS, type OutputKey } from '../../src/taskpane/sheet/outputs';
+import type { ScoredColumns } from '../../src/taskpane/sheet/scoredColumns';
+import { blockFromPlan, effectiveOutputs, planColumnScoring, writtenRange } from '../../src/taskpane/score/scoringPlan';
 import type { ColumnSelection } from '../../src/taskpane/sheet/selectionModel';
 
 const selection = (over: Partial<ColumnSelection> = {}): ColumnSelection => ({
@@ -158,5 +159,70 @@ describe('scoring plan', () => {
       logo: false,
     });
     expect(plan.formulas[0]).toEqual(['=CLIMATE.SCORE($AB3)']);
+  });
+});
+
+describe('writing again over names the sheet already scores', () => {
+  // Score a column ran before: score in D, Match in E, the source line above their headers (row 1).
+  const scored = (over: Partial<ScoredColumns> = {}): ScoredColumns => ({
+    outputs: new Map<OutputKey, number>([
+      ['score', 3],
+      ['match', 4],
+    ]),
+    cardColumn: null,
+    attributed: true,
+    ...over,
+  });
+  const again = (over: Partial<ScoredColumns> = {}) =>
+    selection({ firstDataRow: 2, firstFreeColumn: 5, scored: scored(over) });
+
+  test('only the outputs the block lacks are written, beside it, under the same line: no rows inserted', () => {
+    const plan = planColumnScoring(again(), {
+      outputs: ['score', 'match', 'flag:sbti'],
+      linkRequired: false,
+      logo: true,
+    });
+    expect(plan).toMatchObject({ insertRowsAtTop: 0, headerRow: 1, firstColumn: 5, headers: ['SBTi'] });
+    expect(plan.outputs).toEqual(['flag:sbti']);
+    expect(plan.formulas[0]).toEqual(['=CLIMATE.FLAG($A3,"sbti")']);
+    expect(plan.attribution).toBeNull();
+    expect([...plan.block.outputs]).toEqual([
+      ['score', 3],
+      ['match', 4],
+      ['flag:sbti', 5],
+    ]);
+    expect(writtenRange('Suppliers', plan).box).toEqual({ rowIndex: 2, columnIndex: 3, rowCount: 3, columnCount: 3 });
+    expect(blockFromPlan('Suppliers', again(), plan, null)).toMatchObject({
+      scoreColumn: 3,
+      flags: [{ initiative: 'sbti', column: 5 }],
+    });
+  });
+
+  test('every chosen output already there: nothing to write, and the block is the one scored before', () => {
+    const plan = planColumnScoring(again(), { outputs: ['score', 'match'], linkRequired: false, logo: true });
+    expect(plan).toMatchObject({ insertRowsAtTop: 0, headers: [], outputs: [], attribution: null });
+    expect(plan.formulas).toEqual([[], [], []]);
+    expect(writtenRange('Suppliers', plan).box).toEqual({ rowIndex: 2, columnIndex: 3, rowCount: 3, columnCount: 2 });
+  });
+
+  test('a block whose source line was deleted gets it again over the new columns', () => {
+    const plan = planColumnScoring(again({ attributed: false }), {
+      outputs: ['flag:cdp'],
+      linkRequired: false,
+      logo: false,
+    });
+    expect(plan.attribution).toMatchObject({ row: 0, textColumn: 5 });
+  });
+
+  test('cards: new fields read the block’s card column; no second one', () => {
+    const plan = planColumnScoring(again({ cardColumn: 2 }), {
+      outputs: ['score', 'flag:sbti'],
+      layout: 'cards',
+      linkRequired: false,
+      logo: false,
+    });
+    expect(plan.headers).toEqual(['SBTi']);
+    expect(plan.formulas[0]).toEqual(['=C3.SBTi']);
+    expect(plan.block.cardColumn).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
-import type { SelectionSnapshot } from '../../src/taskpane/sheet/grid';
+import type { CellValue, SelectionSnapshot } from '../../src/taskpane/sheet/grid';
+import { NOTHING_SCORED } from '../../src/taskpane/sheet/scoredColumns';
 import { columnSelection, describeSelection } from '../../src/taskpane/sheet/selectionModel';
 
 /** A sheet: headers in row 1 (index 0), suppliers below, columns A..D. */
@@ -10,15 +11,18 @@ const SHEET = [
   ['Initech', 'initech.example', 'FR', 300],
 ];
 
-function snapshot(selection: SelectionSnapshot['selection'], values = SHEET): SelectionSnapshot {
+/** What the pane reads for a selection on a sheet of `values` (row 1 used), as sheet/read.ts reads it. */
+function snapshot(selection: SelectionSnapshot['selection'], values: CellValue[][] = SHEET): SelectionSnapshot {
   const used = { rowIndex: 0, columnIndex: 0, rowCount: values.length, columnCount: values[0].length };
-  const from = Math.max(0, selection.rowIndex - 1);
+  const from = Math.max(0, selection.rowIndex - 2);
   const to = Math.min(values.length, selection.rowIndex + selection.rowCount) - 1;
   const rows = values.slice(from, to + 1);
+  const filled = values.findIndex((row) => (row[selection.columnIndex] ?? '') !== '');
   return {
     sheet: 'Suppliers',
     selection,
     used,
+    firstFilledRow: filled < 0 ? null : filled,
     grid: { sheet: 'Suppliers', rowIndex: from, columnIndex: 0, values: rows, formulas: rows },
   };
 }
@@ -53,6 +57,7 @@ describe('reading the selection', () => {
       firstDataRow: 1,
       names: ['Acme Corp', 'Globex', '', 'Initech'],
       firstFreeColumn: 4,
+      scored: NOTHING_SCORED,
     });
   });
 
@@ -107,6 +112,7 @@ describe('reading the selection', () => {
         sheet: 'Empty',
         selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
         used: null,
+        firstFilledRow: null,
         grid: { sheet: 'Empty', rowIndex: 0, columnIndex: 0, values: [], formulas: [] },
       }),
     ).toThrow('The sheet is empty');
@@ -134,5 +140,72 @@ describe('the spend column', () => {
   test('a numeric column without such a header is not', () => {
     const sheet = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), 'Employees'] : row));
     expect(describeSelection(snapshot(all, sheet)).spendGuess).toBeNull();
+  });
+});
+
+describe('a sheet whose used range starts above the names’ header', () => {
+  const LINE = '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")';
+  const all = { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 };
+  /** SHEET after Score a column: a row inserted for the source line (F1), headers and formulas in E:F. */
+  const scored: CellValue[][] = [
+    [null, null, null, null, null, LINE],
+    [...SHEET[0], 'Climate score', 'Match'],
+    ...SHEET.slice(1).map((row, i) => [
+      ...row,
+      row[0] === '' ? '' : `=CLIMATE.SCORE($A${i + 3},$B${i + 3},$C${i + 3})`,
+      row[0] === '' ? '' : `=CLIMATE.MATCH($A${i + 3},$B${i + 3},$C${i + 3})`,
+    ]),
+  ];
+
+  test('the pane’s own source line above: the header is still found, with the same pickers', () => {
+    const model = describeSelection(snapshot(all, scored));
+    expect(model).toMatchObject({ top: 1, bottom: 5, firstRowIsHeader: true, websiteGuess: 1, countryGuess: 2 });
+    expect(model.spendGuess).toBe(3);
+    expect(model.columns.map((c) => c.label).slice(0, 3)).toEqual(['B · Web', 'C · HQ country', 'D · Spend']);
+  });
+
+  test('a title in row 1 of another column: the header is row 2, the title is no supplier', () => {
+    const titled: CellValue[][] = [[null, null, 'Q3 suppliers', null], ...SHEET];
+    const model = describeSelection(snapshot(all, titled));
+    expect(model).toMatchObject({ top: 1, firstRowIsHeader: true, websiteGuess: 1, countryGuess: 2 });
+    const fromHeader = describeSelection(
+      snapshot({ rowIndex: 1, columnIndex: 0, rowCount: 5, columnCount: 1 }, titled),
+    );
+    expect(fromHeader.firstRowIsHeader).toBe(true);
+  });
+
+  test('the columns that already score these names are found by their formulas, with the line above them', () => {
+    const snap = snapshot(all, scored);
+    const model = describeSelection(snap);
+    const input = columnSelection(snap, model, { firstRowIsHeader: true, websiteColumn: 1, countryColumn: 2 });
+    expect(input.firstDataRow).toBe(2);
+    expect(input.scored).toEqual({
+      outputs: new Map([
+        ['score', 4],
+        ['match', 5],
+      ]),
+      cardColumn: null,
+      attributed: true,
+    });
+    const unattributed = scored.map((row, i) => (i === 0 ? row.map(() => null) : row));
+    const again = snapshot(all, unattributed);
+    expect(
+      columnSelection(again, describeSelection(again), {
+        firstRowIsHeader: true,
+        websiteColumn: null,
+        countryColumn: null,
+      }).scored?.attributed,
+    ).toBe(false);
+  });
+
+  test('formulas of another name column are not these names’ block', () => {
+    const other = SHEET.map((row, i) => [...row, i === 0 ? 'Climate score' : `=CLIMATE.SCORE($B${i + 1})`]);
+    const snap = snapshot(all, other);
+    const input = columnSelection(snap, describeSelection(snap), {
+      firstRowIsHeader: true,
+      websiteColumn: null,
+      countryColumn: null,
+    });
+    expect(input.scored?.outputs.size).toBe(0);
   });
 });

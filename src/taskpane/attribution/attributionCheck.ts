@@ -9,7 +9,7 @@ import { PROVIDER } from '../../provider';
 import { cellA1, rangeA1 } from '../sheet/a1';
 import { climateCalls, fieldReferences } from '../sheet/formulas';
 import { formulaAt, type CellGrid } from '../sheet/grid';
-import { SOURCE_LINE_FORMULA, type AttributionCell } from '../sheet/sourceLine';
+import { showsSourceLine, SOURCE_LINE_FORMULA, type AttributionCell } from '../sheet/sourceLine';
 
 /** A rectangle of the sheet, 0-based and inclusive. */
 export interface Block {
@@ -132,8 +132,7 @@ function hasAttribution(lines: readonly CellAt[], block: Block): boolean {
 
 /** The cells that show the source line, typed or written by the pane (read once per check). */
 function sourceLines(sheet: CellGrid): CellAt[] {
-  const line = PROVIDER.sourceLine.toLowerCase();
-  return [...new Grid(sheet).cells()].filter((cell) => cell.text.toLowerCase().includes(line));
+  return [...new Grid(sheet).cells()].filter((cell) => showsSourceLine(cell.text));
 }
 
 /**

@@ -150,7 +150,8 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
       linkRequired: linkRequired(),
       logo: supportsImages(),
     });
-    await writeScoringPlan(snapshot.sheet, plan, plan.attribution.logoColumn !== null ? await logoBase64() : null);
+    const logo = plan.attribution !== null && plan.attribution.logoColumn !== null;
+    await writeScoringPlan(snapshot.sheet, plan, logo ? await logoBase64() : null);
     const event = blockScoredOf(snapshot.sheet, selection, plan, pickedColumn(spend), model.columns);
     const marked = await markRowsToReview(event.range, plan);
     hooks.blockScored(event);
@@ -159,7 +160,9 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     const { columnIndex, columnCount } = event.range.box;
     const range = `${model.sheet}!${columnLetters(columnIndex)}:${columnLetters(columnIndex + columnCount - 1)}`;
     const count = plan.scoredRows.length * plan.headers.length;
-    setStatus(selectionLine, 'success', `Wrote ${count} formulas into ${range}.${marked ? '' : UNMARKED}`);
+    const wrote =
+      count === 0 ? `${range} already show these outputs: nothing written.` : `Wrote ${count} formulas into ${range}.`;
+    setStatus(selectionLine, 'success', `${wrote}${marked ? '' : UNMARKED}`);
     await afterWrite?.();
     const summary = await follow(rowQueries(snapshot, selection, plan), plan.scoredRows.length);
     showSummary(summaryList, summary);

@@ -12,6 +12,7 @@ import type { ScoringPlan } from './scoringPlan';
 
 /** Writes the plan; the logo goes in when the plan has a logo column and an image was given. */
 export function writeScoringPlan(sheetName: string, plan: ScoringPlan, logoBase64: string | null): Promise<void> {
+  if (plan.headers.length === 0) return Promise.resolve(); // the block already has every output
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     if (plan.insertRowsAtTop > 0) {
@@ -21,7 +22,7 @@ export function writeScoringPlan(sheetName: string, plan: ScoringPlan, logoBase6
     header.values = [plan.headers];
     header.format.font.bold = true;
     await writeFormulaRows(context, sheet, plan.firstDataRow, plan.firstColumn, plan.formulas);
-    await writeSourceLine(context, sheet, plan.attribution, logoBase64);
+    if (plan.attribution) await writeSourceLine(context, sheet, plan.attribution, logoBase64);
   });
 }
 

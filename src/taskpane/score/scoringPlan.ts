@@ -10,12 +10,16 @@
  * the headers: Excel shows a data type's logo only inside its card, never in the grid.
  * When the suppliers start so high that there is no room, the plan asks for rows to be inserted at
  * the top of the sheet, and every row number in it already counts them.
+ * Names the sheet already scores (a block written before: selection.scored) are not scored twice:
+ * the plan writes only the outputs their block lacks, in new columns under the same header row, and
+ * no second source line when the block shows one above its headers.
  */
 import type { FlagKey } from '../../functions/initiatives';
 import type { BlockLayout } from '../common/blockScored';
 import { columnLetters } from '../sheet/a1';
 import { isBlank, type SheetRange } from '../sheet/grid';
 import { formulaFor, OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
+import { NOTHING_SCORED } from '../sheet/scoredColumns';
 import type { ColumnSelection } from '../sheet/selectionModel';
 import { SOURCE_LINE_FORMULA, type AttributionCell } from '../sheet/sourceLine';
 import { cardFormula, ORG_HEADER, orgFormula, type Layout } from './cardLayout';
@@ -44,9 +48,12 @@ export interface ScoringPlan {
   outputs: OutputKey[];
   /** One row per supplier row, one formula per header; '' leaves the cell empty (blank name). */
   formulas: string[][];
-  attribution: AttributionCell;
+  /** Null when nothing is written, or the block already shows the source line above its headers. */
+  attribution: AttributionCell | null;
   /** Indexes into `names` of the rows that got formulas. */
   scoredRows: number[];
+  /** The whole block after writing: each output's column (written now or before) and its card column. */
+  block: { outputs: ReadonlyMap<OutputKey, number>; cardColumn: number | null };
 }
 
 /** The outputs in catalogue order, without repeats, plus the profile link where the host needs it. */
@@ -58,16 +65,21 @@ export function effectiveOutputs(options: PlanOptions): OutputDefinition[] {
 }
 
 export function planColumnScoring(selection: ColumnSelection, options: PlanOptions): ScoringPlan {
-  const outputs = effectiveOutputs(options);
+  const scored = selection.scored ?? NOTHING_SCORED;
+  const outputs = effectiveOutputs(options).filter((output) => !scored.outputs.has(output.key));
   if (selection.names.length === 0) throw new Error('The selection holds no supplier rows.');
-  const rowsAbove = 2; // headers, and the attribution above them
-  const insertRowsAtTop = Math.max(0, rowsAbove - selection.firstDataRow);
+  const writes = outputs.length > 0;
+  const line = writes && !scored.attributed;
+  // Rows needed above the suppliers: the headers, and the attribution above them.
+  const insertRowsAtTop = writes ? Math.max(0, (line ? 2 : 1) - selection.firstDataRow) : 0;
   const firstDataRow = selection.firstDataRow + insertRowsAtTop;
   const headerRow = firstDataRow - 1;
   const firstColumn = selection.firstFreeColumn;
-  const cards = options.layout === 'cards';
-  const outputColumn = cards ? firstColumn + 1 : firstColumn;
-  const headers = [...(cards ? [ORG_HEADER] : []), ...outputs.map((output) => output.header)];
+  // Fields read the block's card when it has one; a new card column only for a block without.
+  const newCard = writes && options.layout === 'cards' && scored.cardColumn === null;
+  const cardColumn = newCard ? firstColumn : options.layout === 'cards' ? scored.cardColumn : null;
+  const outputColumn = newCard ? firstColumn + 1 : firstColumn;
+  const headers = [...(newCard ? [ORG_HEADER] : []), ...outputs.map((output) => output.header)];
   const ref = (column: number | null, row: number): string =>
     column === null ? '' : `$${columnLetters(column)}${row + 1}`;
 
@@ -81,19 +93,24 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
       website: ref(selection.websiteColumn, row),
       country: ref(selection.countryColumn, row),
     };
-    if (!cards) return outputs.map((output) => formulaFor(output.formula, args));
-    const card = `${columnLetters(firstColumn)}${row + 1}`;
-    return [orgFormula(args), ...outputs.map((output) => cardFormula(output.formula, card))];
+    if (cardColumn === null) return outputs.map((output) => formulaFor(output.formula, args));
+    const card = `${columnLetters(cardColumn)}${row + 1}`;
+    const fields = outputs.map((output) => cardFormula(output.formula, card));
+    return newCard ? [orgFormula(args), ...fields] : fields;
   });
   if (scoredRows.length === 0) throw new Error('Every selected supplier cell is empty.');
 
-  const attribution: AttributionCell = {
-    row: headerRow - 1,
-    logoColumn: options.logo ? firstColumn : null,
-    // Beside the logo when there is one, so that the text does not run under the image.
-    textColumn: options.logo ? firstColumn + 1 : firstColumn,
-    formula: SOURCE_LINE_FORMULA,
-  };
+  const attribution: AttributionCell | null = line
+    ? {
+        row: headerRow - 1,
+        logoColumn: options.logo ? firstColumn : null,
+        // Beside the logo when there is one, so that the text does not run under the image.
+        textColumn: options.logo ? firstColumn + 1 : firstColumn,
+        formula: SOURCE_LINE_FORMULA,
+      }
+    : null;
+  const blockOutputs = new Map(scored.outputs);
+  outputs.forEach((output, index) => blockOutputs.set(output.key, outputColumn + index));
 
   return {
     insertRowsAtTop,
@@ -106,28 +123,24 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
     formulas,
     attribution,
     scoredRows,
+    block: { outputs: blockOutputs, cardColumn: cardColumn ?? scored.cardColumn },
   };
 }
 
-/** The layout of the block a plan writes: its outputs' columns, and the spend column the analyst chose. */
+/** The layout of the block after a plan: its outputs' columns, and the spend column the analyst chose. */
 export function blockFromPlan(
   sheet: string,
   selection: ColumnSelection,
   plan: ScoringPlan,
-  outputs: readonly OutputKey[],
   spendColumn: number | null,
 ): BlockLayout {
-  const at = (key: OutputKey): number | null => {
-    const index = outputs.indexOf(key);
-    return index < 0 ? null : plan.outputColumn + index;
-  };
+  const columns = [...plan.block.outputs].sort((a, b) => a[1] - b[1]);
+  const at = (key: OutputKey): number | null => plan.block.outputs.get(key) ?? null;
   const scoreColumn = at('score');
   if (scoreColumn === null)
     throw new Error('The summary needs the Climate score column: tick "Climate score" and write the formulas again.');
-  const flags = outputs.flatMap((key, index) =>
-    key.startsWith('flag:')
-      ? [{ initiative: key.slice('flag:'.length) as FlagKey, column: plan.outputColumn + index }]
-      : [],
+  const flags = columns.flatMap(([key, column]) =>
+    key.startsWith('flag:') ? [{ initiative: key.slice('flag:'.length) as FlagKey, column }] : [],
   );
   return {
     sheet,
@@ -143,15 +156,18 @@ export function blockFromPlan(
   };
 }
 
-/** The block a plan writes: its data rows and new columns. */
+/** The block after a plan: its data rows, and its columns from the first to the last (card column included). */
 export function writtenRange(sheet: string, plan: ScoringPlan): SheetRange {
+  const { outputs, cardColumn } = plan.block;
+  const columns = [...outputs.values(), ...(cardColumn === null ? [] : [cardColumn])];
+  const left = Math.min(...columns);
   return {
     sheet,
     box: {
       rowIndex: plan.firstDataRow,
-      columnIndex: plan.firstColumn,
+      columnIndex: left,
       rowCount: plan.formulas.length,
-      columnCount: plan.headers.length,
+      columnCount: Math.max(...columns) - left + 1,
     },
   };
 }

@@ -28,7 +28,7 @@ export function rowQueries(snapshot: SelectionSnapshot, selection: ColumnSelecti
   });
 }
 
-/** The event of a written plan: its range, and its layout when it has a score column. */
+/** The event of a written plan: its block's range, and its layout when the block has a score column. */
 export function blockScoredOf(
   sheet: string,
   selection: ColumnSelection,
@@ -36,9 +36,7 @@ export function blockScoredOf(
   spendColumn: number | null,
   columns: readonly ColumnOption[],
 ): BlockScored {
-  const layout = plan.outputs.includes('score')
-    ? blockFromPlan(sheet, selection, plan, plan.outputs, spendColumn)
-    : null;
+  const layout = plan.block.outputs.has('score') ? blockFromPlan(sheet, selection, plan, spendColumn) : null;
   return { range: writtenRange(sheet, plan), layout, columns };
 }
 

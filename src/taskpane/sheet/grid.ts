@@ -59,8 +59,15 @@ export interface SelectionSnapshot {
   /** The sheet's used range; null when the sheet is empty. */
   used: RangeBox | null;
   /**
-   * Values and formulas over the used columns, from the row above the selection (when there is one,
-   * for headers) down to the last selected row inside the used range. Empty when not asked for.
+   * The first row of the selection's first column that holds anything (its header or first name):
+   * the used range may start higher, at a title or a source line in another column. Null when that
+   * column is empty or was not read: the used range's top stands in.
+   */
+  firstFilledRow: number | null;
+  /**
+   * Values and formulas over the used columns, from two rows above the selection (when there are
+   * any: its header, and the source line over a header) down to the last selected row inside the
+   * used range. Empty when not asked for.
    */
   grid: CellGrid;
 }
@@ -75,6 +82,18 @@ export function formulaAt(grid: CellGrid, row: number, column: number): string {
 export function valueAt(grid: CellGrid, row: number, column: number): CellValue {
   if (column < grid.columnIndex) return null;
   return grid.values[row - grid.rowIndex]?.[column - grid.columnIndex] ?? null;
+}
+
+/** The grid's rows `top..bottom` only (sheet rows), e.g. the selected ones without those read above. */
+export function gridRows(grid: CellGrid, top: number, bottom: number): CellGrid {
+  const from = Math.max(0, top - grid.rowIndex);
+  const to = Math.max(from, bottom - grid.rowIndex + 1);
+  return {
+    ...grid,
+    rowIndex: grid.rowIndex + from,
+    values: grid.values.slice(from, to),
+    formulas: grid.formulas.slice(from, to),
+  };
 }
 
 /** The last row of a box (0-based, inclusive). */

@@ -41,9 +41,9 @@ async function loadRows(
   return grid;
 }
 
-/** The sheet's used range (values only, not formats), null when the sheet is empty; needs a sync. */
-function usedRange(sheet: Excel.Worksheet): Excel.Range {
-  const used = sheet.getUsedRangeOrNullObject(true);
+/** The used range of a sheet or a range (values only, not formats), null when empty; needs a sync. */
+function usedRange(within: Excel.Worksheet | Excel.Range): Excel.Range {
+  const used = within.getUsedRangeOrNullObject(true);
   used.load(BOX_FIELDS);
   return used;
 }
@@ -64,13 +64,16 @@ export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapsh
     const used = usedRange(sheet);
     await context.sync();
     const selection = where.box();
-    const snapshot = { sheet: sheet.name, selection, used: used.isNullObject ? null : box(used) };
-    const from = Math.max(snapshot.used?.rowIndex ?? 0, selection.rowIndex - 1);
+    const snapshot = { sheet: sheet.name, selection, used: used.isNullObject ? null : box(used), firstFilledRow: null };
+    const from = Math.max(snapshot.used?.rowIndex ?? 0, selection.rowIndex - 2);
     const to = snapshot.used
       ? Math.min(snapshot.used.rowIndex + snapshot.used.rowCount, selection.rowIndex + selection.rowCount) - 1
       : -1;
     if (read.cells === false || !snapshot.used || to < from) return { ...snapshot, grid: emptyGrid(sheet.name) };
-    return { ...snapshot, grid: await loadRows(context, sheet, sheet.name, snapshot.used, from, to) };
+    const column = usedRange(sheet.getRangeByIndexes(0, selection.columnIndex, 1, 1).getEntireColumn());
+    await context.sync();
+    const firstFilledRow = column.isNullObject ? null : column.rowIndex;
+    return { ...snapshot, firstFilledRow, grid: await loadRows(context, sheet, sheet.name, snapshot.used, from, to) };
   });
 }
 

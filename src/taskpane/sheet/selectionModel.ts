@@ -1,10 +1,12 @@
 /**
  * From what is selected in Excel to the inputs of the scoring plan, pure: which column holds the
- * names, which rows are suppliers, whether the first selected row is a header, and which other columns
- * probably hold websites and countries (offered as the defaults of the two pickers).
+ * names, which rows are suppliers, whether the first selected row is a header, which other columns
+ * probably hold websites and countries (offered as the defaults of the two pickers), and which
+ * columns already score these names.
  */
 import { columnLetters } from './a1';
 import { isBlank, valueAt as gridValue, type CellValue, type SelectionSnapshot } from './grid';
+import { scoredColumns, type ScoredColumns } from './scoredColumns';
 import { isAddress } from '../../functions/websiteAddress';
 
 /** Where the supplier rows are and what the analyst chose: the input of Score a column's plan. */
@@ -19,6 +21,8 @@ export interface ColumnSelection {
   names: CellValue[];
   /** First column right of everything used on the sheet. */
   firstFreeColumn: number;
+  /** What the sheet already shows for these names (a block scored before); absent: nothing. */
+  scored?: ScoredColumns;
 }
 
 export interface ColumnOption {
@@ -58,7 +62,10 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
   const { selection, used } = snapshot;
   if (!used) throw new Error('The sheet is empty: select the column of supplier names first.');
   if (selection.columnCount < 1 || selection.rowCount < 1) throw new Error('Select the column of supplier names.');
-  const top = Math.max(selection.rowIndex, used.rowIndex);
+  // The column's own first cell, not the used range's: a title or the pane's source line in another
+  // column may stand above it. Cells above it in the selection are left out.
+  const columnTop = snapshot.firstFilledRow ?? used.rowIndex;
+  const top = Math.max(selection.rowIndex, used.rowIndex, columnTop);
   const bottom = Math.min(selection.rowIndex + selection.rowCount, used.rowIndex + used.rowCount) - 1;
   const nameColumn = selection.columnIndex;
   const usedRight = used.columnIndex + used.columnCount;
@@ -67,8 +74,9 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
   }
 
   const first = valueAt(snapshot, top, nameColumn);
-  // A header is text at the top of the data, with rows under it; a lone cell is a supplier.
-  const firstRowIsHeader = top === used.rowIndex && bottom > top && typeof first === 'string' && !isBlank(first);
+  // A header is text at the top of the column, with rows under it: the selection reaches the column's
+  // first cell (a selection starting lower starts among the suppliers). A lone cell is a supplier.
+  const firstRowIsHeader = top === columnTop && bottom > top && typeof first === 'string' && !isBlank(first);
   const headerRow = firstRowIsHeader ? top : top - 1;
 
   const columns: ColumnOption[] = [];
@@ -149,6 +157,7 @@ export function columnSelection(
     firstDataRow,
     names,
     firstFreeColumn: model.firstFreeColumn,
+    scored: scoredColumns(snapshot.grid, model.nameColumn, firstDataRow, names),
   };
 }
 

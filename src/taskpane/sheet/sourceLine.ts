@@ -9,6 +9,11 @@ import { literal } from './formulas';
 /** The source line every attribution writes: the provider's words, linking to its site. */
 export const SOURCE_LINE_FORMULA = `=HYPERLINK(${literal(PROVIDER.site)},${literal(PROVIDER.sourceLine)})`;
 
+/** A cell shows the source line, typed or written by the pane (its formula or text holds the provider's words). */
+export function showsSourceLine(text: string): boolean {
+  return text.toLowerCase().includes(PROVIDER.sourceLine.toLowerCase());
+}
+
 /** The name of the logo image on a sheet: how a refresh finds its own. */
 export const LOGO_NAME = `${PROVIDER.name} logo`;
 

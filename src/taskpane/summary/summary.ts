@@ -8,6 +8,7 @@ import { supportsDynamicArrays, supportsImages } from '../../office/host';
 import type { BlockLayout, BlockScored } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
 import { columnLetters } from '../sheet/a1';
+import { gridRows, lastRow } from '../sheet/grid';
 import { readSelection } from '../sheet/read';
 import { describeSelection, type ColumnOption } from '../sheet/selectionModel';
 import { logoBase64 } from '../ui/logo';
@@ -74,13 +75,18 @@ export function mountSummary(context: PaneContext): SummarySection {
     const snapshot = await readSelection();
     let block: BlockLayout;
     try {
-      block = blockFromFormulas(snapshot.grid, null);
+      // The selected rows only: the rows read above them (headers) are not the block's.
+      block = blockFromFormulas(
+        gridRows(snapshot.grid, snapshot.selection.rowIndex, lastRow(snapshot.selection)),
+        null,
+      );
     } catch {
       return null;
     }
     // The spend column is proposed exactly as Score a column proposes it, from the names' column.
     const model = describeSelection({
       ...snapshot,
+      firstFilledRow: null, // the selection's first column is not the names' column
       selection: {
         rowIndex: block.firstRow,
         columnIndex: block.nameColumn,

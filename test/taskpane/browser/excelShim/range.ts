@@ -1,7 +1,7 @@
 /**
  * The shim's Excel.Range: values and formulas read and written (with Excel's dimension check), number
- * formats, clearing, bold, rows inserted, columns hidden, conditional formats, selection and
- * recalculation, each recorded in the book's dump. Serialized into the page (index.ts): self-contained.
+ * formats, clearing, bold, rows inserted, whole columns (hidden, or their used range), conditional
+ * formats, selection and recalculation, each recorded in the book's dump. Serialized into the page (index.ts): self-contained.
  */
 import type { ShimCardFormulas } from './cardFormulas';
 import type { ShimGrid } from './grid';
@@ -95,15 +95,21 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
           book.dump.inserts.push({ row: box.rowIndex, count: box.rowCount, direction });
         },
       }),
-      // Range.columnHidden (ExcelApi 1.2) may only be set on entire columns.
-      getEntireColumn: () => ({
-        set columnHidden(hidden: boolean) {
-          for (let c = box.columnIndex; c < box.columnIndex + box.columnCount; c++) {
-            if (hidden) state.hidden.add(c);
-            else state.hidden.delete(c);
-          }
-        },
-      }),
+      // The whole columns (Excel's 1,048,576 rows); Range.columnHidden (ExcelApi 1.2) may only be set on them.
+      getEntireColumn: () =>
+        Object.defineProperty(range(state, { ...box, rowIndex: 0, rowCount: 1_048_576 }), 'columnHidden', {
+          set(hidden: boolean) {
+            for (let c = box.columnIndex; c < box.columnIndex + box.columnCount; c++) {
+              if (hidden) state.hidden.add(c);
+              else state.hidden.delete(c);
+            }
+          },
+        }),
+      // The smallest range holding this range's filled cells, as the worksheet's own.
+      getUsedRangeOrNullObject: () => {
+        const used = grid.usedBox(new Map([...state.cells].filter(([k]) => within(box, ...place(k)))));
+        return used ? range(state, used) : { isNullObject: true, load: () => undefined };
+      },
       format: {
         font: {
           set bold(on: boolean) {
