@@ -246,6 +246,30 @@ test("the ribbon's Score selection scores the selection and runs the same check 
   await pane.page.context().close();
 });
 
+test('a scored list with two blank rows in a row is one block: the check adds nothing inside it', async () => {
+  const rows = Array.from({ length: 16 }, (_, i) => (i === 8 || i === 9 ? [null, null] : [`Supplier ${i}`, i]));
+  const pane = await openPane(PLAIN_WITH_116, {
+    name: 'Suppliers',
+    rows: [['Supplier', 'Spend'], ...rows],
+    selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
+  });
+  await chooseFormulaLayout(pane);
+  await pane.press('scoreSelection'); // writes, then runs the check
+  const attributed = 'Every block of CLIMATE scores and flags on Suppliers shows the attribution (1 block).';
+  await pane.waitForText('#attribution-status', attributed);
+  const book = await pane.dump();
+  expect(book.cells.filter((cell) => cell.formula === SOURCE_LINE).map(({ row, column }) => [row, column])).toEqual([
+    [0, 3],
+  ]);
+  expect(book.shapes).toHaveLength(1);
+  expect(book.conditionalFormats).toHaveLength(1);
+  await (await pane.ax.get('button', 'Check attribution')).locator.click();
+  await pane.page.waitForTimeout(500);
+  expect(await pane.page.locator('#attribution-status').innerText()).toBe(attributed);
+  expect(await pane.dump()).toEqual(book);
+  await pane.page.context().close();
+});
+
 /**
  * What Excel shows in a cell the pane wrote: a HYPERLINK its text, SCORE the sandbox record's score
  * as ROUND(score*100, 1) (what the harness tests check the functions return). The shim itself does

@@ -111,3 +111,36 @@ test('blocked cells (an image floats over them) are not used, though empty', () 
   expect([first.row, first.logoColumn]).toEqual([5, 1]);
   expect(around).toMatchObject({ row: 5, logoColumn: 2, textColumn: 3 });
 });
+
+test('a block Score a column wrote is one block across blank supplier rows, attributed by its own line', () => {
+  // The pane's block: the line in D1, headers in row 2, two blank supplier rows (rows 6 and 7) inside.
+  const rows: CellValue[][] = [
+    [null, null, null, SOURCE_LINE_FORMULA, null],
+    ['Supplier', 'Spend', 'Climate score', 'Match', 'Profile'],
+  ];
+  for (let r = 2; r < 12; r += 1) {
+    const blank = r === 5 || r === 6;
+    const formulas = blank
+      ? [null, null, null]
+      : [`=CLIMATE.SCORE($A${r + 1})`, `=CLIMATE.MATCH($A${r + 1})`, `=HYPERLINK(CLIMATE.LINK($A${r + 1}),"Profile")`];
+    rows.push([blank ? null : `Supplier ${r}`, 100, ...formulas]);
+  }
+  rows.push(['Total', '=SUM(B3:B12)', null, null, null]);
+  expect(findClimateBlocks(sheet(rows))).toEqual([{ top: 2, left: 2, bottom: 11, right: 4 }]);
+  expect(planAttributionCheck(sheet(rows), true)).toEqual({ blocks: 1, fixes: [] });
+  // Hand-typed, without the pane's headers, the same gap still parts two blocks.
+  const typed = rows.map((row, i) => (i < 2 ? row.map(() => null) : row));
+  expect(findClimateBlocks(sheet(typed))).toHaveLength(2);
+});
+
+test('a cell inside a block (an empty cell of its columns) is never used for another block', () => {
+  const rows: CellValue[][] = Array.from({ length: 16 }, () => Array<CellValue>(3).fill(null));
+  for (let r = 1; r <= 9; r += 1) rows[r][1] = `=CLIMATE.SCORE(A${r + 1})`; // B2:B10
+  rows[1][2] = '=CLIMATE.FLAG(A2,"sbti")'; // C2: the block is B2:C10, C3:C10 empty
+  rows[10][2] = 'x';
+  rows[11][2] = 'x';
+  rows[12][2] = '=CLIMATE.SCORE(Z13)'; // C13, its own block
+  const { fixes } = planAttributionCheck(sheet(rows), false);
+  const lower = fixes.find((fix) => fix.block.top === 12);
+  expect(lower?.place).toMatchObject({ row: 13, textColumn: 2 }); // below it, not C10 inside B2:C10
+});

@@ -9,6 +9,7 @@ import { PROVIDER } from '../../provider';
 import { cellA1, rangeA1 } from '../sheet/a1';
 import { climateCalls, fieldReferences } from '../sheet/formulas';
 import { formulaAt, type CellGrid } from '../sheet/grid';
+import { isOutputHeader } from '../sheet/outputs';
 import { showsSourceLine, SOURCE_LINE_FORMULA, type AttributionCell } from '../sheet/sourceLine';
 
 /** A rectangle of the sheet, 0-based and inclusive. */
@@ -40,10 +41,15 @@ export interface AttributionFix {
 }
 
 /** CLIMATE calls that belong to a block; those of SHOWS put a score or flag on screen, as a card's field does. */
-const BELONGS = new Set(['SCORE', 'FLAG', 'FLAGS', 'PROFILE', 'LINK', 'STATUS', 'ORG']);
+const BELONGS = new Set(['SCORE', 'FLAG', 'FLAGS', 'PROFILE', 'MATCH', 'LINK', 'STATUS', 'ORG']);
 const SHOWS = new Set(['SCORE', 'FLAG', 'FLAGS', 'PROFILE']);
-/** Cells this close belong to one block: a skipped (blank) supplier row does not split a column. */
+/**
+ * Cells this close belong to one block: a skipped (blank) supplier row does not split a column. A
+ * column under a header Score a column writes is the pane's block, one down to its last CLIMATE cell
+ * whatever blank supplier rows it holds: only another cell in the column ends it.
+ */
 const ROW_GAP = 2;
+const HEADER = -1;
 const COLUMN_GAP = 1;
 /** How far from a block a source line counts as its own, and how far the check looks for room. */
 const ROWS_AROUND = 3;
@@ -71,15 +77,29 @@ class Grid {
 /** The blocks of CLIMATE formulas that show a score or a flag, top to bottom, left to right. */
 export function findClimateBlocks(sheet: CellGrid): Block[] {
   const cells: Array<{ row: number; column: number; shows: boolean }> = [];
+  // Per column, under one of the pane's headers: HEADER, then the run's last CLIMATE cell; any other
+  // cell ends the run. The cells each run joins are `runs`.
+  const headed = new Map<number, number>();
+  const runs: Array<[number, number]> = [];
   for (const cell of new Grid(sheet).cells()) {
-    if (!cell.text.startsWith('=')) continue;
-    const calls = climateCalls(cell.text)
-      .map((call) => call.name)
-      .filter((fn) => BELONGS.has(fn));
-    const fields = fieldReferences(cell.text).length > 0;
-    if (calls.length > 0 || fields) {
-      cells.push({ row: cell.row, column: cell.column, shows: fields || calls.some((fn) => SHOWS.has(fn)) });
+    const formula = cell.text.startsWith('=');
+    const calls = formula
+      ? climateCalls(cell.text)
+          .map((call) => call.name)
+          .filter((fn) => BELONGS.has(fn))
+      : [];
+    const fields = formula && fieldReferences(cell.text).length > 0;
+    if (calls.length === 0 && !fields) {
+      if (isOutputHeader(cell.text)) headed.set(cell.column, HEADER);
+      else headed.delete(cell.column);
+      continue;
     }
+    const shows = fields || calls.some((fn) => SHOWS.has(fn));
+    const i = cells.push({ row: cell.row, column: cell.column, shows }) - 1;
+    const above = headed.get(cell.column);
+    if (above === undefined) continue;
+    if (above !== HEADER) runs.push([i, above]);
+    headed.set(cell.column, i);
   }
   // Union-find over cells near each other; cells come row by row, so only earlier rows need looking back.
   const parent = cells.map((_cell, i) => i);
@@ -90,6 +110,7 @@ export function findClimateBlocks(sheet: CellGrid): Block[] {
   // Numeric keys (Excel has 16,384 columns): a sheet of 50,000 formulas is grouped in milliseconds.
   const at = (row: number, column: number) => row * 16_384 + column;
   const index = new Map(cells.map((cell, i) => [at(cell.row, cell.column), i]));
+  for (const [i, j] of runs) parent[root(i)] = root(j);
   cells.forEach((cell, i) => {
     for (let dr = 0; dr <= ROW_GAP; dr += 1) {
       for (let dc = -COLUMN_GAP; dc <= COLUMN_GAP; dc += 1) {
@@ -138,16 +159,21 @@ function sourceLines(sheet: CellGrid): CellAt[] {
 /**
  * Where the block's attribution goes: the nearest free cells above it (the source line, and the logo
  * floating over the free cell left of it), else below it, else right of it; null when all are taken.
- * `taken` holds cells chosen for other blocks in the same check.
+ * `taken` holds cells chosen for other blocks in the same check. A cell inside any block (a blank
+ * supplier row of its columns) is not free: the line there would read as that row's value.
  */
 function placeAttribution(
   sheet: CellGrid,
   block: Block,
   logo: boolean,
-  taken: Set<string> = new Set(),
+  taken: Set<string>,
+  blocks: readonly Block[],
 ): AttributionCell | null {
   const grid = new Grid(sheet);
-  const free = (row: number, column: number) => grid.free(row, column) && !taken.has(cellKey({ row, column }));
+  const inside = (row: number, column: number) =>
+    blocks.some((b) => row >= b.top && row <= b.bottom && column >= b.left && column <= b.right);
+  const free = (row: number, column: number) =>
+    grid.free(row, column) && !taken.has(cellKey({ row, column })) && !inside(row, column);
   const rows = [
     ...Array.from({ length: ROWS_AROUND }, (_, i) => block.top - 1 - i),
     ...Array.from({ length: ROWS_AROUND }, (_, i) => block.bottom + 1 + i),
@@ -190,7 +216,7 @@ export function planAttributionCheck(
   const fixes = blocks
     .filter((block) => !hasAttribution(lines, block))
     .map((block): AttributionFix => {
-      const place = placeAttribution(sheet, block, logo, taken);
+      const place = placeAttribution(sheet, block, logo, taken, blocks);
       for (const cell of place ? cellsOf(place) : []) taken.add(cellKey(cell));
       return { block, place };
     });

@@ -11,9 +11,6 @@ import { LINK_TEXT, type OutputFormula } from '../sheet/outputs';
 /** `cards`: a CLIMATE.ORG column and the outputs as its fields; `formulas`: one CLIMATE formula per output. */
 export type Layout = 'cards' | 'formulas';
 
-/** The header of the card layout's CLIMATE.ORG column. */
-export const ORG_HEADER = 'Organization';
-
 /** The card formula of a row: `=CLIMATE.ORG($A3,$B3,$C3)`. */
 export function orgFormula(args: ArgumentTexts): string {
   return `=${callText('ORG', args)}`;

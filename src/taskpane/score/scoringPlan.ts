@@ -18,11 +18,11 @@ import type { FlagKey } from '../../functions/initiatives';
 import type { BlockLayout } from '../common/blockScored';
 import { columnLetters } from '../sheet/a1';
 import { isBlank, type SheetRange } from '../sheet/grid';
-import { formulaFor, OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
+import { formulaFor, ORG_HEADER, OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
 import { NOTHING_SCORED } from '../sheet/scoredColumns';
 import type { ColumnSelection } from '../sheet/selectionModel';
 import { SOURCE_LINE_FORMULA, type AttributionCell } from '../sheet/sourceLine';
-import { cardFormula, ORG_HEADER, orgFormula, type Layout } from './cardLayout';
+import { cardFormula, orgFormula, type Layout } from './cardLayout';
 
 export interface PlanOptions {
   outputs: readonly OutputKey[];

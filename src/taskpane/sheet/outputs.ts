@@ -58,6 +58,14 @@ export const OUTPUTS: readonly OutputDefinition[] = [
   { key: 'link', header: 'Profile', formula: { fn: 'LINK' } },
 ];
 
+/** The header of the card layout's CLIMATE.ORG column. */
+export const ORG_HEADER = 'Organization';
+
+const HEADERS = new Set([ORG_HEADER, ...OUTPUTS.map((output) => output.header)]);
+
+/** A header Score a column writes over a column of its block (the attribution check knows the block by it). */
+export const isOutputHeader = (text: string): boolean => HEADERS.has(text);
+
 /** The formula of one output for one row, e.g. `=CLIMATE.FLAG($A2,"sbti",$B2)`. */
 export function formulaFor(formula: OutputFormula, args: ArgumentTexts): string {
   switch (formula.fn) {
