@@ -6,6 +6,7 @@
  */
 import { scaleScore } from '../../functions/scoreScale';
 import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../../service/types';
+import { calendarDate } from '../common/calendarDate';
 import { savedClient, type PaneContext } from '../common/paneContext';
 import { byId, el, externalLink, fieldText, replaceChildren, setStatus, withBusy } from '../ui/view';
 
@@ -37,8 +38,9 @@ export function changeMeta(change: SbtiChange): string {
     .join(' · ');
 }
 
-export function sinceDate(now: Date, days = CHANGES_DAYS): string {
-  return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+/** The default of "Changes since": CHANGES_DAYS days before today, on the analyst's calendar. */
+export function sinceDate(now: Date, timeZone?: string): string {
+  return calendarDate(now, CHANGES_DAYS, timeZone);
 }
 
 const item = (title: Node | string, meta: string): HTMLLIElement =>

@@ -6,6 +6,7 @@
  */
 import { supportsDynamicArrays, supportsImages } from '../../office/host';
 import type { BlockLayout, BlockScored } from '../common/blockScored';
+import { calendarDate } from '../common/calendarDate';
 import type { PaneContext } from '../common/paneContext';
 import { columnLetters } from '../sheet/a1';
 import { gridRows, lastRow } from '../sheet/grid';
@@ -113,7 +114,7 @@ export function mountSummary(context: PaneContext): SummarySection {
     const plan = planSummary(block, {
       dynamicArrays: supportsDynamicArrays(),
       scoreMax: settings.scoreScale === '0-1' ? 1 : 100,
-      builtOn: new Date().toISOString().slice(0, 10),
+      builtOn: calendarDate(),
       logo,
     });
     setStatus(status, 'busy', `Building the summary of ${describeBlock(block)}…`);
