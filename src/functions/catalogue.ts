@@ -12,8 +12,8 @@ import { andThen, CellFailure, failureFrom, pendingFailure, type Answer } from '
 import { FLAG_HEADERS, parseFields } from './fields';
 import { parseInitiative } from './initiatives';
 import { readMatch, type MatchInput, type MatchReading } from './nameMatch';
+import type { OrganizationArgument } from './organizationArgument';
 import { organizationEntity } from './organizationEntity';
-import type { CardQuery } from './cardQuery';
 import {
   OrganizationSource,
   PREVIEW_ENGINE,
@@ -69,7 +69,7 @@ interface Ready {
   matchInput: MatchInput;
   record: OrganizationRecord;
   receivedAt: number;
-  query: CardQuery | null;
+  argument: Readonly<OrganizationArgument> | null;
 }
 
 export interface Catalogue {

@@ -14,8 +14,9 @@
 import type { OrganizationRecord } from '../service/types';
 import { PROVIDER } from '../provider';
 import { carriesInitiatives } from '../service/records';
-import { QUERY_PROPERTY, queryProperty, type CardQuery } from './cardQuery';
+import { cardQueryOf, QUERY_PROPERTY, queryProperty } from './cardQuery';
 import { cardText } from './cardText';
+import type { OrganizationArgument } from './organizationArgument';
 import { INITIATIVES_LEFT_OUT } from './errors';
 import { AS_OF_KEY, ENTITY_SECTIONS, entityField } from './entityFields';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
@@ -38,8 +39,8 @@ export interface EntityReading {
   match: () => MatchReading;
   /** When this runtime received the record (ms since 1970). */
   receivedAt: number;
-  /** The row's query, kept hidden in the card (cardQuery.ts); null for a card read by its id alone. */
-  query: CardQuery | null;
+  /** The row's argument, its query kept hidden in the card (cardQuery.ts); null for a card read by its id alone. */
+  argument: Readonly<OrganizationArgument> | null;
 }
 
 const NOT_AVAILABLE: Excel.NotAvailableErrorCellValue = { type: 'Error', errorType: 'NotAvailable' };
@@ -63,7 +64,18 @@ function excelDate(ms: number): number {
 const built = new WeakMap<OrganizationRecord, Map<string, Excel.EntityCellValue>>();
 
 export function organizationEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
-  const key = JSON.stringify([reading.query, reading.match().verdict, ctx.scoreScale, ctx.logoUrl, reading.receivedAt]);
+  // The argument by its parts, not its card query: a recalculation builds no query to look a card up.
+  const { argument } = reading;
+  const key = JSON.stringify([
+    argument?.kind,
+    reading.requested,
+    argument?.query.website,
+    argument?.query.hq_region,
+    reading.match().verdict,
+    ctx.scoreScale,
+    ctx.logoUrl,
+    reading.receivedAt,
+  ]);
   let cards = built.get(reading.record);
   if (!cards) built.set(reading.record, (cards = new Map()));
   let entity = cards.get(key);
@@ -127,7 +139,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     };
     card.subTitle = { property: SUBTITLE_PROPERTY };
   }
-  const query = reading.query && queryProperty(reading.query);
+  const query = reading.argument && queryProperty(cardQueryOf(reading.argument));
   if (query) properties[QUERY_PROPERTY] = query;
   const provider = providerAttributes(link, ctx.logoUrl);
   return { type: 'Entity', text: name, properties, layouts: { card, compact: { icon: 'Organization' } }, provider };

@@ -22,7 +22,7 @@ import { PROVIDER } from '../provider';
 import { decodeOrganization } from '../service/records';
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { isFinalStatus } from '../service/types';
-import { cardArgument, cardQueryOf, type CardQuery } from './cardQuery';
+import { cardArgument } from './cardQuery';
 import { CellFailure, convertFailures, failureFrom, type Answer } from './errors';
 import { entityField } from './entityFields';
 import { matchInputOf, type MatchInput } from './nameMatch';
@@ -86,8 +86,8 @@ export interface Sourced {
   matchInput: MatchInput;
   /** When the service sent this record (ms since 1970): from the cache, when it was fetched. */
   receivedAt: number;
-  /** The row's query as a card carries it; null for a card read by its id alone. */
-  query: CardQuery | null;
+  /** The row's argument, which a card keeps (cardQuery.ts); null for a card read by its id alone. */
+  argument: Readonly<OrganizationArgument> | null;
 }
 
 const ID_PROPERTY = entityField('id')!.property;
@@ -155,7 +155,7 @@ export class OrganizationSource {
       requested: argument.text,
       matchInput: matchInputOf(argument),
       receivedAt: outcome.receivedAt,
-      query: cardQueryOf(argument),
+      argument,
     };
   }
 
@@ -168,7 +168,7 @@ export class OrganizationSource {
       requested: argument.text,
       matchInput: matchInputOf(argument),
       receivedAt: final.receivedAt,
-      query: cardQueryOf(argument),
+      argument,
     };
   }
 
@@ -193,7 +193,7 @@ export class OrganizationSource {
           requested: argument?.text ?? name,
           matchInput: argument ? matchInputOf(argument) : { kind: 'id', text: name, identified: true },
           receivedAt: this.now(),
-          query: argument && cardQueryOf(argument),
+          argument,
         };
       });
   }

@@ -10,6 +10,7 @@ import { safeResult, FORMULA_START } from '../../src/functions/cellText';
 import { CellFailure } from '../../src/functions/errors';
 import { MAX_CARD_TEXT } from '../../src/functions/cardText';
 import { organizationEntity } from '../../src/functions/organizationEntity';
+import { parseOrganization } from '../../src/functions/organizationArgument';
 import { FLAG_KEYS } from '../../src/functions/initiatives';
 import { readMatch } from '../../src/functions/nameMatch';
 import { flagResult, flagsRow, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
@@ -101,7 +102,10 @@ function cells(record: ReturnType<typeof decodeOrganization>, ctx: ShapeContext)
     [
       'ORG',
       () =>
-        organizationEntity({ record, requested: 'Acme', match, receivedAt: 0, query: ['name:Acme', null, null] }, ctx),
+        organizationEntity(
+          { record, requested: 'Acme', match, receivedAt: 0, argument: parseOrganization('Acme') },
+          ctx,
+        ),
     ],
   ];
   return made.flatMap(([name, make]): Array<[string, unknown]> => {

@@ -3,7 +3,6 @@
  * (src/functions/organizationEntity.ts) from the sandbox's record for that name, so a dot formula the
  * pane writes reads a value only if it names a property the real card has.
  */
-import { cardQueryOf } from '../../../src/functions/cardQuery';
 import { matchInputOf, readMatch } from '../../../src/functions/nameMatch';
 import { organizationEntity } from '../../../src/functions/organizationEntity';
 import { parseOrganization } from '../../../src/functions/organizationArgument';
@@ -19,7 +18,7 @@ export function cardEntities(population: Population, names: readonly string[]): 
       record === null
         ? '#N/A'
         : organizationEntity(
-            { record, requested: argument.text, match, receivedAt: Date.now(), query: cardQueryOf(argument) },
+            { record, requested: argument.text, match, receivedAt: Date.now(), argument },
             { dataTypes: false, scoreScale: '0-100', logoUrl: null },
           );
   }
