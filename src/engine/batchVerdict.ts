@@ -115,14 +115,20 @@ export function answersVerdict(tasks: Task[], answers: BatchResponseItem[]): Ver
 
 /**
  * The verdict on a batch sent with an earlier key (or service) and answered after the settings
- * changed: a refusal (401) or a rate limit (429) was about that key, not the current one, so it bars
- * and pauses nothing, and the limiter learns no rate from it (health 'failed', as for a batch that got
- * no answer). Those tasks go again at once with the current key: their cells still want an answer.
+ * changed: a refusal (401), a rate limit (429) or a batch too large (413) was about that key or
+ * service, not the current one, so it bars, pauses and shrinks nothing, and the limiter learns no rate
+ * from it (health 'failed', as for a batch that got no answer). Those tasks go again at once with the
+ * current key: their cells still want an answer.
  */
 export function forEarlierKey(verdict: Verdict): Verdict {
-  const resent = [...verdict.resent, ...(verdict.refused?.tasks ?? []), ...(verdict.paused?.tasks ?? [])];
+  const resent = [
+    ...verdict.resent,
+    ...(verdict.refused?.tasks ?? []),
+    ...(verdict.paused?.tasks ?? []),
+    ...(verdict.smaller?.tasks ?? []),
+  ];
   const health = verdict.health === 'rate-limited' ? 'failed' : verdict.health;
-  return { ...verdict, health, refused: null, paused: null, resent };
+  return { ...verdict, health, refused: null, paused: null, smaller: null, resent };
 }
 
 /** Tasks that still have attempts left (fewer than `most` sends); the others fail with `error`. */

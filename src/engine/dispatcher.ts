@@ -9,9 +9,9 @@
  * - Each answer is sorted into a verdict (batchVerdict.ts, by the rules of retryPolicy.ts) that is
  *   carried out here: 429 pauses everybody (congestion.ts) and requeues; passing failures wait out a
  *   back-off (retryWaits.ts), at most MAX_ATTEMPTS sends per task; a 401 is handed to the engine,
- *   which bars all sending (`block`) until the settings change (`keyChanged`). A 401 or 429 answered
- *   for a key the settings have since replaced bars and pauses nothing (`forEarlierKey`): its tasks
- *   go again with the current key.
+ *   which bars all sending (`block`) until the settings change (`keyChanged`). A 401, 429 or 413
+ *   answered for a key the settings have since replaced bars, pauses and shrinks nothing
+ *   (`forEarlierKey`): its tasks go again with the current key.
  */
 import type { ServiceError } from '../service/errors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';

@@ -1,7 +1,8 @@
 /**
  * A hostile or broken Retry-After cannot stall the engine: it is capped at five minutes, the pause
  * timer never overflows (setTimeout fires at once above 2^31-1 ms), and a new key or service address
- * lifts the pause (and a 429 for the replaced key, answered late, does not bring it back). Fake
+ * lifts the pause (and a 429 for the replaced key, answered late, does not bring it back, nor does a
+ * late 413 shrink the new key's batches). Fake
  * transport, fake timers (which overflow as setTimeout does).
  */
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../src/service/responseErrors';
@@ -85,4 +86,29 @@ test("the old key's 429, answered after a new key was saved, pauses nothing: its
     true,
   );
   expect(engine.stats().rateLimitWaits).toBe(0);
+});
+
+test("the old key's 413, answered after a new key was saved, does not shrink the new key's batches", async () => {
+  const { engine, service, settings } = await rig();
+  let answer413 = (): void => undefined;
+  const refused = new Promise<void>((resolve) => (answer413 = resolve));
+  service.script.push(() =>
+    refused.then((): RequestAnswer => ({
+      kind: 'http',
+      status: 413,
+      headers: {},
+      body: '{"error":{"message":"too big"}}',
+    })),
+  );
+  const early = [track(engine.organization(supplier(1))), track(engine.organization(supplier(2)))];
+  await advance(30);
+  await settings.update({ apiKey: 'dc_test_another_key_42' });
+  await advance(0);
+  answer413();
+  await advance(0);
+  const fresh = [3, 4, 5, 6].map((id) => track(engine.organization(supplier(id))));
+  await advance(200);
+  expect([...early, ...fresh].map((call) => call.value?.state)).toEqual(Array(6).fill('ready'));
+  // The new key's probe carries what waits (up to ten items), not half of the old key's batch of two.
+  expect(service.sent.slice(1).map((request) => request.items.length)[0]).toBeGreaterThan(1);
 });
