@@ -42,20 +42,22 @@ function org(id: number, industry: string, region: string): OrganizationRecord {
   };
 }
 
+/** A workbook caching an organization and saving, as a second after a sheet's answers arrive. */
+async function saves(book: Awaited<ReturnType<typeof workbook>>, id: number, industry: string, region: string) {
+  book.set(`n:${id}`, org(id, industry, region));
+  await book.save();
+}
+
 const shown = (r: OrganizationRecord | null) =>
   r && { industry: r.industry?.name, region: r.hq_region, link: r.matching_organization?.link };
 
 test('records two open workbooks save with new strings read back as saved, in either order', async () => {
   const earlier = await workbook();
-  earlier.set('n:1', org(1, 'Freight', 'DE'));
-  await earlier.save();
+  await saves(earlier, 1, 'Freight', 'DE');
   const [book1, book2] = [await workbook(), await workbook()];
-  book1.set('n:2', org(2, 'Cement', 'FR'));
-  await book1.save();
-  book2.set('n:3', org(3, 'Steel', 'US'));
-  await book2.save();
-  book1.set('n:4', org(4, 'Glass', 'IT'));
-  await book1.save();
+  await saves(book1, 2, 'Cement', 'FR');
+  await saves(book2, 3, 'Steel', 'US');
+  await saves(book1, 4, 'Glass', 'IT');
 
   const reopened = await workbook();
   expect([1, 2, 3, 4].map((id) => shown(reopened.get(`n:${id}`, DAY)))).toEqual([
@@ -70,20 +72,16 @@ test('a workbook that opened on an empty store keeps what another saved meanwhil
   const [book1, book2] = [await workbook(), await workbook()];
   for (let id = 1; id <= 100; id += 1) book1.set(`n:${id}`, org(id, 'Cement', 'FR'));
   await book1.save();
-  book2.set('n:500', org(500, 'Steel', 'US'));
-  await book2.save();
+  await saves(book2, 500, 'Steel', 'US');
   expect((await workbook()).size).toBe(101);
 });
 
 test("a workbook reading public figures never serves another's private ones, whatever order they save in", async () => {
   const privateBook = await workbook(PRIVATE_SCOPE);
   const publicBook = await workbook(SCOPE);
-  privateBook.set('n:1', org(1, 'Cement', 'FR'));
-  await privateBook.save();
-  publicBook.set('n:2', org(2, 'Steel', 'US'));
-  await publicBook.save();
-  privateBook.set('n:3', org(3, 'Glass', 'IT'));
-  await privateBook.save();
+  await saves(privateBook, 1, 'Cement', 'FR');
+  await saves(publicBook, 2, 'Steel', 'US');
+  await saves(privateBook, 3, 'Glass', 'IT');
 
   const reopenedPublic = await workbook(SCOPE);
   expect([1, 3].map((id) => reopenedPublic.get(`n:${id}`, DAY))).toEqual([null, null]);

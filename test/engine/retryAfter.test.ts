@@ -68,20 +68,29 @@ test('a new service address lifts the pause too', async () => {
   expect(call.value?.state).toBe('ready');
 });
 
-test("the old key's 429, answered after a new key was saved, pauses nothing: its calls go again with the new key", async () => {
+/**
+ * Two calls sent with the first key, whose batch `late` answers only after a new key is saved; then
+ * `fresh` more calls. Returns the rig and every call, once 200 ms more have run.
+ */
+async function answeredAfterANewKey(late: () => RequestAnswer, fresh: number[]) {
   const { engine, service, settings } = await rig();
-  let answer429 = (): void => undefined;
-  const limited = new Promise<void>((resolve) => (answer429 = resolve));
-  service.script.push(() => limited.then(rateLimited('120')));
+  let answer = (): void => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  service.script.push(() => held.then(late));
   const early = [track(engine.organization(supplier(1))), track(engine.organization(supplier(2)))];
   await advance(30);
   await settings.update({ apiKey: 'dc_test_another_key_42' });
   await advance(0);
-  answer429();
+  answer();
   await advance(0);
-  const fresh = track(engine.organization(supplier(3)));
-  await advance(100);
-  expect([...early, fresh].map((call) => call.value?.state)).toEqual(['ready', 'ready', 'ready']);
+  const calls = [...early, ...fresh.map((id) => track(engine.organization(supplier(id))))];
+  await advance(200);
+  return { engine, service, calls };
+}
+
+test("the old key's 429, answered after a new key was saved, pauses nothing: its calls go again with the new key", async () => {
+  const { engine, service, calls } = await answeredAfterANewKey(rateLimited('120'), [3]);
+  expect(calls.map((call) => call.value?.state)).toEqual(['ready', 'ready', 'ready']);
   expect(service.sent.slice(1).every((request) => request.authorization === 'Bearer dc_test_another_key_42')).toBe(
     true,
   );
@@ -89,26 +98,14 @@ test("the old key's 429, answered after a new key was saved, pauses nothing: its
 });
 
 test("the old key's 413, answered after a new key was saved, does not shrink the new key's batches", async () => {
-  const { engine, service, settings } = await rig();
-  let answer413 = (): void => undefined;
-  const refused = new Promise<void>((resolve) => (answer413 = resolve));
-  service.script.push(() =>
-    refused.then((): RequestAnswer => ({
-      kind: 'http',
-      status: 413,
-      headers: {},
-      body: '{"error":{"message":"too big"}}',
-    })),
-  );
-  const early = [track(engine.organization(supplier(1))), track(engine.organization(supplier(2)))];
-  await advance(30);
-  await settings.update({ apiKey: 'dc_test_another_key_42' });
-  await advance(0);
-  answer413();
-  await advance(0);
-  const fresh = [3, 4, 5, 6].map((id) => track(engine.organization(supplier(id))));
-  await advance(200);
-  expect([...early, ...fresh].map((call) => call.value?.state)).toEqual(Array(6).fill('ready'));
+  const tooLarge = (): RequestAnswer => ({
+    kind: 'http',
+    status: 413,
+    headers: {},
+    body: '{"error":{"message":"too big"}}',
+  });
+  const { service, calls } = await answeredAfterANewKey(tooLarge, [3, 4, 5, 6]);
+  expect(calls.map((call) => call.value?.state)).toEqual(Array(6).fill('ready'));
   // The new key's probe carries what waits (up to ten items), not half of the old key's batch of two.
-  expect(service.sent.slice(1).map((request) => request.items.length)[0]).toBeGreaterThan(1);
+  expect(service.sent[1].items.length).toBeGreaterThan(1);
 });

@@ -16,19 +16,13 @@ import { paneSuite } from './browser/paneSuite';
 import { waitForText } from './browser/waitForText';
 
 const suite = paneSuite({ organizations: 50 });
-/** The sandbox's origin, once the suite has started it. */
-const sandbox = (): string => new URL(suite.sandbox.url).origin;
+const sandbox = (): string => suite.origin();
 /**
  * This computer: project Everyday in use, project Other (made on the sandbox, so its key works) saved
  * beside it, entrusted to the sandbox unless `otherOrigin` says where its key was entered.
  */
 async function computer(otherOrigin: string | null = sandbox()): Promise<Record<string, string>> {
-  const created = await fetch(`${suite.sandbox.url}/projects`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${SANDBOX_TEAM_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Other' }),
-  });
-  const other = (await created.json()) as { api_key: string };
+  const other = await suite.createProject('Other');
   return {
     ...(await seededSettings({
       baseUrl: suite.sandbox.url,

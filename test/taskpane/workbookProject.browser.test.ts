@@ -7,7 +7,7 @@
  * address; a project whose key was entrusted to another one is held back there until the person
  * confirms it under Connection.
  */
-import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { PROJECT_NAME_MAX, SETTINGS_KEYS } from '../../src/settings/settings';
 import { seededSettings } from '../harness/settingsSeed';
 import type { ShimSheet } from './browser/excelShim';
@@ -16,20 +16,14 @@ import { paneSuite } from './browser/paneSuite';
 
 const suite = paneSuite({ organizations: 50 });
 const PROJECTS_KEY = 'climate.pane.projects';
-/** The sandbox's origin, once the suite has started it. */
-const sandbox = (): string => new URL(suite.sandbox.url).origin;
+const sandbox = (): string => suite.origin();
 
 /**
  * This computer: the everyday project in use, and a private board project saved beside it, both
  * entrusted to the sandbox unless `boardOrigin` says where the board's key was entered.
  */
 async function computer(boardOrigin: string | null = sandbox()): Promise<Record<string, string>> {
-  const created = await fetch(`${suite.sandbox.url}/projects`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${SANDBOX_TEAM_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Board private' }),
-  });
-  const board = (await created.json()) as { id: number; api_key: string };
+  const board = await suite.createProject('Board private');
   const projects = [
     { id: '1', name: 'Everyday', apiKey: SANDBOX_PROJECT_KEY, origin: sandbox(), privatePerformances: false },
     {

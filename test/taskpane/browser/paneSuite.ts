@@ -4,7 +4,7 @@
  * once the file's first beforeAll has run.
  */
 import type { Browser } from 'playwright-core';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/server';
+import { SANDBOX_TEAM_KEY, startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/server';
 import { productionDist } from '../../build/dist';
 import { launchChromium } from '../../browsers/chromium';
 import { serveFolder, type StaticServer } from './staticServer';
@@ -13,10 +13,24 @@ export interface PaneSuite {
   sandbox: RunningSandbox;
   site: StaticServer;
   browser: Browser;
+  /** The sandbox's origin. */
+  origin(): string;
+  /** A project made on the sandbox with its team key, as the pane's Create project makes one. */
+  createProject(name: string): Promise<{ id: number; api_key: string }>;
 }
 
 export function paneSuite(sandboxOptions: SandboxOptions = {}): PaneSuite {
-  const suite = {} as PaneSuite;
+  const suite = {
+    origin: () => new URL(suite.sandbox.url).origin,
+    createProject: async (name: string) => {
+      const created = await fetch(`${suite.sandbox.url}/projects`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SANDBOX_TEAM_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
+      return (await created.json()) as { id: number; api_key: string };
+    },
+  } as PaneSuite;
   beforeAll(async () => {
     const dist = productionDist();
     suite.sandbox = await startSandbox({ port: 0, quiet: true, ...sandboxOptions });
