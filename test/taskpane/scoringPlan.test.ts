@@ -140,13 +140,15 @@ describe('scoring plan', () => {
   });
 
   test('blank name cells get no formulas; a selection of blanks is refused', () => {
-    const plan = planColumnScoring(selection({ names: ['Acme Corp', '', null, '  ', 'Globex'] }), {
-      outputs: ['score'],
-      linkRequired: false,
-      logo: false,
-    });
-    expect(plan.formulas.map((row) => row[0])).toEqual(['=CLIMATE.SCORE($A3)', '', '', '', '=CLIMATE.SCORE($A7)']);
-    expect(plan.scoredRows).toEqual([0, 4]);
+    // Pasted from the web or a PDF, a "blank" cell often holds a tab, a line break or a no-break space.
+    const names = ['Acme Corp', '', null, '  ', '\t', ' \u00a0\r\n', '\u3000', 'Globex'];
+    const plan = planColumnScoring(selection({ names }), { outputs: ['score'], linkRequired: false, logo: false });
+    expect(plan.formulas.map((row) => row[0])).toEqual([
+      '=CLIMATE.SCORE($A3)',
+      ...['', '', '', '', '', ''],
+      '=CLIMATE.SCORE($A10)',
+    ]);
+    expect(plan.scoredRows).toEqual([0, 7]);
     expect(() =>
       planColumnScoring(selection({ names: ['', null] }), { outputs: ['score'], linkRequired: false, logo: false }),
     ).toThrow('empty');

@@ -163,7 +163,9 @@ describe('a host with dynamic arrays: the block just scored', () => {
     const statuses = summary.cells.filter((cell) => cell.column === 25 && cell.row > 0);
     expect(statuses).toHaveLength(ROWS);
     expect(statuses[0].formula).toBe(`=IF(AE2,IFERROR(CLIMATE.STATUS('Suppliers'!$A3),""),"")`);
-    expect(helperAt(30)).toBe(`=IFERROR(TRIM('Suppliers'!$A3)<>"",TRUE())`);
+    expect(helperAt(30)).toBe(
+      `=IFERROR(TRIM(CLEAN(SUBSTITUTE(SUBSTITUTE(SUBSTITUTE('Suppliers'!$A3,UNICHAR(160),""),UNICHAR(8239),""),UNICHAR(12288),"")))<>"",TRUE())`,
+    );
   }, 120_000);
 
   test('the ribbon Summary refreshes the same sheet in place, with nothing left of the earlier build', async () => {

@@ -7,22 +7,27 @@
 export type CellValue = string | number | boolean | null;
 
 /**
- * A cell with nothing in it: empty, or only spaces. Score a column writes no formulas in a row whose
- * name is blank, and the Climate summary counts no supplier there: its formulas test this rule as
- * `notBlankFormula`, so both say spaces only (what Excel's TRIM removes; a tab or a no-break space is
- * text, here as there, and such a name gets formulas whose cells say what is wrong with it).
+ * A cell with nothing in it: empty, or only spaces, control characters (a tab, a line break) and the
+ * no-break spaces a paste from the web or a PDF brings (U+00A0, U+202F, the ideographic U+3000). Score
+ * a column writes no formulas in a row whose name is blank, and the Climate summary counts no supplier
+ * there: its formulas test the same rule as `notBlankFormula`.
  */
 export function isBlank(value: CellValue): boolean {
-  return value === null || (typeof value === 'string' && /^ *$/.test(value));
+  return value === null || (typeof value === 'string' && /^[\x00-\x20\u00a0\u202f\u3000]*$/.test(value));
 }
 
+/** The no-break spaces `isBlank` ignores, as Excel's UNICHAR codes. */
+const NO_BREAK_SPACES = [160, 8239, 12288];
+
 /**
- * `isBlank`'s opposite as an Excel formula over one cell, TRUE or FALSE. An error counts as something:
- * the pane reads an error cell as its code (`#N/A`), which is not blank. `TRUE()` rather than `TRUE`:
- * Excel reads both, HyperFormula (which computes the summary in the tests) only the function.
+ * `isBlank`'s opposite as an Excel formula over one cell, TRUE or FALSE: CLEAN drops the control
+ * characters, TRIM the spaces, SUBSTITUTE the no-break spaces. An error counts as something: the pane
+ * reads an error cell as its code (`#N/A`), which is not blank. `TRUE()` rather than `TRUE`: Excel
+ * reads both, HyperFormula (which computes the summary in the tests) only the function.
  */
 export function notBlankFormula(cell: string): string {
-  return `IFERROR(TRIM(${cell})<>"",TRUE())`;
+  const spaced = NO_BREAK_SPACES.reduce((text, code) => `SUBSTITUTE(${text},UNICHAR(${code}),"")`, cell);
+  return `IFERROR(TRIM(CLEAN(${spaced}))<>"",TRUE())`;
 }
 
 /** Rows and columns of a sheet, 0-based (as Excel.Range's rowIndex, columnIndex, rowCount, columnCount). */
