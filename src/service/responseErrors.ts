@@ -17,11 +17,9 @@ export function errorFromResponse(status: number, headers: Record<string, string
     return new ServiceError('too-large', message('The request is larger than the service accepts (HTTP 413).'), 413);
   }
   if (status === 429) {
-    return new RateLimitError(
-      message('The service is limiting the request rate (HTTP 429).'),
-      // Header names arrive lower-cased (http.ts for responses, batchCodec.ts for batch items).
-      parseRetryAfter(headers['retry-after'] ?? null),
-    );
+    // Header names arrive lower-cased (http.ts for responses, batchCodec.ts for batch items).
+    const retryAfterMs = parseRetryAfter(headers['retry-after'] ?? null);
+    return new RateLimitError(limitingMessage(said, retryAfterMs), retryAfterMs);
   }
   if (status === 0 || (status >= 300 && status <= 399)) {
     // Redirects are not followed (the key stays with the configured address); browsers report them as 0.
@@ -38,6 +36,18 @@ export function errorFromResponse(status: number, headers: Record<string, string
     );
   }
   return new ServiceError('http', said ? `HTTP ${status}: ${said}` : `The service answered HTTP ${status}.`, status);
+}
+
+/**
+ * A 429's words, with the wait it asked for: someone reading it in the pane (Test connection,
+ * Projects) learns when to try again. Cells say it their own way (the engine's errors.ts).
+ */
+function limitingMessage(said: string | null, retryAfterMs: number | null): string {
+  if (retryAfterMs === null || retryAfterMs <= 0) return said ?? 'The service is limiting the request rate (HTTP 429).';
+  const wait = `it asked to wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`;
+  return said === null
+    ? `The service is limiting the request rate (HTTP 429): ${wait}.`
+    : `${said.replace(/\.$/, '')} (${wait}).`;
 }
 
 /** The longest pause a `Retry-After` can impose: a larger value would stall every cell past its deadline. */

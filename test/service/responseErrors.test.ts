@@ -38,8 +38,21 @@ describe('errorFromResponse', () => {
     // Header names reach it lower-cased: the transport and the batch codec fold them (their tests say so).
     const limited = errorFromResponse(429, { 'retry-after': '2' }, envelope('rate_limit_error', 'Slow down'));
     expect(limited).toBeInstanceOf(RateLimitError);
-    expect(limited).toMatchObject({ retryAfterMs: 2000, retryable: true, message: 'Slow down' });
-    expect(errorFromResponse(429, {}, null)).toMatchObject({ retryAfterMs: null, kind: 'rate-limit' });
+    expect(limited).toMatchObject({ retryAfterMs: 2000, retryable: true, message: 'Slow down (it asked to wait 2 s).' });
+    expect(errorFromResponse(429, {}, null)).toMatchObject({
+      retryAfterMs: null,
+      kind: 'rate-limit',
+      message: 'The service is limiting the request rate (HTTP 429).',
+    });
+  });
+
+  it('a 429 says how long the service asked to wait, as the pane shows it (Test connection, Projects)', () => {
+    expect(errorFromResponse(429, { 'retry-after': '90' }, null).message).toBe(
+      'The service is limiting the request rate (HTTP 429): it asked to wait 90 s.',
+    );
+    expect(errorFromResponse(429, { 'retry-after': '0.4' }, null).message).toBe(
+      'The service is limiting the request rate (HTTP 429): it asked to wait 1 s.',
+    );
   });
 
   it('5xx (503 too) is a retryable ServerError whatever the body', () => {
