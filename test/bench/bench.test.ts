@@ -137,6 +137,7 @@ describe('the floor a transport allows', () => {
       nominalServiceMs: 900,
       ratePerSecond: null,
       ms: 2700,
+      servedMs: null,
       formula: 'requests ceil(1454 / 100) = 15; ceil(15 / 6 at once) x 900 ms = 2700 ms = 2700 ms',
     });
   });
@@ -198,7 +199,7 @@ describe('the warm per-cell target', () => {
   const warmLine = (lines: string[]): string | undefined => lines.find((line) => line.includes('warm ms per cell'));
 
   test('the cold pass is judged against the larger of the floor and the sheet entered with every answer at hand', () => {
-    const judged = (coldMs: number, enteredMs: number): string | undefined => {
+    const judged = (coldMs: number, enteredMs: number, servedMs: number | null = null): string | undefined => {
       const open = {
         ...scenario,
         engine: figures(coldMs),
@@ -206,7 +207,7 @@ describe('the warm per-cell target', () => {
         'engine-entered': figures(enteredMs),
         'engine-reopened': figures(1),
       };
-      const floors = { open: floorOf('open', 'h2', 35_000) }; // 4 x 180 = 720 ms
+      const floors = { open: floorOf('open', 'h2', 35_000, null, servedMs) }; // 4 x 180 = 720 ms
       return targets({ ...summary(0.02), floors, scenarios: { open } }).find((line) => line.includes('(cold)/floor'));
     };
     const small = targets({ ...summary(0.02), rows: 2_000, floors: { open: floorOf('open', 'h1', 1454) } });
@@ -216,6 +217,17 @@ describe('the warm per-cell target', () => {
     );
     expect(judged(2_700, 2_000)).toMatch(/^MISSED open: engine \(cold\)\/floor time = 1\.35x/);
     expect(judged(900, 100)).toMatch(/^met {4}open: engine \(cold\)\/floor time = 1\.25x .*max\(floor 720 ms/);
+    // The service's own pace bounds it too: the sheet served to a client that does nothing else.
+    expect(judged(6_400, 2_000, 5_000)).toMatch(
+      /^met {4}open: engine \(cold\)\/floor time = 1\.28x \(target <= 1\.3x of max\(floor 720 ms, the sheet served to a bare client 5000 ms, the sheet entered/,
+    );
+    expect(judged(6_600, 2_000, 5_000)).toMatch(/^MISSED open: engine \(cold\)\/floor time = 1\.32x/);
+  });
+
+  test('the floor says what the sheet was served in, beside its formula', () => {
+    const floor = floorOf('open', 'h2', 34_987, 191, 5_007);
+    expect([floor.ms, floor.servedMs]).toEqual([4 * 191, 5_007]);
+    expect(floor.formula).toMatch(/= 764 ms; the sheet served to a client that does nothing else \(.*\): 5007 ms$/);
   });
 
   test('is judged against the 2,000-row sheet of the same run: within 1.25x is met, beyond is missed', () => {

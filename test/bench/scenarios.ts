@@ -33,17 +33,24 @@ export interface Floor {
   serviceMs: number;
   nominalServiceMs: number;
   ratePerSecond: number | null;
+  /** The least time the transport and the rate allow, by the formula. */
   ms: number;
+  /** The sheet served to a client that does nothing else (serviceTime.ts); null when not measured. */
+  servedMs: number | null;
   /** The formula with this floor's numbers in it. */
   formula: string;
 }
 
-/** `measuredServiceMs`: a full batch's round trip, one at a time, over the run's transport (serviceTime.ts). */
+/**
+ * `measuredServiceMs`: a full batch's round trip, one at a time, over the run's transport;
+ * `servedMs`: the whole sheet served to a bare client (both serviceTime.ts).
+ */
 export function floorOf(
   scenario: Scenario,
   transport: TransportName,
   distinct: number,
   measuredServiceMs: number | null = null,
+  servedMs: number | null = null,
 ): Floor {
   const knobs: Partial<SandboxKnobs> = SCENARIO_KNOBS[scenario];
   const lost = (knobs.failRate ?? 0) + (knobs.dropRate ?? 0);
@@ -66,6 +73,9 @@ export function floorOf(
   const formula =
     `requests ${needed} = ${requests}; ceil(${requests} / ${concurrency} at once) x ${service} = ${byConnections} ms` +
     (ratePerSecond === null ? '' : `; ${requests} / ${ratePerSecond} per s = ${byRate} ms; the larger`) +
-    ` = ${ms} ms`;
-  return { requests, concurrency, serviceMs, nominalServiceMs, ratePerSecond, ms, formula };
+    ` = ${ms} ms` +
+    (servedMs === null
+      ? ''
+      : `; the sheet served to a client that does nothing else (its full batches as many at once as the transport carries): ${servedMs} ms`);
+  return { requests, concurrency, serviceMs, nominalServiceMs, ratePerSecond, ms, servedMs, formula };
 }
