@@ -42,10 +42,14 @@ const facts = {
   appDomains: ['https://api.ditchcarbon.com'],
   /** Read and write the workbook (the add-in only manifest's ReadWriteDocument). */
   permission: { xml: 'ReadWriteDocument', json: 'Document.ReadWrite.User' },
-  /** Functions and task pane share one JavaScript runtime: the key, the cache and the queue. */
+  /**
+   * Functions and task pane share one JavaScript runtime: the key, the cache and the queue. Every failed
+   * cell is a CustomFunctions.Error (src/functions/excelBoundary.ts), which CustomFunctionsRuntime 1.2
+   * brought; every Excel with the shared runtime has 1.2 as well (docs/sideloading.md).
+   */
   requirements: [
     { name: 'SharedRuntime', minVersion: '1.1' },
-    { name: 'CustomFunctionsRuntime', minVersion: '1.1' },
+    { name: 'CustomFunctionsRuntime', minVersion: '1.2' },
   ],
   customFunctions: { namespace: 'CLIMATE', script: 'functions.js', metadata: 'functions.json' },
   /** The add-in's icons by pixel size: 16, 32 and 80 on the ribbon, 32 and 64 in the lists of add-ins. */

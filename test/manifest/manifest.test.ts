@@ -94,11 +94,11 @@ describe.each(targets)('$label', ({ file, base, files }) => {
     expect(host.attributes['xsi:type']).toBe('Workbook');
   });
 
-  test('requires the shared runtime and custom functions runtime 1.1', () => {
+  test('requires the shared runtime 1.1 and custom functions runtime 1.2', () => {
     const sets = path(root, 'Requirements', 'Sets', 'Set').map(
       (s) => `${s.attributes.Name} ${s.attributes.MinVersion}`,
     );
-    expect(sets).toEqual(expect.arrayContaining(['SharedRuntime 1.1', 'CustomFunctionsRuntime 1.1']));
+    expect(sets).toEqual(expect.arrayContaining(['SharedRuntime 1.1', 'CustomFunctionsRuntime 1.2']));
   });
 
   test('runs page, functions and ribbon commands in one long-lived runtime', () => {
