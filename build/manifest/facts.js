@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * The add-in's facts, written once. Both manifests are rendered from them: manifest.xml (the add-in
- * only manifest, which every Excel takes: perpetual Windows and mobile need it) by ./xml.js, and
- * manifest.json (the unified manifest for Microsoft 365: Excel on the web, Windows 2501+, Mac 16.103+)
- * by ./json.js. Paths are relative to where the add-in is hosted (the dev server, or --env addinUrl);
+ * only manifest, which every Excel that can run the add-in takes: perpetual Windows needs it) by
+ * ./xml.js, and manifest.json (the unified manifest for Microsoft 365: Excel on the web, Windows 2501+,
+ * Mac 16.103+) by ./json.js. Paths are relative to where the add-in is hosted (the dev server, or --env addinUrl);
  * `package` paths are relative to the app package (the unified manifest's icons travel inside it).
  */
 'use strict';

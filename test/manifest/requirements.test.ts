@@ -46,3 +46,22 @@ test('versions compare as numbers, part by part', () => {
   expect(atLeast('1.1', '1.2')).toBe(false);
   expect(atLeast('2.0', '1.5')).toBe(true);
 });
+
+/**
+ * Where Microsoft's requirement-set tables give no shared runtime at all (Office on iPad and iPhone;
+ * Excel on Android runs no add-ins), the manifests' SharedRuntime requirement keeps the add-in out.
+ */
+const NO_SHARED_RUNTIME = /\b(mobile|iPad|iPhone|iOS|Android)\b/i;
+
+test('docs/sideloading.md offers a manifest to no Excel without the shared runtime', () => {
+  const doc = readFileSync(join(ROOT, 'docs', 'sideloading.md'), 'utf8');
+  const table = doc.split('| Excel | takes |')[1]?.split('\n\n')[0] ?? '';
+  const rows = table
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('|---'))
+    .map((line) => line.split('|').map((cell) => cell.trim()))
+    .map(([, excel, takes]) => ({ excel, takes }));
+  expect(rows.length).toBeGreaterThan(3);
+  const offered = rows.filter(({ takes }) => /manifest\.(xml|json)/.test(takes));
+  expect(offered.filter(({ excel }) => NO_SHARED_RUNTIME.test(excel))).toEqual([]);
+});
