@@ -22,9 +22,13 @@ const facts = {
   version: '1.0.0',
   locale: 'en-US',
   provider: 'Climate Profiles Project',
+  /** The add-in only manifest's DisplayName. */
   name: 'Climate profiles',
-  /** The unified manifest's full name: where both versions are listed (admin center), this tells them apart. */
-  fullName: 'Climate profiles for Microsoft 365',
+  /**
+   * The unified manifest's names. Microsoft asks the two versions of one add-in to differ in name, or
+   * Office lists them alike; Office shows the short one (at most 30 characters), also atop the pane.
+   */
+  unifiedName: { short: 'Climate profiles for M365', full: 'Climate profiles for Microsoft 365' },
   description: {
     short: 'Supplier climate scores and initiative flags in Excel cells.',
     long: "Supplier climate scores and initiative flags in any cell (=CLIMATE.SCORE), with the data provider's attribution.",

@@ -85,7 +85,7 @@ function unifiedManifest(base) {
     manifestVersion: MANIFEST_VERSION,
     id: facts.appId,
     version: facts.version,
-    name: { short: facts.name, full: facts.fullName },
+    name: { short: facts.unifiedName.short, full: facts.unifiedName.full },
     description: { short: facts.description.short, full: facts.description.long },
     developer: {
       name: facts.provider,

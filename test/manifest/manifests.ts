@@ -5,9 +5,8 @@ import { readFileSync } from 'fs';
 import { inflateSync } from 'zlib';
 import { descendants, parseXml, path, type XmlElement } from './xml';
 
-/** What a person meets in Excel, as either manifest declares it. */
+/** What a person meets in Excel, as either manifest declares it; the names differ by design (parity.test.ts). */
 export interface AddinSummary {
-  name: string;
   description: string;
   provider: string;
   version: string;
@@ -70,7 +69,6 @@ export function summarizeXml(file: string): AddinSummary {
   const group = all.find((e) => e.name === 'Group')!;
   const getStarted = path(host, 'DesktopFormFactor', 'GetStarted')[0];
   return {
-    name: value('DisplayName'),
     description: value('Description'),
     provider: value('ProviderName'),
     version: value('Version').replace(/\.0$/, ''),
@@ -166,7 +164,6 @@ export function summarizeJson(manifest: UnifiedManifest): AddinSummary {
   const [group] = tab.groups;
   const [getStarted] = extension.getStartedMessages;
   return {
-    name: manifest.name.short,
     description: manifest.description.full,
     provider: manifest.developer.name,
     version: manifest.version,

@@ -4,7 +4,8 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { productionDist, removeTempDirs, ROOT } from '../build/dist';
-import { readUnified, summarizeJson, summarizeXml } from './manifests';
+import { loadXml, readUnified, summarizeJson, summarizeXml } from './manifests';
+import { path } from './xml';
 
 const { DEV_URL, MANIFESTS } = require('../../build/manifest/index.js') as {
   DEV_URL: string;
@@ -29,7 +30,7 @@ describe.each([
   const xml = summarizeXml(join(dir, 'manifest.xml'));
   const json = summarizeJson(readUnified(join(dir, 'manifest.json')));
 
-  test('both manifests say the same: names, pages, functions, requirements, ribbon buttons', () => {
+  test('both manifests say the same: pages, functions, requirements, ribbon buttons', () => {
     expect(json).toEqual(xml);
   });
 
@@ -57,4 +58,11 @@ test('a difference between the manifests shows: a button missing from the unifie
   const manifest = readUnified(join(ROOT, 'manifest.json'));
   manifest.extensions[0].ribbons[0].tabs[0].groups[0].controls.pop();
   expect(summarizeJson(manifest).ribbon.buttons).not.toEqual(summarizeXml(join(ROOT, 'manifest.xml')).ribbon.buttons);
+});
+
+test('the two versions are told apart by name where Office lists add-ins: the short name, not only the full one', () => {
+  // Office shows the unified manifest's short name; the add-in only manifest's is its DisplayName.
+  const displayName = path(loadXml(join(ROOT, 'manifest.xml')).root, 'DisplayName')[0].attributes.DefaultValue;
+  const { name } = readUnified(join(ROOT, 'manifest.json'));
+  expect([name.short, name.full]).not.toContain(displayName);
 });
