@@ -1,8 +1,10 @@
 /**
  * Profiles still being built: each is re-read until its record is final (profiling.ts keeps the
  * schedule). The cells that asked for a profile are recalculated when a re-read brings a new status
- * and when the record is final, those of profiles answered close together at once.
+ * and when the record is final, those of profiles answered close together at once. The cache keeps
+ * the latest status a re-read brought, so a reopened workbook shows that one until its next re-read.
  */
+import type { OrganizationRecord } from '../service/types';
 import type { Dispatcher } from './dispatcher';
 import type { EngineEvents } from './events';
 import type { EngineLifecycle } from './lifecycle';
@@ -58,12 +60,14 @@ export class ProfilePolling {
       onRecord: (record) => {
         if (generation !== lifecycle.generation || !this.profiles.isWatched(profile)) return;
         if (!isFinal(record)) {
-          // the same status again changes no cell: Excel is not asked to recalculate on every poll
-          if (this.profiles.update(profile, record)) this.recalculateLater(profile, false);
+          // the same status again changes no cell: Excel is not asked to recalculate, nor the cache to write
+          if (!this.profiles.update(profile, record)) return;
+          this.store(profile, record); // a reopened workbook shows this status, not the one it was registered with
+          this.recalculateLater(profile, false);
           return;
         }
         this.profiles.finish(profile);
-        if (lifecycle.applied.cacheTtlMs > 0) for (const key of profile.keys) cache.set(key, record);
+        this.store(profile, record);
         this.recalculateLater(profile, true);
       },
       onError: (error) => {
@@ -76,6 +80,12 @@ export class ProfilePolling {
       onDropped: () => undefined,
     });
     this.parts.dispatcher.submit(task);
+  }
+
+  /** The record for every key that reached the profile: what the cache serves, or watches again after a reload. */
+  private store(profile: Profile, record: OrganizationRecord): void {
+    const { lifecycle, cache } = this.parts;
+    if (lifecycle.applied.cacheTtlMs > 0) for (const key of profile.keys) cache.set(key, record);
   }
 
   /** `ended`: the profile is watched no more, which the pane is told; otherwise only its status moved. */

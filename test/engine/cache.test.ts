@@ -81,6 +81,24 @@ describe('cache', () => {
     await expect(second.engine.organization(supplier(1))).resolves.toMatchObject({ state: 'ready' });
   });
 
+  test('a reopened workbook shows the status the last poll brought, not the one the profile was registered with', async () => {
+    const first = await rig();
+    first.service.statuses.set(1, 'created');
+    await Promise.all([first.engine.organization(supplier(1), { address: 'Sheet1!B2' }), advance(30)]);
+    first.service.statuses.set(1, 'researching');
+    await advance(1_000 + 25 + 50); // the first poll brings the new status; its cell is recalculated
+    expect(first.recalculated).toEqual([['Sheet1!B2']]);
+    await first.engine.flush();
+    first.engine.dispose();
+
+    const service = new FakeService();
+    service.statuses.set(1, 'researching');
+    const second = await rig({}, { storage: first.storage, service });
+    const again = await Promise.all([second.engine.organization(supplier(1)), advance(30)]);
+    expect(again[0]).toMatchObject({ state: 'pending', record: { status: 'researching' } });
+    expect(service.sent).toHaveLength(0);
+  });
+
   test('persisted records past their TTL are not served after a reload', async () => {
     const first = await rig({ cacheTtlMs: HOUR });
     await Promise.all([first.engine.organization(supplier(1)), advance(30)]);
