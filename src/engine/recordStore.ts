@@ -3,8 +3,11 @@
  * that changed and nothing else: refreshing 100 organizations of a 50,000-supplier sheet writes about
  * 100 short strings, where one blob would be rewritten whole. Beside the records, one entry holds the
  * scope and the string table the records refer to (industry names, profile-link prefixes); it is
- * written again only when a string is added. The blob that earlier versions kept (in this object store,
- * or before that in settings storage) is read once, written as records and removed.
+ * written again only when a string is added. What earlier versions kept is read once, written as records
+ * and removed: their per-record entries (another meta entry and prefix), or before that the blob (in this
+ * object store, or in settings storage). The layout has its own names so that a workbook still open in
+ * one of those versions, which writes its own copy of the table over the stored one, cannot change what
+ * this version's records read back as.
  */
 import { createStore, entries as allEntries, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { KeyValueStorage } from '../settings/storage';
@@ -18,26 +21,30 @@ import {
   type StoredEntries,
 } from './recordCache';
 
-/** The entry with the scope and string table: `{"v":2,"scope":…,"d":[…]}`. */
-export const META_KEY = 'climate.cache.meta';
-/** Record entries are `r:` + request key: `[seconds fetched at, ...CompactRecord]` as JSON. */
-export const RECORD_PREFIX = 'r:';
+/** The entry with the scope and string table: `{"v":3,"scope":…,"d":[…]}`. */
+export const META_KEY = 'climate.cache.meta.v3';
+const VERSION = 3;
+/** Record entries are `e:` + request key: `[seconds fetched at, ...CompactRecord]` as JSON. */
+export const RECORD_PREFIX = 'e:';
+/** The same layout as the versions before it wrote it (`v` 2), each runtime with its own copy of the table. */
+const OLDER = { metaKey: 'climate.cache.meta', prefix: 'r:', version: 2 } as const;
 /** A table past this many characters is rebuilt from the records held (the store is written anew). */
 const TABLE_CHARS_LIMIT = 65_536;
 
 interface Meta {
-  v: 2;
+  v: number;
   scope: string;
   d: string[];
 }
 
 type Change = [key: string, value: string | null];
+type Stored = Map<IDBValidKey, unknown>;
 
-function parseMeta(raw: unknown): Meta | null {
+function parseMeta(raw: unknown, version: number): Meta | null {
   if (typeof raw !== 'string') return null;
   try {
     const meta = JSON.parse(raw) as Meta;
-    return meta?.v === 2 && typeof meta.scope === 'string' && Array.isArray(meta.d) ? meta : null;
+    return meta?.v === version && typeof meta.scope === 'string' && Array.isArray(meta.d) ? meta : null;
   } catch {
     return null;
   }
@@ -52,6 +59,27 @@ function parseRecord(raw: unknown, table: StringTable): CacheEntry | null {
   } catch {
     return null; // one unreadable entry costs that record only
   }
+}
+
+/** The readable records stored under `prefix`, read against `table`, with the characters each takes. */
+function readRecords(stored: Stored, prefix: string, table: StringTable): [string, CacheEntry, number][] {
+  const records: [string, CacheEntry, number][] = [];
+  for (const [key, raw] of stored) {
+    if (typeof key !== 'string' || !key.startsWith(prefix)) continue;
+    const entry = parseRecord(raw, table);
+    if (entry !== null) records.push([key.slice(prefix.length), entry, key.length + (raw as string).length]);
+  }
+  return records;
+}
+
+const oldestFirst = (entries: StoredEntries): StoredEntries => entries.sort((a, b) => a[1].fetchedAt - b[1].fetchedAt);
+
+/** The records of the older per-record layout, with their scope; null when there are none. */
+function olderRecords(stored: Stored): { scope: string; entries: StoredEntries } | null {
+  const meta = parseMeta(stored.get(OLDER.metaKey), OLDER.version);
+  if (meta === null) return null;
+  const records = readRecords(stored, OLDER.prefix, new StringTable(meta.d));
+  return { scope: meta.scope, entries: oldestFirst(records.map(([key, entry]) => [key, entry])) };
 }
 
 export class RecordStore implements CachePersistence {
@@ -71,23 +99,18 @@ export class RecordStore implements CachePersistence {
   }
 
   async load(scope: string): Promise<StoredEntries> {
-    const stored = new Map(await allEntries<IDBValidKey, unknown>(this.store));
-    const meta = parseMeta(stored.get(META_KEY));
-    if (meta === null) return this.migrate(stored.get(CACHE_STORAGE_KEY), scope);
+    const stored: Stored = new Map(await allEntries<IDBValidKey, unknown>(this.store));
+    const meta = parseMeta(stored.get(META_KEY), VERSION);
+    if (meta === null) return this.migrate(stored, scope);
     this.sizes.clear();
     this.storedChars = 0;
     if (meta.scope !== scope) return [];
-    const table = new StringTable(meta.d);
     const loaded: StoredEntries = [];
-    for (const [key, raw] of stored) {
-      if (typeof key !== 'string' || !key.startsWith(RECORD_PREFIX)) continue;
-      const entry = parseRecord(raw, table);
-      if (entry === null) continue;
-      const requestKey = key.slice(RECORD_PREFIX.length);
-      this.sized(requestKey, key.length + (raw as string).length);
+    for (const [requestKey, entry, chars] of readRecords(stored, RECORD_PREFIX, new StringTable(meta.d))) {
+      this.sized(requestKey, chars);
       loaded.push([requestKey, entry]);
     }
-    return loaded.sort((a, b) => a[1].fetchedAt - b[1].fetchedAt);
+    return oldestFirst(loaded);
   }
 
   /**
@@ -101,7 +124,13 @@ export class RecordStore implements CachePersistence {
     return this.store('readwrite', (objectStore) => {
       const read = objectStore.get(META_KEY);
       read.onsuccess = () => {
-        for (const [key, value] of this.changes(parseMeta(read.result), scope, entries, changed, objectStore)) {
+        for (const [key, value] of this.changes(
+          parseMeta(read.result, VERSION),
+          scope,
+          entries,
+          changed,
+          objectStore,
+        )) {
           if (value === null) objectStore.delete(key);
           else objectStore.put(value, key);
         }
@@ -143,7 +172,7 @@ export class RecordStore implements CachePersistence {
       changes.push([RECORD_PREFIX + key, value]);
     }
     if (anew || table.strings.length > tableLength) {
-      const meta: Meta = { v: 2, scope, d: table.strings };
+      const meta: Meta = { v: VERSION, scope, d: table.strings };
       changes.push([META_KEY, JSON.stringify(meta)]);
     }
     return changes;
@@ -166,15 +195,17 @@ export class RecordStore implements CachePersistence {
   }
 
   /**
-   * No per-record entries yet: the blob of an earlier version (here, or in settings storage) becomes
-   * records of its own scope, nothing dropped, and the blob is removed.
+   * Nothing in this layout yet: what an earlier version kept (its per-record entries, else its blob,
+   * here or in settings storage) becomes records of its own scope, nothing dropped, and is removed.
    */
-  private async migrate(blobHere: unknown, scope: string): Promise<StoredEntries> {
-    const blob =
+  private async migrate(stored: Stored, scope: string): Promise<StoredEntries> {
+    const blobHere = stored.get(CACHE_STORAGE_KEY);
+    const earlier =
+      olderRecords(stored) ??
       parseCacheBlob(typeof blobHere === 'string' ? blobHere : null) ??
       parseCacheBlob(await this.settingsStorage.getItem(CACHE_STORAGE_KEY).catch(() => null));
-    if (blob !== null) await this.save(blob.scope, new Map(blob.entries), null); // anew: the clear drops the blob
+    if (earlier !== null) await this.save(earlier.scope, new Map(earlier.entries), null); // anew: the clear drops the old
     await this.settingsStorage.removeItem(CACHE_STORAGE_KEY).catch(() => undefined);
-    return blob?.scope === scope ? blob.entries : [];
+    return earlier?.scope === scope ? earlier.entries : [];
   }
 }

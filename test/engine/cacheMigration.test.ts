@@ -1,15 +1,16 @@
 /**
  * The blob every earlier version wrote (test/engine/fixtures/cache-v1.json: written by that code, with
  * the records it read back) is read once and becomes per-record entries, nothing lost, wherever it was
- * kept: in IndexedDB, or before that in settings storage. The per-record store's records meet the
+ * kept: in IndexedDB, or before that in settings storage; so are the previous per-record layout's entries. The per-record store's records meet the
  * service's rules when read back, as the blob's do (cacheRestored.test.ts).
  */
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'fs';
 import path from 'path';
 import { IDBFactory } from 'fake-indexeddb';
-import { createStore, entries, set } from 'idb-keyval';
+import { createStore, entries, set, setMany } from 'idb-keyval';
 import { CACHE_DATABASE, CACHE_OBJECT_STORE, createRecordCache } from '../../src/engine/cacheStore';
+import { compactRecord, StringTable } from '../../src/engine/compactRecord';
 import type { RecordCache } from '../../src/engine/recordCache';
 import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
 import { META_KEY, RECORD_PREFIX } from '../../src/engine/recordStore';
@@ -60,6 +61,21 @@ test("an older version's blob in settings storage is migrated, and its copy ther
   await settings.setItem(CACHE_STORAGE_KEY, fixture.blob);
   expectEveryRecord(await opened(settings));
   expect(await settings.getItem(CACHE_STORAGE_KEY)).toBeNull();
+  expect(await storedKeys()).toEqual([META_KEY, ...recordKeys].sort());
+});
+
+test("the previous per-record layout's entries are read once, written in this layout and removed", async () => {
+  const table = new StringTable();
+  const seconds = Math.floor(fixture.savedAt / 1000);
+  const older = Object.entries(fixture.records).map(([key, record]): [string, string] => [
+    `r:${key}`,
+    JSON.stringify([seconds, ...compactRecord(record, table)]),
+  ]);
+  await setMany(
+    [...older, ['climate.cache.meta', JSON.stringify({ v: 2, scope: fixture.scope, d: table.strings })]],
+    store(),
+  );
+  expectEveryRecord(await opened(new MemoryStorage()));
   expect(await storedKeys()).toEqual([META_KEY, ...recordKeys].sort());
 });
 

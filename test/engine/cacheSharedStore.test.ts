@@ -3,11 +3,13 @@
  * fetched. Whatever order their saves land in, a workbook opened afterwards reads every record as it
  * was saved (its industry, region and profile link, which the store keeps in a shared string table),
  * keeps what the other saved, and never serves a record of another scope (another service, or another
- * project's private figures).
+ * project's private figures), even while a workbook runs a version of the add-in from before.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { createRecordCache } from '../../src/engine/cacheStore';
+import { createStore, get, setMany } from 'idb-keyval';
+import { CACHE_DATABASE, CACHE_OBJECT_STORE, createRecordCache } from '../../src/engine/cacheStore';
+import { compactRecord, StringTable } from '../../src/engine/compactRecord';
 import type { OrganizationRecord } from '../../src/service/types';
 import { MemoryStorage } from '../../src/settings/storage';
 import { record } from './fakeService';
@@ -15,6 +17,7 @@ import { record } from './fakeService';
 const DAY = 86_400_000;
 const SCOPE = 'https://api.example.com';
 const PRIVATE_SCOPE = 'https://api.example.com private:p1';
+const store = () => createStore(CACHE_DATABASE, CACHE_OBJECT_STORE);
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory(); // a fresh browser profile for each test
@@ -88,4 +91,34 @@ test("a workbook reading public figures never serves another's private ones, wha
   const reopenedPrivate = await workbook(PRIVATE_SCOPE);
   expect(reopenedPrivate.get('n:2', DAY)).toBeNull();
   expect(shown(reopenedPrivate.get('n:3', DAY))).toEqual(shown(org(3, 'Glass', 'IT')));
+});
+
+/**
+ * A workbook still open in a version from before a save read the stored table (git show 0dbfb4a^:
+ * src/engine/recordStore.ts): it appends to the copy it loaded and writes that over the stored table,
+ * in that version's layout (its meta entry, `r:` records).
+ */
+async function olderRuntimeSaves(loadedTable: string[], id: number, industry: string, region: string) {
+  const table = new StringTable([...loadedTable]);
+  const entry = JSON.stringify([Math.floor(Date.now() / 1000), ...compactRecord(org(id, industry, region), table)]);
+  await setMany(
+    [
+      ['climate.cache.meta', JSON.stringify({ v: 2, scope: SCOPE, d: table.strings })],
+      [`r:n:${id}`, entry],
+    ],
+    store(),
+  );
+}
+
+test("a workbook still open in an older version never changes what this version's records read back as", async () => {
+  await olderRuntimeSaves([], 1, 'Freight', 'DE'); // the store as the older version left it
+  const olderTable = (JSON.parse((await get('climate.cache.meta', store()))!) as { d: string[] }).d;
+  const upgraded = await workbook(); // this version, opened while the older one still runs
+  expect(shown(upgraded.get('n:1', DAY))).toEqual(shown(org(1, 'Freight', 'DE'))); // read from the older layout
+  await saves(upgraded, 2, 'Cement', 'FR');
+  await olderRuntimeSaves(olderTable, 3, 'Steel', 'US');
+
+  const reopened = await workbook();
+  expect(shown(reopened.get('n:1', DAY))).toEqual(shown(org(1, 'Freight', 'DE')));
+  expect(shown(reopened.get('n:2', DAY))).toEqual(shown(org(2, 'Cement', 'FR')));
 });
