@@ -31,6 +31,11 @@ export function rangeA1(box: RangeBox, sheet?: string): string {
   return `${sheet === undefined ? '' : sheetPrefix(sheet)}${from}:${to}`;
 }
 
+/** A box as a person reads it, without a sheet: `B3:E9`, a single cell `B3`. */
+export function areaA1(box: RangeBox): string {
+  return box.rowCount === 1 && box.columnCount === 1 ? cellA1(box.rowIndex, box.columnIndex) : rangeA1(box);
+}
+
 /** What a person reads for a range: `Suppliers!B3:E9` (the sheet's name as it is, unquoted). */
 export function describeRange(sheet: string, box: RangeBox): string {
   return `${sheet}!${rangeA1(box)}`;

@@ -3,6 +3,8 @@
  * rows of a sheet across its used columns, values and formulas, in slices of ROWS_PER_RUN rows. The
  * sections get plain snapshots (sheet/grid.ts) and never touch Excel.Range themselves.
  */
+import { isSetSupported } from '../../office/host';
+import { areaA1 } from './a1';
 import { box, BOX_FIELDS, run, slices } from './excel';
 import type { CellGrid, CellValue, RangeBox, SelectionSnapshot, SheetRange } from './grid';
 
@@ -55,6 +57,26 @@ function locate(context: Excel.RequestContext, target?: SheetRange): { sheet: Ex
   return { sheet: range.worksheet, box: () => box(range) };
 }
 
+/** Areas named in a message, the first few: Select Visible Cells over a filtered list makes hundreds. */
+const AREAS_NAMED = 3;
+
+/**
+ * Excel hands over one block only: a selection of several areas fails the request (InvalidSelection).
+ * Said as such, with the areas where Excel lists them (ExcelApi 1.9); any other failure as it came.
+ */
+async function severalAreas(context: Excel.RequestContext, error: unknown): Promise<Error> {
+  if ((error as { code?: unknown }).code !== 'InvalidSelection') return error as Error;
+  let areas = '';
+  if (isSetSupported('ExcelApi', '1.9')) {
+    const ranges = context.workbook.getSelectedRanges().areas.load(BOX_FIELDS);
+    await context.sync();
+    const named = ranges.items.slice(0, AREAS_NAMED).map((range) => areaA1(box(range)));
+    const more = ranges.items.length - named.length;
+    areas = ` (${named.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
+  }
+  return new Error(`The selection is several separate areas${areas}: select one block of cells.`);
+}
+
 /** The selection (or an earlier one) with its sheet, the used range, and the cells around it. */
 export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapshot> {
   return run(async (context) => {
@@ -62,7 +84,9 @@ export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapsh
     const sheet = where.sheet;
     sheet.load('name');
     const used = usedRange(sheet);
-    await context.sync();
+    await context.sync().catch(async (error: unknown) => {
+      throw await severalAreas(context, error);
+    });
     const selection = where.box();
     const snapshot = { sheet: sheet.name, selection, used: used.isNullObject ? null : box(used), firstFilledRow: null };
     const from = Math.max(snapshot.used?.rowIndex ?? 0, selection.rowIndex - 2);

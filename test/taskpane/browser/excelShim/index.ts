@@ -2,7 +2,9 @@
  * A fake Excel for the pane's page: `Excel.run` over in-memory sheets (the test's sheet, any others it
  * gives, and those the add-in adds) that records what the pane writes (values, formulas, number
  * formats, inserted rows, hidden columns, images, charts with their type and source range,
- * recalculations, conditional formats, the selection), plus `Office.context.document` settings and the
+ * recalculations, conditional formats, the selection: one block, or several areas, which
+ * Workbook.getSelectedRange refuses with InvalidSelection as docs/excel/excel-add-ins-workbooks.md of
+ * office-js-docs-pr says Excel does), plus `Office.context.document` settings and the
  * ribbon's actions. It implements only the slice of the Excel API that src/office uses, with the same
  * names, so the built bundle runs unchanged; it calculates only what the card layout needs
  * (cardFormulas.ts).
@@ -38,6 +40,8 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
   const book: Book = {
     sheets: [],
     selection: { ...sheet.selection },
+    moreAreas: (sheet.moreAreas ?? []).map((area) => ({ ...area })),
+    failure: null,
     active: sheet.name,
     pendingFormats: new Map(),
     dump: {
@@ -76,9 +80,24 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
     book.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
   const first = (): Sheet => book.sheets[0];
 
+  const activeSheet = (): Sheet => find(book.active) ?? first();
+  /** Excel's error object: its code is what callers tell errors apart by. */
+  const excelError = (code: string, message: string): Error => Object.assign(new Error(message), { code });
   const context = {
     workbook: {
-      getSelectedRange: () => range(find(book.active) ?? first(), book.selection),
+      // Workbook.getSelectedRange: a selection of several areas fails the request with InvalidSelection.
+      getSelectedRange: () => {
+        if (book.moreAreas.length > 0)
+          book.failure = excelError('InvalidSelection', 'The current selection is invalid for this operation.');
+        return range(activeSheet(), book.selection);
+      },
+      // Workbook.getSelectedRanges (ExcelApi 1.9): every area, as a RangeAreas.
+      getSelectedRanges: () => {
+        const items = [book.selection, ...book.moreAreas].map((area) => range(activeSheet(), area));
+        const collection = { items, load: () => collection };
+        const areas = { areaCount: items.length, areas: collection, load: () => areas };
+        return areas;
+      },
       worksheets: {
         getItem(name: string) {
           const found = find(name);
@@ -93,11 +112,14 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
             throw new Error(`InvalidArgument: ${name} cannot name a sheet.`);
           return addSheet(name, []).worksheet;
         },
-        getActiveWorksheet: () => (find(book.active) ?? first()).worksheet,
+        getActiveWorksheet: () => activeSheet().worksheet,
       },
       application: { calculate: (type: string) => void book.dump.calculations.push({ scope: 'workbook', type }) },
     },
     sync: async () => {
+      const failure = book.failure;
+      book.failure = null;
+      if (failure) throw failure;
       // Formats set before their cells were written land on them once both are in.
       for (const [k, format] of [...book.pendingFormats]) {
         const [id, cellKey] = k.split('|');
@@ -154,6 +176,7 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
     select(box: Book['selection'], sheetName?: string) {
       if (sheetName) book.active = sheetName;
       book.selection = { ...box };
+      book.moreAreas = [];
     },
     dump(): WorkbookDump {
       const list = (state: Sheet) => {

@@ -73,7 +73,7 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
       width: 64 * box.columnCount,
       load: () => self,
       calculate: () => void book.dump.calculations.push({ scope: 'range', box: boxList(box) }),
-      select: () => void (book.selection = { ...box }),
+      select: () => void Object.assign(book, { selection: { ...box }, moreAreas: [] }),
       // Range.clear(applyTo): 'All' (the default) removes contents and formats; 'Contents' keeps formats.
       clear: (applyTo = 'All') => {
         for (const [k, cell] of [...state.cells]) {

@@ -7,6 +7,8 @@ export interface ShimSheet {
   name: string;
   rows: Array<Array<string | number | boolean | null>>;
   selection: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
+  /** More areas selected with `selection` (Ctrl+click, or Select Visible Cells over filtered rows). */
+  moreAreas?: Array<ShimSheet['selection']>;
   /** Office.context.requirements as the host reports them (set -> version); absent: none, as outside Office. */
   requirements?: Record<string, string>;
   /** Images already floating on the first sheet (points; the shim's cells are 64 x 20). */
@@ -93,6 +95,10 @@ export interface Book {
   sheets: Sheet[];
   dump: WorkbookDump;
   selection: Box;
+  /** Areas selected besides `selection` (a selection of several areas); empty for one block. */
+  moreAreas: Box[];
+  /** The error the next sync throws, as Excel reports a failed request there. */
+  failure: Error | null;
   /** The active sheet's name. */
   active: string;
   /** Number formats set on cells not written yet, by `sheet id|cell key`: they land once the cell is. */

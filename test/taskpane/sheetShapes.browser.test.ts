@@ -1,0 +1,57 @@
+/**
+ * The pane's flows on the shapes analysts' sheets really have (real Chromium, the built pane, the
+ * sandbox over HTTP): a selection of several areas (Ctrl+click, or Select Visible Cells over filtered
+ * rows), which Excel will not hand over as one range, is refused by name and changes nothing.
+ */
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { MODERN_HOST, PLAIN_HOST } from '../harness/hostProfiles';
+import { seededSettings } from '../harness/settingsSeed';
+import type { ShimSheet } from './browser/excelShim';
+import { openPanePage, type PanePage } from './browser/panePage';
+import { paneSuite } from './browser/paneSuite';
+import { waitForText } from './browser/waitForText';
+
+const suite = paneSuite({ organizations: 50, profilingSeconds: 3600 });
+
+async function open(sheet: Omit<ShimSheet, 'requirements'>, requirements: Record<string, string>): Promise<PanePage> {
+  const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+  return openPanePage(suite.browser, suite.site.url, { ...sheet, requirements }, storage);
+}
+
+const openSection = (pane: PanePage, id: string): Promise<void> =>
+  pane.page.evaluate((section) => void ((document.getElementById(section) as HTMLDetailsElement).open = true), id);
+
+describe('a selection of several areas', () => {
+  const names = (): string[] => suite.sandbox.population.organizations.slice(0, 6).map((o) => o.name);
+  const sheet = (): Omit<ShimSheet, 'requirements'> => ({
+    name: 'Q3 suppliers',
+    rows: [['Supplier', 'Climate score'], ...names().map((name, i) => [name, `=CLIMATE.SCORE($A${i + 2})`])],
+    // A2:A3 and A6:A7, as Select Visible Cells leaves a filtered column.
+    selection: { rowIndex: 1, columnIndex: 0, rowCount: 2, columnCount: 1 },
+    moreAreas: [{ rowIndex: 5, columnIndex: 0, rowCount: 2, columnCount: 1 }],
+  });
+
+  test.each([
+    ['names the areas where Excel lists them (ExcelApi 1.9)', MODERN_HOST.requirements, ' (A2:A3, A6:A7)'],
+    ['says so where Excel cannot list them', { ...PLAIN_HOST.requirements, ExcelApi: '1.8' }, ''],
+  ])(
+    'Use selection and Build summary %s, and write nothing',
+    async (_title, requirements, areas) => {
+      const pane = await open(sheet(), requirements);
+      const before = await pane.dump();
+      const expected = `The selection is several separate areas${areas}: select one block of cells.`;
+
+      await openSection(pane, 'section-score');
+      await (await pane.ax.get('button', 'Use selection')).locator.click();
+      await waitForText(pane.page, '#score-selection', expected);
+
+      await openSection(pane, 'section-summary');
+      await (await pane.ax.get('button', 'Build summary')).locator.click();
+      await waitForText(pane.page, '#summary-status', expected);
+
+      expect(await pane.dump()).toEqual(before);
+      await pane.page.context().close();
+    },
+    60_000,
+  );
+});
