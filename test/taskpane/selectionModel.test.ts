@@ -209,3 +209,21 @@ describe('a sheet whose used range starts above the names’ header', () => {
     expect(input.scored?.outputs.size).toBe(0);
   });
 });
+
+describe('names in an Excel table', () => {
+  const whole = { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 };
+  test('a table without its header row: every row from its first is a supplier, none read as a header', () => {
+    const rows = SHEET.slice(1);
+    const model = describeSelection({
+      ...snapshot(whole, rows),
+      table: { headerRow: null, firstDataRow: 0, lastDataRow: 3 },
+    });
+    expect(model).toMatchObject({ top: 0, bottom: 3, firstRowIsHeader: false });
+  });
+
+  test('its total row is no supplier, selected or not', () => {
+    const rows = [...SHEET, ['Total', '', '', 600]];
+    const table = { headerRow: 0, firstDataRow: 1, lastDataRow: 4 };
+    expect(describeSelection({ ...snapshot(whole, rows), table })).toMatchObject({ top: 0, bottom: 4 });
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * The pane's flows on the shapes analysts' sheets really have (real Chromium, the built pane, the
  * sandbox over HTTP): a selection of several areas (Ctrl+click, or Select Visible Cells over filtered
- * rows), which Excel will not hand over as one range, is refused by name and changes nothing.
+ * rows), which Excel will not hand over as one range, is refused by name and changes nothing; an Excel
+ * table under a title is scored from its header row down to its last data row, never its total row.
  */
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { MODERN_HOST, PLAIN_HOST } from '../harness/hostProfiles';
@@ -54,4 +55,46 @@ describe('a selection of several areas', () => {
     },
     60_000,
   );
+});
+
+describe('an Excel table under a title', () => {
+  test("the whole column selected: the header is the table's, the total row is no supplier, nor in the summary", async () => {
+    const names = suite.sandbox.population.organizations.slice(0, 6).map((o) => o.name);
+    const pane = await open(
+      {
+        name: 'Supplier register',
+        rows: [
+          ['Supplier register FY24', null, null],
+          [],
+          [],
+          ['Supplier', 'Website', 'Spend'],
+          ...names.map((name, i) => [name, null, 1000 * (i + 1)]),
+          ['Total', null, 21000],
+        ],
+        tables: [
+          { name: 'Register', box: { rowIndex: 3, columnIndex: 0, rowCount: 8, columnCount: 3 }, showTotals: true },
+        ],
+        selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
+      },
+      PLAIN_HOST.requirements,
+    );
+    await openSection(pane, 'section-score');
+    await (await pane.ax.get('button', 'Use selection')).locator.click();
+    await waitForText(pane.page, '#score-selection', 'Names: Supplier register!A5:A10 (6 rows).');
+    expect((await (await pane.ax.get('checkbox', 'First selected row is a header')).state()).checked).toBe('true');
+    expect(await pane.page.locator('#score-spend').inputValue()).toBe('2');
+
+    await (await pane.ax.get('button', 'Write formulas')).locator.click();
+    await waitForText(pane.page, '#score-selection', 'Wrote 18 formulas');
+    const book = await pane.dump();
+    const written = book.cells.filter((cell) => cell.column >= 3 && cell.formula?.includes('CLIMATE.'));
+    expect([...new Set(written.map((cell) => cell.row))]).toEqual([4, 5, 6, 7, 8, 9]);
+    expect(book.cells.find((cell) => cell.row === 3 && cell.column === 3)?.value).toBe('Climate score');
+    expect(book.inserts).toEqual([]);
+
+    await openSection(pane, 'section-summary');
+    await (await pane.ax.get('button', 'Build summary')).locator.click();
+    await waitForText(pane.page, '#summary-status', 'from 6 rows of Supplier register');
+    await pane.page.context().close();
+  }, 60_000);
 });

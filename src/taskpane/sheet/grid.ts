@@ -57,6 +57,16 @@ export interface CellGrid {
   formulas: CellValue[][];
 }
 
+/**
+ * The rows of an Excel table (ListObject) the selection's first column runs through: its header row
+ * (null when the table hides it) and its data rows, which end above the total row when it shows one.
+ */
+export interface TableRows {
+  headerRow: number | null;
+  firstDataRow: number;
+  lastDataRow: number;
+}
+
 /** What the selection reader returns: the selected box, the sheet's used range, and cells around them. */
 export interface SelectionSnapshot {
   sheet: string;
@@ -69,6 +79,8 @@ export interface SelectionSnapshot {
    * column is empty or was not read: the used range's top stands in.
    */
   firstFilledRow: number | null;
+  /** The table the selected names are in: its header row is theirs, its total row no supplier. Absent: none. */
+  table?: TableRows | null;
   /**
    * Values and formulas over the used columns, from two rows above the selection (when there are
    * any: its header, and the source line over a header) down to the last selected row inside the

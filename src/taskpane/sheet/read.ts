@@ -6,7 +6,16 @@
 import { isSetSupported } from '../../office/host';
 import { areaA1 } from './a1';
 import { box, BOX_FIELDS, run, slices } from './excel';
-import type { CellGrid, CellValue, RangeBox, SelectionSnapshot, SheetRange } from './grid';
+import {
+  hasColumn,
+  lastRow,
+  type CellGrid,
+  type CellValue,
+  type RangeBox,
+  type SelectionSnapshot,
+  type SheetRange,
+  type TableRows,
+} from './grid';
 
 export interface SelectionRead {
   /** An earlier selection, read again (the sheet may have changed since). */
@@ -57,6 +66,36 @@ function locate(context: Excel.RequestContext, target?: SheetRange): { sheet: Ex
   return { sheet: range.worksheet, box: () => box(range) };
 }
 
+/** The sheet's tables, with whether each shows its header and total rows. */
+function loadTables(sheet: Excel.Worksheet): Excel.TableCollection {
+  return sheet.tables.load('items/showHeaders,items/showTotals');
+}
+
+/** The rows of the table the selection's first column runs through; null when it is in none. */
+async function tableRows(
+  context: Excel.RequestContext,
+  tables: Excel.TableCollection | null,
+  selection: RangeBox,
+): Promise<TableRows | null> {
+  if (!tables || tables.items.length === 0) return null; // a sheet without tables costs no round trip
+  const ranges = tables.items.map((table) => table.getRange().load(BOX_FIELDS));
+  await context.sync();
+  const at = ranges.findIndex(
+    (range) =>
+      hasColumn(box(range), selection.columnIndex) &&
+      range.rowIndex <= lastRow(selection) &&
+      lastRow(box(range)) >= selection.rowIndex,
+  );
+  if (at < 0) return null;
+  const { showHeaders, showTotals } = tables.items[at];
+  const whole = box(ranges[at]);
+  return {
+    headerRow: showHeaders ? whole.rowIndex : null,
+    firstDataRow: whole.rowIndex + (showHeaders ? 1 : 0),
+    lastDataRow: lastRow(whole) - (showTotals ? 1 : 0),
+  };
+}
+
 /** Areas named in a message, the first few: Select Visible Cells over a filtered list makes hundreds. */
 const AREAS_NAMED = 3;
 
@@ -84,6 +123,7 @@ export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapsh
     const sheet = where.sheet;
     sheet.load('name');
     const used = usedRange(sheet);
+    const tables = read.cells === false ? null : loadTables(sheet);
     await context.sync().catch(async (error: unknown) => {
       throw await severalAreas(context, error);
     });
@@ -97,7 +137,9 @@ export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapsh
     const column = usedRange(sheet.getRangeByIndexes(0, selection.columnIndex, 1, 1).getEntireColumn());
     await context.sync();
     const firstFilledRow = column.isNullObject ? null : column.rowIndex;
-    return { ...snapshot, firstFilledRow, grid: await loadRows(context, sheet, sheet.name, snapshot.used, from, to) };
+    const table = await tableRows(context, tables, selection);
+    const grid = await loadRows(context, sheet, sheet.name, snapshot.used, from, to);
+    return { ...snapshot, firstFilledRow, table, grid };
   });
 }
 

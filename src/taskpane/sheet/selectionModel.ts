@@ -63,10 +63,17 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
   if (!used) throw new Error('The sheet is empty: select the column of supplier names first.');
   if (selection.columnCount < 1 || selection.rowCount < 1) throw new Error('Select the column of supplier names.');
   // The column's own first cell, not the used range's: a title or the pane's source line in another
-  // column may stand above it. Cells above it in the selection are left out.
-  const columnTop = snapshot.firstFilledRow ?? used.rowIndex;
+  // column may stand above it. Cells above it in the selection are left out. In an Excel table the
+  // names run from its header row to its last data row: a title above it (in this column too) and the
+  // total row below are no suppliers.
+  const { table } = snapshot;
+  const columnTop = table ? (table.headerRow ?? table.firstDataRow) : (snapshot.firstFilledRow ?? used.rowIndex);
   const top = Math.max(selection.rowIndex, used.rowIndex, columnTop);
-  const bottom = Math.min(selection.rowIndex + selection.rowCount, used.rowIndex + used.rowCount) - 1;
+  const bottom = Math.min(
+    selection.rowIndex + selection.rowCount - 1,
+    used.rowIndex + used.rowCount - 1,
+    table?.lastDataRow ?? Infinity,
+  );
   const nameColumn = selection.columnIndex;
   const usedRight = used.columnIndex + used.columnCount;
   if (bottom < top || nameColumn < used.columnIndex || nameColumn >= usedRight) {
@@ -76,7 +83,10 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
   const first = valueAt(snapshot, top, nameColumn);
   // A header is text at the top of the column, with rows under it: the selection reaches the column's
   // first cell (a selection starting lower starts among the suppliers). A lone cell is a supplier.
-  const firstRowIsHeader = top === columnTop && bottom > top && typeof first === 'string' && !isBlank(first);
+  // A table says which row is its header, and a table without one has none.
+  const firstRowIsHeader = table
+    ? top === table.headerRow && bottom > top
+    : top === columnTop && bottom > top && typeof first === 'string' && !isBlank(first);
   const headerRow = firstRowIsHeader ? top : top - 1;
 
   const columns: ColumnOption[] = [];

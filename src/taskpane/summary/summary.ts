@@ -87,7 +87,9 @@ export function mountSummary(context: PaneContext): SummarySection {
     // The spend column is proposed exactly as Score a column proposes it, from the names' column.
     const model = describeSelection({
       ...snapshot,
-      firstFilledRow: null, // the selection's first column is not the names' column
+      // The selection's first column is not the names' column: its first cell and table are not theirs.
+      firstFilledRow: null,
+      table: null,
       selection: {
         rowIndex: block.firstRow,
         columnIndex: block.nameColumn,

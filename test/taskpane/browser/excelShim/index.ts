@@ -2,7 +2,7 @@
  * A fake Excel for the pane's page: `Excel.run` over in-memory sheets (the test's sheet, any others it
  * gives, and those the add-in adds) that records what the pane writes (values, formulas, number
  * formats, inserted rows, hidden columns, images, charts with their type and source range,
- * recalculations, conditional formats, the selection: one block, or several areas, which
+ * recalculations, conditional formats, tables with their header and total rows, the selection: one block, or several areas, which
  * Workbook.getSelectedRange refuses with InvalidSelection as docs/excel/excel-add-ins-workbooks.md of
  * office-js-docs-pr says Excel does), plus `Office.context.document` settings and the
  * ribbon's actions. It implements only the slice of the Excel API that src/office uses, with the same
@@ -62,9 +62,23 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
   const range = parts.range(book, grid, formulas);
   const makeWorksheet = parts.worksheet(book, grid, range);
 
-  const addSheet = (name: string, rows: ShimSheet['rows'], images: ShimSheet['images'] = []): Sheet => {
+  const addSheet = (
+    name: string,
+    rows: ShimSheet['rows'],
+    images: ShimSheet['images'] = [],
+    tables: ShimSheet['tables'] = [],
+  ): Sheet => {
     const id = `{00000000-0001-0000-${String(book.sheets.length).padStart(4, '0')}-000000000000}`;
-    const state: Sheet = { name, id, cells: new Map(), charts: [], hidden: new Set(), worksheet: {}, shapes: () => [] };
+    const state: Sheet = {
+      name,
+      id,
+      cells: new Map(),
+      charts: [],
+      hidden: new Set(),
+      tables: tables.map((table) => ({ ...table, box: { ...table.box } })),
+      worksheet: {},
+      shapes: () => [],
+    };
     rows.forEach((row, r) =>
       row.forEach((value, c) => {
         if (value !== null && value !== '') state.cells.set(grid.key(r, c), { value, formula: null, bold: false });
@@ -74,7 +88,7 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
     book.sheets.push(state);
     return state;
   };
-  addSheet(sheet.name, sheet.rows, sheet.images);
+  addSheet(sheet.name, sheet.rows, sheet.images, sheet.tables);
   for (const other of sheet.otherSheets ?? []) addSheet(other.name, other.rows);
   const find = (name: string): Sheet | undefined =>
     book.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());

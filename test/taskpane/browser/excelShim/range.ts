@@ -92,6 +92,8 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
             moved.set(key(r >= box.rowIndex ? r + box.rowCount : r, c), cell);
           }
           state.cells = moved;
+          // A table at or below the inserted rows moves down with its cells (one above them would grow).
+          for (const table of state.tables) if (table.box.rowIndex >= box.rowIndex) table.box.rowIndex += box.rowCount;
           book.dump.inserts.push({ row: box.rowIndex, count: box.rowCount, direction });
         },
       }),

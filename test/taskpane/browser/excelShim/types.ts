@@ -13,6 +13,8 @@ export interface ShimSheet {
   requirements?: Record<string, string>;
   /** Images already floating on the first sheet (points; the shim's cells are 64 x 20). */
   images?: Array<{ name: string; left: number; top: number; width: number; height: number }>;
+  /** Excel tables (ListObjects) on the first sheet: their whole range, header and total rows included. */
+  tables?: ShimTable[];
   /** More sheets of the workbook, after the first (values only). */
   otherSheets?: Array<{ name: string; rows: Array<Array<string | number | boolean | null>> }>;
   /**
@@ -22,6 +24,16 @@ export interface ShimSheet {
   entities?: Record<string, unknown>;
   /** Document settings the workbook arrives with (as a file someone sent would). */
   documentSettings?: Record<string, unknown>;
+}
+
+/** An Excel table: its name, its range (header and total rows included) and which of those it shows. */
+export interface ShimTable {
+  name: string;
+  box: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
+  /** Table.showHeaders: the first row of `box` is the header row (Excel's default). */
+  showHeaders?: boolean;
+  /** Table.showTotals: the last row of `box` is the total row. */
+  showTotals?: boolean;
 }
 
 /** One sheet as the test reads it back. */
@@ -85,6 +97,8 @@ export type Sheet = {
   cells: Map<string, Cell>;
   charts: Chart[];
   hidden: Set<number>;
+  /** Its tables; inserted rows move them as they move cells. */
+  tables: ShimTable[];
   /** The Excel.Worksheet the add-in is handed (worksheet.ts). */
   worksheet: Record<string, unknown>;
   shapes: () => Array<Record<string, unknown>>;

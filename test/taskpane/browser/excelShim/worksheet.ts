@@ -1,5 +1,5 @@
 /**
- * The shim's Excel.Worksheet: ranges by index or address, the used range, charts and images, each
+ * The shim's Excel.Worksheet: ranges by index or address, the used range, tables, charts and images, each
  * recorded in the book's dump. Serialized into the page (index.ts): self-contained.
  */
 import type { ShimGrid } from './grid';
@@ -92,6 +92,37 @@ export function shimWorksheet(book: Book, grid: ShimGrid, range: ShimRange) {
     };
   };
 
+  /**
+   * sheet.tables (ExcelApi 1.1): the sheet's tables; `items` is what the last load() read. A table's
+   * showHeaders and showTotals (ExcelApi 1.1) and its ranges: getRange() the whole table, header and
+   * total rows included; getDataBodyRange() the rows between them.
+   */
+  const tables = (state: Sheet) => {
+    const table = (entry: Sheet['tables'][number]) => {
+      const self: Record<string, unknown> = {
+        load: () => self,
+        getRange: () => range(state, { ...entry.box }),
+        getDataBodyRange: () => {
+          const top = entry.box.rowIndex + (entry.showHeaders === false ? 0 : 1);
+          const bottom = entry.box.rowIndex + entry.box.rowCount - (entry.showTotals ? 1 : 0);
+          return range(state, { ...entry.box, rowIndex: top, rowCount: bottom - top });
+        },
+      };
+      Object.defineProperty(self, 'name', { get: () => entry.name });
+      Object.defineProperty(self, 'showHeaders', { get: () => entry.showHeaders !== false });
+      Object.defineProperty(self, 'showTotals', { get: () => entry.showTotals === true });
+      return self;
+    };
+    const collection = {
+      items: [] as Array<Record<string, unknown>>,
+      load: () => {
+        collection.items = state.tables.map(table);
+        return collection;
+      },
+    };
+    return collection;
+  };
+
   return function makeWorksheet(state: Sheet, images: NonNullable<ShimSheet['images']>): Record<string, unknown> {
     const worksheet: Record<string, unknown> = {
       isNullObject: false,
@@ -121,6 +152,7 @@ export function shimWorksheet(book: Book, grid: ShimGrid, range: ShimRange) {
         return used ? range(state, used) : { isNullObject: true, load: () => undefined };
       },
       charts: charts(state),
+      tables: tables(state),
       shapes: shapes(state, images),
     };
     Object.defineProperty(worksheet, 'name', { get: () => state.name });
