@@ -133,6 +133,29 @@ test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
   },
 );
 
+test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
+  'host "%s": a score that carries its card answers dot notation as ORG\'s card does; a plain one is #FIELD!',
+  async (_, profile) => {
+    const org = known();
+    const record = sandbox.population.recordFor({ name: org.name })!;
+    const s = await open({ requirements: profile.requirements });
+    const [[, ofScore, , ofCard]] = await calculateOutcomes(s, {
+      inputs: [[org.name]],
+      formulas: {
+        B: '=CLIMATE.SCORE(A{row})',
+        C: '=B{row}.[Industry rank]',
+        D: '=CLIMATE.ORG(A{row})',
+        E: '=D{row}.[Industry rank]',
+      },
+    });
+    const field = { kind: 'error', code: '#FIELD!' };
+    expect([shown(ofScore), shown(ofCard)]).toEqual([
+      profile.attributedValues ? record.industry_rank : field,
+      profile.entities ? record.industry_rank : field,
+    ]);
+  },
+);
+
 test('a card still being profiled shows what SCORE shows, then updates itself, its dot fields with it', async () => {
   const s = await open({ requirements: MODERN_HOST.requirements });
   const name = 'Harrowgate Tidewater Mills Ltd';

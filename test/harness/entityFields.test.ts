@@ -41,6 +41,19 @@ test('readings: any case, #FIELD! for a missing name, a plain cell or a name hid
   expect(fieldOutcome(failed, 'Score')).toEqual(failed);
 });
 
+test('readings: a number, text or TRUE/FALSE that carries properties answers dot notation as an entity does', () => {
+  const score = {
+    type: 'Double',
+    basicValue: 63.5,
+    properties: { Rank: { type: 'String', basicValue: 'high' }, Gone: { type: 'Error', errorType: 'NotAvailable' } },
+  };
+  expect(fieldOutcome({ kind: 'value', value: score }, 'rank')).toEqual({ kind: 'value', value: 'high' });
+  expect(fieldOutcome({ kind: 'value', value: score }, 'Gone')).toEqual({ kind: 'error', code: '#N/A' });
+  expect(fieldOutcome({ kind: 'value', value: score }, 'Score')).toEqual({ kind: 'error', code: '#FIELD!' });
+  const bare = { type: 'Boolean', basicValue: true };
+  expect(fieldOutcome({ kind: 'value', value: bare }, 'Rank')).toEqual({ kind: 'error', code: '#FIELD!' });
+});
+
 test('rules: a valid entity passes; each broken rule is named', () => {
   expect(entityRuleViolations(entity(), false)).toEqual([]);
   const nested = entity({ properties: { Parent: { ...entity(), referencedValues: [] } } });

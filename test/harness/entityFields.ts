@@ -1,9 +1,10 @@
 /**
  * Excel's own ways of reading an entity's fields, which cost no custom-function call: dot notation
  * (`=B2.Score`, `=B2.[Industry rank]`) and `=FIELDVALUE(B2, "Score")`. As Excel documents them: the
- * property is found by name in any case; a name the entity lacks is #FIELD!, and so is a cell that
- * holds no entity; an error in the cell passes through; a property's value is what the cell shows
- * (a number, text, TRUE/FALSE, an error, or a nested entity).
+ * property is found by name in any case; a name the value lacks is #FIELD!, and so is a cell that
+ * holds no entity and no number, text or TRUE/FALSE carrying properties (those answer dot notation as
+ * an entity does: SCORE's value with its card); an error in the cell passes through; a property's
+ * value is what the cell shows (a number, text, TRUE/FALSE, an error, or a nested entity).
  *
  * And the rules Excel applies to an entity a custom function returns (checked on every returned
  * value): `referencedValues` only at the root entity (Excel shows #VALUE! otherwise), a card's
@@ -38,6 +39,14 @@ type Json = Record<string, unknown>;
 const isEntity = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && (value as Json).type === 'Entity';
 
+/** An entity, or a Double/String/Boolean value with properties: the values dot notation reads. */
+const hasFields = (value: unknown): value is Json =>
+  isEntity(value) ||
+  (typeof value === 'object' &&
+    value !== null &&
+    ['Double', 'String', 'Boolean'].includes(String((value as Json).type)) &&
+    typeof (value as Json).properties === 'object');
+
 const ERROR_CODES: Record<string, string> = {
   NotAvailable: '#N/A',
   Value: '#VALUE!',
@@ -53,7 +62,7 @@ const ERROR_CODES: Record<string, string> = {
 /** What a field formula shows, given what the referenced cell holds. */
 export function fieldOutcome(source: Outcome, field: string): Outcome {
   if (source.kind === 'error') return source;
-  if (!isEntity(source.value)) return { kind: 'error', code: '#FIELD!' };
+  if (!hasFields(source.value)) return { kind: 'error', code: '#FIELD!' };
   const properties = (source.value.properties ?? {}) as Record<string, Json>;
   const name = Object.keys(properties).find((key) => key.toLowerCase() === field.toLowerCase());
   const property = name === undefined ? undefined : properties[name];
