@@ -38,7 +38,12 @@ export function registrationTask(request: OrganizationRequest, handlers: RecordH
  * figures for another's cells for a day.
  */
 export function readTask(id: number, privateFigures: boolean, handlers: RecordHandlers): Task {
-  return recordTask({ url: `/organizations/${id}${privateFigures ? '/private' : ''}`, method: 'GET' }, id, handlers);
+  return recordTask({ url: recordPath(id, privateFigures), method: 'GET' }, id, handlers);
+}
+
+/** Where record `id` is read: with the project's private figures when the settings ask for them. */
+export function recordPath(id: number, privateFigures: boolean): string {
+  return `/organizations/${id}${privateFigures ? '/private' : ''}`;
 }
 
 /** A task whose 2xx answer is an organization record (`id`: the one it must be, when known). */

@@ -14,6 +14,7 @@ import {
   EngineError,
   identify,
   MEMORY_ENTRIES,
+  recordPath,
   type CallContext,
   type OrganizationOutcome,
   type OrganizationQuery,
@@ -113,6 +114,8 @@ export class OrganizationSource {
 
   constructor(
     private readonly engine: () => FunctionsEngine,
+    /** The settings ask for the project's private figures: a card is read by id as its row's record was. */
+    private readonly privateFigures: () => boolean,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -173,13 +176,14 @@ export class OrganizationSource {
   }
 
   /**
-   * A card whose organization this runtime does not hold: read by its id. Judged by its row's query
+   * A card whose organization this runtime does not hold: read by its id (with the private figures
+   * when the settings ask for them, as its row's record and every other cell's are). Judged by its row's query
    * when it carries one; else (a card of an earlier version) its verdict is `identifier`, the id
    * naming it, and no name is compared.
    */
   private byId(id: number, argument: Readonly<OrganizationArgument> | null, call: FunctionCall): Promise<Sourced> {
     return this.engine()
-      .get(`/organizations/${id}`, call)
+      .get(recordPath(id, this.privateFigures()), call)
       .then((item) => {
         const record = decodeOrganization(item.body);
         const name = record.matching_organization?.name ?? record.name ?? String(id);

@@ -4,7 +4,9 @@
  * the requests counted on the sandbox.
  */
 import { PREVIEW_TEXT } from '../../src/functions/organizationSource';
+import { DEMO_PROJECT_ID } from '../../src/sandbox/keys';
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import type { Settings } from '../../src/settings/settings';
 import { excelRound } from './expectations';
 import { HOST_PROFILES, hostProfile, MODERN_HOST } from './hostProfiles';
 import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
@@ -24,11 +26,11 @@ afterEach(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function open(options: NodeWorkbookOptions = {}): Promise<NodeWorkbookSession> {
+async function open(options: NodeWorkbookOptions = {}, settings: Partial<Settings> = {}): Promise<NodeWorkbookSession> {
   const session = await openNodeWorkbook({
     requirements: MODERN_HOST.requirements,
     ...options,
-    storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
+    storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, ...settings }),
   });
   sessions.push(session);
   return session;
@@ -100,6 +102,24 @@ test('a card saved by an earlier session is read by its id: one GET, nothing reg
     0,
     undefined,
   ]);
+});
+
+test("with the project's private figures, a card read by its id shows them, as its own Score does", async () => {
+  const privateScores = sandbox.population.privateScores(DEMO_PROJECT_ID);
+  const org = owners().find((o) => privateScores.has(o.id))!;
+  const first = await open({}, { privatePerformances: true });
+  const [[card, ownScore]] = await calculateOutcomes(first, {
+    inputs: [[org.name]],
+    formulas: { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.Score' },
+  });
+  expect(shown(ownScore)).toBe(excelRound(privateScores.get(org.id)! * 100, 1));
+  const later = await open({}, { privatePerformances: true });
+  const [[score]] = await calculateOutcomes(later, {
+    firstRow: 2,
+    inputs: [[null, shown(card) as InputValue]],
+    formulas: { C: '=CLIMATE.SCORE(B{row})' },
+  });
+  expect(basic(score)).toBe(shown(ownScore));
 });
 
 test('a card is judged by its own row: two rows that reach one organization differently keep their own verdicts', async () => {
