@@ -9,7 +9,7 @@
  * The service is reached only through ClimateClient.batch, with a client built from the current
  * settings, so the same code runs in the add-in's browser runtime and in Node.
  */
-import type { BatchResponseItem } from '../service/types';
+import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { createRecordCache } from './cacheStore';
 import { Dispatcher } from './dispatcher';
 import { authError, ENGINE_ERROR_KINDS, engineErrorFrom, EngineError, type EngineErrorKind } from './errors';
@@ -114,6 +114,10 @@ class RequestEngine implements Engine {
 
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem> {
     return this.counted(this.lifecycle.whenReady(() => this.gets.ask(url, ctx)));
+  }
+
+  record(id: number, ctx?: CallContext): Promise<OrganizationRecord> {
+    return this.counted(this.lifecycle.whenReady(() => this.gets.record(id, ctx)));
   }
 
   async refresh(scope?: { queries?: OrganizationQuery[] }): Promise<void> {

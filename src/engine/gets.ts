@@ -1,10 +1,14 @@
-/** Plain GETs of the service (industries, SBTi, recommended actions): one flight per path, 2xx answers only. */
-import type { BatchResponseItem } from '../service/types';
+/**
+ * Plain GETs of the service (industries, SBTi, recommended actions), and reads of one record by its id
+ * (a card's organization): one flight per path, 2xx answers only.
+ */
+import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import type { Dispatcher } from './dispatcher';
 import { EngineError, engineErrorFrom } from './errors';
 import type { CallContext } from './flight';
 import { FlightTable } from './flightTable';
 import type { EngineLifecycle } from './lifecycle';
+import { readTask, recordPath } from './recordTask';
 
 /** A path of the service (`/industries?page=2`); an absolute URL is accepted only under the base URL. */
 function servicePath(url: string, base: string): string {
@@ -15,6 +19,7 @@ function servicePath(url: string, base: string): string {
 
 export class GetPath {
   private readonly flights: FlightTable<BatchResponseItem>;
+  private readonly records: FlightTable<OrganizationRecord>;
 
   constructor(
     private readonly lifecycle: EngineLifecycle,
@@ -23,6 +28,31 @@ export class GetPath {
     onJoined: () => void,
   ) {
     this.flights = new FlightTable(dispatcher, now, onJoined);
+    this.records = new FlightTable(dispatcher, now, onJoined);
+  }
+
+  /**
+   * Record `id`, read as every record is (with the project's private figures when the settings ask for
+   * them); an answer holding another record, as a batch answered out of order holds, is read again.
+   */
+  record(id: number, ctx: CallContext | undefined): Promise<OrganizationRecord> {
+    const refusal = this.lifecycle.refuse(ctx);
+    if (refusal) throw refusal;
+    const { privatePerformances, deadlineMs } = this.lifecycle.applied;
+    return this.records.join(recordPath(id, privatePerformances), ctx, deadlineMs, ({ flight, forget }) =>
+      readTask(id, privatePerformances, {
+        wanted: () => flight.waiting > 0,
+        onRecord: (record) => {
+          forget();
+          flight.resolve(record);
+        },
+        onError: (error) => {
+          forget();
+          flight.reject(error);
+        },
+        onDropped: forget,
+      }),
+    );
   }
 
   /** Throws what fails the call at once; otherwise a place in the flight for this path. */
@@ -50,5 +80,6 @@ export class GetPath {
   /** Another scope: running flights belong to the old one. */
   clear(): void {
     this.flights.clear();
+    this.records.clear();
   }
 }

@@ -6,5 +6,4 @@ export type { EngineErrorKind } from './errors';
 export type { CallContext, CancelSignal } from './flight';
 export { identify } from './identity';
 export { MEMORY_ENTRIES } from './cacheStore';
-export { recordPath } from './recordTask';
 export type { OrganizationQuery } from './identity';

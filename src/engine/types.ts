@@ -66,6 +66,8 @@ export interface Engine {
   loading(): Promise<void> | null;
   /** Any GET of the service (industries, SBTi, recommended actions) through the same queue; 2xx only. */
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
+  /** Record `id`, read as every record is (private figures when the settings ask); only that record is taken. */
+  record(id: number, ctx?: CallContext): Promise<OrganizationRecord>;
   /**
    * Forgets cached records and remembered failures (all, or those of `queries`) so the next calls ask
    * again; a key the service refused is tried once more.

@@ -56,8 +56,6 @@ export interface CatalogueDeps {
   /** The host renders entities (CustomFunctionsRuntime 1.4 and ExcelApi 1.16, see office/host.ts). */
   entities(): boolean;
   logoUrl(): string | null;
-  /** Records are read with the project's private figures (`climate.privatePerformances`). */
-  privateFigures(): boolean;
   /** The analyst accepted this input with this matched organization in this workbook. */
   isAccepted(input: string, matchedId: number): boolean;
   /** How long one cell may take, a whole multi-page listing included. */
@@ -115,7 +113,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
     logoUrl: deps.logoUrl(),
   });
 
-  const source = new OrganizationSource(deps.engine, deps.privateFigures);
+  const source = new OrganizationSource(deps.engine);
   const engine = (call: FunctionCall): FunctionsEngine => (call.preview ? PREVIEW_ENGINE : deps.engine());
 
   /**

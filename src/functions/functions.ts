@@ -2,16 +2,17 @@
  * The CLIMATE custom functions: the entry Excel loads. Each function's JSDoc is its metadata
  * (custom-functions-metadata-plugin generates functions.json and the `CustomFunctions.associate` calls
  * from it). The catalogue does the work; this file declares signatures and crosses the Excel boundary.
- * Functions that read an organization are `@requiresAddress` and cancelable: a profile still being built shows
- * #N/A "Profiling (...) — this cell updates itself", and the engine recalculates exactly those addresses once
- * the profile is final (see src/office/excelCalculate.ts).
  *
- * Result types declared `any` (allowed to carry data types by the generated `allowCustomDataForDataTypeAny`):
- * SCORE, FLAG and MATCH return an attributed Double/Boolean/String cell value on hosts with
- * CustomFunctionsRuntime 1.4 and ExcelApi 1.19, else the plain value; ORG returns the organization's card where
- * entities render (CustomFunctionsRuntime 1.4, ExcelApi 1.16), else its name. While Excel previews a formula
- * being typed (`isInValuePreview`, CustomFunctionsRuntime 1.5) nothing is sent: a value this runtime holds is
- * shown, or a short text saying the value comes on entering it.
+ * Functions that read an organization are `@requiresAddress` and cancelable: a profile still being built
+ * shows #N/A "Profiling (...) — this cell updates itself", and the engine recalculates exactly those
+ * addresses once the profile is final (see src/office/excelCalculate.ts).
+ *
+ * Result types declared `any` (allowed to carry data types by the generated
+ * `allowCustomDataForDataTypeAny`): SCORE, FLAG and MATCH return an attributed Double/Boolean/String cell
+ * value on hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19, else the plain value; ORG returns the
+ * organization's card where entities render (CustomFunctionsRuntime 1.4, ExcelApi 1.16), else its name.
+ * While Excel previews a formula being typed (`isInValuePreview`, CustomFunctionsRuntime 1.5) nothing is
+ * sent: a value this runtime holds is shown, or a short text saying the value comes on entering it.
  *
  * Five JSDoc lines run past 120 characters on purpose: the generator keeps a line break inside a
  * description, and Excel would show it in the argument's tooltip.
@@ -47,7 +48,6 @@ function catalogue(): Catalogue {
     dataTypes: supportsDataTypes,
     entities: supportsEntities,
     logoUrl: providerLogoUrl,
-    privateFigures: () => runtimeSettings().current().privatePerformances,
     isAccepted: isAcceptedMatch,
     deadlineMs: () => runtimeSettings().current().deadlineMs,
   });

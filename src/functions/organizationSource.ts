@@ -5,7 +5,8 @@
  * - one of CLIMATE.ORG's cards (an entity argument, `=CLIMATE.FLAG(B2, "cdp")`): its service id, and
  *   the query of the row that made it (cardQuery.ts), by which it is judged (MATCH, the match fields).
  *   The engine's cache answers the query when it holds that organization (no request); otherwise the
- *   card is read by id (`GET /organizations/{id}`), never resolved again from its name;
+ *   card is read by id (Engine.record: `GET /organizations/{id}`, or `/private`), never resolved again
+ *   from its name;
  * - a formula Excel previews while it is typed (`isInValuePreview`, CustomFunctionsRuntime 1.5):
  *   only what this runtime already holds; nothing is sent, and with nothing held the cell shows
  *   PREVIEW_TEXT until the formula is entered (`settle` turns the notice into that text).
@@ -14,13 +15,11 @@ import {
   EngineError,
   identify,
   MEMORY_ENTRIES,
-  recordPath,
   type CallContext,
   type OrganizationOutcome,
   type OrganizationQuery,
 } from '../engine';
 import { PROVIDER } from '../provider';
-import { decodeOrganization } from '../service/records';
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { isFinalStatus } from '../service/types';
 import { cardArgument } from './cardQuery';
@@ -43,6 +42,8 @@ export interface FunctionsEngine {
   /** The one promise of settings and cache being loaded, or null once they are. */
   loading(): Promise<void> | null;
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
+  /** Record `id` as every record is read (src/engine's Engine.record). */
+  record(id: number, ctx?: CallContext): Promise<OrganizationRecord>;
 }
 
 export const PREVIEW_TEXT = 'The climate value comes when the formula is entered.';
@@ -61,6 +62,7 @@ export const PREVIEW_ENGINE: FunctionsEngine = {
   cached: () => null,
   loading: () => null,
   get: () => Promise.reject(new PreviewNotice()),
+  record: () => Promise.reject(new PreviewNotice()),
 };
 
 /**
@@ -114,8 +116,6 @@ export class OrganizationSource {
 
   constructor(
     private readonly engine: () => FunctionsEngine,
-    /** The settings ask for the project's private figures: a card is read by id as its row's record was. */
-    private readonly privateFigures: () => boolean,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -176,16 +176,15 @@ export class OrganizationSource {
   }
 
   /**
-   * A card whose organization this runtime does not hold: read by its id (with the private figures
-   * when the settings ask for them, as its row's record and every other cell's are). Judged by its row's query
+   * A card whose organization this runtime does not hold: read by its id, as the engine reads every
+   * record (private figures when the settings ask; only that record taken). Judged by its row's query
    * when it carries one; else (a card of an earlier version) its verdict is `identifier`, the id
    * naming it, and no name is compared.
    */
   private byId(id: number, argument: Readonly<OrganizationArgument> | null, call: FunctionCall): Promise<Sourced> {
     return this.engine()
-      .get(recordPath(id, this.privateFigures()), call)
-      .then((item) => {
-        const record = decodeOrganization(item.body);
+      .record(id, call)
+      .then((record) => {
         const name = record.matching_organization?.name ?? record.name ?? String(id);
         if (record.status === 'errored') {
           throw new EngineError('errored', `The service could not build a climate profile for ${name}.`);

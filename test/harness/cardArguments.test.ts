@@ -108,18 +108,40 @@ test("with the project's private figures, a card read by its id shows them, as i
   const privateScores = sandbox.population.privateScores(DEMO_PROJECT_ID);
   const org = owners().find((o) => privateScores.has(o.id))!;
   const first = await open({}, { privatePerformances: true });
-  const [[card, ownScore]] = await calculateOutcomes(first, {
-    inputs: [[org.name]],
-    formulas: { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.Score' },
-  });
+  const formulas = { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.Score' };
+  const [[card, ownScore]] = await calculateOutcomes(first, { inputs: [[org.name]], formulas });
   expect(shown(ownScore)).toBe(excelRound(privateScores.get(org.id)! * 100, 1));
   const later = await open({}, { privatePerformances: true });
-  const [[score]] = await calculateOutcomes(later, {
+  const pasted = { firstRow: 2, inputs: [[null, shown(card) as InputValue]] };
+  const [[score]] = await calculateOutcomes(later, { ...pasted, formulas: { C: '=CLIMATE.SCORE(B{row})' } });
+  expect(basic(score)).toBe(shown(ownScore));
+});
+
+test('two cards read by id in one batch whose answers come back swapped: each shows its own organization', async () => {
+  const [a, b] = owners().slice(9, 11);
+  const first = await open();
+  const cards = await calculateOutcomes(first, {
+    inputs: [[a.name], [b.name]],
+    formulas: { B: '=CLIMATE.ORG(A{row})' },
+  });
+  let swapped = false; // the first batch of two reads is answered in the wrong order, once
+  const swapping: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (swapped || !String(input).endsWith('/batch')) return response;
+    const answers = (await response.json()) as unknown[];
+    if (answers.length === 2) swapped = true;
+    return new Response(JSON.stringify(swapped ? [...answers].reverse() : answers), response);
+  };
+  const later = await open({ fetch: swapping });
+  const rows = await calculateOutcomes(later, {
     firstRow: 2,
-    inputs: [[null, shown(card) as InputValue]],
+    inputs: cards.map(([card]) => [null, shown(card) as InputValue]),
     formulas: { C: '=CLIMATE.SCORE(B{row})' },
   });
-  expect(basic(score)).toBe(shown(ownScore));
+  expect(swapped).toBe(true);
+  expect(rows.map(([score]) => basic(score))).toEqual(
+    [a, b].map((o) => excelRound(sandbox.population.recordFor({ name: o.name })!.score! * 100, 1)),
+  );
 });
 
 test('a card is judged by its own row: two rows that reach one organization differently keep their own verdicts', async () => {
