@@ -45,7 +45,8 @@ export async function measuredServedMs(
   const { latencyMs, itemLatencyMs, profilingSeconds } = knobs;
   const distinct = [...new Map(rows.map((row) => [JSON.stringify(row.request), row.request])).values()];
   const batches: (typeof distinct)[] = [];
-  for (let at = 0; at < distinct.length; at += SERVICE_MAX_BATCH) batches.push(distinct.slice(at, at + SERVICE_MAX_BATCH));
+  for (let at = 0; at < distinct.length; at += SERVICE_MAX_BATCH)
+    batches.push(distinct.slice(at, at + SERVICE_MAX_BATCH));
   return withSandbox(setting, { latencyMs, itemLatencyMs, profilingSeconds }, async (sandbox, traffic) => {
     const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: traffic.fetch });
     let next = 0;
@@ -54,7 +55,9 @@ export async function measuredServedMs(
         await client.batch(batch.map((body) => ({ method: 'POST' as const, url: '/organizations', body })));
     };
     const start = performance.now();
-    await Promise.all(Array.from({ length: Math.min(TRANSPORT_CONCURRENCY[setting.transport], batches.length) }, sender));
+    await Promise.all(
+      Array.from({ length: Math.min(TRANSPORT_CONCURRENCY[setting.transport], batches.length) }, sender),
+    );
     return Math.round(performance.now() - start);
   });
 }

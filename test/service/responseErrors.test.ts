@@ -38,7 +38,11 @@ describe('errorFromResponse', () => {
     // Header names reach it lower-cased: the transport and the batch codec fold them (their tests say so).
     const limited = errorFromResponse(429, { 'retry-after': '2' }, envelope('rate_limit_error', 'Slow down'));
     expect(limited).toBeInstanceOf(RateLimitError);
-    expect(limited).toMatchObject({ retryAfterMs: 2000, retryable: true, message: 'Slow down (it asked to wait 2 s).' });
+    expect(limited).toMatchObject({
+      retryAfterMs: 2000,
+      retryable: true,
+      message: 'Slow down (it asked to wait 2 s).',
+    });
     expect(errorFromResponse(429, {}, null)).toMatchObject({
       retryAfterMs: null,
       kind: 'rate-limit',
