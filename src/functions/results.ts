@@ -26,6 +26,16 @@ export interface ShapeContext {
   logoUrl: string | null;
 }
 
+/**
+ * A value's card and MATCH's card name each field as CLIMATE.ORG's card and PROFILE do (fields.ts),
+ * so one dot-notation name (`=C2.[Profile link]`) reads it on any of them.
+ */
+const FIELD_HEADER: Readonly<Record<string, string>> = Object.fromEntries(
+  PROFILE_FIELDS.map((field) => [field.key, field.header]),
+);
+/** What the row asked for, as the cell had it: only these two cards show it. */
+const REQUESTED = 'Requested';
+
 type PlainValue = string | number | boolean;
 type AttributedValue = Excel.DoubleCellValue | Excel.BooleanCellValue | Excel.StringCellValue;
 export type CellResult = PlainValue | AttributedValue;
@@ -86,12 +96,12 @@ export function matchResult(
 ): CellResult {
   if (!ctx.dataTypes) return reading.verdict;
   const entries: Array<[string, string | number | null]> = [
-    ['Requested', requested],
-    ['Matched organization', reading.matchedName],
-    ['Relationship', reading.relationship],
-    ['Name similarity', reading.similarity],
-    ['Verdict', reading.verdict],
-    ['Profile', record.matching_organization?.link ?? null],
+    [REQUESTED, requested],
+    [FIELD_HEADER.matched_name, reading.matchedName],
+    [FIELD_HEADER.relationship, reading.relationship],
+    [FIELD_HEADER.match_similarity, reading.similarity],
+    [FIELD_HEADER.match, reading.verdict],
+    [FIELD_HEADER.link, record.matching_organization?.link ?? null],
   ];
   const properties = cellProperties(entries);
   const card: Excel.CardLayout = {
@@ -212,17 +222,17 @@ function cellProperties(entries: Array<[string, string | number | null]>): Recor
 function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeContext): Card {
   const matched = record.matching_organization;
   const entries: Array<[string, string | number | null]> = [
-    ['Requested', requested],
-    ['Matched organization', matched?.name ?? null],
-    ['Relationship', record.organization_relationship_type],
-    ['Industry', matched?.industry?.name ?? record.industry?.name ?? null],
-    ['Industry mean score', scaleScore(record.industry?.mean_score ?? null, ctx.scoreScale)],
-    ['Rank', record.rank],
-    ['Industry rank', record.industry_rank],
-    ['Region rank', record.region_rank],
-    ['Industry percentile', record.industry_score_percentile],
-    ['Status', record.status],
-    ['Profile', matched?.link ?? null],
+    [REQUESTED, requested],
+    [FIELD_HEADER.matched_name, matched?.name ?? null],
+    [FIELD_HEADER.relationship, record.organization_relationship_type],
+    [FIELD_HEADER.industry, matched?.industry?.name ?? record.industry?.name ?? null],
+    [FIELD_HEADER.industry_mean, scaleScore(record.industry?.mean_score ?? null, ctx.scoreScale)],
+    [FIELD_HEADER.rank, record.rank],
+    [FIELD_HEADER.industry_rank, record.industry_rank],
+    [FIELD_HEADER.region_rank, record.region_rank],
+    [FIELD_HEADER.percentile, record.industry_score_percentile],
+    [FIELD_HEADER.status, record.status],
+    [FIELD_HEADER.link, matched?.link ?? null],
   ];
   // Shared by every value of the card, each built safe (attributedValue): their texts are made safe as they are set.
   const properties = cellProperties(entries);

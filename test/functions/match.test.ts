@@ -162,9 +162,9 @@ test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
       Requested: { basicValue: name },
       'Matched organization': { basicValue: organization.name },
       Relationship: { basicValue: 'requested organization' },
-      Verdict: { basicValue: 'check' },
+      Match: { basicValue: 'check' },
     });
-    expect(value.properties?.['Name similarity']).toMatchObject({ type: 'Double' });
+    expect(value.properties?.['Match similarity']).toMatchObject({ type: 'Double' });
   },
 );
 

@@ -136,7 +136,7 @@ describe('hosts with data types', () => {
         'Region rank': { type: 'String', basicValue: 'medium' },
         'Industry percentile': { type: 'Double', basicValue: 81 },
         Status: { type: 'String', basicValue: 'synced' },
-        Profile: { type: 'String', basicValue: LINK },
+        'Profile link': { type: 'String', basicValue: LINK },
       },
       layouts: {
         card: {
@@ -155,7 +155,7 @@ describe('hosts with data types', () => {
                 'Region rank',
                 'Industry percentile',
                 'Status',
-                'Profile',
+                'Profile link',
               ],
             },
           ],
@@ -208,10 +208,13 @@ describe('hosts with data types', () => {
       Requested: { type: 'String', basicValue: 'Acme' },
       'Matched organization': { type: 'String', basicValue: 'Acme Industrial' },
       Relationship: { type: 'String', basicValue: 'subsidiary' },
-      'Name similarity': { type: 'Double', basicValue: 0.29 },
-      Verdict: { type: 'String', basicValue: 'subsidiary' },
-      Profile: { type: 'String', basicValue: LINK },
+      'Match similarity': { type: 'Double', basicValue: 0.29 },
+      Match: { type: 'String', basicValue: 'subsidiary' },
+      'Profile link': { type: 'String', basicValue: LINK },
     });
+    // One name per field on every card: what =C2.[Match similarity] reads here, PROFILE and ORG call so too.
+    const fieldNames = new Set(parseFields('all')!.map((field) => field.header));
+    for (const name of Object.keys(cell.properties ?? {})) if (name !== 'Requested') expect(fieldNames).toContain(name);
     expect(cell.layouts?.card?.title).toBe('Match: Acme Industrial');
     expect(matchResult(reading(), record(), 'Acme', plain)).toBe('subsidiary');
   });
