@@ -2,7 +2,9 @@
  * The pane's flows on the shapes analysts' sheets really have (real Chromium, the built pane, the
  * sandbox over HTTP): a selection of several areas (Ctrl+click, or Select Visible Cells over filtered
  * rows), which Excel will not hand over as one range, is refused by name and changes nothing; an Excel
- * table under a title is scored from its header row down to its last data row, never its total row.
+ * table under a title is scored from its header row down to its last data row, never its total row;
+ * formulas typed in a table that read their row's name by structured reference (`[@Supplier]`) are
+ * summarised and reviewed like those Score a column writes.
  */
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { MODERN_HOST, PLAIN_HOST } from '../harness/hostProfiles';
@@ -95,6 +97,60 @@ describe('an Excel table under a title', () => {
     await openSection(pane, 'section-summary');
     await (await pane.ax.get('button', 'Build summary')).locator.click();
     await waitForText(pane.page, '#summary-status', 'from 6 rows of Supplier register');
+    await pane.page.context().close();
+  }, 60_000);
+});
+
+describe('formulas in a table that read their row by structured reference', () => {
+  test("Build summary and Review selection read each row's own name through [@Supplier]", async () => {
+    const names = suite.sandbox.population.organizations.slice(0, 6).map((o) => o.name);
+    const pane = await open(
+      {
+        name: 'Vendors',
+        rows: [
+          ['Supplier', 'Website', 'Climate score', 'SBTi'],
+          ...names.map((name) => [
+            name,
+            null,
+            '=CLIMATE.SCORE([@Supplier])',
+            '=CLIMATE.FLAG([@Supplier],"sbti",[@Website])',
+          ]),
+        ],
+        tables: [{ name: 'Suppliers', box: { rowIndex: 0, columnIndex: 0, rowCount: 7, columnCount: 4 } }],
+        selection: { rowIndex: 1, columnIndex: 2, rowCount: 6, columnCount: 2 },
+      },
+      PLAIN_HOST.requirements,
+    );
+    await openSection(pane, 'section-summary');
+    await (await pane.ax.get('button', 'Build summary')).locator.click();
+    await waitForText(
+      pane.page,
+      '#summary-status',
+      'Built "Climate summary" from 6 rows of Vendors (scores in column C',
+    );
+    const summary = (await pane.dump()).sheets.find((sheet) => sheet.name === 'Climate summary')!;
+    // The names are column A's, the flags column D's: what the structured references point at.
+    const formulas = summary.cells.map((cell) => cell.formula ?? '');
+    expect(formulas).toContain(`=IF(AE2,IFERROR(CLIMATE.STATUS('Vendors'!$A2),""),"")`);
+    expect(formulas.some((formula) => formula.includes(`COUNTIFS('Vendors'!$D$2:$D$7,"TRUE"`))).toBe(true);
+
+    await pane.page.evaluate(() =>
+      (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
+        { rowIndex: 1, columnIndex: 2, rowCount: 6, columnCount: 2 },
+        'Vendors',
+      ),
+    );
+    await openSection(pane, 'section-review');
+    await (await pane.ax.get('button', 'Review selection')).locator.click();
+    await waitForText(pane.page, '#review-status', 'of 6 rows to review.');
+    await pane.page.locator('#review-filter').selectOption('all');
+    await pane.page.locator('#review-filter').dispatchEvent('change');
+    await pane.page.waitForFunction(() => document.querySelectorAll('#review-list > li[data-row]').length === 6);
+    const listed = await pane.page
+      .locator('#review-list > li[data-row]')
+      .evaluateAll((items) => items.map((li) => [Number(li.getAttribute('data-row')), li.textContent ?? '']));
+    expect(listed.map(([row]) => row)).toEqual([2, 3, 4, 5, 6, 7]);
+    listed.forEach(([, text], i) => expect(text).toContain(names[i]));
     await pane.page.context().close();
   }, 60_000);
 });

@@ -2,13 +2,15 @@
  * CLIMATE formulas read on a grid of cells, pure: what a cell asks for (its calls, and for a dot
  * reference to a card the card's CLIMATE.ORG call), the organization a row's formulas name (name,
  * website, country, read through the cells their arguments point at), and the cells whose formulas
- * carry those arguments (what Refine rewrites). An argument that is neither a literal nor a
- * reference to a cell of the grid (a nested formula, another sheet) is reported as unresolved,
- * never guessed.
+ * carry those arguments (what Refine rewrites). An argument is a literal or a reference to a cell of
+ * the grid: in A1 notation, or a this-row structured reference to a table of the sheet, read here for
+ * every flow (`referencedCell`). Anything else (a nested formula, another sheet, a whole table column)
+ * is reported as unresolved, never guessed.
  */
 import { parseCellRef } from './a1';
 import { climateCalls, fieldReferences, organizationTexts, unquote, type ArgumentTexts } from './formulas';
 import { formulaAt, hasColumn, valueAt, type CellGrid, type CellValue, type RangeBox } from './grid';
+import { parseThisRow, thisRowCell } from './structuredReferences';
 
 export interface OrganizationArgs {
   organization: CellValue;
@@ -50,18 +52,38 @@ export function readCell(grid: CellGrid, row: number, column: number): CellReadi
   return [...calls, ...cards];
 }
 
+/** A cell of the grid's sheet, 0-based. */
+export interface SheetCell {
+  row: number;
+  column: number;
+}
+
+/**
+ * The cell of the grid's sheet an argument text points at, written in the formula of cell `at`: an A1
+ * reference on this sheet, or a this-row structured reference (`[@Supplier]`) to one of its tables;
+ * null for anything else.
+ */
+export function referencedCell(grid: CellGrid, text: string, at: SheetCell): SheetCell | null {
+  const ref = parseCellRef(text);
+  if (ref) {
+    const here = ref.sheet === null || ref.sheet.toLowerCase() === grid.sheet.toLowerCase();
+    return here ? { row: ref.row, column: ref.column } : null;
+  }
+  const structured = parseThisRow(text);
+  return structured && thisRowCell(grid.tables ?? [], structured, at.row, at.column);
+}
+
 const UNRESOLVED = Symbol('unresolved');
 type Resolved = CellValue | typeof UNRESOLVED;
 
-function resolveArgument(text: string, grid: CellGrid): Resolved {
+function resolveArgument(text: string, grid: CellGrid, at: SheetCell): Resolved {
   if (text === '') return null;
   const quoted = unquote(text);
   if (quoted !== null) return quoted;
   if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
-  const ref = parseCellRef(text);
-  if (!ref || (ref.sheet !== null && ref.sheet.toLowerCase() !== grid.sheet.toLowerCase())) return UNRESOLVED;
-  if (!grid.values[ref.row - grid.rowIndex] || ref.column < grid.columnIndex) return UNRESOLVED;
-  return valueAt(grid, ref.row, ref.column);
+  const cell = referencedCell(grid, text, at);
+  if (!cell || !grid.values[cell.row - grid.rowIndex] || cell.column < grid.columnIndex) return UNRESOLVED;
+  return valueAt(grid, cell.row, cell.column);
 }
 
 /** The reading's argument texts for the organization; null when it names none (INDUSTRIES, SBTI, HEADERS). */
@@ -75,9 +97,25 @@ function organizationOf(grid: CellGrid, reading: CellReading): OrganizationArgs 
   const texts = textsOf(reading);
   if (texts === null || texts === UNRESOLVED) return texts;
   const [organization, website, country] = [texts.organization, texts.website, texts.country].map((text) =>
-    resolveArgument(text, grid),
+    resolveArgument(text, grid, reading),
   );
   if (organization === UNRESOLVED || website === UNRESOLVED || country === UNRESOLVED) return UNRESOLVED;
+  return { organization, website, country };
+}
+
+/**
+ * The cells a reading's organization, website and country arguments point at (null where an argument
+ * is no cell of the sheet); null for a reading that names no organization or cannot be read.
+ */
+export function argumentTargets(
+  grid: CellGrid,
+  reading: CellReading,
+): Record<keyof ArgumentTexts, SheetCell | null> | null {
+  const texts = textsOf(reading);
+  if (texts === null || texts === UNRESOLVED) return null;
+  const [organization, website, country] = [texts.organization, texts.website, texts.country].map((text) =>
+    referencedCell(grid, text, reading),
+  );
   return { organization, website, country };
 }
 

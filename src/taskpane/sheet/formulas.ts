@@ -32,9 +32,33 @@ export function unquote(text: string | undefined): string | null {
   return text !== undefined && /^".*"$/s.test(text) ? text.slice(1, -1).replace(/""/g, '"') : null;
 }
 
-/** The formula with the inside of every string literal blanked (same length): text is never read as code. */
+const STRING_LITERAL = /"(?:[^"]|"")*"?/y;
+
+/**
+ * The formula with the inside of every string literal blanked (same length): text is never read as
+ * code. Inside brackets (a structured reference, a card's `.[field]`) a `"` is part of a name, not a
+ * string, and an escaped character (`'[`, `']`, `''`) is blanked with its `'`, so brackets pair.
+ */
 function masked(formula: string): string {
-  return formula.replace(/"(?:[^"]|"")*"?/g, (text) => (text.length < 2 ? text : `"${' '.repeat(text.length - 2)}"`));
+  let code = '';
+  let depth = 0;
+  for (let i = 0; i < formula.length; i++) {
+    const char = formula[i];
+    if (depth > 0 && char === "'") {
+      code += ' '.repeat(formula.slice(i, i + 2).length);
+      i++;
+    } else if (depth === 0 && char === '"') {
+      STRING_LITERAL.lastIndex = i;
+      const text = STRING_LITERAL.exec(formula)?.[0] ?? char;
+      code += text.length < 2 ? text : `"${' '.repeat(text.length - 2)}"`;
+      i += text.length - 1;
+    } else {
+      if (char === '[') depth++;
+      else if (char === ']' && depth > 0) depth--;
+      code += char;
+    }
+  }
+  return code;
 }
 
 export interface ClimateCall {
@@ -71,8 +95,9 @@ function splitArguments(code: string, start: number): { bounds: Array<[number, n
   let from = start;
   for (let i = start; i < code.length; i++) {
     const char = code[i];
-    if (char === '(' || char === '{') depth++;
-    else if (char === '}') depth--;
+    // Brackets too: `Suppliers[[#This Row],[Supplier]]` is one argument.
+    if (char === '(' || char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') depth--;
     else if (char === ')' && depth-- === 0) {
       // `F()` has no argument at all, `F(,)` two empty ones.
       if (i > start || bounds.length > 0) bounds.push([from, i]);

@@ -55,6 +55,8 @@ export interface CellGrid {
   columnIndex: number;
   values: CellValue[][];
   formulas: CellValue[][];
+  /** The sheet's Excel tables, only when it has any: what structured references in its formulas name. */
+  tables?: readonly SheetTable[];
 }
 
 /**
@@ -65,6 +67,14 @@ export interface TableRows {
   headerRow: number | null;
   firstDataRow: number;
   lastDataRow: number;
+}
+
+/** An Excel table on a sheet: its name, its whole range (header and total rows included), its rows and its columns' names. */
+export interface SheetTable extends TableRows {
+  name: string;
+  box: RangeBox;
+  /** Left to right from the box's first column. */
+  headers: readonly string[];
 }
 
 /** What the selection reader returns: the selected box, the sheet's used range, and cells around them. */

@@ -1,6 +1,7 @@
 /**
  * The pane's reads of a sheet: the selection (one reader for every section that starts from it) and
- * rows of a sheet across its used columns, values and formulas, in slices of ROWS_PER_RUN rows. The
+ * rows of a sheet across its used columns, values and formulas, in slices of ROWS_PER_RUN rows, with
+ * the sheet's Excel tables when it has any (what structured references in the formulas name). The
  * sections get plain snapshots (sheet/grid.ts) and never touch Excel.Range themselves.
  */
 import { isSetSupported } from '../../office/host';
@@ -14,6 +15,7 @@ import {
   type RangeBox,
   type SelectionSnapshot,
   type SheetRange,
+  type SheetTable,
   type TableRows,
 } from './grid';
 
@@ -32,7 +34,7 @@ const emptyGrid = (sheet: string, rowIndex = 0, columnIndex = 0): CellGrid => ({
   formulas: [],
 });
 
-/** Loads rows `from..to` of the used columns, slice by slice, into a grid. */
+/** Loads rows `from..to` of the used columns, slice by slice, into a grid that carries the sheet's tables. */
 async function loadRows(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
@@ -40,8 +42,10 @@ async function loadRows(
   used: RangeBox,
   from: number,
   to: number,
+  tables: readonly SheetTable[],
 ): Promise<CellGrid> {
-  const grid = emptyGrid(sheetName, from, used.columnIndex);
+  const grid: CellGrid = emptyGrid(sheetName, from, used.columnIndex);
+  if (tables.length > 0) grid.tables = tables;
   for (const { start, size } of slices(to - from + 1)) {
     const range = sheet.getRangeByIndexes(from + start, used.columnIndex, size, used.columnCount);
     range.load(['values', 'formulas']);
@@ -66,34 +70,43 @@ function locate(context: Excel.RequestContext, target?: SheetRange): { sheet: Ex
   return { sheet: range.worksheet, box: () => box(range) };
 }
 
-/** The sheet's tables, with whether each shows its header and total rows. */
+/** The sheet's tables, with their names and whether each shows its header and total rows. */
 function loadTables(sheet: Excel.Worksheet): Excel.TableCollection {
-  return sheet.tables.load('items/showHeaders,items/showTotals');
+  return sheet.tables.load('items/name,items/showHeaders,items/showTotals');
+}
+
+/** The loaded tables with their ranges and column names: a sheet without tables costs no round trip. */
+async function sheetTables(context: Excel.RequestContext, tables: Excel.TableCollection): Promise<SheetTable[]> {
+  if (tables.items.length === 0) return [];
+  const parts = tables.items.map((table) => ({
+    range: table.getRange().load(BOX_FIELDS),
+    columns: table.columns.load('items/name'),
+  }));
+  await context.sync();
+  return tables.items.map(({ name, showHeaders, showTotals }, i) => {
+    const whole = box(parts[i].range);
+    return {
+      name,
+      box: whole,
+      headers: parts[i].columns.items.map((column) => column.name),
+      headerRow: showHeaders ? whole.rowIndex : null,
+      firstDataRow: whole.rowIndex + (showHeaders ? 1 : 0),
+      lastDataRow: lastRow(whole) - (showTotals ? 1 : 0),
+    };
+  });
 }
 
 /** The rows of the table the selection's first column runs through; null when it is in none. */
-async function tableRows(
-  context: Excel.RequestContext,
-  tables: Excel.TableCollection | null,
-  selection: RangeBox,
-): Promise<TableRows | null> {
-  if (!tables || tables.items.length === 0) return null; // a sheet without tables costs no round trip
-  const ranges = tables.items.map((table) => table.getRange().load(BOX_FIELDS));
-  await context.sync();
-  const at = ranges.findIndex(
-    (range) =>
-      hasColumn(box(range), selection.columnIndex) &&
-      range.rowIndex <= lastRow(selection) &&
-      lastRow(box(range)) >= selection.rowIndex,
+function selectedTable(tables: readonly SheetTable[], selection: RangeBox): TableRows | null {
+  const table = tables.find(
+    ({ box: whole }) =>
+      hasColumn(whole, selection.columnIndex) &&
+      whole.rowIndex <= lastRow(selection) &&
+      lastRow(whole) >= selection.rowIndex,
   );
-  if (at < 0) return null;
-  const { showHeaders, showTotals } = tables.items[at];
-  const whole = box(ranges[at]);
-  return {
-    headerRow: showHeaders ? whole.rowIndex : null,
-    firstDataRow: whole.rowIndex + (showHeaders ? 1 : 0),
-    lastDataRow: lastRow(whole) - (showTotals ? 1 : 0),
-  };
+  return table
+    ? { headerRow: table.headerRow, firstDataRow: table.firstDataRow, lastDataRow: table.lastDataRow }
+    : null;
 }
 
 /** Areas named in a message, the first few: Select Visible Cells over a filtered list makes hundreds. */
@@ -137,9 +150,9 @@ export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapsh
     const column = usedRange(sheet.getRangeByIndexes(0, selection.columnIndex, 1, 1).getEntireColumn());
     await context.sync();
     const firstFilledRow = column.isNullObject ? null : column.rowIndex;
-    const table = await tableRows(context, tables, selection);
-    const grid = await loadRows(context, sheet, sheet.name, snapshot.used, from, to);
-    return { ...snapshot, firstFilledRow, table, grid };
+    const onSheet = tables ? await sheetTables(context, tables) : [];
+    const grid = await loadRows(context, sheet, sheet.name, snapshot.used, from, to, onSheet);
+    return { ...snapshot, firstFilledRow, table: selectedTable(onSheet, selection), grid };
   });
 }
 
@@ -154,11 +167,12 @@ export function readRows(sheetName: string | null, top = 0, bottom = Infinity): 
     const sheet = sheetName === null ? sheets.getActiveWorksheet() : sheets.getItem(sheetName);
     sheet.load('name');
     const used = usedRange(sheet);
+    const tables = loadTables(sheet);
     await context.sync();
     if (used.isNullObject) return null;
     const from = Math.max(top, used.rowIndex);
     const to = Math.min(bottom, used.rowIndex + used.rowCount - 1);
     if (to < from) return null;
-    return loadRows(context, sheet, sheet.name, box(used), from, to);
+    return loadRows(context, sheet, sheet.name, box(used), from, to, await sheetTables(context, tables));
   });
 }

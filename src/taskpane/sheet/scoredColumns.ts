@@ -4,9 +4,7 @@
  * themselves, and whether the source line stands above their headers. Score a column reads it before writing, so that writing
  * again over a block it scored before completes that block instead of starting a second one.
  */
-import { parseCellRef } from './a1';
-import { readCell, type CellReading } from './climateCells';
-import { organizationTexts } from './formulas';
+import { argumentTargets, readCell, type CellReading } from './climateCells';
 import { formulaAt, isBlank, type CellGrid, type CellValue } from './grid';
 import { outputOf, type OutputKey } from './outputs';
 import { showsSourceLine } from './sourceLine';
@@ -38,9 +36,8 @@ export function scoredColumns(
   const outputs = new Map<OutputKey, number>();
   let cardColumn: number | null = null;
   const readsName = (reading: CellReading): boolean => {
-    const texts = reading.args === null ? null : organizationTexts({ name: reading.fn, args: reading.args });
-    const ref = texts === null ? null : parseCellRef(texts.organization);
-    return ref !== null && ref.sheet === null && ref.row === row && ref.column === nameColumn;
+    const name = argumentTargets(grid, reading)?.organization;
+    return name?.row === row && name.column === nameColumn;
   };
   // From the last used column leftwards, while the columns read these names: the block beside the
   // data, where new columns join it. Formulas elsewhere (typed by hand among the data) are not it.

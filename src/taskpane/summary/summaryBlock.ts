@@ -2,21 +2,14 @@
  * Which block the Climate summary reads when the selection holds one, pure: recognised from the
  * formulas themselves through the one formula grammar (sheet/), whether written by Score a column or
  * typed by hand: the score column (CLIMATE.SCORE, or a card's Score field), flag columns and their
- * initiative, an industry-mean column, and the name, website and country cells the formulas point at.
+ * initiative, an industry-mean column, and the name, website and country cells the formulas point at
+ * (A1 or this-row structured references, read by sheet/climateCells.ts).
  */
 import type { FlagKey } from '../../functions/initiatives';
 import type { BlockLayout } from '../common/blockScored';
-import { parseCellRef } from '../sheet/a1';
-import { readCell, type CellReading } from '../sheet/climateCells';
-import { organizationTexts } from '../sheet/formulas';
+import { argumentTargets, readCell, type CellReading } from '../sheet/climateCells';
 import type { CellGrid } from '../sheet/grid';
 import { outputOf, type OutputKey } from '../sheet/outputs';
-
-/** The column a same-sheet reference points at, null for anything else. */
-function columnOf(text: string, sheet: string): number | null {
-  const ref = parseCellRef(text);
-  return ref && (ref.sheet === null || ref.sheet.toLowerCase() === sheet.toLowerCase()) ? ref.column : null;
-}
 
 /** The first reading of a cell that shows `output`. */
 function showing(grid: CellGrid, row: number, column: number, output: OutputKey): CellReading | null {
@@ -44,9 +37,9 @@ export function blockFromFormulas(grid: CellGrid, spendColumn: number | null): B
       'The selection holds no =CLIMATE.SCORE formulas: select the scored block (or score a column first).',
     );
   }
-  const texts = score.sample.args && organizationTexts({ name: score.sample.fn, args: score.sample.args });
-  const nameColumn = texts ? columnOf(texts.organization, grid.sheet) : null;
-  if (texts === null || nameColumn === null)
+  const cells = argumentTargets(grid, score.sample);
+  const nameColumn = cells?.organization?.column ?? null;
+  if (cells === null || nameColumn === null)
     throw new Error('The CLIMATE.SCORE formulas do not point at a name cell on this sheet.');
 
   const firstRow = score.rows[0];
@@ -67,8 +60,8 @@ export function blockFromFormulas(grid: CellGrid, spendColumn: number | null): B
     firstRow,
     lastRow: score.rows[score.rows.length - 1],
     nameColumn,
-    websiteColumn: columnOf(texts.website, grid.sheet),
-    countryColumn: columnOf(texts.country, grid.sheet),
+    websiteColumn: cells.website?.column ?? null,
+    countryColumn: cells.country?.column ?? null,
     scoreColumn: score.column,
     flags,
     industryMeanColumn,

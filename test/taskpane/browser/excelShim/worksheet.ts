@@ -94,13 +94,29 @@ export function shimWorksheet(book: Book, grid: ShimGrid, range: ShimRange) {
 
   /**
    * sheet.tables (ExcelApi 1.1): the sheet's tables; `items` is what the last load() read. A table's
-   * showHeaders and showTotals (ExcelApi 1.1) and its ranges: getRange() the whole table, header and
-   * total rows included; getDataBodyRange() the rows between them.
+   * name, showHeaders and showTotals (ExcelApi 1.1), its ranges: getRange() the whole table, header and
+   * total rows included; getDataBodyRange() the rows between them; and its columns (TableColumn.name,
+   * ExcelApi 1.1): the header row's texts, or Excel's Column1, Column2… for a table without headers.
    */
   const tables = (state: Sheet) => {
     const table = (entry: Sheet['tables'][number]) => {
+      const columnNames = () =>
+        Array.from({ length: entry.box.columnCount }, (_, i) => {
+          const header = state.cells.get(grid.key(entry.box.rowIndex, entry.box.columnIndex + i))?.value;
+          return entry.showHeaders === false || header === undefined || header === null
+            ? `Column${i + 1}`
+            : String(header);
+        });
+      const columns = {
+        items: [] as Array<{ name: string }>,
+        load: () => {
+          columns.items = columnNames().map((name) => ({ name }));
+          return columns;
+        },
+      };
       const self: Record<string, unknown> = {
         load: () => self,
+        columns,
         getRange: () => range(state, { ...entry.box }),
         getDataBodyRange: () => {
           const top = entry.box.rowIndex + (entry.showHeaders === false ? 0 : 1);
