@@ -140,8 +140,8 @@ describe('the forms users type', () => {
     });
     expect(organizationTexts({ name: 'INDUSTRIES', args: ['"steel"'] })).toBeNull();
     expect(fieldReferences('=E3.[Industry rank]+F3.Score')).toEqual([
-      { cell: { sheet: null, row: 2, column: 4 }, field: 'Industry rank' },
-      { cell: { sheet: null, row: 2, column: 5 }, field: 'Score' },
+      { reference: 'E3', field: 'Industry rank' },
+      { reference: 'F3', field: 'Score' },
     ]);
   });
 });

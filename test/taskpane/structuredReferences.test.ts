@@ -7,7 +7,7 @@
  * that is not one cell of that row stays unresolved.
  */
 import { argumentCells, organizationsInRows, rowOrganization } from '../../src/taskpane/sheet/climateCells';
-import { climateCalls, withArguments } from '../../src/taskpane/sheet/formulas';
+import { climateCalls, fieldReferences, withArguments } from '../../src/taskpane/sheet/formulas';
 import type { CellGrid, CellValue, SheetTable } from '../../src/taskpane/sheet/grid';
 import { scoredColumns } from '../../src/taskpane/sheet/scoredColumns';
 import { blockFromFormulas } from '../../src/taskpane/summary/summaryBlock';
@@ -153,5 +153,51 @@ describe('the flows that read a block', () => {
     );
     // Another column's names are not what these formulas read.
     expect(scoredColumns(grid, 3, 3, names).outputs.size).toBe(0);
+  });
+});
+
+describe("a card's fields read through the row's card cell", () => {
+  /** The table with an Organization column of CLIMATE.ORG cards, and Score and SBTi fields of them. */
+  const cards: SheetTable = {
+    ...SUPPLIERS,
+    headers: ['Supplier', 'Website', 'Supplier name', 'Organization', 'Score', 'SBTi'],
+  };
+  const grid: CellGrid = {
+    ...sheet(
+      () => '=[@Organization].Score',
+      () => '=IFERROR(Suppliers[[#This Row],[Organization]].[SBTi],"")',
+    ),
+    tables: [cards],
+  };
+  grid.formulas = grid.formulas.map((row, r) =>
+    r >= 3 && r <= 6 ? row.map((cell, c) => (c === 4 ? '=CLIMATE.ORG([@Supplier],[@Website])' : cell)) : row,
+  );
+
+  test('`[@Organization].Score` is a field of the card in this row', () => {
+    expect(fieldReferences('=[@Organization].Score+Suppliers[@[Org card]].[Industry rank]')).toEqual([
+      { reference: '[@Organization]', field: 'Score' },
+      { reference: 'Suppliers[@[Org card]]', field: 'Industry rank' },
+    ]);
+    expect(rowOrganization(grid, 4, SCORE_COLUMN)).toEqual({
+      organization: 'Globex',
+      website: 'globex.com',
+      country: null,
+    });
+    expect(argumentCells(grid, 4, { ...SCORE_COLUMN, columnCount: 2 })).toEqual([
+      { row: 4, column: 4, formula: '=CLIMATE.ORG([@Supplier],[@Website])' },
+    ]);
+  });
+
+  test('the summary and Score a column read the block of fields', () => {
+    const rows = { ...grid, rowIndex: 3, values: grid.values.slice(3, 7), formulas: grid.formulas.slice(3, 7) };
+    expect(blockFromFormulas(rows, null)).toMatchObject({ nameColumn: 1, websiteColumn: 2, scoreColumn: 5 });
+    expect(
+      scoredColumns(
+        grid,
+        1,
+        3,
+        NAMES.map((row) => row[1]),
+      ),
+    ).toMatchObject({ cardColumn: 4 });
   });
 });

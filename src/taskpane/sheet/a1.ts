@@ -53,18 +53,14 @@ export const SHEET_PART = "(?:('(?:[^']|'')+'|[A-Za-z0-9_.]+)!)?";
 export const CELL_PART = '\\$?([A-Za-z]{1,3})\\$?([1-9]\\d{0,6})';
 const CELL_REF = new RegExp(`^${SHEET_PART}${CELL_PART}$`);
 
-/** The reference of a regular-expression match of SHEET_PART + CELL_PART (groups 1-3 from `first`). */
-export function cellRefOf(match: RegExpExecArray, first = 1): CellRef {
-  const rawSheet = match[first];
-  return {
-    sheet: rawSheet === undefined ? null : unquoteSheet(rawSheet),
-    row: Number(match[first + 2]) - 1,
-    column: columnIndex(match[first + 1]),
-  };
-}
-
 /** `$A$2`, `b7`, `Sheet1!A2`, `'My sheet'!$C3` -> 0-based row and column; anything else -> null. */
 export function parseCellRef(text: string): CellRef | null {
   const match = CELL_REF.exec(text.trim());
-  return match ? cellRefOf(match) : null;
+  if (!match) return null;
+  const [, rawSheet, letters, row] = match;
+  return {
+    sheet: rawSheet === undefined ? null : unquoteSheet(rawSheet),
+    row: Number(row) - 1,
+    column: columnIndex(letters),
+  };
 }

@@ -44,9 +44,10 @@ export function readCell(grid: CellGrid, row: number, column: number): CellReadi
     row,
     column,
   }));
-  const cards = fieldReferences(formula).map(({ cell, field }): CellReading => {
-    const sameSheet = cell.sheet === null || cell.sheet.toLowerCase() === grid.sheet.toLowerCase();
-    const card = sameSheet ? climateCalls(formulaAt(grid, cell.row, cell.column)).find((c) => c.name === 'ORG') : null;
+  const cards = fieldReferences(formula).map(({ reference, field }): CellReading => {
+    const cell = referencedCell(grid, reference, { row, column });
+    if (!cell) return { fn: 'ORG', args: null, field, row, column };
+    const card = climateCalls(formulaAt(grid, cell.row, cell.column)).find((c) => c.name === 'ORG');
     return { fn: 'ORG', args: card?.args ?? null, field, row: cell.row, column: cell.column };
   });
   return [...calls, ...cards];

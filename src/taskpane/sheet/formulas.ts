@@ -7,7 +7,7 @@
  * references to a card (`=E3.Score`, `=E3.[Industry rank]`), whose arguments are those of the card's
  * CLIMATE.ORG cell.
  */
-import { CELL_PART, SHEET_PART, cellRefOf, type CellRef } from './a1';
+import { CELL_PART, SHEET_PART } from './a1';
 
 /** Where the organization, website and country arguments sit, per function (others name no organization). */
 const ORGANIZATION_POSITIONS: Readonly<Record<string, readonly [number, number, number]>> = {
@@ -157,22 +157,33 @@ export function callText(fn: string, args: ArgumentTexts, middle: readonly strin
   return `CLIMATE.${fn}(${list.join(',')})`;
 }
 
-/** A dot reference to a field of a card: `E3.Score`, `'Q3'!$E$3.[Industry rank]`. */
+/** A dot reference to a field of a card: `E3.Score`, `'Q3'!$E$3.[Industry rank]`, `[@Organization].Score`. */
 export interface FieldReference {
-  cell: CellRef;
+  /** The card cell's reference as typed: A1 (`E3`, `'Q3'!$E$3`) or this-row structured (`[@Organization]`). */
+  reference: string;
   /** The field's name as typed, brackets removed: `Score`, `Industry rank`. */
   field: string;
 }
 
+/** A table's name (optional) and one bracketed specifier, nested once: `[@Org]`, `T[[#This Row],[Org]]`. */
+const TABLE_REFERENCE = '(?:[\\p{L}_\\\\][\\p{L}\\p{N}_.\\\\]*)?\\[(?:[^\\[\\]]|\\[[^\\[\\]]*\\])*\\]';
+
 const FIELD_REFERENCE = new RegExp(
-  `(?<![\\w.$'!\\]])${SHEET_PART}${CELL_PART}\\.(\\[[^\\]]+\\]|[A-Za-z_][A-Za-z0-9_]*)`,
-  'g',
+  `(?<![\\w.$'!\\]])(${SHEET_PART}${CELL_PART}|${TABLE_REFERENCE})\\.(\\[[^\\]]+\\]|[A-Za-z_][A-Za-z0-9_]*)`,
+  'gu',
 );
 
-/** The dot references of a formula (outside string literals). */
+/** The dot references of a formula (outside string literals), read from the formula as typed. */
 export function fieldReferences(formula: string): FieldReference[] {
-  return [...masked(formula).matchAll(FIELD_REFERENCE)].map((match) => ({
-    cell: cellRefOf(match),
-    field: match[4].replace(/^\[(.*)\]$/, '$1').trim(),
-  }));
+  return [...masked(formula).matchAll(FIELD_REFERENCE)].map((match) => {
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
+    return {
+      reference: formula.slice(start, start + match[1].length),
+      field: formula
+        .slice(end - match[5].length, end)
+        .replace(/^\[(.*)\]$/, '$1')
+        .trim(),
+    };
+  });
 }
