@@ -1,7 +1,7 @@
 /**
  * Profile links from a hostile service, through the built bundle: a record whose link is not an
  * absolute https address of at most 2,048 characters (without user name or password) reaches no cell.
- * LINK says #N/A with the rule; the SCORE card has no Profile property and its logo no target.
+ * LINK says #N/A with the rule; the SCORE card has no 'Profile link' property and its logo no target.
  */
 import type { ServerResponse } from 'node:http';
 import type { CellOutcome } from '../harness';
@@ -62,7 +62,7 @@ test('LINK, the card and the logo target take only absolute https links without 
   const card = (row: number): Card => (outcome(row, 1) as { value: Card }).value;
 
   expect(outcome(0, 0)).toEqual({ kind: 'value', value: GOOD });
-  expect(card(0).properties?.Profile).toEqual({ type: 'String', basicValue: GOOD });
+  expect(card(0).properties?.['Profile link']).toEqual({ type: 'String', basicValue: GOOD });
   expect(card(0).provider?.logoTargetAddress).toBe(GOOD);
 
   for (let row = 1; row < names.length; row += 1) {
@@ -76,7 +76,7 @@ test('LINK, the card and the logo target take only absolute https links without 
           'address of at most 2,048 characters.',
       },
     });
-    expect(card(row).properties).not.toHaveProperty('Profile');
+    expect(card(row).properties).not.toHaveProperty(['Profile link']);
     expect(card(row).provider).not.toHaveProperty('logoTargetAddress');
   }
 });
