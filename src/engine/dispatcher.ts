@@ -254,7 +254,11 @@ export class Dispatcher {
     }
     if (verdict.retried) this.retryLater(verdict.retried.tasks, verdict.retried.error);
     if (verdict.served && this.barredBy === null)
-      this.probe.answered(batch.keyGeneration, verdict.paused === null && verdict.retried === null);
+      this.probe.answered(
+        batch.keyGeneration,
+        verdict.paused === null && verdict.retried === null,
+        Math.ceil(this.queue.length / this.largestBatch()),
+      );
     if (verdict.health === 'ok') this.congestion.over();
   }
 

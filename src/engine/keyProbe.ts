@@ -50,14 +50,15 @@ export class KeyProbe {
   }
 
   /**
-   * A batch sent with this key (`generation`) was answered. `clean`: nothing in it asked to wait or retry, so the window
-   * opens after a probe. The memory keeps the window now sustained.
+   * A batch sent with this key (`generation`) was answered. `clean`: nothing in it asked to wait or
+   * retry, so after a probe the window opens to the `backlog` (full batches waiting). The memory keeps
+   * the window now sustained.
    */
-  answered(generation: number, clean: boolean): void {
+  answered(generation: number, clean: boolean, backlog: number): void {
     if (generation !== this.keyGeneration) return;
-    if (this.current === 'unconfirmed' && clean) this.limiter.open();
+    if (this.current === 'unconfirmed' && clean) this.limiter.open(backlog);
     this.current = 'confirmed';
-    this.key?.worked(this.limiter.limit);
+    this.key?.worked(this.limiter.sustained);
   }
 
   /** The key was refused (401): forgotten, here and in the memory. */

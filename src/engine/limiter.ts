@@ -1,6 +1,7 @@
 /**
  * Flow control for batches in flight. The window (`limit`) starts at 4; a healthy probe of a new key
- * opens it to OPEN_WINDOW (`open`), a known key starts at the window it sustained before (`startAt`).
+ * opens it to the whole backlog (`open`: at least OPEN_WINDOW, in whole waves of a browser's six
+ * HTTP/1.1 connections), a known key starts at the window it sustained before (`startAt`).
  * From there it follows what the answers show, up to the cap from settings:
  * - the transport (concurrencyGauge.ts): while requests back up and answers show no waiting for a
  *   connection, every healthy batch adds one (the window doubles per round trip, as in TCP's slow
@@ -29,8 +30,10 @@ import { RatePacer, type PacedSend } from './ratePacer';
 export type BatchHealth = 'ok' | 'rate-limited' | 'failed';
 
 export const INITIAL_CONCURRENCY = 4;
-/** The window a healthy probe opens: the first round's width, before any answer tells more. */
-export const OPEN_WINDOW = 16;
+/** Requests a browser sends at once to one host over HTTP/1.1; the rest wait in the browser. */
+export const BROWSER_H1_CONNECTIONS = 6;
+/** The least a healthy probe opens the window to: three full waves of a browser's HTTP/1.1 connections. */
+export const OPEN_WINDOW = 3 * BROWSER_H1_CONNECTIONS;
 
 /** Batches kept waiting in the transport beyond what it carries: a quarter more, at least 2. */
 export const headroom = (carried: number): number => Math.max(2, Math.ceil(carried / 4));
@@ -39,7 +42,7 @@ export const headroom = (carried: number): number => Math.max(2, Math.ceil(carri
  * Answers in a row without waiting beyond which the transport is wider than a browser's six HTTP/1.1
  * connections and their headroom.
  */
-export const WIDE_BEYOND = 6 + headroom(6);
+export const WIDE_BEYOND = BROWSER_H1_CONNECTIONS + headroom(BROWSER_H1_CONNECTIONS);
 /** How much wider than such a run slow start opens the window. */
 const WIDE_FACTOR = 4;
 
@@ -62,6 +65,8 @@ export class AimdLimiter {
   private slowStart = true;
   /** Slow start saw more answers in a row without waiting than a browser's HTTP/1.1 carries: the transport is wide. */
   private wide = false;
+  /** What the transport was last seen to carry, plus its headroom; null until a reading showed it. */
+  private carriedFits: number | null = null;
   private epoch = 0;
   private pausedUntilMs = 0;
   private pauseAskedMs: number | null = null;
@@ -90,11 +95,24 @@ export class AimdLimiter {
   }
 
   /**
-   * The probe of a key came back healthy: key and service answer, so the rest of the sheet may leave
-   * at once, OPEN_WINDOW wide, rather than paying a round trip per slow-start step.
+   * The probe of a key came back healthy: key and service answer, so the `backlog` (full batches
+   * waiting) leaves at once, rather than paying a round trip per slow-start step or per round of a
+   * narrower window: no answer can yet tell a wide transport from a browser's six connections, and
+   * over a wide one each further round costs a whole service time. The window is rounded up to whole
+   * waves of six, so that behind six connections the round's last wave is full and its batches smaller.
    */
-  open(): void {
-    this.startAt(OPEN_WINDOW);
+  open(backlog: number): void {
+    const waves = Math.ceil(Math.max(OPEN_WINDOW, backlog) / BROWSER_H1_CONNECTIONS);
+    this.startAt(waves * BROWSER_H1_CONNECTIONS);
+  }
+
+  /**
+   * The window worth starting the next sheet at (keyMemory.ts): the current one, but no wider than the
+   * transport was last seen to carry and its headroom. A wide first round behind six connections comes
+   * down by at most half per reading, and a short sheet can end before it has come all the way.
+   */
+  get sustained(): number {
+    return this.carriedFits === null ? this.limitValue : Math.min(this.limitValue, this.carriedFits);
   }
 
   setCap(cap: number): void {
@@ -158,6 +176,7 @@ export class AimdLimiter {
     const now = this.now();
     const reading = this.gauge.observe(ticket.items, now - ticket.sentAt, now, this.limitValue, this.wide);
     const fits = reading.carried === null ? Infinity : reading.carried + headroom(reading.carried);
+    if (reading.carried !== null) this.carriedFits = fits;
     // A transport that carries no more than a browser's HTTP/1.1 is not wide, whatever it seemed at first.
     if (reading.carried !== null && reading.carried <= WIDE_BEYOND) this.wide = false;
     if (fits < this.limitValue) {

@@ -75,7 +75,7 @@ describe('caps', () => {
     expect(service.sent.slice(1).map((r) => r.items.length)).toEqual([50, 50, 10]);
   });
 
-  test('one probe batch until the key is seen to work; a healthy probe opens the window to the cap (16) at once, never more', async () => {
+  test('one probe batch until the key is seen to work; a healthy probe lets the whole backlog leave at once', async () => {
     const { engine, service } = await rig({ maxBatch: 10 });
     service.hold();
     const calls = Array.from({ length: 200 }, (_, i) => engine.organization(supplier(i)));
@@ -84,14 +84,31 @@ describe('caps', () => {
     service.release();
     service.hold(); // the probe answers; what follows waits
     await advance(0);
-    // Not slow start from 4 (a round trip per step): the rest of the sheet leaves in one round.
-    expect(service.sent).toHaveLength(17);
-    expect(service.inFlight).toBe(16);
-    expect(engine.stats().concurrency).toBe(16);
+    // Not slow start from 4 (a round trip per step), nor a first round narrower than the backlog (a
+    // round trip per round): the other 190 items leave now, 19 full batches, in a window of four waves of six.
+    expect(service.sent).toHaveLength(20);
+    expect(service.inFlight).toBe(19);
+    expect(engine.stats().concurrency).toBe(24);
     service.release();
     await advance(0);
     await Promise.all(calls);
     expect(service.sent).toHaveLength(20);
+    expect(service.maxInFlight).toBe(19);
+  });
+
+  test('a backlog wider than the cap opens the window to the cap, never more', async () => {
+    const { engine, service } = await rig({ maxBatch: 10, maxConcurrency: 16 });
+    service.hold();
+    const calls = Array.from({ length: 400 }, (_, i) => engine.organization(supplier(i)));
+    await advance(30);
+    service.release();
+    service.hold();
+    await advance(0);
+    expect(service.sent).toHaveLength(17); // the probe, then 16 of the 39 batches waiting
+    expect(engine.stats().concurrency).toBe(16);
+    service.release();
+    await advance(0);
+    await Promise.all(calls);
     expect(service.maxInFlight).toBe(16);
   });
 

@@ -35,7 +35,7 @@ interface Model {
 function run(model: Model): { windows: number[]; doneAt: number; floorMs: number } {
   let clock = 0;
   const limiter = new AimdLimiter(model.cap, () => clock);
-  limiter.open(); // a healthy probe came back
+  limiter.open(model.batches); // a healthy probe came back, with the backlog waiting
   const serviceMs = model.latencyMs + model.perItemMs * 100;
   const answers: Array<{ at: number; ticket: Ticket }> = [];
   const unread: Ticket[] = [];
@@ -83,7 +83,8 @@ function run(model: Model): { windows: number[]; doneAt: number; floorMs: number
 
 test("behind a browser's six HTTP/1.1 connections the window comes down to about six", () => {
   const { windows, doneAt, floorMs } = run({ connections: 6, latencyMs: 400, perItemMs: 5, batches: 350, cap: 128 });
-  expect(windows[0]).toBe(OPEN_WINDOW);
+  expect(windows[0]).toBe(128); // the probe opened it to the backlog, as far as the cap
+  // The batches beyond the six waited in the transport, which kept every connection busy meanwhile.
   const settled = windows.slice(-100);
   expect(Math.max(...settled)).toBeLessThanOrEqual(8); // a quarter more than the transport carries, at most
   expect(Math.min(...settled)).toBeGreaterThanOrEqual(6); // never below it: no time lost
@@ -119,10 +120,10 @@ test('with as many connections as asked, answers that never wait open the window
   expect(Math.max(...windows)).toBe(64);
 });
 
-test('a slow service without a connection limit: a backlog of 73 batches leaves in two round trips, not three', () => {
+test('a slow service without a connection limit: a backlog of 73 batches leaves in one round trip after the probe', () => {
   const { windows, doneAt } = run({ connections: Infinity, latencyMs: 900, perItemMs: 1, batches: 73, cap: 128 });
-  expect(doneAt).toBe(2 * 1_000); // 16 at once, then the other 57 once the first round showed no waiting
-  expect(Math.max(...windows)).toBeGreaterThanOrEqual(57);
+  expect(doneAt).toBe(1_000); // all 73 at once; a first round of 16 made it two round trips
+  expect(windows[0]).toBe(78); // 73 in whole waves of six
 });
 
 test('a busy service over a wide transport: round trips up to twice the fastest are the service, not waits, and the window stays at the cap', () => {
@@ -159,15 +160,16 @@ test('the same busy service behind six connections: the window comes down to abo
 
 test('a transport that looked wide at first and then carries six is judged by six again: its waits count', () => {
   // The first 24 batches went through at once; from then on six connections carry the rest.
-  const { windows } = run({ connections: 6, latencyMs: 400, perItemMs: 5, batches: 350, cap: 128, wideFirst: 24 });
+  const { windows } = run({ connections: 6, latencyMs: 400, perItemMs: 5, batches: 600, cap: 128, wideFirst: 24 });
   expect(Math.max(...windows.slice(0, 40))).toBeGreaterThan(OPEN_WINDOW); // taken for wide
   // It comes down by at most half per reading, then stays where six connections and their headroom are.
   expect(Math.max(...windows.slice(-50))).toBeLessThanOrEqual(6 + headroom(6));
 });
 
 test('a run of answers without waiting no longer than a browser carries over HTTP/1.1 opens nothing wide', () => {
+  // Opened to the cap by the backlog; its waits count at 1.25x (not a wide transport's 2x), so it comes down.
   const { windows } = run({ connections: WIDE_BEYOND, latencyMs: 400, perItemMs: 5, batches: 350, cap: 128 });
-  expect(Math.max(...windows)).toBeLessThanOrEqual(OPEN_WINDOW + WIDE_BEYOND);
+  expect(Math.max(...windows.slice(-100))).toBeLessThanOrEqual(WIDE_BEYOND + headroom(WIDE_BEYOND));
 });
 
 test('without a backlog nothing says the window should be wider: it stays where the probe opened it', () => {
@@ -176,6 +178,8 @@ test('without a backlog nothing says the window should be wider: it stays where 
 });
 
 test('the engine behind six connections, on a fake clock: the window it remembers for the key is about six', async () => {
+  // 50 batches: the window the probe opened (54) has come down only by half when the sheet ends, but the
+  // next sheet starts at what the six connections were seen to carry, not at that.
   jest.useFakeTimers();
   try {
     const service = new FakeService();
@@ -186,12 +190,11 @@ test('the engine behind six connections, on a fake clock: the window it remember
     const calls = Array.from({ length: 5_000 }, (_, i) => engine.organization(supplier(i)));
     await advance(60_000);
     await Promise.all(calls);
-    expect(engine.stats().concurrency).toBeGreaterThanOrEqual(6);
-    expect(engine.stats().concurrency).toBeLessThanOrEqual(8);
     await engine.flush();
     await advance(0);
     const remembered = JSON.parse((await storage.getItem(KEY_MEMORY_STORAGE_KEY))!) as Record<string, { w: number }>;
-    expect(remembered['https://api.example.com'].w).toBe(engine.stats().concurrency);
+    expect(remembered['https://api.example.com'].w).toBeGreaterThanOrEqual(6);
+    expect(remembered['https://api.example.com'].w).toBeLessThanOrEqual(8);
     engine.dispose();
   } finally {
     jest.useRealTimers();

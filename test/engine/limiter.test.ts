@@ -21,12 +21,19 @@ describe('AIMD limiter', () => {
     expect(limiter.limit).toBe(16);
   });
 
-  test('a healthy probe opens the limit to 16; a known key starts at its window; neither passes the cap', () => {
+  test('a healthy probe opens the limit to the backlog in waves of six, at least 18; a known key starts at its window; neither passes the cap', () => {
+    const opened = (backlog: number, cap = 128): number => {
+      const limiter = new AimdLimiter(cap, () => 0);
+      limiter.open(backlog);
+      return limiter.limit;
+    };
+    expect([opened(0), opened(15), opened(18), opened(19), opened(70), opened(300), opened(70, 16)]).toEqual([
+      18, 18, 18, 24, 72, 128, 16,
+    ]);
     const probed = new AimdLimiter(128, () => 0);
-    probed.open();
-    expect(probed.limit).toBe(16);
+    probed.open(10);
     once(probed, 'rate-limited');
-    expect(probed.limit).toBe(8); // and AIMD takes over from there
+    expect(probed.limit).toBe(9); // and AIMD takes over from there
     const known = new AimdLimiter(16, () => 0);
     known.startAt(11);
     expect(known.limit).toBe(11);

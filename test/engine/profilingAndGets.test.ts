@@ -1,5 +1,6 @@
 /** What the engine does beside answering from its cache: profiling polls, private figures, other GETs, and what it tells the pane. */
 import type { EngineEvent } from '../../src/engine';
+import { OPEN_WINDOW } from '../../src/engine/limiter';
 import type { BatchRequestItem } from '../../src/service/types';
 import type { ItemAnswer, RequestAnswer } from './fakeService';
 import { advance, rig, supplier, track } from './rig';
@@ -176,7 +177,7 @@ describe('observability', () => {
       inFlight: 0,
       queued: 0,
       cached: 1,
-      concurrency: 16, // the probe was healthy: the window opened to the cap
+      concurrency: OPEN_WINDOW, // opened by the probe, a backlog of none // the probe was healthy: the window opened to the cap
     });
     expect(engine.stats().errors.invalid).toBe(1);
     expect(events.filter((e) => e.type === 'settled').map((e) => (e.type === 'settled' ? e.ok : null))).toEqual([
