@@ -199,5 +199,7 @@ export class AimdLimiter {
       this.limitValue += 1;
       this.healthyRun = 0;
     }
+    // The transport carried the whole window without waiting: what an earlier reading showed is past.
+    if (this.carriedFits !== null && this.carriedFits < this.limitValue) this.carriedFits = null;
   }
 }

@@ -1,6 +1,6 @@
 /** AIMD flow control, the concurrency it learns from a transport, and the waiting-time schedules. */
 import { pollDelayMs, rateLimitPauseMs, retryDelayMs } from '../../src/engine/backoff';
-import { AimdLimiter, type BatchHealth } from '../../src/engine/limiter';
+import { AimdLimiter, headroom, type BatchHealth, type Ticket } from '../../src/engine/limiter';
 
 /** One batch sent and answered at once, while requests back up. */
 const once = (limiter: AimdLimiter, health: BatchHealth): void => limiter.release(limiter.acquire(100), health, true);
@@ -39,6 +39,38 @@ describe('AIMD limiter', () => {
     expect(known.limit).toBe(11);
     known.startAt(200);
     expect(known.limit).toBe(16);
+  });
+
+  test('the window worth remembering: no wider than the transport was seen to carry, until clean rounds show more', () => {
+    let clock = 0;
+    const limiter = new AimdLimiter(128, () => clock);
+    limiter.open(40);
+    // Behind six connections: the batches wait in line, six answered per 100 ms service time.
+    const line: Ticket[] = [];
+    const fill = (): void => {
+      while (limiter.canSend()) line.push(limiter.acquire(100));
+    };
+    fill();
+    while (limiter.sustained === limiter.limit && clock < 60_000) {
+      clock += 100;
+      for (const ticket of line.splice(0, 6)) limiter.release(ticket, 'ok', true);
+      fill();
+    }
+    expect(limiter.limit).toBeGreaterThan(6 + headroom(6)); // down by half at most per reading
+    expect(limiter.sustained).toBe(6 + headroom(6)); // where the next sheet would start
+    while (line.length > 0) {
+      clock += 100;
+      for (const ticket of line.splice(0, 6)) limiter.release(ticket, 'ok', false);
+    }
+    const window = limiter.limit;
+    // Then every batch comes back in one service time: the window grows, and what is remembered follows it.
+    for (let i = 0; i < 1_000 && limiter.limit === window; i += 1) {
+      const ticket = limiter.acquire(100);
+      clock += 100;
+      limiter.release(ticket, 'ok', true);
+    }
+    expect(limiter.limit).toBe(window + 1);
+    expect(limiter.sustained).toBe(window + 1);
   });
 
   test('after a 429, grows by one per run of `limit` healthy batches, never above the cap', () => {
