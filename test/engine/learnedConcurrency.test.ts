@@ -29,13 +29,18 @@ interface Model {
   jitterMs?: number;
   /** The first this many batches are carried at once whatever `connections` says: a transport that looked wide. */
   wideFirst?: number;
+  /**
+   * Full batches waiting when the probe answered (the rest of the sheet still being asked). Default:
+   * all of them.
+   */
+  openedWith?: number;
 }
 
 /** Sends a backlog through the modeled transport; the windows the limiter chose and when it finished. */
 function run(model: Model): { windows: number[]; doneAt: number; floorMs: number } {
   let clock = 0;
   const limiter = new AimdLimiter(model.cap, () => clock);
-  limiter.open(model.batches); // a healthy probe came back, with the backlog waiting
+  limiter.open(model.openedWith ?? model.batches); // a healthy probe came back, with the backlog waiting
   const serviceMs = model.latencyMs + model.perItemMs * 100;
   const answers: Array<{ at: number; ticket: Ticket }> = [];
   const unread: Ticket[] = [];
@@ -159,16 +164,40 @@ test('the same busy service behind six connections: the window comes down to abo
 });
 
 test('a transport that looked wide at first and then carries six is judged by six again: its waits count', () => {
-  // The first 24 batches went through at once; from then on six connections carry the rest.
-  const { windows } = run({ connections: 6, latencyMs: 400, perItemMs: 5, batches: 600, cap: 128, wideFirst: 24 });
+  // The first 24 batches went through at once; from then on six connections carry the rest. The probe
+  // answered while only a first round's worth waited, so the window opened narrow and had to grow.
+  const { windows } = run({
+    connections: 6,
+    latencyMs: 400,
+    perItemMs: 5,
+    batches: 350,
+    cap: 128,
+    wideFirst: 24,
+    openedWith: OPEN_WINDOW,
+  });
+  expect(windows[0]).toBe(OPEN_WINDOW);
   expect(Math.max(...windows.slice(0, 40))).toBeGreaterThan(OPEN_WINDOW); // taken for wide
   // It comes down by at most half per reading, then stays where six connections and their headroom are.
   expect(Math.max(...windows.slice(-50))).toBeLessThanOrEqual(6 + headroom(6));
 });
 
 test('a run of answers without waiting no longer than a browser carries over HTTP/1.1 opens nothing wide', () => {
-  // Opened to the cap by the backlog; its waits count at 1.25x (not a wide transport's 2x), so it comes down.
+  // Opened narrow (a first round's worth waited when the probe answered), it never takes the transport for wide.
+  const { windows } = run({
+    connections: WIDE_BEYOND,
+    latencyMs: 400,
+    perItemMs: 5,
+    batches: 350,
+    cap: 128,
+    openedWith: OPEN_WINDOW,
+  });
+  expect(Math.max(...windows)).toBeLessThanOrEqual(OPEN_WINDOW + WIDE_BEYOND);
+});
+
+test('opened to the whole backlog behind as many connections as that run, the window still comes down to them', () => {
+  // Its waits count at 1.25x (not a wide transport's 2x), so it does not stay wide.
   const { windows } = run({ connections: WIDE_BEYOND, latencyMs: 400, perItemMs: 5, batches: 350, cap: 128 });
+  expect(windows[0]).toBe(128);
   expect(Math.max(...windows.slice(-100))).toBeLessThanOrEqual(WIDE_BEYOND + headroom(WIDE_BEYOND));
 });
 

@@ -177,7 +177,7 @@ describe('observability', () => {
       inFlight: 0,
       queued: 0,
       cached: 1,
-      concurrency: OPEN_WINDOW, // opened by the probe, a backlog of none // the probe was healthy: the window opened to the cap
+      concurrency: OPEN_WINDOW, // the probe was healthy, with nothing waiting: the least it opens to
     });
     expect(engine.stats().errors.invalid).toBe(1);
     expect(events.filter((e) => e.type === 'settled').map((e) => (e.type === 'settled' ? e.ok : null))).toEqual([
