@@ -145,10 +145,10 @@ function attributed(
   const card = cardFor(record, requested, ctx);
   // Every cell of the organization that shows this value under this label shows the same object.
   const shown = typeof value === 'string' ? safeText(value) : value;
-  let cell = card.cells.get(label);
+  let cell = card.cells[label];
   if (cell?.basicValue !== shown) {
     cell = attributedValue(shown, record, requested, label, card);
-    card.cells.set(label, cell);
+    card.cells[label] = cell;
   }
   return cell;
 }
@@ -177,8 +177,12 @@ interface Card extends Pick<Attribution, 'properties' | 'provider'> {
   logoUrl: string | null;
   /** The card's one section, listing its properties: shared by every value made from the card. */
   sections: Excel.CardLayoutSection[];
-  /** The attributed value last made from this card under each label (one value per label and record). */
-  cells: Map<string, AttributedValue>;
+  /**
+   * The attributed value last made from this card under each label (one value per label and record).
+   * A plain object, not a Map: labels are our own constants, and a card's few fit in the object itself
+   * (a Map per card was 18 MB of a 100,000-supplier workbook).
+   */
+  cells: Record<string, AttributedValue | undefined>;
 }
 
 /**
@@ -237,9 +241,26 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: ShapeCont
   // Shared by every value of the card, each built safe (attributedValue): their texts are made safe as they are set.
   const properties = cellProperties(entries);
   const provider = providerAttributes(matched?.link ?? null, ctx.logoUrl);
-  const sections: Excel.CardLayoutSection[] = [{ layout: 'List', properties: Object.keys(properties) }];
   const { scoreScale, logoUrl } = ctx;
-  return { properties, provider, sections, requested, scoreScale, logoUrl, cells: new Map() };
+  return { properties, provider, sections: sectionsFor(properties), requested, scoreScale, logoUrl, cells: {} };
+}
+
+/**
+ * The card's one section, listing the properties it has: cards with the same properties share one
+ * (most records carry every field), since a list per card was 13 MB of a 100,000-supplier workbook.
+ * Their names are ours, so there are only as many lists as combinations of fields a record lacks.
+ */
+const sectionsByNames = new Map<string, Excel.CardLayoutSection[]>();
+
+function sectionsFor(properties: Record<string, Excel.CellValue>): Excel.CardLayoutSection[] {
+  const names = Object.keys(properties);
+  const key = names.join('\n');
+  let sections = sectionsByNames.get(key);
+  if (sections === undefined) {
+    sections = [{ layout: 'List', properties: names }];
+    sectionsByNames.set(key, sections);
+  }
+  return sections;
 }
 
 /** The provider of every card: the service's description, its logo (when known) linking to the profile. */
