@@ -1,7 +1,7 @@
 /** `npm run bench` flags, how a run of several is reduced to the figures reported, and how traffic is counted. */
 import { spawnSync } from 'child_process';
 import { parseOptions } from './options';
-import { medianRun, targets, type StrategyFigures, type Summary } from './report';
+import { median, medianRun, targets, type StrategyFigures, type Summary } from './report';
 import { floorOf } from './scenarios';
 import { Traffic } from './traffic';
 
@@ -64,6 +64,12 @@ describe('the median run', () => {
     expect(medianRun([run(4, 1), run(1, 2), run(3, 3), run(2, 4)]).wallMs).toBe(2);
     expect(medianRun([run(5, 1)]).wallMs).toBe(5);
   });
+});
+
+test('the scale bench reads the middle of its repeated passes (the upper middle of an even count)', () => {
+  expect(median([3_694, 2_014, 2_980])).toBe(2_980);
+  expect(median([0.0105, 0.0113, 0.0108, 0.0049, 0.0051, 0.0048])).toBe(0.0105);
+  expect(median([7_065])).toBe(7_065);
 });
 
 describe('traffic', () => {

@@ -78,6 +78,12 @@ const COLUMNS: Array<[keyof StrategyFigures, string]> = [
   ['cachedRecords', 'cached records'],
 ];
 
+/** The middle value (the upper of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /** The run whose wall time is the median (lower median for an even count), with every run's time. */
 export function medianRun(runs: readonly StrategyFigures[]): StrategyFigures {
   const sorted = [...runs].sort((a, b) => a.wallMs - b.wallMs);

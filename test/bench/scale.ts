@@ -3,13 +3,14 @@
  * judged against one measured in the same process (scaleMeasures.ts measures):
  * - warm recalculations (two F9 passes) in ms per cell at 10,000 and `--rows` rows against 2,000 rows
  *   (median of three sheets), and the heap per cell the runtime holds (its own share, not the grid's);
- * - `--distinct` suppliers, each once: cold, warm and reopened (requests, wall time);
+ * - `--distinct` suppliers, each once: cold, then three warm passes and three reopenings (requests;
+ *   wall times and their medians);
  * - the bytes one save writes after 100 of 50,000 cached records are refreshed.
  * Prints a table, the targets, and last one JSON line.
  */
 import { parseArgs } from 'util';
 import { distinctAt, refreshAt, sheetAt, type PassFigures, type SheetFigures } from './scaleMeasures';
-import { WARM_RATIO } from './report';
+import { median, WARM_RATIO } from './report';
 
 export interface ScaleOptions {
   rows: number;
@@ -69,11 +70,6 @@ export function parseScaleOptions(argv: readonly string[]): ScaleOptions {
 const perCell = (pass: PassFigures, cells: number, of: 'wallMs' | 'cpuMs'): number =>
   Math.round((pass[of] / cells) * 100_000) / 100_000;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 function verdict(met: boolean, text: string): string {
   return `${met ? 'met   ' : 'MISSED'} ${text}`;
 }
@@ -96,7 +92,7 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
     log(`${rows} rows: cold, two warm passes, heap ...`);
     sheets.push(await sheetAt(rows));
   }
-  log(`${options.distinct} distinct suppliers: cold, warm, reopened ...`);
+  log(`${options.distinct} distinct suppliers: cold, three warm passes, three reopenings ...`);
   const distinct = await distinctAt(options.distinct);
   log(`${CACHED} cached records, ${REFRESHED} refreshed: what one save writes ...`);
   const refresh = await refreshAt(CACHED, REFRESHED);
@@ -122,7 +118,8 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
   log('');
   log(
     `${d.distinct} distinct suppliers (${d.cells} cells): cold ${d.cold.wallMs} ms, ${d.cold.requests} requests; ` +
-      `warm ${d.warm.wallMs} ms, ${d.warm.requests} requests; reopened ${d.reopened.wallMs} ms, ${d.reopened.requests} requests; ` +
+      `warm ${d.warm.wallMs} ms (median of ${d.warm.runsMs.join(', ')}), ${d.warm.requests} requests; ` +
+      `reopened ${d.reopened.wallMs} ms (median of ${d.reopened.runsMs.join(', ')}), ${d.reopened.requests} requests; ` +
       `stored ${d.stored.entries} entries, ${d.stored.bytes} bytes, loaded by the engine's cache in ${d.stored.loadMs} ms`,
   );
   log(
