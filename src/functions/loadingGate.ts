@@ -13,9 +13,12 @@ export const SLICE = 10_000;
 const nothing = (): void => undefined;
 
 export class LoadingGate {
-  /** The load the current slices wait for, and the slice new cells join (it settles once its turn comes). */
+  /**
+   * The load the current slices wait for (a later load is another promise, so it starts slices of its
+   * own), the slice new cells join (it settles once its turn comes) and how many have joined it.
+   */
   private loading: Promise<void> | null = null;
-  private slice: Promise<void> = Promise.resolve();
+  private slice: Promise<void> | null = null;
   private inSlice = 0;
 
   /**
@@ -24,13 +27,10 @@ export class LoadingGate {
    * reopened workbook holds 400,000 of them while its cache loads, and the collector copies each.
    */
   pass<T>(loading: Promise<void> | null, cell: () => Answer<T>): Answer<T> {
-    if (loading === null) {
-      this.loading = null;
-      return cell();
-    }
-    if (loading !== this.loading || this.inSlice === SLICE) this.openSlice(loading);
+    if (loading === null) return cell();
+    const slice = loading === this.loading && this.inSlice < SLICE ? this.slice! : this.openSlice(loading);
     this.inSlice += 1;
-    return this.slice.then(cell);
+    return slice.then(cell);
   }
 
   /**
@@ -38,7 +38,7 @@ export class LoadingGate {
    * they ask, and are told). Each later one settles a task after the one before it has been let go:
    * its reaction is registered after that slice's cells, so it runs after them.
    */
-  private openSlice(loading: Promise<void>): void {
+  private openSlice(loading: Promise<void>): Promise<void> {
     const before = loading === this.loading ? this.slice : null;
     this.loading = loading;
     this.inSlice = 0;
@@ -46,5 +46,6 @@ export class LoadingGate {
       before === null
         ? loading.then(nothing, nothing)
         : before.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    return this.slice;
   }
 }
