@@ -2,23 +2,58 @@
  * The tasks waiting to leave, and the quiet window that decides when a batch that is not full may
  * go: QUIET_MS after the last task arrived, or MAX_WAIT_MS after the first, so a single cell answers
  * quickly while a burst goes out in full batches. One timer serves a whole burst: when it fires early
- * (tasks kept arriving), it is set again for the rest. And how many items the next batch takes.
+ * (tasks kept arriving), it is set again for the rest. And how many items the batches leaving take.
  */
 import { timerDelay } from './backoff';
 import type { Task } from './batchVerdict';
+import { BROWSER_H1_CONNECTIONS } from './limiter';
 
 export const QUIET_MS = 25;
 export const MAX_WAIT_MS = 100;
 /** Items per batch while the window keeps up with the queue. */
 export const PREFERRED_BATCH = 50;
+/** How far the batches of a backlog spread around their mean size, each way: a fifth. */
+export const SIZE_SPREAD = 0.2;
 
 /**
- * Items for the next batch: PREFERRED_BATCH while the free slots keep up with the queue (small
- * batches answer sooner); when requests back up, the free slots filled evenly, up to `largest` (the
- * service takes 100), so a backlog leaves in one round rather than several.
+ * The items of each batch that may leave now, in sending order: batches of PREFERRED_BATCH while the
+ * free slots keep up with the queue (small batches answer sooner); when requests back up, the free
+ * slots filled up to `largest` (the service takes 100), so a backlog leaves in one round rather than
+ * several. A backlog that fills every free slot with room to spare is spread over sizes from a fifth
+ * under their mean to a fifth over (staggeredSizes), unless the service's rate is `rationed`: then
+ * every request is worth as many items as it can carry, and a rate that lets only the first few
+ * batches leave now would send the smallest.
  */
-export function batchSize(waiting: number, freeSlots: number, largest: number): number {
-  return Math.min(largest, Math.max(PREFERRED_BATCH, Math.ceil(waiting / Math.max(1, freeSlots))));
+export function batchSizes(waiting: number, freeSlots: number, largest: number, rationed: boolean): number[] {
+  const slots = Math.max(1, freeSlots);
+  const size = Math.min(largest, Math.max(PREFERRED_BATCH, Math.ceil(waiting / slots)));
+  const count = Math.min(slots, Math.ceil(waiting / size));
+  return rationed || count < slots || count < 2 || waiting >= count * largest
+    ? Array.from({ length: count }, () => size)
+    : staggeredSizes(waiting, count, largest);
+}
+
+/**
+ * `waiting` items over `count` batches of sizes rising evenly from SIZE_SPREAD under the mean to as far
+ * over, at most `largest`. A service takes longer for a larger batch, so the answers of such a round
+ * come back one after another, and the runtime's one thread reads each while the larger ones are still
+ * being served; batches of one size come back together and wait for it in turn. They go out in waves of
+ * a browser's six HTTP/1.1 connections taken from the small end and the large end in turn, the large
+ * ones largest first: behind six connections the connection freed first (it carried the smallest) takes
+ * the largest next, so every connection carries about the same share and the round takes no longer.
+ */
+function staggeredSizes(waiting: number, count: number, largest: number): number[] {
+  const mean = waiting / count;
+  const spread = Math.min(SIZE_SPREAD * mean, largest - mean);
+  // Items in the first k batches of the rising line, rounded so that the sizes add up to `waiting`.
+  const upTo = (k: number): number => Math.round(k * mean + spread * ((k * (k - 1)) / (count - 1) - k));
+  const rising = Array.from({ length: count }, (_, j) => upTo(j + 1) - upTo(j));
+  const sizes: number[] = [];
+  for (let wave = 0; rising.length > 0; wave += 1) {
+    const taken = Math.min(BROWSER_H1_CONNECTIONS, rising.length);
+    sizes.push(...(wave % 2 === 0 ? rising.splice(0, taken) : rising.splice(-taken).reverse()));
+  }
+  return sizes;
 }
 
 export class BatchQueue {

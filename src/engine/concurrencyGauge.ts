@@ -2,26 +2,34 @@
  * How many batches the transport really carries at once, learnt from answers. A browser sends at most
  * 6 requests at a time to one host over HTTP/1.1 and as many as the server allows over HTTP/2; a
  * request beyond that waits in the browser, unseen, and only its round trip shows it. So:
- * - each batch's round trip is compared with the fastest seen for batches of its size (the service
- *   time): more than QUEUED_RATIO times that means it waited for a connection. Over a transport
- *   known to be wide (AimdLimiter) the bar is WIDE_QUEUED_RATIO: there a request beyond what the
- *   transport carries waits for a whole service time, while a round trip a little longer than the
- *   fastest is a busy service (or answers read late by a busy runtime), which a narrower window
- *   would not speed up;
- * - a batch is served during the `fastest` milliseconds before its answer, so the answers that arrive
- *   within any such span were served at the same time: while batches wait, the transport is full, and
- *   the most answers within one service time is what it carries;
+ * - each batch's round trip is compared with the longest a batch of its size takes: the least of the
+ *   fastest trips seen for its size and for sizes near it (`near`), a larger one's as it is and a
+ *   smaller one's scaled up by the ratio of their sizes (a service takes no less for more items, nor
+ *   more than in proportion; the sizes of a round differ, batchQueue.ts). More than QUEUED_RATIO
+ *   times that means it waited for a connection. Over a transport known to be wide (AimdLimiter) the
+ *   bar is WIDE_QUEUED_RATIO: there a request beyond what the transport carries waits for a whole
+ *   service time, while a round trip a little longer than the fastest is a busy service (or answers
+ *   read late by a busy runtime), which a narrower window would not speed up;
+ * - a batch is served during the fastest trip seen for its size or for a smaller one near it (no
+ *   longer than its own service time) before its answer, so the answers that arrive within such a span
+ *   were served at the same time: while batches wait, the transport is full, and the most answers
+ *   within one service time is what it carries;
  * - readings are gathered over a round (as many answers as the window is wide), since the batches of
  *   one round wait more or less depending on their place in it. A round without waiting shows nothing.
  * No timer: only answers move it.
  */
 
-/** A round trip this many times the fastest for its size waited for a connection. */
+/** A round trip this many times the longest its size takes waited for a connection. */
 export const QUEUED_RATIO = 1.25;
 /** The same over a wide transport. */
 export const WIDE_QUEUED_RATIO = 2;
 /** Batch sizes compared with each other: round(items / SIZE_STEP). */
 const SIZE_STEP = 10;
+/**
+ * Sizes near enough to judge each other by: those of one round, at most 1.5 times apart (SIZE_SPREAD,
+ * batchQueue.ts), with room for the size a bucket's fastest trip was made at.
+ */
+const near = (a: number, b: number): boolean => Math.min(a, b) >= 0.6 * Math.max(a, b);
 
 export interface Reading {
   /** The batch, or another of its round so far, waited for a connection on the way. */
@@ -32,12 +40,13 @@ export interface Reading {
 
 interface Answer {
   at: number;
-  /** The service time of a batch of its size. */
-  serviceMs: number;
+  /** No longer than the service time of a batch of its size. */
+  servedMs: number;
 }
 
 export class ConcurrencyGauge {
-  private readonly fastest = new Map<number, number>();
+  /** Per size (round(items / SIZE_STEP)): the fastest round trip seen, and its batch's items. */
+  private readonly fastest = new Map<number, { items: number; ms: number }>();
   /** The last answers, two rounds' worth: a round's cut need not fall between the transport's waves. */
   private answers: Answer[] = [];
   private round = { answers: 0, queued: false };
@@ -49,21 +58,39 @@ export class ConcurrencyGauge {
   observe(items: number, roundTripMs: number, now: number, window: number, wide: boolean): Reading {
     const size = Math.round(items / SIZE_STEP);
     const trip = Math.max(1, roundTripMs);
-    const serviceMs = Math.min(this.fastest.get(size) ?? Infinity, trip);
-    this.fastest.set(size, serviceMs);
-    const queued = trip > (wide ? WIDE_QUEUED_RATIO : QUEUED_RATIO) * serviceMs;
-    this.answers.push({ at: now, serviceMs });
+    if (trip < (this.fastest.get(size)?.ms ?? Infinity)) this.fastest.set(size, { items, ms: trip });
+    const queued = trip > (wide ? WIDE_QUEUED_RATIO : QUEUED_RATIO) * this.longestMs(size, Math.max(1, items));
+    this.answers.push({ at: now, servedMs: this.shortestMs(size, items) });
     if (this.answers.length > 2 * window) this.answers.splice(0, this.answers.length - 2 * window);
     const round = { answers: this.round.answers + 1, queued: this.round.queued || queued };
     this.round = round.answers < window ? round : { answers: 0, queued: false };
     return { queued: round.queued, carried: round.answers < window || !round.queued ? null : this.mostServedAtOnce() };
   }
 
+  /** The least that the fastest trips of its size (`size`) and of sizes near `items` allow it to take. */
+  private longestMs(size: number, items: number): number {
+    let least = Infinity;
+    for (const [seenSize, seen] of this.fastest) {
+      if (seenSize === size || near(seen.items, items))
+        least = Math.min(least, seen.ms * Math.max(1, items / seen.items));
+    }
+    return least;
+  }
+
+  /** The fastest trip of its size, or of a smaller one near it. */
+  private shortestMs(size: number, items: number): number {
+    let least = Infinity;
+    for (const [seenSize, seen] of this.fastest) {
+      if (seenSize === size || (seen.items <= items && near(seen.items, items))) least = Math.min(least, seen.ms);
+    }
+    return least;
+  }
+
   /** The most answers that arrived within one service time of each other. */
   private mostServedAtOnce(): number {
     let most = 1;
     for (const last of this.answers) {
-      const together = this.answers.filter((a) => a.at <= last.at && a.at > last.at - last.serviceMs).length;
+      const together = this.answers.filter((a) => a.at <= last.at && a.at > last.at - last.servedMs).length;
       most = Math.max(most, together);
     }
     return most;

@@ -1,7 +1,7 @@
 /**
  * The batching queue: tasks (one per distinct request) wait here and leave as `POST /batch` requests.
  * - Once the burst being submitted is over (one macrotask; a probe or a batch as full as the service
- *   takes does not wait), batches leave when a batch's worth of tasks is waiting (batchSize()) and a
+ *   takes does not wait), batches leave when a batch's worth of tasks is waiting (batchSizes()) and a
  *   slot is free, otherwise after the queue's quiet window (batchQueue.ts).
  * - Slots and pauses come from the limiter (limiter.ts), which learns the transport's concurrency.
  * - The key decides what may leave (keyProbe.ts): nothing while its memory is read, a single probe of
@@ -16,7 +16,7 @@
 import type { ServiceError } from '../service/errors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';
 import { retryDelayMs } from './backoff';
-import { BatchQueue, batchSize } from './batchQueue';
+import { BatchQueue, batchSizes } from './batchQueue';
 import { BatchesInFlight, type BatchInFlight } from './batchesInFlight';
 import {
   answersVerdict,
@@ -111,8 +111,8 @@ export class Dispatcher {
    * The probe leaves as soon as it is full, and so does a batch of the most the service takes: waiting
    * cannot make either better, and their round trips overlap the rest of the burst (a sheet's burst
    * is one long task: the runtime sends a request at once, its answer is read when the task ends).
-   * Anything else waits for the burst being submitted now to end: batchSize() then sees all of it and
-   * fills the free slots evenly, instead of the first slots leaving with the first items of the burst.
+   * Anything else waits for the burst being submitted now to end: batchSizes() then sees all of it and
+   * fills the free slots, instead of the first slots leaving with the first items of the burst.
    */
   private pumpSoon(): void {
     if (this.probe.state === 'unconfirmed') this.pump();
@@ -179,15 +179,15 @@ export class Dispatcher {
 
   /** `fullOnly`: the burst is still being submitted; only batches of largestBatch() leave. */
   private pump(fullOnly = false): void {
+    const [largest, free] = [this.largestBatch(), this.limiter.limit - this.limiter.inFlight];
+    const sizes = fullOnly ? [] : batchSizes(this.queue.length, free, largest, this.limiter.rationed); // beyond them: full
     while (this.queue.length > 0 && this.barredBy === null) {
       const key = this.probe.state;
       if (key === 'recalling') break; // keyChanged's recall pumps again
       // Until the key is confirmed, one small probe batch goes alone: it answers sooner than a full one,
       // and its round trip overlaps the rest of the sheet's calculation.
       if (key === 'unconfirmed' && this.limiter.inFlight > 0) break;
-      const free = this.limiter.limit - this.limiter.inFlight;
-      let size = fullOnly ? this.largestBatch() : batchSize(this.queue.length, free, this.largestBatch());
-      if (key === 'unconfirmed') size = Math.min(PROBE_BATCH, size);
+      const size = key === 'unconfirmed' ? Math.min(PROBE_BATCH, sizes[0] ?? largest) : (sizes[0] ?? largest);
       if (!this.queue.ready(size)) break;
       const pausedFor = this.limiter.pausedFor();
       if (pausedFor > 0) {
@@ -195,6 +195,7 @@ export class Dispatcher {
         break;
       }
       if (!this.limiter.canSend()) break; // a batch that finishes pumps again
+      sizes.shift();
       void this.send(this.queue.take(size));
     }
     this.queue.endIfEmpty();

@@ -147,6 +147,11 @@ export class AimdLimiter {
     this.pacer.reset();
   }
 
+  /** The service's rate is known (it refused requests): requests, not slots, are what is scarce. */
+  get rationed(): boolean {
+    return this.pacer.limit !== null;
+  }
+
   canSend(): boolean {
     return this.inFlightCount < this.limitValue && this.pausedFor() === 0;
   }
