@@ -2,24 +2,26 @@
  * How many batches the transport really carries at once, learnt from answers. A browser sends at most
  * 6 requests at a time to one host over HTTP/1.1 and as many as the server allows over HTTP/2; a
  * request beyond that waits in the browser, unseen, and only its round trip shows it. So:
- * - each batch's round trip is compared with the longest a batch of its size takes: the least of the
- *   fastest trips seen for its size and for sizes near it (`near`), a larger one's as it is and a
- *   smaller one's scaled up by the ratio of their sizes (a service takes no less for more items, nor
- *   more than in proportion; the sizes of a round differ, batchQueue.ts). More than QUEUED_RATIO
- *   times that means it waited for a connection. Over a transport known to be wide (AimdLimiter) the
- *   bar is WIDE_QUEUED_RATIO: there a request beyond what the transport carries waits for a whole
- *   service time, while a round trip a little longer than the fastest is a busy service (or answers
- *   read late by a busy runtime), which a narrower window would not speed up;
- * - a batch is served during the fastest trip seen for its size or for a smaller one near it (no
- *   longer than its own service time) before its answer, so the answers that arrive within such a span
- *   were served at the same time: while batches wait, the transport is full, and the most answers
- *   within one service time is what it carries;
+ * - each batch's round trip is compared with the fastest seen for batches of its size (the service
+ *   time): more than QUEUED_RATIO times that means it waited for a connection. A size not seen before
+ *   is judged by the sizes near it (`near`: the sizes of a round differ, batchQueue.ts), a larger
+ *   one's fastest trip as it is and a smaller one's scaled up by the ratio of their sizes (a service
+ *   takes no less for more items, nor more than in proportion), so a wave of new sizes that waited
+ *   behind six connections is seen to; and what it keeps as its size's fastest is that bound, not a
+ *   trip that waited. Over a transport known to be wide (AimdLimiter) the bar is WIDE_QUEUED_RATIO:
+ *   there a request beyond what the transport carries waits for a whole service time, while a round
+ *   trip a little longer than the fastest is a busy service (or answers read late by a busy runtime),
+ *   which a narrower window would not speed up;
+ * - a batch is served during the fastest trip of its size (of a smaller size near it, for a size not
+ *   seen before) before its answer, so the answers that arrive within such a span were served at the
+ *   same time: while batches wait, the transport is full, and the most answers within one service
+ *   time is what it carries;
  * - readings are gathered over a round (as many answers as the window is wide), since the batches of
  *   one round wait more or less depending on their place in it. A round without waiting shows nothing.
  * No timer: only answers move it.
  */
 
-/** A round trip this many times the longest its size takes waited for a connection. */
+/** A round trip this many times the fastest for its size waited for a connection. */
 export const QUEUED_RATIO = 1.25;
 /** The same over a wide transport. */
 export const WIDE_QUEUED_RATIO = 2;
@@ -40,13 +42,17 @@ export interface Reading {
 
 interface Answer {
   at: number;
-  /** No longer than the service time of a batch of its size. */
+  /** The service time of a batch of its size, or less. */
   servedMs: number;
 }
 
 export class ConcurrencyGauge {
-  /** Per size (round(items / SIZE_STEP)): the fastest round trip seen, and its batch's items. */
-  private readonly fastest = new Map<number, { items: number; ms: number }>();
+  /**
+   * Per size (round(items / SIZE_STEP)): the items of the first batch of that size; the fastest round
+   * trip seen, or for a size first seen waiting, the bound the sizes near it set (`ms`); and the least
+   * time a batch of that size may have been served in (`servedMs`).
+   */
+  private readonly fastest = new Map<number, { items: number; ms: number; servedMs: number }>();
   /** The last answers, two rounds' worth: a round's cut need not fall between the transport's waves. */
   private answers: Answer[] = [];
   private round = { answers: 0, queued: false };
@@ -58,31 +64,32 @@ export class ConcurrencyGauge {
   observe(items: number, roundTripMs: number, now: number, window: number, wide: boolean): Reading {
     const size = Math.round(items / SIZE_STEP);
     const trip = Math.max(1, roundTripMs);
-    if (trip < (this.fastest.get(size)?.ms ?? Infinity)) this.fastest.set(size, { items, ms: trip });
-    const queued = trip > (wide ? WIDE_QUEUED_RATIO : QUEUED_RATIO) * this.longestMs(size, Math.max(1, items));
-    this.answers.push({ at: now, servedMs: this.shortestMs(size, items) });
+    // A size seen before is judged by its own fastest trip, a new one by the sizes near it.
+    const seen = this.fastest.get(size) ?? { items, ms: this.longestNear(items), servedMs: this.shortestNear(items) };
+    const fastest = { items: seen.items, ms: Math.min(seen.ms, trip), servedMs: Math.min(seen.servedMs, trip) };
+    this.fastest.set(size, fastest);
+    const queued = trip > (wide ? WIDE_QUEUED_RATIO : QUEUED_RATIO) * fastest.ms;
+    this.answers.push({ at: now, servedMs: fastest.servedMs });
     if (this.answers.length > 2 * window) this.answers.splice(0, this.answers.length - 2 * window);
     const round = { answers: this.round.answers + 1, queued: this.round.queued || queued };
     this.round = round.answers < window ? round : { answers: 0, queued: false };
     return { queued: round.queued, carried: round.answers < window || !round.queued ? null : this.mostServedAtOnce() };
   }
 
-  /** The least that the fastest trips of its size (`size`) and of sizes near `items` allow it to take. */
-  private longestMs(size: number, items: number): number {
+  /** The least that the fastest trips of sizes near `items` allow it to take; Infinity when none is near. */
+  private longestNear(items: number): number {
     let least = Infinity;
-    for (const [seenSize, seen] of this.fastest) {
-      if (seenSize === size || near(seen.items, items))
-        least = Math.min(least, seen.ms * Math.max(1, items / seen.items));
+    for (const seen of this.fastest.values()) {
+      if (near(seen.items, items)) least = Math.min(least, seen.ms * Math.max(1, items / seen.items));
     }
     return least;
   }
 
-  /** The fastest trip of its size, or of a smaller one near it. */
-  private shortestMs(size: number, items: number): number {
+  /** The fastest trip of a size near `items` and no larger; Infinity when none. */
+  private shortestNear(items: number): number {
     let least = Infinity;
-    for (const [seenSize, seen] of this.fastest) {
-      if (seenSize === size || (seen.items <= items && near(seen.items, items))) least = Math.min(least, seen.ms);
-    }
+    for (const seen of this.fastest.values())
+      if (seen.items <= items && near(seen.items, items)) least = Math.min(least, seen.servedMs);
     return least;
   }
 
