@@ -20,10 +20,9 @@ export const SIZE_SPREAD = 0.2;
  * free slots keep up with the queue (small batches answer sooner); when requests back up, the free
  * slots filled up to `largest` (the service takes 100), so a backlog leaves in one round rather than
  * several. A backlog that fills every free slot, with room in each for a fifth more, is spread over
- * sizes from a fifth under their mean to a fifth over (staggeredSizes). Not with less room: the largest
- * batch would be the service's largest, making the round longer for a spread its answers already have
- * from the service's own work (measured: a known key's 2,000 rows over HTTP/2 with a slow service,
- * one round of 16 batches of 82 to 100 items, 1,204-1,232 ms where 16 of 91 took 1,160-1,175). Nor
+ * sizes from a fifth under their mean to a fifth over (staggeredSizes). Not with less room: the spread
+ * would shrink to what the service's largest batch leaves, and its own work spreads the answers about
+ * as much (a known key's round of 16 batches, 82 to 100 items or 91 each, measured the same). Nor
  * when the service's rate is `rationed`: then every request is worth as many items as it can carry,
  * and a rate that lets only the first few batches leave now would send the smallest.
  */
