@@ -179,14 +179,15 @@ export class Dispatcher {
 
   /** `fullOnly`: the burst is still being submitted; only batches of largestBatch() leave. */
   private pump(fullOnly = false): void {
-    const [largest, free] = [this.largestBatch(), this.limiter.limit - this.limiter.inFlight];
-    const sizes = fullOnly ? [] : batchSizes(this.queue.length, free, largest, this.limiter.rationed); // beyond them: full
+    let sizes: number[] | null = null; // the free slots' batches, sized once one may leave; beyond them: full
     while (this.queue.length > 0 && this.barredBy === null) {
       const key = this.probe.state;
       if (key === 'recalling') break; // keyChanged's recall pumps again
       // Until the key is confirmed, one small probe batch goes alone: it answers sooner than a full one,
       // and its round trip overlaps the rest of the sheet's calculation.
       if (key === 'unconfirmed' && this.limiter.inFlight > 0) break;
+      const [largest, free] = [this.largestBatch(), this.limiter.limit - this.limiter.inFlight];
+      sizes ??= fullOnly ? [] : batchSizes(this.queue.length, free, largest, this.limiter.rationed);
       const size = key === 'unconfirmed' ? Math.min(PROBE_BATCH, sizes[0] ?? largest) : (sizes[0] ?? largest);
       if (!this.queue.ready(size)) break;
       const pausedFor = this.limiter.pausedFor();
