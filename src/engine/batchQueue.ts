@@ -15,6 +15,13 @@ export const PREFERRED_BATCH = 50;
 /** How far the batches of a backlog spread around their mean size, each way: a fifth. */
 export const SIZE_SPREAD = 0.2;
 
+/** The batches that may leave now: their sizes, in sending order, and whether they differ on purpose. */
+export interface RoundCut {
+  sizes: number[];
+  /** Sizes spread around their mean (staggeredSizes): the limiter judges a size new to it by sizes near it. */
+  staggered: boolean;
+}
+
 /**
  * The items of each batch that may leave now, in sending order: batches of PREFERRED_BATCH while the
  * free slots keep up with the queue (small batches answer sooner); when requests back up, the free
@@ -24,14 +31,15 @@ export const SIZE_SPREAD = 0.2;
  * would shrink to what the service's largest batch leaves, and its own work spreads the answers about
  * as much (a known key's round of 16 batches, 82 to 100 items or 91 each, measured the same). Nor
  * when the service's rate is `rationed`: then every request is worth as many items as it can carry,
- * and a rate that lets only the first few batches leave now would send the smallest.
+ * and a rate that lets only the first few batches leave now would send the smallest. With 0 waiting, none.
  */
-export function batchSizes(waiting: number, freeSlots: number, largest: number, rationed: boolean): number[] {
+export function batchSizes(waiting: number, freeSlots: number, largest: number, rationed: boolean): RoundCut {
   const slots = Math.max(1, freeSlots);
   const size = Math.min(largest, Math.max(PREFERRED_BATCH, Math.ceil(waiting / slots)));
   const count = Math.min(slots, Math.ceil(waiting / size));
   const roomy = count === slots && count > 1 && (1 + SIZE_SPREAD) * waiting <= count * largest;
-  return roomy && !rationed ? staggeredSizes(waiting, count) : Array.from({ length: count }, () => size);
+  if (roomy && !rationed) return { sizes: staggeredSizes(waiting, count), staggered: true };
+  return { sizes: Array.from({ length: count }, () => size), staggered: false };
 }
 
 /**

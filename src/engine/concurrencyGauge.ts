@@ -3,8 +3,8 @@
  * 6 requests at a time to one host over HTTP/1.1 and as many as the server allows over HTTP/2; a
  * request beyond that waits in the browser, unseen, and only its round trip shows it. So:
  * - each batch's round trip is compared with the fastest seen for batches of its size (the service
- *   time): more than QUEUED_RATIO times that means it waited for a connection. A size not seen before
- *   is judged by the sizes near it (`near`: the sizes of a round differ, batchQueue.ts), a larger
+ *   time): more than QUEUED_RATIO times that means it waited for a connection. A size not seen before,
+ *   in a round staggered on purpose (batchQueue.ts), is judged by the sizes near it (`near`), a larger
  *   one's fastest trip as it is and a smaller one's scaled up by the ratio of their sizes (a service
  *   takes no less for more items, nor more than in proportion), so a wave of new sizes that waited
  *   behind six connections is seen to; and what it keeps as its size's fastest is that bound, not a
@@ -59,13 +59,14 @@ export class ConcurrencyGauge {
 
   /**
    * One batch of `items` answered at `now` after `roundTripMs`; `window`: the round's length, in
-   * answers; `wide`: the transport was seen to carry more than a browser's HTTP/1.1.
+   * answers; `wide`: the transport was seen to carry more than a browser's HTTP/1.1; `staggered`: the
+   * batch was one of a round of sizes that differ on purpose (batchQueue.ts).
    */
-  observe(items: number, roundTripMs: number, now: number, window: number, wide: boolean): Reading {
+  observe(items: number, roundTripMs: number, now: number, window: number, wide: boolean, staggered = false): Reading {
     const size = Math.round(items / SIZE_STEP);
     const trip = Math.max(1, roundTripMs);
-    // A size seen before is judged by its own fastest trip, a new one by the sizes near it.
-    const seen = this.fastest.get(size) ?? { items, ms: this.longestNear(items), servedMs: this.shortestNear(items) };
+    // A size seen before is judged by its own fastest trip, a new one of a staggered round by the sizes near it.
+    const seen = this.fastest.get(size) ?? this.firstOf(items, staggered);
     const fastest = { items: seen.items, ms: Math.min(seen.ms, trip), servedMs: Math.min(seen.servedMs, trip) };
     this.fastest.set(size, fastest);
     const queued = trip > (wide ? WIDE_QUEUED_RATIO : QUEUED_RATIO) * fastest.ms;
@@ -74,6 +75,20 @@ export class ConcurrencyGauge {
     const round = { answers: this.round.answers + 1, queued: this.round.queued || queued };
     this.round = round.answers < window ? round : { answers: 0, queued: false };
     return { queued: round.queued, carried: round.answers < window || !round.queued ? null : this.mostServedAtOnce() };
+  }
+
+  /**
+   * What a size not seen before is judged by. Only a staggered round's sizes go by the sizes near them:
+   * its waves bring new sizes on purpose, and behind six connections a later wave's would otherwise
+   * hide its wait. Any other new size (a known key's full batches after a partial one, a sheet's tail)
+   * defines its own fastest trip, as every size did before rounds were staggered: over a wide
+   * transport with a busy runtime, answers read late, one after another, judged by a smaller size's
+   * quick trip, looked like waits on a narrow transport (a known key's 50,000 rows over no connection
+   * limit: 15 round trips where 7 to 9 had done, docs/performance-log.md).
+   */
+  private firstOf(items: number, staggered: boolean): { items: number; ms: number; servedMs: number } {
+    if (!staggered) return { items, ms: Infinity, servedMs: Infinity };
+    return { items, ms: this.longestNear(items), servedMs: this.shortestNear(items) };
   }
 
   /** The least that the fastest trips of sizes near `items` allow it to take; Infinity when none is near. */

@@ -16,7 +16,7 @@
 import type { ServiceError } from '../service/errors';
 import type { BatchRequestItem, BatchResponseItem } from '../service/types';
 import { retryDelayMs } from './backoff';
-import { BatchQueue, batchSizes } from './batchQueue';
+import { BatchQueue, batchSizes, type RoundCut } from './batchQueue';
 import { BatchesInFlight, type BatchInFlight } from './batchesInFlight';
 import {
   answersVerdict,
@@ -177,9 +177,9 @@ export class Dispatcher {
     return Math.max(1, Math.min(this.hooks.maxBatch(), this.serviceMaxBatch));
   }
 
-  /** `fullOnly`: the burst is still being submitted; only batches of largestBatch() leave. */
+  /** `fullOnly`: the burst is still being submitted; only batches of largestBatch() leave (no cut of 0 waiting). */
   private pump(fullOnly = false): void {
-    let sizes: number[] | null = null; // the free slots' batches, sized once one may leave; beyond them: full
+    let cut: RoundCut | null = null; // the free slots' batches, sized once one may leave; beyond them: full
     while (this.queue.length > 0 && this.barredBy === null) {
       const key = this.probe.state;
       if (key === 'recalling') break; // keyChanged's recall pumps again
@@ -187,8 +187,8 @@ export class Dispatcher {
       // and its round trip overlaps the rest of the sheet's calculation.
       if (key === 'unconfirmed' && this.limiter.inFlight > 0) break;
       const [largest, free] = [this.largestBatch(), this.limiter.limit - this.limiter.inFlight];
-      sizes ??= fullOnly ? [] : batchSizes(this.queue.length, free, largest, this.limiter.rationed);
-      const size = key === 'unconfirmed' ? Math.min(PROBE_BATCH, sizes[0] ?? largest) : (sizes[0] ?? largest);
+      cut ??= batchSizes(fullOnly ? 0 : this.queue.length, free, largest, this.limiter.rationed);
+      const size = key === 'unconfirmed' ? Math.min(PROBE_BATCH, cut.sizes[0] ?? largest) : (cut.sizes[0] ?? largest);
       if (!this.queue.ready(size)) break;
       const pausedFor = this.limiter.pausedFor();
       if (pausedFor > 0) {
@@ -196,18 +196,18 @@ export class Dispatcher {
         break;
       }
       if (!this.limiter.canSend()) break; // a batch that finishes pumps again
-      sizes.shift();
-      void this.send(this.queue.take(size));
+      cut.sizes.shift();
+      void this.send(this.queue.take(size), cut.staggered);
     }
     this.queue.endIfEmpty();
     this.hooks.onActivity();
   }
 
-  private async send(tasks: Task[]): Promise<void> {
+  private async send(tasks: Task[], staggered: boolean): Promise<void> {
     const batch: BatchInFlight = {
       controller: new AbortController(),
       tasks,
-      ticket: this.limiter.acquire(tasks.length),
+      ticket: this.limiter.acquire(tasks.length, staggered),
       congestionEvent: this.congestion.event,
       keyGeneration: this.probe.generation,
     };

@@ -53,6 +53,8 @@ export interface Ticket {
   /** Batches in flight once this one was sent, itself included. */
   readonly position: number;
   readonly items: number;
+  /** One of a round whose sizes differ on purpose (batchQueue.ts): a size new to the gauge is judged by sizes near it. */
+  readonly staggered: boolean;
   readonly send: PacedSend;
 }
 
@@ -156,10 +158,11 @@ export class AimdLimiter {
     return this.inFlightCount < this.limitValue && this.pausedFor() === 0;
   }
 
-  /** Takes a slot for a batch of `items`. */
-  acquire(items: number): Ticket {
+  /** Takes a slot for a batch of `items`; `staggered`: see Ticket. */
+  acquire(items: number, staggered = false): Ticket {
     this.inFlightCount += 1;
-    return { epoch: this.epoch, sentAt: this.now(), position: this.inFlightCount, items, send: this.pacer.sent() };
+    const { epoch, inFlightCount: position } = this;
+    return { epoch, sentAt: this.now(), position, items, staggered, send: this.pacer.sent() };
   }
 
   /** `backlog`: requests are waiting for a slot, so a wider window would have sent more. */
@@ -179,7 +182,8 @@ export class AimdLimiter {
 
   private healthy(ticket: Ticket, backlog: boolean): void {
     const now = this.now();
-    const reading = this.gauge.observe(ticket.items, now - ticket.sentAt, now, this.limitValue, this.wide);
+    const trip = now - ticket.sentAt;
+    const reading = this.gauge.observe(ticket.items, trip, now, this.limitValue, this.wide, ticket.staggered);
     const fits = reading.carried === null ? Infinity : reading.carried + headroom(reading.carried);
     if (reading.carried !== null) this.carriedFits = fits;
     // A transport that carries no more than a browser's HTTP/1.1 is not wide, whatever it seemed at first.

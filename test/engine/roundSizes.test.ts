@@ -7,7 +7,7 @@
  */
 import { batchSizes, PREFERRED_BATCH } from '../../src/engine/batchQueue';
 import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
-import { BROWSER_H1_CONNECTIONS, headroom } from '../../src/engine/limiter';
+import { AimdLimiter, BROWSER_H1_CONNECTIONS, headroom } from '../../src/engine/limiter';
 import { FakeService } from './fakeService';
 import { behindConnections, readOneAtATime } from './modeledTransport';
 import { advance, rig, supplier } from './rig';
@@ -16,7 +16,8 @@ const sum = (sizes: number[]): number => sizes.reduce((a, b) => a + b, 0);
 
 describe('the sizes of a round', () => {
   test('a backlog that fills every free slot with room to spare: sizes a fifth either side of the mean, adding up to it', () => {
-    const sizes = batchSizes(1_444, 18, 100, false); // a 2,000-row sheet after its probe
+    const { sizes, staggered } = batchSizes(1_444, 18, 100, false); // a 2,000-row sheet after its probe
+    expect(staggered).toBe(true); // the limiter judges these sizes by each other (concurrencyGauge.ts)
     expect(sizes).toHaveLength(18);
     expect(sum(sizes)).toBe(1_444);
     const mean = 1_444 / 18;
@@ -26,13 +27,14 @@ describe('the sizes of a round', () => {
   });
 
   test('with less room than a fifth more in every batch, one size for all: the largest would be the service’s largest', () => {
-    expect(batchSizes(1_700, 18, 100, false)).toEqual(Array.from({ length: 18 }, () => 95)); // the last: what is left
-    expect(batchSizes(1_500, 18, 100, false)).toHaveLength(18); // 83 each: room for 100
-    expect(new Set(batchSizes(1_500, 18, 100, false)).size).toBeGreaterThan(1);
+    const fuller = batchSizes(1_700, 18, 100, false);
+    expect(fuller).toEqual({ sizes: Array.from({ length: 18 }, () => 95), staggered: false }); // the last: what is left
+    expect(batchSizes(1_500, 18, 100, false).sizes).toHaveLength(18); // 83 each: room for 100
+    expect(new Set(batchSizes(1_500, 18, 100, false).sizes).size).toBeGreaterThan(1);
   });
 
   test('in waves of a browser’s six connections, from the small end and the large end in turn, the large ones largest first', () => {
-    const sizes = batchSizes(1_444, 18, 100, false);
+    const { sizes } = batchSizes(1_444, 18, 100, false);
     const rising = [...sizes].sort((a, b) => a - b);
     const waves = [0, 1, 2].map((w) => sizes.slice(w * 6, w * 6 + 6).map((size) => rising.indexOf(size)));
     // Behind six connections the one freed first takes the largest next: every connection carries
@@ -46,13 +48,16 @@ describe('the sizes of a round', () => {
   });
 
   test('a backlog beyond the free slots leaves in full batches; one the window keeps up with, in batches of 50', () => {
-    expect(batchSizes(3_000, 18, 100, false)).toEqual(Array.from({ length: 18 }, () => 100));
-    expect(batchSizes(120, 18, 100, false)).toEqual([PREFERRED_BATCH, PREFERRED_BATCH, PREFERRED_BATCH]);
-    expect(batchSizes(30, 18, 100, false)).toEqual([PREFERRED_BATCH]); // leaves once the quiet window passes
+    const even = (sizes: number[]) => ({ sizes, staggered: false });
+    expect(batchSizes(3_000, 18, 100, false)).toEqual(even(Array.from({ length: 18 }, () => 100)));
+    expect(batchSizes(120, 18, 100, false)).toEqual(even([PREFERRED_BATCH, PREFERRED_BATCH, PREFERRED_BATCH]));
+    expect(batchSizes(30, 18, 100, false)).toEqual(even([PREFERRED_BATCH])); // leaves once the quiet window passes
+    expect(batchSizes(0, 18, 100, false)).toEqual(even([])); // while a burst is submitted: full batches only
   });
 
   test('behind a rate limit every request carries as much as it can: no spread', () => {
-    const sizes = batchSizes(1_444, 18, 100, true);
+    const { sizes, staggered } = batchSizes(1_444, 18, 100, true);
+    expect(staggered).toBe(false);
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
     expect(sum(sizes.slice(0, 5))).toBeGreaterThanOrEqual(5 * 80); // the first few, all a rate lets through now
   });
@@ -115,4 +120,33 @@ test('behind six connections the round takes no longer than one of equal sizes, 
   // Its second and third waves waited for a connection, though no batch before had their sizes
   // (concurrencyGauge.ts): the next sheet starts at what six connections carry.
   expect(window).toBeLessThanOrEqual(6 + headroom(6));
+});
+
+/**
+ * Over a wide transport: a round of 64-item batches answered together in 150 ms, then a round of full
+ * batches (100 items, a size the limiter has not seen) answered from 500 ms on, read one every 2 ms by a
+ * busy runtime. The window before and after the second round.
+ */
+function lateReadRound(staggered: boolean): { before: number; after: number } {
+  let clock = 0;
+  const limiter = new AimdLimiter(128, () => clock);
+  limiter.open(40);
+  const first = Array.from({ length: limiter.limit }, () => limiter.acquire(64, staggered));
+  clock = 150;
+  for (const ticket of first) limiter.release(ticket, 'ok', true);
+  const before = limiter.limit;
+  const second = Array.from({ length: before }, () => limiter.acquire(100, staggered));
+  second.forEach((ticket, i) => {
+    clock = 150 + 500 + 2 * i;
+    limiter.release(ticket, 'ok', true);
+  });
+  return { before, after: limiter.limit };
+}
+
+test('a size new to the limiter in a round of one size is judged by its own trips: answers read late are no wait', () => {
+  const { before, after } = lateReadRound(false);
+  expect(before).toBe(128); // the first round showed a wide transport
+  expect(after).toBe(before); // within twice its own fastest trip: a busy runtime, not a narrow transport
+  // Only a staggered round's new sizes go by the sizes near them (a 64-item trip scaled up: 234 ms).
+  expect(lateReadRound(true).after).toBeLessThan(before);
 });
