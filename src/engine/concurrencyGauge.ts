@@ -84,7 +84,7 @@ export class ConcurrencyGauge {
    * defines its own fastest trip, as every size did before rounds were staggered: over a wide
    * transport with a busy runtime, answers read late, one after another, judged by a smaller size's
    * quick trip, looked like waits on a narrow transport (a known key's 50,000 rows over no connection
-   * limit: 15 round trips where 7 to 9 had done, docs/performance-log.md).
+   * limit: 33 round trips in a bench set where an earlier one had 14, docs/performance-log.md).
    */
   private firstOf(items: number, staggered: boolean): { items: number; ms: number; servedMs: number } {
     if (!staggered) return { items, ms: Infinity, servedMs: Infinity };
