@@ -12,8 +12,8 @@
  *   there a request beyond what the transport carries waits for a whole service time, while a round
  *   trip a little longer than the fastest is a busy service (or answers read late by a busy runtime),
  *   which a narrower window would not speed up;
- * - a batch is served during the fastest trip of its size (of a smaller size near it, for a size not
- *   seen before) before its answer, so the answers that arrive within such a span were served at the
+ * - a batch is served during the fastest trip of its size (of a smaller size near it, for a new size
+ *   of a staggered round) before its answer, so the answers that arrive within such a span were served at the
  *   same time: while batches wait, the transport is full, and the most answers within one service
  *   time is what it carries;
  * - readings are gathered over a round (as many answers as the window is wide), since the batches of
@@ -40,6 +40,13 @@ export interface Reading {
   carried: number | null;
 }
 
+/** What the gauge keeps per batch size (`fastest`). */
+interface SizeSeen {
+  items: number;
+  ms: number;
+  servedMs: number;
+}
+
 interface Answer {
   at: number;
   /** The service time of a batch of its size, or less. */
@@ -52,7 +59,7 @@ export class ConcurrencyGauge {
    * trip seen, or for a size first seen waiting, the bound the sizes near it set (`ms`); and the least
    * time a batch of that size may have been served in (`servedMs`).
    */
-  private readonly fastest = new Map<number, { items: number; ms: number; servedMs: number }>();
+  private readonly fastest = new Map<number, SizeSeen>();
   /** The last answers, two rounds' worth: a round's cut need not fall between the transport's waves. */
   private answers: Answer[] = [];
   private round = { answers: 0, queued: false };
@@ -86,7 +93,7 @@ export class ConcurrencyGauge {
    * quick trip, looked like waits on a narrow transport (a known key's 50,000 rows over no connection
    * limit: 33 round trips in a bench set where an earlier one had 14, docs/performance-log.md).
    */
-  private firstOf(items: number, staggered: boolean): { items: number; ms: number; servedMs: number } {
+  private firstOf(items: number, staggered: boolean): SizeSeen {
     if (!staggered) return { items, ms: Infinity, servedMs: Infinity };
     return { items, ms: this.longestNear(items), servedMs: this.shortestNear(items) };
   }
