@@ -47,23 +47,29 @@ export const ENTITY_SECTIONS: readonly EntitySection[] = [
 
 export interface EntityField {
   /** The entity's property name, e.g. `Industry rank`. */
-  property: string;
+  readonly property: string;
   /** How a dot formula names it after the cell: `Score`, or `[Industry rank]` when not a plain identifier. */
-  reference: string;
+  readonly reference: string;
 }
 
 /** A name Excel reads after the dot without brackets: letters, digits and underscores, not starting with a digit. */
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-const ENTITY_KEYS: ReadonlySet<string> = new Set(ENTITY_SECTIONS.flatMap((section) => section.keys));
+/** Every field the entity carries, worked out once: a card is built per organization of a sheet. */
+const FIELDS: ReadonlyMap<string, EntityField> = new Map(
+  ENTITY_SECTIONS.flatMap((section) =>
+    section.keys.flatMap((key) => {
+      const property = key === AS_OF_KEY ? AS_OF_PROPERTY : PROFILE_FIELDS.find((field) => field.key === key)?.header;
+      if (property === undefined) return [];
+      return [[key, { property, reference: PLAIN_NAME.test(property) ? property : `[${property}]` }] as const];
+    }),
+  ),
+);
 
 /**
  * The entity property of a PROFILE field key (or AS_OF_KEY) and its dot reference; null for a field the
  * entity does not carry (e.g. `external_id`), for which the pane writes a formula instead.
  */
 export function entityField(key: string): EntityField | null {
-  if (!ENTITY_KEYS.has(key)) return null;
-  const property = key === AS_OF_KEY ? AS_OF_PROPERTY : PROFILE_FIELDS.find((field) => field.key === key)?.header;
-  if (property === undefined) return null;
-  return { property, reference: PLAIN_NAME.test(property) ? property : `[${property}]` };
+  return FIELDS.get(key) ?? null;
 }

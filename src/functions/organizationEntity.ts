@@ -16,9 +16,10 @@ import { PROVIDER } from '../provider';
 import { carriesInitiatives } from '../service/records';
 import { cardQueryOf, QUERY_PROPERTY, queryProperty } from './cardQuery';
 import { cardText } from './cardText';
+import { markedSafe } from './cellText';
 import type { OrganizationArgument } from './organizationArgument';
 import { INITIATIVES_LEFT_OUT } from './errors';
-import { AS_OF_KEY, ENTITY_SECTIONS, entityField } from './entityFields';
+import { AS_OF_KEY, ENTITY_SECTIONS, entityField, type EntitySection } from './entityFields';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS } from './initiatives';
 import { UNJUDGED, UNJUDGED_REASON, type MatchReading } from './nameMatch';
@@ -45,10 +46,23 @@ export interface EntityReading {
 
 const NOT_AVAILABLE: Excel.NotAvailableErrorCellValue = { type: 'Error', errorType: 'NotAvailable' };
 
-function cellValue(value: Exclude<FieldValue, null>): Excel.CellValue {
-  if (typeof value === 'number') return { type: 'Double', basicValue: value };
-  if (typeof value === 'boolean') return { type: 'Boolean', basicValue: value };
-  return { type: 'String', basicValue: cardText(value) };
+/** Written out per type, with and without metadata: a spread here cost most of building a card. */
+function cellValue(
+  value: Exclude<FieldValue, null>,
+  metadata: Excel.CellValuePropertyMetadata | undefined,
+): Excel.EntityPropertyType {
+  if (typeof value === 'number')
+    return metadata
+      ? { type: 'Double', basicValue: value, propertyMetadata: metadata }
+      : { type: 'Double', basicValue: value };
+  if (typeof value === 'boolean')
+    return metadata
+      ? { type: 'Boolean', basicValue: value, propertyMetadata: metadata }
+      : { type: 'Boolean', basicValue: value };
+  const text = cardText(value);
+  return metadata
+    ? { type: 'String', basicValue: text, propertyMetadata: metadata }
+    : { type: 'String', basicValue: text };
 }
 
 /** Excel's date serial (days since 1899-12-30, local time) of a moment. */
@@ -83,6 +97,36 @@ export function organizationEntity(reading: EntityReading, ctx: ShapeContext): E
   return entity;
 }
 
+/** A section's properties in card order, each by its PROFILE field (null: AS_OF_KEY) and entity property. */
+interface SectionPlan {
+  section: EntitySection;
+  fields: ReadonlyArray<{ key: string; field: ProfileField | null; property: string }>;
+  hasFlags: boolean;
+}
+
+/** Worked out once: a sheet of distinct organizations builds a card for each. */
+const PLAN: readonly SectionPlan[] = ENTITY_SECTIONS.map((section) => ({
+  section,
+  fields: section.keys.map((key) => ({
+    key,
+    field: key === AS_OF_KEY ? null : BY_KEY.get(key)!,
+    property: entityField(key)!.property,
+  })),
+  hasFlags: section.keys.some((key) => FLAG_KEY_SET.has(key)),
+}));
+
+/** The card's sections, shared by every card: with or without the note that the answer left initiatives out. */
+const SECTIONS: Record<'full' | 'leftOut', Excel.CardLayoutSection[]> = {
+  full: PLAN.map((plan) => sectionLayout(plan, false)),
+  leftOut: PLAN.map((plan) => sectionLayout(plan, true)),
+};
+
+function sectionLayout({ section, fields, hasFlags }: SectionPlan, leftOut: boolean): Excel.CardLayoutSection {
+  const names = fields.map(({ property }) => property);
+  if (hasFlags && leftOut) names.unshift(INITIATIVES_NOTE_PROPERTY);
+  return { layout: 'List', title: section.title, properties: names };
+}
+
 function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
   const { record, requested, match } = reading;
   const link = record.matching_organization?.link ?? null;
@@ -93,13 +137,11 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     ],
   };
   const properties: Record<string, Excel.EntityPropertyType> = {};
-  const sections: Excel.CardLayoutSection[] = [];
-  for (const section of ENTITY_SECTIONS) {
-    const names: string[] = [];
-    for (const key of section.keys) {
-      const property = entityField(key)!.property;
-      names.push(property);
-      if (key === AS_OF_KEY) {
+  for (const { section, fields, hasFlags } of PLAN) {
+    if (hasFlags && leftOut)
+      properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: INITIATIVES_LEFT_OUT };
+    for (const { key, field, property } of fields) {
+      if (field === null) {
         properties[property] = {
           type: 'FormattedNumber',
           basicValue: excelDate(reading.receivedAt),
@@ -107,7 +149,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
         };
         continue;
       }
-      const value = BY_KEY.get(key)!.read(record, ctx.scoreScale, match);
+      const value = field.read(record, ctx.scoreScale, match);
       if (value === null) {
         properties[property] = NOT_AVAILABLE;
         continue;
@@ -118,19 +160,14 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
           : section.attributed
             ? attribution
             : undefined;
-      properties[property] = metadata ? { ...cellValue(value), propertyMetadata: metadata } : cellValue(value);
+      properties[property] = cellValue(value, metadata);
     }
-    if (section.keys.some((key) => FLAG_KEY_SET.has(key)) && leftOut) {
-      properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: INITIATIVES_LEFT_OUT };
-      names.unshift(INITIATIVES_NOTE_PROPERTY);
-    }
-    sections.push({ layout: 'List', title: section.title, properties: names });
   }
   const name = cardText(displayName(record, requested));
   const subtitle = [BY_KEY.get('industry')!.read(record, ctx.scoreScale, match), record.hq_region]
     .filter((part) => part !== null && part !== '')
     .join(' · ');
-  const card: Excel.CardLayout = { title: name, sections };
+  const card: Excel.CardLayout = { title: name, sections: SECTIONS[leftOut ? 'leftOut' : 'full'] };
   if (subtitle !== '') {
     properties[SUBTITLE_PROPERTY] = {
       type: 'String',
@@ -142,5 +179,12 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
   const query = reading.argument && queryProperty(cardQueryOf(reading.argument));
   if (query) properties[QUERY_PROPERTY] = query;
   const provider = providerAttributes(link, ctx.logoUrl);
-  return { type: 'Entity', text: name, properties, layouts: { card, compact: { icon: 'Organization' } }, provider };
+  // Every text in it went through cardText (safe, bounded) or is ours: the boundary need not walk it.
+  return markedSafe({
+    type: 'Entity',
+    text: name,
+    properties,
+    layouts: { card, compact: { icon: 'Organization' } },
+    provider,
+  });
 }

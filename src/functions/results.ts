@@ -163,7 +163,7 @@ function attributedValue(
 ): AttributedValue {
   // Built safe: the card's shared parts were (buildCard), and the texts here are.
   const { properties, provider, sections } = card;
-  const title = safeText(cardText(`${label}: ${displayName(record, requested)}`));
+  const title = cardText(`${label}: ${displayName(record, requested)}`);
   const attribution = { properties, layouts: { card: { title, sections } }, provider };
   if (typeof shown === 'number') return markedSafe({ type: 'Double', basicValue: shown, ...attribution });
   if (typeof shown === 'boolean') return markedSafe({ type: 'Boolean', basicValue: shown, ...attribution });
@@ -217,7 +217,7 @@ function cellProperties(entries: Array<[string, string | number | null]>): Recor
     properties[name] =
       typeof value === 'number'
         ? { type: 'Double', basicValue: value }
-        : { type: 'String', basicValue: safeText(cardText(value)) };
+        : { type: 'String', basicValue: cardText(value) };
   }
   return properties;
 }

@@ -63,14 +63,19 @@ const ERROR_CODES: Record<string, string> = {
 export function fieldOutcome(source: Outcome, field: string): Outcome {
   if (source.kind === 'error') return source;
   if (!hasFields(source.value)) return { kind: 'error', code: '#FIELD!' };
-  const properties = (source.value.properties ?? {}) as Record<string, Json>;
-  const name = Object.keys(properties).find((key) => key.toLowerCase() === field.toLowerCase());
-  const property = name === undefined ? undefined : properties[name];
+  const property = propertyNamed((source.value.properties ?? {}) as Record<string, Json>, field);
   const excluded = (property?.propertyMetadata as Json | undefined)?.excludeFrom as Json | undefined;
   if (property === undefined || excluded?.dotNotation === true) return { kind: 'error', code: '#FIELD!' };
   if (property.type === 'Error') return { kind: 'error', code: ERROR_CODES[String(property.errorType)] ?? '#VALUE!' };
   if (property.type === 'Entity') return { kind: 'value', value: property };
   return { kind: 'value', value: property.basicValue ?? null };
+}
+
+/** The first property whose name is `field` in any case. */
+function propertyNamed(properties: Record<string, Json>, field: string): Json | undefined {
+  const wanted = field.toLowerCase();
+  for (const name in properties) if (name.toLowerCase() === wanted) return properties[name];
+  return undefined;
 }
 
 const MAX_TEXT = 255;
@@ -80,8 +85,10 @@ export function entityRuleViolations(entity: Json, hasTwoColumn: boolean, root =
   const problems: string[] = [];
   if (!root && entity.referencedValues !== undefined) problems.push('referencedValues below the root entity');
   if (typeof entity.text === 'string' && entity.text.length > MAX_TEXT) problems.push('text over 255 characters');
+  // Loops rather than entries and closures: every card a sheet returns is checked, 50,000 in a big one.
   const properties = (entity.properties ?? {}) as Record<string, Json>;
-  for (const [name, property] of Object.entries(properties)) {
+  for (const name in properties) {
+    const property = properties[name];
     if (name.trim() === '') problems.push('a property without a name');
     if (typeof property.basicValue === 'string' && property.basicValue.length > MAX_TEXT) {
       problems.push(`property ${name}: text over 255 characters`);
@@ -89,13 +96,14 @@ export function entityRuleViolations(entity: Json, hasTwoColumn: boolean, root =
     if (property.type === 'Entity') problems.push(...entityRuleViolations(property, hasTwoColumn, false));
   }
   const card = ((entity.layouts ?? {}) as Json).card as Json | undefined;
-  const named = (property: unknown, where: string) => {
-    if (typeof property !== 'string' || !(property in properties)) problems.push(`${where} names no property`);
-  };
-  if (card?.subTitle !== undefined) named((card.subTitle as Json).property, 'the sub-title');
+  if (card?.subTitle !== undefined && !names((card.subTitle as Json).property, properties))
+    problems.push('the sub-title names no property');
   for (const section of (card?.sections ?? []) as Json[]) {
     if (section.layout === 'TwoColumn' && !hasTwoColumn) problems.push('a TwoColumn section needs ExcelApi 1.19');
-    for (const property of (section.properties ?? []) as unknown[]) named(property, `section ${String(section.title)}`);
+    for (const property of (section.properties ?? []) as unknown[])
+      if (!names(property, properties)) problems.push(`section ${String(section.title)} names no property`);
   }
   return problems;
 }
+
+const names = (property: unknown, properties: Json): boolean => typeof property === 'string' && property in properties;

@@ -17,6 +17,9 @@ function item(body: unknown, headers: Record<string, string> = {}) {
   return { status: 200, headers, body: JSON.stringify(body) };
 }
 
+/** A matched name that starts like a formula and is longer than a card's text may be (255 characters). */
+const LONG_HOSTILE = `=HYPERLINK("${'x'.repeat(300)}")`;
+
 function record(name: string) {
   return {
     id: 1,
@@ -25,7 +28,12 @@ function record(name: string) {
     status: 'synced',
     score: 0.5,
     rank: 'high',
-    matching_organization: { id: 7, name: HOSTILE[0], link: null, industry: { id: 3, name: HOSTILE[3] } },
+    matching_organization: {
+      id: 7,
+      name: name === 'Long Co' ? LONG_HOSTILE : HOSTILE[0],
+      link: null,
+      industry: { id: 3, name: HOSTILE[3] },
+    },
     industry: { id: 3, name: HOSTILE[3], mean_score: 0.4 },
     initiatives: {},
   };
@@ -76,6 +84,8 @@ test('no cell, spilled element or card text starts like a formula', async () => 
       E: '=CLIMATE.SBTI("Hostile Co")',
       F: '=CLIMATE.ACTIONS(A{row})',
       G: '=CLIMATE.PROFILE(A{row}, "Matched organization")',
+      H: '=CLIMATE.ORG(A{row})',
+      I: '=H{row}.[Matched organization]',
     },
   });
   await session.settled(30_000);
@@ -88,4 +98,26 @@ test('no cell, spilled element or card text starts like a formula', async () => 
   expect(industries.rows.slice(1).map((row) => row[1]?.value)).toEqual(SAFE);
   for (const text of SAFE.slice(0, 5)) expect(all).toContain(text);
   expect(all).toContain('Hostile Co'); // ordinary text is left as it is
+});
+
+test('a card keeps a hostile text safe within the 255 characters Excel allows a card text', async () => {
+  const session = await suite.open();
+  await session.calculate({
+    inputs: [['Long Co']],
+    formulas: { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.[Matched organization]', D: '=CLIMATE.SCORE(A{row})' },
+  });
+  await session.settled(30_000);
+  const results = await session.results();
+  const card = results['Sheet1!B2'].outcome;
+  expect(card).toMatchObject({ kind: 'value', value: { type: 'Entity' } });
+  const cardTexts = texts(card);
+  expect(cardTexts.filter((text) => /^[=+\-@\t\r]/.test(text))).toEqual([]);
+  expect(cardTexts.filter((text) => text.length > 255)).toEqual([]);
+  const name = (card as { value: { text: string } }).value.text;
+  expect(name).toMatch(/^'=HYPERLINK\("x+…$/);
+  expect(name).toHaveLength(255);
+  expect(results['Sheet1!C2'].outcome).toEqual({ kind: 'value', value: name });
+  // The score's card title names the organization after its label: safe as it is, and within the bound.
+  const score = texts(results['Sheet1!D2'].outcome);
+  expect(score.filter((text) => text.length > 255)).toEqual([]);
 });
