@@ -51,6 +51,7 @@ const HOSTILE: readonly unknown[] = [
   { id: 'x', name: '=1' },
   'Very-Low',
   '🙂'.repeat(300),
+  `=${'x'.repeat(300)}`, // its apostrophe must fit in a card's 255 characters
 ];
 
 /** A linear congruential generator: the same records in every run. */
