@@ -46,23 +46,19 @@ export interface EntityReading {
 
 const NOT_AVAILABLE: Excel.NotAvailableErrorCellValue = { type: 'Error', errorType: 'NotAvailable' };
 
-/** Written out per type, with and without metadata: a spread here cost most of building a card. */
+/** The metadata is set on the value, not spread into a copy: a spread here cost most of building a card. */
 function cellValue(
   value: Exclude<FieldValue, null>,
   metadata: Excel.CellValuePropertyMetadata | undefined,
 ): Excel.EntityPropertyType {
-  if (typeof value === 'number')
-    return metadata
-      ? { type: 'Double', basicValue: value, propertyMetadata: metadata }
-      : { type: 'Double', basicValue: value };
-  if (typeof value === 'boolean')
-    return metadata
-      ? { type: 'Boolean', basicValue: value, propertyMetadata: metadata }
-      : { type: 'Boolean', basicValue: value };
-  const text = cardText(value);
-  return metadata
-    ? { type: 'String', basicValue: text, propertyMetadata: metadata }
-    : { type: 'String', basicValue: text };
+  const cell: Excel.CellValueAndPropertyMetadata =
+    typeof value === 'number'
+      ? { type: 'Double', basicValue: value }
+      : typeof value === 'boolean'
+        ? { type: 'Boolean', basicValue: value }
+        : { type: 'String', basicValue: cardText(value) };
+  if (metadata) cell.propertyMetadata = metadata;
+  return cell;
 }
 
 /** Excel's date serial (days since 1899-12-30, local time) of a moment. */

@@ -96,14 +96,16 @@ export function entityRuleViolations(entity: Json, hasTwoColumn: boolean, root =
     if (property.type === 'Entity') problems.push(...entityRuleViolations(property, hasTwoColumn, false));
   }
   const card = ((entity.layouts ?? {}) as Json).card as Json | undefined;
-  if (card?.subTitle !== undefined && !names((card.subTitle as Json).property, properties))
+  if (card?.subTitle !== undefined && !namesProperty((card.subTitle as Json).property, properties))
     problems.push('the sub-title names no property');
   for (const section of (card?.sections ?? []) as Json[]) {
     if (section.layout === 'TwoColumn' && !hasTwoColumn) problems.push('a TwoColumn section needs ExcelApi 1.19');
     for (const property of (section.properties ?? []) as unknown[])
-      if (!names(property, properties)) problems.push(`section ${String(section.title)} names no property`);
+      if (!namesProperty(property, properties)) problems.push(`section ${String(section.title)} names no property`);
   }
   return problems;
 }
 
-const names = (property: unknown, properties: Json): boolean => typeof property === 'string' && property in properties;
+/** `property` is the name of one of `properties` (a card's sub-title and sections name them). */
+const namesProperty = (property: unknown, properties: Json): boolean =>
+  typeof property === 'string' && property in properties;
