@@ -6,9 +6,15 @@
  * `Excel.run`) it does nothing.
  *
  * Cells are grouped by sheet, one Excel.run per sheet, so that a sheet deleted (or renamed) since
- * the call fails alone and the other sheets still update.
+ * the call fails alone and the other sheets still update. A sheet's cells go as the fewest ranges
+ * that cover them (cellAreas.ts), at most AREAS_PER_SYNC to a request: Excel on the web refuses a
+ * request over 5 MB.
  */
+import { cellAreas } from './cellAreas';
 import { unquoteSheet } from './sheetName';
+
+/** About 1.1 MB of request at some 265 bytes a range (object path and two actions, as Office.js writes them). */
+const AREAS_PER_SYNC = 4_000;
 
 /** "'It''s'!B2" -> { sheet: "It's", cell: "B2" }; an address without a sheet is on the active sheet. */
 export function splitAddress(address: string): { sheet: string | null; cell: string } {
@@ -40,8 +46,11 @@ export async function recalculateCells(addresses: string[]): Promise<void> {
       await Excel.run(async (context) => {
         const sheets = context.workbook.worksheets;
         const worksheet = sheet === null ? sheets.getActiveWorksheet() : sheets.getItem(sheet);
-        for (const cell of cells) worksheet.getRange(cell).calculate();
-        await context.sync();
+        const areas = cellAreas(cells);
+        for (let from = 0; from < areas.length; from += AREAS_PER_SYNC) {
+          for (const area of areas.slice(from, from + AREAS_PER_SYNC)) worksheet.getRange(area).calculate();
+          await context.sync();
+        }
       });
     } catch (error) {
       failures.push(error);

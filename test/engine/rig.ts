@@ -37,6 +37,8 @@ export async function rig(
     fetch?: FetchLike;
     /** Return before the engine has loaded (a test of what happens meanwhile); by default it has. */
     unloaded?: boolean;
+    /** What recalculates the cells after they are recorded (e.g. src/office's, over a harness workbook). */
+    recalculate?: (addresses: string[]) => Promise<void>;
   } = {},
 ): Promise<Rig> {
   const storage = options.storage ?? new MemoryStorage();
@@ -51,6 +53,7 @@ export async function rig(
     random: options.random ?? (() => 0),
     recalculate: async (addresses) => {
       recalculated.push(addresses);
+      await options.recalculate?.(addresses);
     },
   });
   made.push(engine);

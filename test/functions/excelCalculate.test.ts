@@ -2,6 +2,7 @@
  * The recalculation wrapper the engine calls: exactly the given cells, grouped by sheet, through the
  * harness's Excel.run shim (the same one the workbook tests use), and nothing outside Excel.
  */
+import { cellAreas } from '../../src/office/cellAreas';
 import { groupBySheet, recalculateCells } from '../../src/office/excelCalculate';
 import { Workbook } from '../harness/workbook';
 import type { FunctionsMetadata } from '../harness/types';
@@ -21,6 +22,26 @@ describe('groupBySheet', () => {
       ["It's", ['A1']],
       [null, ['D4']],
     ]);
+  });
+});
+
+describe('cellAreas', () => {
+  test('a filled-down column is one range; columns side by side with the same rows one block', () => {
+    const column = (letter: string, rows: number[]) => rows.map((row) => `${letter}${row}`);
+    const rows2to6 = [2, 3, 4, 5, 6];
+    expect(cellAreas([...column('B', rows2to6), ...column('C', rows2to6), ...column('E', rows2to6)])).toEqual([
+      'B2:C6',
+      'E2:E6',
+    ]);
+  });
+
+  test('covers exactly the cells given: gaps stay gaps, in any order', () => {
+    expect(cellAreas(['C9', 'C3', 'C2', 'C4', 'D3', 'Z100'])).toEqual(['C2:C4', 'C9', 'D3', 'Z100']);
+    expect(cellAreas(['AA7', 'AB7', 'AC8'])).toEqual(['AA7:AB7', 'AC8']);
+  });
+
+  test('ranges asked for pass as they are', () => {
+    expect(cellAreas(['B3:F3', 'B5'])).toEqual(['B3:F3', 'B5']);
   });
 });
 
@@ -48,6 +69,48 @@ describe('recalculateCells', () => {
     expect([report['Sheet1!B2'].invocations, report['Sheet1!B3'].invocations, report['Sheet1!B4'].invocations]).toEqual(
       [2, 1, 2],
     );
+  });
+
+  /** A sheet of `rows` rows with COUNT in columns B to E; Excel is the workbook's. */
+  async function countingSheet(rows: number): Promise<Workbook> {
+    const workbook = new Workbook({ metadata });
+    workbook.globals.CustomFunctions.associate('COUNT', () => 1);
+    const formula = '=COUNT(A{row})';
+    workbook.enter({
+      inputs: Array.from({ length: rows }, (_, i) => [i]),
+      formulas: { B: formula, C: formula, D: formula, E: formula },
+    });
+    await workbook.settled();
+    (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
+    return workbook;
+  }
+  function invocationsOf(workbook: Workbook, addresses: string[]): Set<number> {
+    const report = workbook.report();
+    return new Set(addresses.map((address) => report[address].invocations));
+  }
+
+  test("30,000 cells waiting in a block are recalculated within Excel on the web's 5 MB request, as whole ranges", async () => {
+    const workbook = await countingSheet(7_500);
+    const waiting = ['B', 'C', 'D', 'E'].flatMap((column) =>
+      Array.from({ length: 7_500 }, (_, i) => `Sheet1!${column}${i + 2}`),
+    );
+
+    await recalculateCells(waiting);
+    await workbook.settled();
+    expect(invocationsOf(workbook, waiting)).toEqual(new Set([2]));
+    expect(workbook.stats().recalculations).toHaveLength(1);
+  });
+
+  test('cells that do not touch are recalculated in requests under the limit, and only they', async () => {
+    const workbook = await countingSheet(40_000);
+    const waiting = Array.from({ length: 20_000 }, (_, i) => `Sheet1!C${2 * i + 2}`); // every other row
+    const between = Array.from({ length: 20_000 }, (_, i) => `Sheet1!C${2 * i + 3}`);
+
+    await recalculateCells(waiting);
+    await workbook.settled();
+    expect(invocationsOf(workbook, waiting)).toEqual(new Set([2]));
+    expect(invocationsOf(workbook, between)).toEqual(new Set([1]));
+    expect(workbook.stats().recalculations.flat()).toHaveLength(20_000);
   });
 
   test('outside Excel it does nothing', async () => {

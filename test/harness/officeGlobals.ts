@@ -2,9 +2,11 @@
  * The globals Excel's custom-functions runtime gives a functions bundle, as far as ours uses them:
  * `CustomFunctions` (associate, Error, ErrorCode), `Office` (onReady, context.requirements,
  * context.document.settings), `OfficeRuntime.storage` and `Excel.run` with worksheets -> getRange ->
- * calculate. They are bound to a Workbook, which does the calculating. Realm-neutral: installed on a vm context in Node and on
+ * calculate (a request over Excel on the web's size limit refused: requestPayload.ts). They are bound
+ * to a Workbook, which does the calculating. Realm-neutral: installed on a vm context in Node and on
  * `window` in Chromium.
  */
+import { checkRequestSize, type QueuedCalculation } from './requestPayload';
 
 /** CustomFunctions.ErrorCode as the runtime defines it. */
 export const ERROR_CODES = {
@@ -36,7 +38,7 @@ export interface GlobalsHost {
   /** Runs an Excel.run batch: counted, so the workbook knows when a recalculation is pending. */
   run<T>(work: () => Promise<T>): Promise<T>;
   /** The calculations a `context.sync()` executes; rejects for an unknown sheet, as Excel does. */
-  calculate(ranges: Array<{ sheet: string | null; address: string }>): void;
+  calculate(ranges: QueuedCalculation[]): void;
   storage: Map<string, string>;
   /** Office.context.document.settings: what the workbook file carries (values kept as JSON copies). */
   documentSettings: Map<string, unknown>;
@@ -84,7 +86,7 @@ function documentSettingsShim(items: Map<string, unknown>) {
 }
 
 function requestContext(host: GlobalsHost): RequestContextShim {
-  let queued: Array<{ sheet: string | null; address: string }> = [];
+  let queued: QueuedCalculation[] = [];
   const worksheet = (sheet: string | null): WorksheetShim => ({
     getRange: (address: string) => ({ calculate: () => void queued.push({ sheet, address }) }),
   });
@@ -93,7 +95,9 @@ function requestContext(host: GlobalsHost): RequestContextShim {
     async sync() {
       const batch = queued;
       queued = [];
-      if (batch.length > 0) host.calculate(batch);
+      if (batch.length === 0) return;
+      checkRequestSize(batch); // Excel on the web refuses the whole request
+      host.calculate(batch);
     },
   };
 }

@@ -26,6 +26,7 @@ import { BUSY, Grid, type Cell } from './grid';
 import { officeGlobals } from './officeGlobals';
 import { HostRequirements } from './requirements';
 import { Activity } from './settling';
+import type { QueuedCalculation } from './requestPayload';
 import type { CellOutcome, HarnessOptions, HarnessStats, SheetResults, SheetSpec } from './types';
 
 export class Workbook {
@@ -174,7 +175,7 @@ export class Workbook {
   }
 
   /** `range.calculate()` queued in an Excel.run, at its `context.sync()`. */
-  private calculateRanges(ranges: Array<{ sheet: string | null; address: string }>): void {
+  private calculateRanges(ranges: QueuedCalculation[]): void {
     const calculated: string[] = [];
     for (const { sheet, address } of ranges) {
       const name = sheet ?? 'Sheet1';

@@ -1,23 +1,9 @@
 /** A1 notation, pure: column letters both ways, cell and range addresses, single-cell references. */
+import { columnIndex, columnLetters } from '../../office/columns';
 import { sheetPrefix, unquoteSheet } from '../../office/sheetName';
 import type { RangeBox } from './grid';
 
-/** Column index -> letters: 0 -> A, 25 -> Z, 26 -> AA. */
-export function columnLetters(index: number): string {
-  if (!Number.isInteger(index) || index < 0) throw new Error(`Not a column index: ${index}`);
-  let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
-}
-
-/** Letters -> column index: A -> 0, AA -> 26. */
-export function columnIndex(letters: string): number {
-  let n = 0;
-  for (const char of letters.toUpperCase()) n = n * 26 + (char.charCodeAt(0) - 64);
-  return n - 1;
-}
+export { columnIndex, columnLetters };
 
 /** 0-based row and column -> `B3`. */
 export function cellA1(row: number, column: number): string {
