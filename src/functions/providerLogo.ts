@@ -11,8 +11,8 @@ let resolved: string | null | undefined;
 /**
  * Absolute URL of the logo beside the runtime page; null where the page has no address (plain Node).
  * Every attributed cell asks, and the page's address is read once: the runtime page never moves, and
- * in a browser `location.href` is a getter that writes the address out anew on every read (some
- * 0.6 µs in Chromium, twice per call: a quarter of a warm pass of 400,000 cells).
+ * in a browser `location.href` writes the address out anew on every read (about 0.65 µs in Chromium;
+ * read on every call it was a quarter of a warm pass: docs/performance-log.md).
  */
 export function providerLogoUrl(): string | null {
   if (resolved === undefined)
