@@ -4,13 +4,8 @@
  */
 import { cellAreas } from '../../src/office/cellAreas';
 import { groupBySheet, recalculateCells } from '../../src/office/excelCalculate';
+import { COUNT_METADATA, countingWorkbook, invocationsOf } from '../harness/countingWorkbook';
 import { Workbook } from '../harness/workbook';
-import type { FunctionsMetadata } from '../harness/types';
-
-const metadata: FunctionsMetadata = {
-  allowCustomDataForDataTypeAny: true,
-  functions: [{ id: 'COUNT', name: 'COUNT', parameters: [{ name: 'x', type: 'any' }], result: {} }],
-};
 
 describe('groupBySheet', () => {
   test('splits quoted sheet names, drops $ and duplicates, keeps the active sheet apart', () => {
@@ -52,7 +47,7 @@ describe('recalculateCells', () => {
   });
 
   test('re-invokes exactly the given cells; a missing sheet does not stop the others', async () => {
-    const workbook = new Workbook({ metadata });
+    const workbook = new Workbook({ metadata: COUNT_METADATA });
     let calls = 0;
     workbook.globals.CustomFunctions.associate('COUNT', () => ++calls);
     workbook.enter({ inputs: [[1], [2], [3]], formulas: { B: '=COUNT(A{row})' } });
@@ -73,20 +68,10 @@ describe('recalculateCells', () => {
 
   /** A sheet of `rows` rows with COUNT in columns B to E; Excel is the workbook's. */
   async function countingSheet(rows: number): Promise<Workbook> {
-    const workbook = new Workbook({ metadata });
-    workbook.globals.CustomFunctions.associate('COUNT', () => 1);
-    const formula = '=COUNT(A{row})';
-    workbook.enter({
-      inputs: Array.from({ length: rows }, (_, i) => [i]),
-      formulas: { B: formula, C: formula, D: formula, E: formula },
-    });
+    const workbook = countingWorkbook(rows, ['B', 'C', 'D', 'E']);
     await workbook.settled();
     (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
     return workbook;
-  }
-  function invocationsOf(workbook: Workbook, addresses: string[]): Set<number> {
-    const report = workbook.report();
-    return new Set(addresses.map((address) => report[address].invocations));
   }
 
   test("30,000 cells waiting in a block are recalculated within Excel on the web's 5 MB request, as whole ranges", async () => {

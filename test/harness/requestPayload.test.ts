@@ -2,14 +2,8 @@
  * The harness refuses an Excel.run request over Excel on the web's 5 MB as that host does, measured
  * as Office.js writes the request, and a refused request calculates nothing.
  */
-import { Workbook } from './workbook';
+import { countingWorkbook } from './countingWorkbook';
 import { REQUEST_PAYLOAD_LIMIT, requestBytes } from './requestPayload';
-import type { FunctionsMetadata } from './types';
-
-const metadata: FunctionsMetadata = {
-  allowCustomDataForDataTypeAny: true,
-  functions: [{ id: 'COUNT', name: 'COUNT', parameters: [{ name: 'x', type: 'any' }], result: {} }],
-};
 
 const cells = (count: number) => Array.from({ length: count }, (_, i) => ({ sheet: 'Sheet1', address: `B${i + 2}` }));
 
@@ -22,9 +16,7 @@ test('a single-cell calculate costs what its object path and two actions take: a
 });
 
 test('a sync over the limit fails with RequestPayloadSizeLimitExceeded and recalculates no cell', async () => {
-  const workbook = new Workbook({ metadata });
-  workbook.globals.CustomFunctions.associate('COUNT', () => 1);
-  workbook.enter({ inputs: Array.from({ length: 20_000 }, (_, i) => [i]), formulas: { B: '=COUNT(A{row})' } });
+  const workbook = countingWorkbook(20_000, ['B']);
   await workbook.settled();
 
   const run = workbook.globals.Excel.run(async (context) => {
