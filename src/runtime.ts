@@ -5,7 +5,7 @@
  * both get this one instance: one queue, one cache, one key.
  */
 import { createEngine, type Engine } from './engine';
-import { recalculateCells } from './office/excelCalculate';
+import { recalculateWaitingCells } from './office/excelCalculate';
 import { SettingsStore } from './settings/settings';
 import { defaultStorage } from './settings/storage';
 
@@ -14,7 +14,7 @@ let runtime: { settings: SettingsStore; engine: Engine } | null = null;
 function shared(): { settings: SettingsStore; engine: Engine } {
   if (runtime === null) {
     const settings = new SettingsStore(defaultStorage());
-    runtime = { settings, engine: createEngine({ settings, recalculate: recalculateCells }) };
+    runtime = { settings, engine: createEngine({ settings, recalculate: recalculateWaitingCells }) };
   }
   return runtime;
 }

@@ -5,6 +5,7 @@
  * the latest status a re-read brought, so a reopened workbook shows that one until its next re-read.
  */
 import type { OrganizationRecord } from '../service/types';
+import { CellRecalculation, type Recalculate } from './cellRecalculation';
 import type { Dispatcher } from './dispatcher';
 import type { EngineEvents } from './events';
 import type { EngineLifecycle } from './lifecycle';
@@ -20,8 +21,7 @@ export interface PollingParts {
   dispatcher: Dispatcher;
   cache: RecordCache;
   events: EngineEvents;
-  /** Recalculates the given cells (Office: range.calculate). */
-  recalculate?: (addresses: string[]) => Promise<void>;
+  recalculate?: Recalculate;
 }
 
 export class ProfilePolling {
@@ -29,14 +29,16 @@ export class ProfilePolling {
   /** Profiles whose cells the next gathered recalculation covers; true: the profile ended. */
   private gathered = new Map<Profile, boolean>();
   private gatherTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly cells: CellRecalculation;
 
   constructor(private readonly parts: PollingParts) {
     this.profiles = new ProfileWatch((profile) => this.poll(profile));
+    this.cells = new CellRecalculation(parts.recalculate, (gone) => this.profiles.forgetAddresses(gone));
   }
 
   /** Stops watching every profile; the cells that waited are recalculated and ask again. */
   dropAll(): void {
-    this.recalculate(this.profiles.clear());
+    this.cells.request(this.profiles.clear());
   }
 
   /** Profiles still pending when the cache was written are watched again, not registered anew. */
@@ -50,6 +52,7 @@ export class ProfilePolling {
   dispose(): void {
     this.profiles.clear();
     if (this.gatherTimer) clearTimeout(this.gatherTimer);
+    this.cells.dispose();
   }
 
   private poll(profile: Profile): void {
@@ -101,13 +104,8 @@ export class ProfilePolling {
         this.parts.events.emit({ type: 'profiled', ids, addresses: addressesOf(endedProfiles) });
         this.parts.events.statsChanged();
       }
-      this.recalculate(addressesOf([...gathered.keys()]));
+      this.cells.request(addressesOf([...gathered.keys()]));
     }, RECALC_GATHER_MS);
-  }
-
-  private recalculate(addresses: string[]): void {
-    // a closed workbook has no cells to update
-    if (addresses.length > 0 && this.parts.recalculate) this.parts.recalculate(addresses).catch(() => undefined);
   }
 }
 

@@ -89,6 +89,11 @@ export class ProfileWatch {
     for (const key of profile.keys) if (this.byKey.get(key) === profile) this.byKey.delete(key);
   }
 
+  /** These addresses name no cell any more (their sheet is gone): no profile waits on them. */
+  forgetAddresses(gone: readonly string[]): void {
+    for (const profile of this.byId.values()) for (const address of gone) profile.addresses.delete(address);
+  }
+
   /** Stops watching everything; returns the addresses of the cells that were waiting. */
   clear(): string[] {
     const addresses = new Set<string>();

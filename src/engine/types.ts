@@ -4,6 +4,7 @@ import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import type { SettingsStore } from '../settings/settings';
 import type { KeyValueStorage } from '../settings/storage';
 import type { EngineErrorKind } from './errors';
+import type { Recalculate } from './cellRecalculation';
 import type { CallContext } from './flight';
 import type { OrganizationQuery } from './identity';
 
@@ -83,8 +84,8 @@ export interface Engine {
 
 export interface EngineDeps {
   settings: SettingsStore;
-  /** Recalculates the given cells (Office: range.calculate). */
-  recalculate?: (addresses: string[]) => Promise<void>;
+  /** Recalculates the given cells (Office: range.calculate); resolves with those Excel refused for now. */
+  recalculate?: Recalculate;
   fetch?: FetchLike;
   now?: () => number;
   /** Where the cache persists; default: the settings' storage. */

@@ -8,7 +8,8 @@
  * Cells are grouped by sheet, one Excel.run per sheet, so that a sheet deleted (or renamed) since
  * the call fails alone and the other sheets still update. A sheet's cells go as the fewest ranges
  * that cover them (cellAreas.ts), at most AREAS_PER_SYNC to a request: Excel on the web refuses a
- * request over 5 MB.
+ * request over 5 MB. The pane's recalculations show a failure; the engine's (recalculateWaitingCells)
+ * learn which cells to ask for again and which moved or went with their sheet.
  */
 import { cellAreas } from './cellAreas';
 import { unquoteSheet } from './sheetName';
@@ -23,25 +24,57 @@ export function splitAddress(address: string): { sheet: string | null; cell: str
   return { sheet: unquoteSheet(address.slice(0, bang)), cell: address.slice(bang + 1) };
 }
 
-/** Cells per sheet (null: the active sheet), each cell once, in first-seen order. */
-export function groupBySheet(addresses: readonly string[]): Map<string | null, string[]> {
-  const groups = new Map<string | null, Set<string>>();
+/** Per sheet (null: the active sheet): its cells, each once in first-seen order, and the addresses that named them. */
+export function groupBySheet(addresses: readonly string[]): Map<string | null, SheetCells> {
+  const groups = new Map<string | null, { cells: Set<string>; addresses: string[] }>();
   for (const address of addresses) {
     const { sheet, cell } = splitAddress(address);
-    const cells = groups.get(sheet) ?? new Set<string>();
-    cells.add(cell.replace(/\$/g, '').toUpperCase());
-    groups.set(sheet, cells);
+    const group = groups.get(sheet) ?? { cells: new Set<string>(), addresses: [] };
+    group.cells.add(cell.replace(/\$/g, '').toUpperCase());
+    group.addresses.push(address);
+    groups.set(sheet, group);
   }
-  return new Map([...groups].map(([sheet, cells]) => [sheet, [...cells]]));
+  return new Map([...groups].map(([sheet, group]) => [sheet, { cells: [...group.cells], addresses: group.addresses }]));
+}
+
+interface SheetCells {
+  cells: string[];
+  addresses: string[];
 }
 
 const noExcel = (): boolean => typeof Excel === 'undefined' || typeof Excel.run !== 'function';
 
-/** Recalculates cells or ranges by address (`'Suppliers'!B3:F3`); the pane's refreshes use it too. */
-export async function recalculateCells(addresses: string[]): Promise<void> {
-  if (noExcel() || addresses.length === 0) return;
-  const failures: unknown[] = [];
-  for (const [sheet, cells] of groupBySheet(addresses)) {
+/**
+ * Excel's refusals that pass: a cell being edited (Excel takes no request until the user leaves it),
+ * Excel busy or throttled, another workbook in focus, a request lost on the way. Office's error codes,
+ * as `Excel.ErrorCodes` and OfficeExtension's list them.
+ */
+const REFUSED_FOR_NOW = new Set([
+  'InvalidOperationInCellEditMode',
+  'ActivityLimitReached',
+  'GeneralException',
+  'Conflict',
+  'InactiveWorkbook',
+  'RequestAborted',
+  'ServiceNotAvailable',
+  'Timeout',
+]);
+
+/** No sheet of that name: deleted, or renamed since its cells called. */
+const SHEET_GONE = 'ItemNotFound';
+
+/** The addresses of a sheet that failed, with why. */
+interface SheetFailure {
+  addresses: string[];
+  code: string;
+  error: unknown;
+}
+
+/** Recalculates each sheet's cells in its own Excel.run: a sheet that fails does not stop the others. */
+async function calculateSheets(addresses: readonly string[]): Promise<SheetFailure[]> {
+  if (noExcel() || addresses.length === 0) return [];
+  const failures: SheetFailure[] = [];
+  for (const [sheet, { cells, addresses: named }] of groupBySheet(addresses)) {
     try {
       await Excel.run(async (context) => {
         const sheets = context.workbook.worksheets;
@@ -53,10 +86,49 @@ export async function recalculateCells(addresses: string[]): Promise<void> {
         }
       });
     } catch (error) {
-      failures.push(error);
+      failures.push({ addresses: named, code: codeOf(error), error });
     }
   }
-  if (failures.length > 0) throw failures[0];
+  return failures;
+}
+
+/** Recalculates cells or ranges by address (`'Suppliers'!B3:F3`); rejects with the first sheet's failure. */
+export async function recalculateCells(addresses: string[]): Promise<void> {
+  const failures = await calculateSheets(addresses);
+  if (failures.length > 0) throw failures[0].error;
+}
+
+/** What became of the engine's request: cells to ask for again later, and addresses that name nothing now. */
+export interface WaitingCellsOutcome {
+  refused: string[];
+  gone: string[];
+}
+
+/**
+ * The engine's recalculation of waiting cells, which no one is there to retry. Cells Excel refused for
+ * now (REFUSED_FOR_NOW) are handed back, to be asked for again. Cells on a sheet that is gone may have
+ * moved with it (a rename): only a full calculation finds them, so the workbook is calculated once
+ * (cached answers come back at once) and their old addresses are handed back as gone.
+ */
+export async function recalculateWaitingCells(addresses: string[]): Promise<WaitingCellsOutcome> {
+  const failures = await calculateSheets(addresses);
+  const named = (code: (each: string) => boolean) =>
+    failures.filter((failure) => code(failure.code)).flatMap((failure) => failure.addresses);
+  const refused = named((code) => REFUSED_FOR_NOW.has(code));
+  const gone = named((code) => code === SHEET_GONE);
+  if (gone.length === 0) return { refused, gone };
+  try {
+    await recalculateWorkbook();
+    return { refused, gone };
+  } catch (error) {
+    // still gone when Excel takes requests again: the full calculation is asked for then
+    return REFUSED_FOR_NOW.has(codeOf(error)) ? { refused: [...refused, ...gone], gone: [] } : { refused, gone };
+  }
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
 }
 
 /** Recalculates every formula of the workbook: cached values come back at once, failed cells ask again. */

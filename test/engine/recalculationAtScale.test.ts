@@ -3,7 +3,7 @@
  * more cells than one Excel on the web request can take one by one (5 MB, about 19,000): through the
  * add-in's own recalculation (src/office) over the harness's Excel, every waiting cell is recalculated.
  */
-import { recalculateCells } from '../../src/office/excelCalculate';
+import { recalculateWaitingCells, type WaitingCellsOutcome } from '../../src/office/excelCalculate';
 import { countingWorkbook, invocationsOf } from '../harness/countingWorkbook';
 import { advance, rig, supplier } from './rig';
 
@@ -19,9 +19,9 @@ afterEach(() => {
 test('6,000 profiles final at once: all 24,000 cells that waited are recalculated', async () => {
   const workbook = countingWorkbook(SUPPLIERS, COLUMNS); // COUNT stands for the cells' own functions
   (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
-  const requests: Array<Promise<void>> = [];
-  const recalculate = (addresses: string[]): Promise<void> => {
-    const request = recalculateCells(addresses);
+  const requests: Array<Promise<WaitingCellsOutcome>> = [];
+  const recalculate = (addresses: string[]): Promise<WaitingCellsOutcome> => {
+    const request = recalculateWaitingCells(addresses);
     requests.push(request);
     return request;
   };
@@ -35,6 +35,6 @@ test('6,000 profiles final at once: all 24,000 cells that waited are recalculate
   for (let id = 1; id <= SUPPLIERS; id += 1) service.statuses.set(id, 'synced');
   await advance(1_600 + 25 + 50); // the next poll, then the gathered recalculation
   expect(recalculated.map((addresses) => addresses.length)).toEqual([SUPPLIERS * COLUMNS.length]);
-  await expect(Promise.all(requests)).resolves.toBeDefined();
+  await expect(Promise.all(requests)).resolves.toEqual([{ refused: [], gone: [] }]);
   expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([2]));
 });

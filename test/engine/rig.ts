@@ -1,5 +1,6 @@
 /** An engine wired to the fake service, with its settings and storage, for fake-timer unit tests. */
 import { createEngine, type Engine } from '../../src/engine';
+import { ALL_TAKEN, type Recalculate } from '../../src/engine/cellRecalculation';
 import type { FetchLike } from '../../src/service/client';
 import { SettingsStore, type Settings } from '../../src/settings/settings';
 import { MemoryStorage } from '../../src/settings/storage';
@@ -38,7 +39,7 @@ export async function rig(
     /** Return before the engine has loaded (a test of what happens meanwhile); by default it has. */
     unloaded?: boolean;
     /** What recalculates the cells after they are recorded (e.g. src/office's, over a harness workbook). */
-    recalculate?: (addresses: string[]) => Promise<void>;
+    recalculate?: Recalculate;
   } = {},
 ): Promise<Rig> {
   const storage = options.storage ?? new MemoryStorage();
@@ -53,7 +54,7 @@ export async function rig(
     random: options.random ?? (() => 0),
     recalculate: async (addresses) => {
       recalculated.push(addresses);
-      await options.recalculate?.(addresses);
+      return (await options.recalculate?.(addresses)) ?? ALL_TAKEN;
     },
   });
   made.push(engine);

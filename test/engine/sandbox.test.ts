@@ -21,6 +21,7 @@ import {
 } from '../../src/sandbox/server';
 import { SettingsStore, type Settings } from '../../src/settings/settings';
 import { MemoryStorage } from '../../src/settings/storage';
+import { ALL_TAKEN } from '../../src/engine/cellRecalculation';
 import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
 
 let sandbox: RunningSandbox;
@@ -58,6 +59,7 @@ async function engineFor(patch: Partial<Settings> = {}, storage = new MemoryStor
     fetch: nodeFetch,
     recalculate: async (addresses) => {
       recalculated.push(...addresses);
+      return ALL_TAKEN;
     },
   });
   engines.push(engine);

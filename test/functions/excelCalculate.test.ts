@@ -3,19 +3,18 @@
  * harness's Excel.run shim (the same one the workbook tests use), and nothing outside Excel.
  */
 import { cellAreas } from '../../src/office/cellAreas';
-import { groupBySheet, recalculateCells } from '../../src/office/excelCalculate';
+import { groupBySheet, recalculateCells, recalculateWaitingCells } from '../../src/office/excelCalculate';
 import { COUNT_METADATA, countingWorkbook, invocationsOf } from '../harness/countingWorkbook';
 import { Workbook } from '../harness/workbook';
 
 describe('groupBySheet', () => {
-  test('splits quoted sheet names, drops $ and duplicates, keeps the active sheet apart', () => {
-    expect([
-      ...groupBySheet(["'Q3 suppliers'!C7", 'Sheet1!B2', 'Sheet1!$B$2', "'It''s'!A1", 'D4', 'Sheet1!b3']),
-    ]).toEqual([
-      ['Q3 suppliers', ['C7']],
-      ['Sheet1', ['B2', 'B3']],
-      ["It's", ['A1']],
-      [null, ['D4']],
+  test('splits quoted sheet names, drops $ and duplicates, keeps the active sheet apart and the addresses as named', () => {
+    const named = ["'Q3 suppliers'!C7", 'Sheet1!B2', 'Sheet1!$B$2', "'It''s'!A1", 'D4', 'Sheet1!b3'];
+    expect([...groupBySheet(named)]).toEqual([
+      ['Q3 suppliers', { cells: ['C7'], addresses: ["'Q3 suppliers'!C7"] }],
+      ['Sheet1', { cells: ['B2', 'B3'], addresses: ['Sheet1!B2', 'Sheet1!$B$2', 'Sheet1!b3'] }],
+      ["It's", { cells: ['A1'], addresses: ["'It''s'!A1"] }],
+      [null, { cells: ['D4'], addresses: ['D4'] }],
     ]);
   });
 });
@@ -101,5 +100,54 @@ describe('recalculateCells', () => {
   test('outside Excel it does nothing', async () => {
     delete (globalThis as { Excel?: unknown }).Excel;
     await expect(recalculateCells(['Sheet1!B2'])).resolves.toBeUndefined();
+    await expect(recalculateWaitingCells(['Sheet1!B2'])).resolves.toEqual({ refused: [], gone: [] });
+  });
+});
+
+describe('recalculateWaitingCells', () => {
+  const saved = (globalThis as { Excel?: unknown }).Excel;
+  afterEach(() => {
+    (globalThis as { Excel?: unknown }).Excel = saved;
+  });
+
+  /** COUNT in B of rows 2-3 on Sheet1 and in C2 of "It's Q3"; Excel is the workbook's. */
+  async function twoSheets(): Promise<Workbook> {
+    const workbook = countingWorkbook(2, ['B']);
+    workbook.enter({ name: "It's Q3", inputs: [[1]], formulas: { C: '=COUNT(A{row})' } });
+    await workbook.settled();
+    (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
+    return workbook;
+  }
+  const CELLS = ['Sheet1!B2', 'Sheet1!B3', "'It''s Q3'!C2"];
+
+  test('while a cell is being edited, every cell is refused for now and handed back as it was named', async () => {
+    const workbook = await twoSheets();
+    workbook.editCell('Sheet1!H1');
+
+    const named = ['Sheet1!B2', "'It''s Q3'!C2", 'Sheet1!$B$3'];
+    await expect(recalculateWaitingCells(named)).resolves.toEqual({
+      refused: ['Sheet1!B2', 'Sheet1!$B$3', "'It''s Q3'!C2"],
+      gone: [],
+    });
+    expect(invocationsOf(workbook, CELLS)).toEqual(new Set([1]));
+    await expect(recalculateCells(['Sheet1!B2'])).rejects.toMatchObject({ code: 'InvalidOperationInCellEditMode' });
+
+    workbook.editCell(null);
+    await expect(recalculateWaitingCells(named)).resolves.toEqual({ refused: [], gone: [] });
+    await workbook.settled();
+    expect(invocationsOf(workbook, CELLS)).toEqual(new Set([2]));
+  });
+
+  test('cells on a sheet renamed since they called are found by one full calculation; their old addresses are gone', async () => {
+    const workbook = await twoSheets();
+    workbook.renameSheet("It's Q3", 'Q3 final');
+
+    await expect(recalculateWaitingCells(['Sheet1!B2', "'It''s Q3'!C2"])).resolves.toEqual({
+      refused: [],
+      gone: ["'It''s Q3'!C2"],
+    });
+    await workbook.settled();
+    expect(invocationsOf(workbook, ["'Q3 final'!C2"])).toEqual(new Set([2]));
+    expect(invocationsOf(workbook, ['Sheet1!B2'])).toEqual(new Set([3])); // its sheet's request, then the full one
   });
 });

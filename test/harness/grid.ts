@@ -90,6 +90,27 @@ export class Grid {
     return this.sheets.has(sheet);
   }
 
+  /**
+   * The sheet takes a new name, its cells with it, as Excel's rename does. References keep pointing at
+   * the same cells (they are kept by the sheet's id); the text of a formula naming the sheet is not rewritten.
+   */
+  renameSheet(from: string, to: string): void {
+    const id = this.sheetIds.get(from);
+    if (id === undefined || !this.sheets.has(from)) throw new Error(`harness: no sheet ${from} to rename`);
+    if (this.sheetIds.has(to)) throw new Error(`harness: a sheet ${to} exists already`);
+    this.sheetIds.delete(from);
+    this.sheetIds.set(to, id);
+    this.sheets.delete(from);
+    this.sheets.add(to);
+    for (const cell of this.cells.values()) {
+      if (cell.sheet !== from) continue;
+      if (cell.formula) this.formulaCells.delete(cell.address);
+      cell.sheet = to;
+      cell.address = formatCell(to, cell.column, cell.row);
+      if (cell.formula) this.formulaCells.set(cell.address, cell);
+    }
+  }
+
   /** Types `text` into the cell: dot notation and FIELDVALUE are Excel's own, anything else a function call. */
   enterFormula(sheet: string, column: number, row: number, text: string): Cell {
     const cell = this.cellAt(sheet, column, row);

@@ -2,7 +2,8 @@
  * The globals Excel's custom-functions runtime gives a functions bundle, as far as ours uses them:
  * `CustomFunctions` (associate, Error, ErrorCode), `Office` (onReady, context.requirements,
  * context.document.settings), `OfficeRuntime.storage` and `Excel.run` with worksheets -> getRange ->
- * calculate (a request over Excel on the web's size limit refused: requestPayload.ts). They are bound
+ * calculate and application.calculate (a request over Excel on the web's size limit refused:
+ * requestPayload.ts; any request refused while a cell is being edited, as Office.js does). They are bound
  * to a Workbook, which does the calculating. Realm-neutral: installed on a vm context in Node and on
  * `window` in Chromium.
  */
@@ -39,13 +40,20 @@ export interface GlobalsHost {
   run<T>(work: () => Promise<T>): Promise<T>;
   /** The calculations a `context.sync()` executes; rejects for an unknown sheet, as Excel does. */
   calculate(ranges: QueuedCalculation[]): void;
+  /** `application.calculate('Full')`: every formula cell is calculated again. */
+  calculateAll(): void;
+  /** A cell is being edited: Excel takes no request until the user leaves it. */
+  editing(): boolean;
   storage: Map<string, string>;
   /** Office.context.document.settings: what the workbook file carries (values kept as JSON copies). */
   documentSettings: Map<string, unknown>;
 }
 
 export interface RequestContextShim {
-  workbook: { worksheets: { getItem(name: string): WorksheetShim; getActiveWorksheet(): WorksheetShim } };
+  workbook: {
+    worksheets: { getItem(name: string): WorksheetShim; getActiveWorksheet(): WorksheetShim };
+    application: { calculate(type: string): void };
+  };
   sync(): Promise<void>;
 }
 
@@ -85,19 +93,44 @@ function documentSettingsShim(items: Map<string, unknown>) {
   };
 }
 
+/** What Office.js rejects a request with while a cell is being edited (its code, and its message in English). */
+function cellEditModeError(): Error {
+  const message =
+    "The operation isn't available while Excel is in Edit cell mode. Exit Edit mode by using the Enter or Tab keys, or by selecting another cell, and then try again.";
+  return Object.assign(new Error(message), { code: 'InvalidOperationInCellEditMode' });
+}
+
+/**
+ * Excel.CalculationType: `Full` and `FullRebuild` calculate every formula again; `Recalculate` only what
+ * changed since the last calculation, which never includes a (non-volatile) custom function's cell here.
+ */
+const CALCULATES_ALL = new Set(['Full', 'FullRebuild']);
+
 function requestContext(host: GlobalsHost): RequestContextShim {
   let queued: QueuedCalculation[] = [];
+  let all = false;
   const worksheet = (sheet: string | null): WorksheetShim => ({
     getRange: (address: string) => ({ calculate: () => void queued.push({ sheet, address }) }),
   });
+  const application = {
+    calculate: (type: string) => {
+      if (!['Recalculate', ...CALCULATES_ALL].includes(type)) throw new Error(`harness: no calculation type ${type}`);
+      all ||= CALCULATES_ALL.has(type);
+    },
+  };
   return {
-    workbook: { worksheets: { getItem: (name: string) => worksheet(name), getActiveWorksheet: () => worksheet(null) } },
+    workbook: {
+      worksheets: { getItem: (name: string) => worksheet(name), getActiveWorksheet: () => worksheet(null) },
+      application,
+    },
     async sync() {
-      const batch = queued;
-      queued = [];
-      if (batch.length === 0) return;
+      const [batch, whole] = [queued, all];
+      [queued, all] = [[], false];
+      if (batch.length === 0 && !whole) return;
+      if (host.editing()) throw cellEditModeError();
       checkRequestSize(batch); // Excel on the web refuses the whole request
-      host.calculate(batch);
+      if (batch.length > 0) host.calculate(batch);
+      if (whole) host.calculateAll();
     },
   };
 }

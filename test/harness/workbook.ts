@@ -38,6 +38,8 @@ export class Workbook {
   private readonly activity = new Activity(this.counters);
   private readonly calculation: Calculation;
   private readonly recalculations: string[][] = [];
+  /** The cell the user is editing, if any (`editCell`). */
+  private edited: string | null = null;
 
   constructor(options: HarnessOptions) {
     this.storage = new Map(Object.entries(options.storage ?? {}));
@@ -48,6 +50,8 @@ export class Workbook {
       isSetSupported: (name, version) => this.requirements.isSetSupported(name, version),
       run: (batch) => this.activity.run(batch),
       calculate: (ranges) => this.calculateRanges(ranges),
+      calculateAll: () => void this.recalculateAll(),
+      editing: () => this.edited !== null,
       storage: this.storage,
       documentSettings: new Map(Object.entries(options.documentSettings ?? {})),
     });
@@ -136,6 +140,19 @@ export class Workbook {
       // Dropped values leave their wrapper: that much of a value cell is the grid's.
       cell.outcome = copies?.[i] ?? (cell.outcome.kind === 'value' ? { kind: 'value', value: null } : BUSY);
     });
+  }
+
+  /** The user renames a sheet: its cells keep their formulas and values under the new name. */
+  renameSheet(from: string, to: string): void {
+    this.grid.renameSheet(from, to);
+  }
+
+  /**
+   * The user starts editing `address` (null: leaves it, by Enter, Tab, Esc or another cell). Meanwhile
+   * Excel refuses every request of the JavaScript API with InvalidOperationInCellEditMode.
+   */
+  editCell(address: string | null): void {
+    this.edited = address;
   }
 
   setRequirement(name: string, version: string | null): void {
