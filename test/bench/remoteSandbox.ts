@@ -45,3 +45,16 @@ export async function startRemoteSandbox(
     },
   };
 }
+
+/** A remote sandbox for the length of `run`, closed after it. */
+export async function withRemoteSandbox<T>(
+  options: SandboxOptions & { seed: number; organizations: number },
+  run: (sandbox: RemoteSandbox) => Promise<T>,
+): Promise<T> {
+  const sandbox = await startRemoteSandbox(options);
+  try {
+    return await run(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+}

@@ -6,22 +6,33 @@
  * - `--distinct` suppliers, each once: cold, then three warm passes and three reopenings (requests;
  *   wall times and their medians);
  * - the bytes one save writes after 100 of 50,000 cached records are refreshed.
+ * `--runtime chromium` runs the sheets and the distinct suppliers in Chromium (scaleChromium.ts) instead
+ * of Node's harness; the heap split and the cache's own costs are read in Node either way.
  * Prints a table, the targets, and last one JSON line.
  */
 import { parseArgs } from 'util';
-import { distinctAt, refreshAt, sheetAt, type PassFigures, type SheetFigures } from './scaleMeasures';
+import { refreshAt } from './cacheMeasures';
+import { distinctInChromium, sheetInChromium } from './scaleChromium';
+import { distinctAt, sheetAt, type PassFigures, type SheetFigures } from './scaleMeasures';
 import { median, WARM_RATIO } from './report';
+
+/** Where the runtime runs: Node's workbook harness, or a page in Chromium. */
+export const RUNTIMES = ['node', 'chromium'] as const;
+export type Runtime = (typeof RUNTIMES)[number];
 
 export interface ScaleOptions {
   rows: number;
   distinct: number;
+  runtime: Runtime;
   jsonOnly: boolean;
 }
 
-export const SCALE_USAGE = `usage: npm run bench -- scale [--rows N] [--distinct N] [--quick] [--json-only]
+export const SCALE_USAGE = `usage: npm run bench -- scale [--rows N] [--distinct N] [--quick] [--runtime node|chromium] [--json-only]
   --rows N      the largest sheet for warm passes and heap (default 50000; also 2000 and 10000 are run)
   --distinct N  suppliers, each once, for cold / warm / reopened (default 100000)
   --quick       --rows 10000 --distinct 10000
+  --runtime R   node (default): the workbook harness in this process, with the heap split;
+                chromium: the runtime in a Chromium page, its IndexedDB and network (no heap split)
   --json-only   print only the JSON summary line`;
 
 const BASE_ROWS = 2_000;
@@ -51,6 +62,7 @@ export function parseScaleOptions(argv: readonly string[]): ScaleOptions {
         rows: { type: 'string' },
         distinct: { type: 'string' },
         quick: { type: 'boolean' },
+        runtime: { type: 'string' },
         'json-only': { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -60,15 +72,23 @@ export function parseScaleOptions(argv: readonly string[]): ScaleOptions {
   }
   if (parsed.help) throw new Error(SCALE_USAGE);
   const quick = parsed.quick === true ? MID_ROWS : undefined;
+  const runtime = parsed.runtime ?? 'node';
+  if (!(RUNTIMES as readonly string[]).includes(runtime)) {
+    throw new Error(`--runtime takes ${RUNTIMES.join(' or ')}, got ${runtime}\n${SCALE_USAGE}`);
+  }
   return {
     rows: bounded('rows', parsed.rows, [MID_ROWS, 100_000]) ?? quick ?? 50_000,
     distinct: bounded('distinct', parsed.distinct, [1_000, 150_000]) ?? quick ?? 100_000,
+    runtime: runtime as Runtime,
     jsonOnly: parsed['json-only'] === true,
   };
 }
 
 const perCell = (pass: PassFigures, cells: number, of: 'wallMs' | 'cpuMs'): number =>
   Math.round((pass[of] / cells) * 100_000) / 100_000;
+
+/** A figure, or a dash where this runtime does not read it. */
+const shownOr = (figure: number | null): string => (figure === null ? '–' : String(figure));
 
 function verdict(met: boolean, text: string): string {
   return `${met ? 'met   ' : 'MISSED'} ${text}`;
@@ -83,17 +103,23 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
     process.exit(2);
   }
   const log = (line: string): void => void (options.jsonOnly || console.log(line));
+  const inChromium = options.runtime === 'chromium';
+  const sheetIn = inChromium ? sheetInChromium : sheetAt;
+  const heap = inChromium ? '' : ', heap';
+  log(
+    `runtime: ${inChromium ? 'a Chromium page (no heap split: read with --runtime node)' : "Node's workbook harness"}`,
+  );
   const sheets: SheetFigures[] = [];
   for (let run = 1; run <= BASE_RUNS; run += 1) {
-    log(`${BASE_ROWS} rows, sheet ${run} of ${BASE_RUNS}: cold, two warm passes, heap ...`);
-    sheets.push(await sheetAt(BASE_ROWS));
+    log(`${BASE_ROWS} rows, sheet ${run} of ${BASE_RUNS}: cold, two warm passes${heap} ...`);
+    sheets.push(await sheetIn(BASE_ROWS));
   }
   for (const rows of [MID_ROWS, options.rows]) {
-    log(`${rows} rows: cold, two warm passes, heap ...`);
-    sheets.push(await sheetAt(rows));
+    log(`${rows} rows: cold, two warm passes${heap} ...`);
+    sheets.push(await sheetIn(rows));
   }
   log(`${options.distinct} distinct suppliers: cold, three warm passes, three reopenings ...`);
-  const distinct = await distinctAt(options.distinct);
+  const distinct = await (inChromium ? distinctInChromium : distinctAt)(options.distinct);
   log(`${CACHED} cached records, ${REFRESHED} refreshed: what one save writes ...`);
   const refresh = await refreshAt(CACHED, REFRESHED);
 
@@ -110,8 +136,8 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
     const cpus = sheet.warm.map((pass) => perCell(pass, sheet.cells, 'cpuMs'));
     log(
       `| ${sheet.rows} | ${sheet.cells} | ${sheet.coldMs} | ${sheet.warm.map((p) => p.wallMs).join(', ')} | ${walls.join(', ')} | ` +
-        `${walls.map((w) => (w / baseWall).toFixed(2)).join('x, ')}x | ${cpus.join(', ')} | ${sheet.warm.map((p) => p.gcMs).join(', ')} | ` +
-        `${sheet.runtimeBytesPerCell} | ${sheet.gridBytesPerCell} |`,
+        `${walls.map((w) => (w / baseWall).toFixed(2)).join('x, ')}x | ${cpus.join(', ')} | ${sheet.warm.map((p) => shownOr(p.gcMs)).join(', ')} | ` +
+        `${shownOr(sheet.runtimeBytesPerCell)} | ${shownOr(sheet.gridBytesPerCell)} |`,
     );
   }
   const d = distinct;
@@ -120,7 +146,8 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
     `${d.distinct} distinct suppliers (${d.cells} cells): cold ${d.cold.wallMs} ms, ${d.cold.requests} requests; ` +
       `warm ${d.warm.wallMs} ms (median of ${d.warm.runsMs.join(', ')}), ${d.warm.requests} requests; ` +
       `reopened ${d.reopened.wallMs} ms (median of ${d.reopened.runsMs.join(', ')}), ${d.reopened.requests} requests; ` +
-      `stored ${d.stored.entries} entries, ${d.stored.bytes} bytes, loaded by the engine's cache in ${d.stored.loadMs} ms`,
+      `stored ${d.stored.entries} entries, ${d.stored.bytes} bytes` +
+      (d.stored.loadMs === null ? '' : `, loaded by the engine's cache in ${d.stored.loadMs} ms`),
   );
   log(
     `refresh of ${refresh.refreshed} of ${refresh.cached} cached records: one save wrote ${refresh.written.entries} entries, ` +
@@ -138,12 +165,15 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
         ),
       );
     }
-    log(
-      verdict(
-        sheet.runtimeBytesPerCell < HEAP_BYTES_PER_CELL,
-        `${sheet.rows} rows: runtime heap ${sheet.runtimeBytesPerCell} bytes per cell (target < ${HEAP_BYTES_PER_CELL})`,
-      ),
-    );
+    const heap = sheet.runtimeBytesPerCell;
+    if (heap !== null) {
+      log(
+        verdict(
+          heap < HEAP_BYTES_PER_CELL,
+          `${sheet.rows} rows: runtime heap ${heap} bytes per cell (target < ${HEAP_BYTES_PER_CELL})`,
+        ),
+      );
+    }
   }
   log(
     verdict(
@@ -171,6 +201,13 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
     ),
   );
   console.log(
-    JSON.stringify({ baseWarmMsPerCell: baseWall, baseWarmCpuMsPerCell: baseCpu, sheets, distinct, refresh }),
+    JSON.stringify({
+      runtime: options.runtime,
+      baseWarmMsPerCell: baseWall,
+      baseWarmCpuMsPerCell: baseCpu,
+      sheets,
+      distinct,
+      refresh,
+    }),
   );
 }

@@ -1,17 +1,13 @@
 /**
- * The measurements of `npm run bench -- scale` (scale.ts): a sheet's warm recalculations and the heap
- * its runtime holds, a sheet of distinct suppliers closed and reopened, and what the cache writes when
- * records are refreshed. Each runs the built bundle in the workbook harness against a fresh sandbox,
- * except the last, which drives the engine's cache directly over fake-indexeddb.
+ * The measurements of `npm run bench -- scale` (scale.ts) in Node: a sheet's warm recalculations and
+ * the heap its runtime holds, and a sheet of distinct suppliers closed and reopened. Each runs the
+ * built bundle in the workbook harness against a fresh sandbox (scaleChromium.ts: the same in
+ * Chromium; cacheMeasures.ts: the cache's own costs).
  */
-import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
-import { createRecordCache } from '../../src/engine/cacheStore';
-import { serializeCacheBlob } from '../../src/engine/cacheBlob';
-import { identify } from '../../src/engine/identity';
-import type { CacheEntry } from '../../src/engine/recordCache';
+import type { IDBFactory } from 'fake-indexeddb';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
-import { MemoryStorage } from '../../src/settings/storage';
-import { startRemoteSandbox, type RemoteSandbox } from './remoteSandbox';
+import { timedLoad } from './cacheMeasures';
+import { withRemoteSandbox, type RemoteSandbox } from './remoteSandbox';
 import { median } from './report';
 import { seededSettings } from '../harness';
 import { runEngine, runEngineReopened, runEngineWarm } from './strategies/engine';
@@ -19,7 +15,7 @@ import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from '../
 import { rowFor, supplierSheet, KINDS, type SupplierRow } from './workload';
 
 const SEED = 1;
-const TIMEOUT_MS = 20 * 60_000;
+export const TIMEOUT_MS = 20 * 60_000;
 /** The bench's open scenario; unseen suppliers stay in profiling for the whole run. */
 const OPEN = { latencyMs: 80, itemLatencyMs: 1, profilingSeconds: 3600 };
 
@@ -33,10 +29,10 @@ export function heapUsed(): number {
 
 export interface PassFigures {
   wallMs: number;
-  /** CPU time of the whole process (every thread): steadier than wall time on a busy machine. */
+  /** CPU time of the whole process (every thread; in Chromium, the page's renderer process): steadier than wall time on a busy machine. */
   cpuMs: number;
-  /** Time spent in garbage collection during the pass. */
-  gcMs: number;
+  /** Time spent in garbage collection during the pass (null: not read in Chromium). */
+  gcMs: number | null;
 }
 
 /** `run` timed: wall, CPU and garbage collection. */
@@ -55,13 +51,9 @@ async function timed(run: () => Promise<unknown>): Promise<PassFigures> {
   return { wallMs: Math.round(wallMs), cpuMs: Math.round((used.user + used.system) / 1000), gcMs: Math.round(gcMs) };
 }
 
-async function withSandbox<T>(organizations: number, run: (sandbox: RemoteSandbox) => Promise<T>): Promise<T> {
-  const sandbox = await startRemoteSandbox({ port: 0, seed: SEED, quiet: true, organizations, ...OPEN });
-  try {
-    return await run(sandbox);
-  } finally {
-    await sandbox.close();
-  }
+/** A fresh sandbox in the open scenario for one measurement, closed after it. */
+export function withSandbox<T>(organizations: number, run: (sandbox: RemoteSandbox) => Promise<T>): Promise<T> {
+  return withRemoteSandbox({ port: 0, seed: SEED, quiet: true, organizations, ...OPEN }, run);
 }
 
 /** Resolves once `target` is collected (full collections meanwhile); a WeakRef read keeps it for one job. */
@@ -82,9 +74,9 @@ export interface SheetFigures {
   warm: PassFigures[];
   /** Every warm pass showed what the cold pass showed. */
   unchanged: boolean;
-  /** The runtime's own heap (bundle, engine, cache, readings) and the harness's grid, per cell. */
-  runtimeBytesPerCell: number;
-  gridBytesPerCell: number;
+  /** The runtime's own heap (bundle, engine, cache, readings) and the harness's grid, per cell (null: not read in Chromium). */
+  runtimeBytesPerCell: number | null;
+  gridBytesPerCell: number | null;
 }
 
 /**
@@ -95,8 +87,11 @@ export interface SheetFigures {
  * overstatement). The grid's share is what then goes when the grid goes too. The browser's IndexedDB
  * is copied out first: in a browser it is no part of the page's heap.
  */
+/** Organizations the sandbox needs for a supplier sheet of `rows` rows (repeats and unseen ones included). */
+export const sheetPopulation = (rows: number): number => Math.max(20_000, rows * 2);
+
 export async function sheetAt(rows: number): Promise<SheetFigures> {
-  return withSandbox(Math.max(20_000, rows * 2), async (sandbox) => {
+  return withSandbox(sheetPopulation(rows), async (sandbox) => {
     const workload = supplierSheet(sandbox.population.organizations, rows);
     const settings = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
     let indexedDB: IDBFactory | null = freshIndexedDb();
@@ -167,8 +162,16 @@ export interface DistinctFigures {
   /** Requests of all the passes; wall time the median of them, each pass's beside it. */
   warm: RepeatedPasses;
   reopened: RepeatedPasses;
-  /** The per-record store the cold pass left: entries, bytes, and how long the engine's cache takes to load it. */
-  stored: { entries: number; bytes: number; loadMs: number };
+  /** The per-record store the cold pass left: entries, bytes, and how long the engine's cache takes to load it (null: not read in Chromium). */
+  stored: { entries: number; bytes: number; loadMs: number | null };
+}
+
+/** Organizations the sandbox needs for `distinct` suppliers (some have no identifier of a kind). */
+export const distinctPopulation = (distinct: number): number => Math.max(20_000, Math.ceil(distinct * 1.25));
+
+/** `distinct` suppliers of the sandbox, each once, the identifier kinds in turn. */
+export function distinctRows(sandbox: RemoteSandbox, distinct: number): SupplierRow[] {
+  return sandbox.population.organizations.slice(0, distinct).map((org, i) => rowFor(org, KINDS[i % KINDS.length]));
 }
 
 /**
@@ -177,10 +180,8 @@ export interface DistinctFigures {
  * (strategies/engine.ts).
  */
 export async function distinctAt(distinct: number): Promise<DistinctFigures> {
-  return withSandbox(Math.max(20_000, Math.ceil(distinct * 1.25)), async (sandbox) => {
-    const rows: SupplierRow[] = sandbox.population.organizations
-      .slice(0, distinct)
-      .map((org, i) => rowFor(org, KINDS[i % KINDS.length]));
+  return withSandbox(distinctPopulation(distinct), async (sandbox) => {
+    const rows = distinctRows(sandbox, distinct);
     const requests = async (): Promise<number> => (await sandbox.stats()).requests;
     const settings = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
     let indexedDB: IDBFactory | null = freshIndexedDb();
@@ -221,77 +222,5 @@ export async function distinctAt(distinct: number): Promise<DistinctFigures> {
       reopened,
       stored: { entries: cache.entries, bytes: cache.bytes, loadMs },
     };
-  });
-}
-
-/** Runs `work` with `factory` as this process's IndexedDB (the engine's cache finds it there). */
-async function withIndexedDb<T>(factory: IDBFactory, work: () => Promise<T>): Promise<T> {
-  const global = globalThis as { indexedDB?: unknown };
-  const before = global.indexedDB;
-  global.indexedDB = factory;
-  try {
-    return await work();
-  } finally {
-    global.indexedDB = before;
-  }
-}
-
-/** How long the engine's cache takes to load what `factory` holds for `scope` (in this process). */
-function timedLoad(factory: IDBFactory, scope: string): Promise<number> {
-  return withIndexedDb(factory, async () => {
-    const { cache } = createRecordCache(undefined, new MemoryStorage(), Date.now);
-    const start = performance.now();
-    await cache.load(scope, 86_400_000);
-    return Math.round(performance.now() - start);
-  });
-}
-
-export interface RefreshFigures {
-  cached: number;
-  refreshed: number;
-  /** Entries and bytes (keys and values, UTF-8) put into IndexedDB by the save after the refresh. */
-  written: { entries: number; bytes: number };
-  /** The one blob earlier versions rewrote on that save (every record, no budget applied). */
-  blobBytes: number;
-}
-
-/**
- * `cached` records of the sandbox population in the engine's cache over a fresh fake-indexeddb, then
- * `refreshed` of them dropped and answered again (as the pane's Refresh of those rows does), and the
- * one save that follows counted at IndexedDB's door.
- */
-export async function refreshAt(cached: number, refreshed: number): Promise<RefreshFigures> {
-  return withSandbox(Math.max(20_000, Math.ceil(cached * 1.25)), async (sandbox) => {
-    const scope = sandbox.url;
-    const records = sandbox.population.organizations.slice(0, cached).flatMap((org) => {
-      const request = rowFor(org, 'name').request;
-      const record = sandbox.population.recordFor(request);
-      return record === null ? [] : [[identify(request).key, record] as const];
-    });
-    const put = IDBObjectStore.prototype.put;
-    const written = { entries: 0, bytes: 0 };
-    await withIndexedDb(new IDBFactory(), async () => {
-      const { cache } = createRecordCache(undefined, new MemoryStorage(), Date.now);
-      await cache.load(scope, 86_400_000);
-      for (const [key, record] of records) cache.set(key, record);
-      await cache.save();
-      IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
-        written.entries += 1;
-        written.bytes += Buffer.byteLength(String(key)) + Buffer.byteLength(String(value));
-        return put.call(this, value, key);
-      };
-      try {
-        for (const [key] of records.slice(0, refreshed)) cache.delete(key);
-        for (const [key, record] of records.slice(0, refreshed)) cache.set(key, record);
-        await cache.save();
-      } finally {
-        IDBObjectStore.prototype.put = put;
-      }
-    });
-    const entries = new Map<string, CacheEntry>(
-      records.map(([key, record]) => [key, { record, fetchedAt: Date.now() }]),
-    );
-    const blob = serializeCacheBlob(scope, entries, { entries: Infinity, chars: Infinity }, Date.now());
-    return { cached: records.length, refreshed, written, blobBytes: Buffer.byteLength(blob) };
   });
 }

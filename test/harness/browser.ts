@@ -12,7 +12,7 @@ import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import webpack from 'webpack';
 import { launchChromium } from '../browsers/chromium';
-import type { HarnessWindow, WorkbookMethod } from './browserEntry';
+import type { CalculatingMethod, HarnessWindow, WorkbookMethod } from './browserEntry';
 import { builtFunctions } from './dist';
 import type { WorkbookSession } from './session';
 import type { HarnessOptions, SheetSpec } from './types';
@@ -25,6 +25,15 @@ export interface ChromiumWorkbookSession extends WorkbookSession {
   readonly page: Page;
   /** The page's origin: where dist/ is served. */
   readonly origin: string;
+  /** A calculation timed inside the page until the workbook settles (browserEntry.ts `timed`). */
+  timed<R>(method: CalculatingMethod, args: unknown[], timeoutMs: number): Promise<{ ms: number; result: R }>;
+  /**
+   * The workbook closed and opened again: a new document at the same origin (the page's IndexedDB
+   * kept, the old runtime gone with the old document), a workbook over `storage` holding `sheet`'s
+   * formulas as saved (entered before the functions exist, so none is calculated by it), then the
+   * runtime's scripts loaded. Excel's calculation of every cell is the caller's next step.
+   */
+  reopen(sheet: SheetSpec, storage: Record<string, string>): Promise<void>;
 }
 
 const PAGE =
@@ -113,14 +122,23 @@ export async function openChromiumWorkbook(options: ChromiumWorkbookOptions = {}
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
     });
-    await page.goto(`${origin}/`);
-    const harnessOptions: HarnessOptions = { ...options, metadata: built.metadata };
-    await page.evaluate((opts) => (window as unknown as HarnessWindow).climateHarness.start(opts), harnessOptions);
-    await page.evaluate(
-      (scripts) => (window as unknown as HarnessWindow).climateHarness.loadScripts(scripts),
-      built.scripts,
-    );
-    return session(page, browser, server, origin, errors);
+    const start = async (storage: HarnessOptions['storage'], sheet: SheetSpec | null) => {
+      await page.goto(`${origin}/`);
+      const harnessOptions: HarnessOptions = { ...options, storage, metadata: built.metadata };
+      await page.evaluate((opts) => (window as unknown as HarnessWindow).climateHarness.start(opts), harnessOptions);
+      if (sheet) {
+        await page.evaluate(
+          (spec) => (window as unknown as HarnessWindow).climateHarness.call('enter', [spec]),
+          sheet as unknown as Record<string, unknown>,
+        );
+      }
+      await page.evaluate(
+        (scripts) => (window as unknown as HarnessWindow).climateHarness.loadScripts(scripts),
+        built.scripts,
+      );
+    };
+    await start(options.storage, null);
+    return session(page, browser, server, origin, errors, (sheet, storage) => start(storage, sheet));
   } catch (error) {
     await browser?.close();
     server.close();
@@ -134,6 +152,7 @@ function session(
   server: http.Server,
   origin: string,
   errors: string[],
+  reopen: ChromiumWorkbookSession['reopen'],
 ): ChromiumWorkbookSession {
   const call = <R>(method: WorkbookMethod, ...args: unknown[]): Promise<R> =>
     page.evaluate(([m, a]) => (window as unknown as HarnessWindow).climateHarness.call(m, a), [
@@ -153,6 +172,13 @@ function session(
     storage: () => call('storageSnapshot'),
     stats: () => call('stats'),
     errors: () => [...errors],
+    timed: <R>(method: CalculatingMethod, args: unknown[], timeoutMs: number) =>
+      page.evaluate(([m, a, t]) => (window as unknown as HarnessWindow).climateHarness.timed(m, a, t), [
+        method,
+        args,
+        timeoutMs,
+      ] as const) as Promise<{ ms: number; result: R }>,
+    reopen,
     close: async () => {
       await browser.close();
       await new Promise((resolve) => server.close(resolve));

@@ -1,0 +1,192 @@
+/**
+ * The sheet and distinct-supplier measurements of scaleMeasures.ts with the runtime where users have
+ * it, in a browser (`npm run bench -- scale --runtime chromium`): the built bundle in a Chromium page
+ * (test/harness/browser.ts), the page's own IndexedDB, and Chromium's network stack to the sandbox.
+ * Passes are timed by the page's clock; CPU is the renderer process's (CDP Performance `ProcessTime`).
+ * Garbage-collection time, the heap split and the cache's load time are read in Node only (V8 is the
+ * same engine; Node's figures stand for it).
+ */
+import type { CDPSession } from 'playwright-core';
+import { CACHE_DATABASE, CACHE_OBJECT_STORE } from '../../src/engine/cacheStore';
+import { MAX_SAVE_DELAY_MS } from '../../src/engine/recordCache';
+import { RECORD_PREFIX } from '../../src/engine/recordStore';
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { seededSettings } from '../harness';
+import { openChromiumWorkbook, type ChromiumWorkbookSession } from '../harness/browser';
+import type { SheetSpec } from '../harness/types';
+import type { RemoteSandbox } from './remoteSandbox';
+import { median } from './report';
+import {
+  distinctPopulation,
+  distinctRows,
+  sheetPopulation,
+  TIMEOUT_MS,
+  withSandbox,
+  type DistinctFigures,
+  type PassFigures,
+  type SheetFigures,
+} from './scaleMeasures';
+import { outcomesOf, sheetOf } from './sheet';
+import { supplierSheet, type SupplierRow } from './workload';
+
+/** Warm passes and reopenings of the distinct sheet, as in Node. */
+const DISTINCT_REPEATS = 3;
+
+/** A workbook in Chromium over the sandbox, with the CDP session that reads the renderer's CPU time. */
+interface Opened {
+  session: ChromiumWorkbookSession;
+  cdp: CDPSession;
+}
+
+async function open(sandbox: RemoteSandbox): Promise<Opened> {
+  const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+  const session = await openChromiumWorkbook({ storage });
+  return { session, cdp: await session.page.context().newCDPSession(session.page) };
+}
+
+/** The renderer process's CPU time so far, in ms. */
+async function rendererCpuMs(cdp: CDPSession): Promise<number> {
+  await cdp.send('Performance.enable'); // again after a navigation; harmless otherwise
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const time = metrics.find((metric) => metric.name === 'ProcessTime');
+  if (!time) throw new Error('bench: Chromium reports no ProcessTime metric');
+  return time.value * 1000;
+}
+
+/** One calculation timed in the page until the workbook settles, with the renderer's CPU time. */
+async function pass<R>({ session, cdp }: Opened, method: 'enter' | 'recalculate' | 'recalculateAll', args: unknown[]) {
+  const cpu = await rendererCpuMs(cdp);
+  const { ms, result } = await session.timed<R>(method, args, TIMEOUT_MS);
+  const figures: PassFigures = {
+    wallMs: Math.round(ms),
+    cpuMs: Math.round((await rendererCpuMs(cdp)) - cpu),
+    gcMs: null,
+  };
+  return { figures, result };
+}
+
+/**
+ * The engine's records in the page's IndexedDB once the cache stops changing (its saves are debounced
+ * by up to MAX_SAVE_DELAY_MS): entries, and bytes of keys and values as JSON text.
+ */
+async function persisted(session: ChromiumWorkbookSession): Promise<{ entries: number; bytes: number }> {
+  const read = () =>
+    session.page.evaluate(
+      ([database, objectStore, prefix]) =>
+        new Promise<{ entries: number; bytes: number }>((resolve, reject) => {
+          const request = indexedDB.open(database);
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            const db = request.result;
+            if (!db.objectStoreNames.contains(objectStore)) return resolve({ entries: 0, bytes: 0 });
+            const store = db.transaction(objectStore).objectStore(objectStore);
+            const keys = store.getAllKeys();
+            const values = store.getAll();
+            values.onsuccess = () => {
+              db.close();
+              const bytes = keys.result.reduce<number>(
+                (sum, key, i) => sum + String(key).length + JSON.stringify(values.result[i]).length,
+                0,
+              );
+              resolve({ entries: keys.result.filter((key) => String(key).startsWith(prefix)).length, bytes });
+            };
+            values.onerror = () => reject(values.error);
+          };
+        }),
+      [CACHE_DATABASE, CACHE_OBJECT_STORE, RECORD_PREFIX] as const,
+    );
+  let last = await read();
+  for (let stableFor = 0, waited = 0; stableFor <= MAX_SAVE_DELAY_MS; waited += 250) {
+    if (waited > 120_000) throw new Error('bench: the cache in Chromium kept changing for 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await read();
+    stableFor = now.bytes === last.bytes && now.entries === last.entries ? stableFor + 250 : 0;
+    last = now;
+  }
+  return last;
+}
+
+/** What the sheet's cells show, in the bench's order, for comparing passes. */
+async function shown(session: ChromiumWorkbookSession, rows: number): Promise<string> {
+  return JSON.stringify(outcomesOf(await session.results(), rows));
+}
+
+/** Runs `work` on a workbook in Chromium, then closes it; the runtime's page errors fail the bench. */
+async function inChromium<T>(sandbox: RemoteSandbox, work: (opened: Opened) => Promise<T>): Promise<T> {
+  const opened = await open(sandbox);
+  try {
+    const result = await work(opened);
+    const errors = opened.session.errors();
+    if (errors.length > 0) throw new Error(`bench: the page reported errors: ${errors.slice(0, 3).join('; ')}`);
+    return result;
+  } finally {
+    await opened.session.close();
+  }
+}
+
+/** scaleMeasures.ts `sheetAt` in Chromium: cold, two warm passes (no heap split). */
+export function sheetInChromium(rows: number): Promise<SheetFigures> {
+  return withSandbox(sheetPopulation(rows), (sandbox) =>
+    inChromium(sandbox, async (opened) => {
+      const workload = supplierSheet(sandbox.population.organizations, rows);
+      const cold = await pass<string[]>(opened, 'enter', [sheetOf(workload.rows)]);
+      await persisted(opened.session); // its writes done: the passes below only recalculate
+      const first = await shown(opened.session, rows);
+      const warm: PassFigures[] = [];
+      let unchanged = true;
+      for (let run = 0; run < 2; run += 1) {
+        warm.push((await pass(opened, 'recalculate', [cold.result])).figures);
+        unchanged &&= (await shown(opened.session, rows)) === first;
+      }
+      const cells = rows * 4;
+      return {
+        rows,
+        cells,
+        coldMs: cold.figures.wallMs,
+        warm,
+        unchanged,
+        runtimeBytesPerCell: null,
+        gridBytesPerCell: null,
+      };
+    }),
+  );
+}
+
+/**
+ * scaleMeasures.ts `distinctAt` in Chromium: cold, three warm passes, then the workbook closed and
+ * reopened three times over what the page's IndexedDB and the settings hold (browser.ts `reopen`).
+ */
+export function distinctInChromium(distinct: number): Promise<DistinctFigures> {
+  return withSandbox(distinctPopulation(distinct), (sandbox) =>
+    inChromium(sandbox, async (opened) => {
+      const rows: SupplierRow[] = distinctRows(sandbox, distinct);
+      const requests = async (): Promise<number> => (await sandbox.stats()).requests;
+      const sheet: SheetSpec = sheetOf(rows);
+      const cold = await pass<string[]>(opened, 'enter', [sheet]);
+      const coldRequests = await requests();
+      const stored = await persisted(opened.session);
+      await sandbox.resetStats();
+      const warmRuns: number[] = [];
+      for (let run = 0; run < DISTINCT_REPEATS; run += 1) {
+        warmRuns.push((await pass(opened, 'recalculate', [cold.result])).figures.wallMs);
+      }
+      const warm = { requests: await requests(), wallMs: median(warmRuns), runsMs: warmRuns };
+      const settings = await opened.session.storage();
+      await sandbox.resetStats();
+      const reopenRuns: number[] = [];
+      for (let run = 0; run < DISTINCT_REPEATS; run += 1) {
+        await opened.session.reopen(sheet, settings);
+        reopenRuns.push((await pass(opened, 'recalculateAll', [])).figures.wallMs);
+      }
+      const reopened = { requests: await requests(), wallMs: median(reopenRuns), runsMs: reopenRuns };
+      return {
+        distinct,
+        cells: rows.length * 4,
+        cold: { requests: coldRequests, wallMs: cold.figures.wallMs },
+        warm,
+        reopened,
+        stored: { ...stored, loadMs: null },
+      };
+    }),
+  );
+}
