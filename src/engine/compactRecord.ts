@@ -8,7 +8,7 @@
  * ever added at the end: a record stored before one was added reads it back as null.
  * Storage is as untrusted as the service: a record read back is read by the service's field rules.
  */
-import { profileLinkOrNull } from '../service/profileLink';
+import { joinedProfileLinkOrNull } from '../service/profileLink';
 import { readField } from '../service/records';
 import { INITIATIVE_KEYS, type Initiatives, type OrganizationRecord } from '../service/types';
 
@@ -197,7 +197,7 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
   const matchName = at(c, AT.matchName) === 0 ? name : text(at(c, AT.matchName));
   const tail = at(c, AT.linkTail);
   const fullTail = Array.isArray(tail) ? text(tail[0]) : expandTail(text(tail) ?? '', matchId, matchName);
-  const link = prefix === null ? null : profileLinkOrNull(prefix + (fullTail ?? ''));
+  const link = prefix === null ? null : joinedProfileLinkOrNull(prefix, fullTail ?? '');
   const meanScore = fraction(at(c, AT.meanScore));
   return {
     id,

@@ -13,6 +13,9 @@ export const MAX_PROFILE_LINK_LENGTH = 2048;
 const LENGTH_IN_WORDS = MAX_PROFILE_LINK_LENGTH.toLocaleString('en-US');
 export const PROFILE_LINK_RULE = `not an https address of at most ${LENGTH_IN_WORDS} characters`;
 
+/** What the rule refuses anywhere in a link. */
+const REFUSED_CHARACTERS = /[\s\\\u0000-\u001f\u007f]/;
+
 /**
  * True for an absolute https link of at most MAX_PROFILE_LINK_LENGTH characters, with a host and
  * without a user name or password. Whitespace, control characters and backslashes are refused too:
@@ -20,7 +23,7 @@ export const PROFILE_LINK_RULE = `not an https address of at most ${LENGTH_IN_WO
  */
 export function isProfileLink(value: string): boolean {
   if (value.length > MAX_PROFILE_LINK_LENGTH || !/^https:\/\//i.test(value)) return false;
-  if (/[\s\\\u0000-\u001f\u007f]/.test(value)) return false;
+  if (REFUSED_CHARACTERS.test(value)) return false;
   let url: URL;
   try {
     url = new URL(value);
@@ -33,4 +36,28 @@ export function isProfileLink(value: string): boolean {
 /** The link when it passes the rule, otherwise null (the record then has no profile link). */
 export function profileLinkOrNull(value: string | null): string | null {
   return value !== null && isProfileLink(value) ? value : null;
+}
+
+/** A prefix whose authority ends within it: whatever follows cannot change the host or add credentials. */
+const CLOSED_AUTHORITY = /^https:\/\/[^/?#]+\//i;
+/** Verdicts on stored prefixes (a handful: the service's profile addresses), bounded against a damaged store. */
+const prefixVerdicts = new Map<string, boolean>();
+const MAX_PREFIX_VERDICTS = 64;
+
+/**
+ * `prefix + tail` when it passes the rule, otherwise null: the same verdict as profileLinkOrNull, for
+ * links stored as a shared prefix and a tail. A reopened workbook reads 100,000 of them: in a CPU profile
+ * of that in Chromium, parsing each as a URL took 0.3 s of the cache's 0.8 s load. A prefix that passes
+ * and closes its authority is parsed once; then only the tail's characters and the length decide (a
+ * path, query or fragment cannot make a URL fail to parse, nor change its host or credentials).
+ */
+export function joinedProfileLinkOrNull(prefix: string, tail: string): string | null {
+  const joined = prefix + tail;
+  let verdict = prefixVerdicts.get(prefix);
+  if (verdict === undefined) {
+    verdict = CLOSED_AUTHORITY.test(prefix) && isProfileLink(prefix);
+    if (prefixVerdicts.size < MAX_PREFIX_VERDICTS) prefixVerdicts.set(prefix, verdict);
+  }
+  if (!verdict) return profileLinkOrNull(joined);
+  return joined.length <= MAX_PROFILE_LINK_LENGTH && !REFUSED_CHARACTERS.test(tail) ? joined : null;
 }

@@ -7,12 +7,10 @@
  * same engine; Node's figures stand for it).
  */
 import type { CDPSession } from 'playwright-core';
-import { CACHE_DATABASE, CACHE_OBJECT_STORE } from '../../src/engine/cacheStore';
-import { MAX_SAVE_DELAY_MS } from '../../src/engine/recordCache';
-import { RECORD_PREFIX } from '../../src/engine/recordStore';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { seededSettings } from '../harness';
 import { openChromiumWorkbook, type ChromiumWorkbookSession } from '../harness/browser';
+import { persistedInPage } from '../harness/pageCache';
 import type { SheetSpec } from '../harness/types';
 import type { RemoteSandbox } from './remoteSandbox';
 import { median } from './report';
@@ -65,47 +63,6 @@ async function pass<R>({ session, cdp }: Opened, method: 'enter' | 'recalculate'
   return { figures, result };
 }
 
-/**
- * The engine's records in the page's IndexedDB once the cache stops changing (its saves are debounced
- * by up to MAX_SAVE_DELAY_MS): entries, and bytes of keys and values as JSON text.
- */
-async function persisted(session: ChromiumWorkbookSession): Promise<{ entries: number; bytes: number }> {
-  const read = () =>
-    session.page.evaluate(
-      ([database, objectStore, prefix]) =>
-        new Promise<{ entries: number; bytes: number }>((resolve, reject) => {
-          const request = indexedDB.open(database);
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => {
-            const db = request.result;
-            if (!db.objectStoreNames.contains(objectStore)) return resolve({ entries: 0, bytes: 0 });
-            const store = db.transaction(objectStore).objectStore(objectStore);
-            const keys = store.getAllKeys();
-            const values = store.getAll();
-            values.onsuccess = () => {
-              db.close();
-              const bytes = keys.result.reduce<number>(
-                (sum, key, i) => sum + String(key).length + JSON.stringify(values.result[i]).length,
-                0,
-              );
-              resolve({ entries: keys.result.filter((key) => String(key).startsWith(prefix)).length, bytes });
-            };
-            values.onerror = () => reject(values.error);
-          };
-        }),
-      [CACHE_DATABASE, CACHE_OBJECT_STORE, RECORD_PREFIX] as const,
-    );
-  let last = await read();
-  for (let stableFor = 0, waited = 0; stableFor <= MAX_SAVE_DELAY_MS; waited += 250) {
-    if (waited > 120_000) throw new Error('bench: the cache in Chromium kept changing for 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = await read();
-    stableFor = now.bytes === last.bytes && now.entries === last.entries ? stableFor + 250 : 0;
-    last = now;
-  }
-  return last;
-}
-
 /** What the sheet's cells show, in the bench's order, for comparing passes. */
 async function shown(session: ChromiumWorkbookSession, rows: number): Promise<string> {
   return JSON.stringify(outcomesOf(await session.results(), rows));
@@ -130,7 +87,7 @@ export function sheetInChromium(rows: number): Promise<SheetFigures> {
     inChromium(sandbox, async (opened) => {
       const workload = supplierSheet(sandbox.population.organizations, rows);
       const cold = await pass<string[]>(opened, 'enter', [sheetOf(workload.rows)]);
-      await persisted(opened.session); // its writes done: the passes below only recalculate
+      await persistedInPage(opened.session); // its writes done: the passes below only recalculate
       const first = await shown(opened.session, rows);
       const warm: PassFigures[] = [];
       let unchanged = true;
@@ -164,7 +121,7 @@ export function distinctInChromium(distinct: number): Promise<DistinctFigures> {
       const sheet: SheetSpec = sheetOf(rows);
       const cold = await pass<string[]>(opened, 'enter', [sheet]);
       const coldRequests = await requests();
-      const stored = await persisted(opened.session);
+      const stored = await persistedInPage(opened.session);
       await sandbox.resetStats();
       const warmRuns: number[] = [];
       for (let run = 0; run < DISTINCT_REPEATS; run += 1) {

@@ -100,9 +100,20 @@ export async function persistedCache(session: NodeWorkbookSession, indexedDB: ID
     const entries = blob === undefined ? 0 : (JSON.parse(blob) as { e: unknown[] }).e.length;
     return { bytes: blob === undefined ? 0 : Buffer.byteLength(blob), entries, store: 'settings' };
   };
+  return onceSaved(read, 60_000);
+}
+
+/**
+ * What `read` finds once it has stayed the same for longer than the cache waits before a save: the
+ * engine's saves are done. Fails when it keeps changing for `limitMs`.
+ */
+export async function onceSaved<T extends { entries: number; bytes: number }>(
+  read: () => Promise<T>,
+  limitMs: number,
+): Promise<T> {
   let last = await read();
   for (let stableFor = 0, waited = 0; stableFor <= MAX_SAVE_DELAY_MS; waited += 250) {
-    if (waited > 60_000) throw new Error('harness: the persisted cache kept changing for 60 s');
+    if (waited > limitMs) throw new Error(`harness: the persisted cache kept changing for ${limitMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
     const now = await read();
     stableFor = now.bytes === last.bytes && now.entries === last.entries ? stableFor + 250 : 0;
