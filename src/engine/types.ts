@@ -84,7 +84,7 @@ export interface Engine {
 
 export interface EngineDeps {
   settings: SettingsStore;
-  /** Recalculates the given cells (Office: range.calculate); resolves with those Excel refused for now. */
+  /** Recalculates the given cells (Office: range.calculate): what Excel refused for now, and what named no cell. */
   recalculate?: Recalculate;
   fetch?: FetchLike;
   now?: () => number;
