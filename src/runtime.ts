@@ -11,19 +11,32 @@ import { defaultStorage } from './settings/storage';
 
 let runtime: { settings: SettingsStore; engine: Engine } | null = null;
 
-function shared(): { settings: SettingsStore; engine: Engine } {
+function shared(idle: boolean): { settings: SettingsStore; engine: Engine } {
   if (runtime === null) {
     const settings = new SettingsStore(defaultStorage());
-    runtime = { settings, engine: createEngine({ settings, recalculate: recalculateWaitingCells }) };
+    runtime = { settings, engine: createEngine({ settings, recalculate: recalculateWaitingCells, idle }) };
   }
   return runtime;
 }
 
+/**
+ * Makes the engine as the functions' script loads, so that its settings and cache (a reopened
+ * workbook's 100,000 records) are read while Excel is still getting ready to calculate: Excel's first
+ * calls then find them loaded and are answered at once. Nothing is asked of the service until a cell
+ * or the pane uses the engine (`runtimeEngine`).
+ */
+export function preloadRuntime(): void {
+  shared(true);
+}
+
+/** The engine of this runtime, in use from now on. */
 export function runtimeEngine(): Engine {
-  return shared().engine;
+  const { engine } = shared(false);
+  engine.use();
+  return engine;
 }
 
 /** The settings the runtime engine follows: the task pane writes here. */
 export function runtimeSettings(): SettingsStore {
-  return shared().settings;
+  return shared(false).settings;
 }

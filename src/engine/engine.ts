@@ -39,6 +39,8 @@ class RequestEngine implements Engine {
   private readonly counters = { calls: 0, cacheHits: 0, joined: 0 };
   /** Identities of frozen queries (the functions' argument readings are): a sheet asks with the same ones again. */
   private readonly identities = new WeakMap<OrganizationQuery, Identity>();
+  /** Someone asked (a cell, the pane): the profiles the cache holds pending are watched once it has loaded. */
+  private inUse: boolean;
   private readonly errors = Object.fromEntries(ENGINE_ERROR_KINDS.map((kind) => [kind, 0])) as Record<
     EngineErrorKind,
     number
@@ -47,6 +49,7 @@ class RequestEngine implements Engine {
   constructor(deps: EngineDeps) {
     const { settings } = deps;
     const now = deps.now ?? (() => Date.now());
+    this.inUse = deps.idle !== true;
     this.events = new EngineEvents(() => this.stats());
     this.limiter = new AimdLimiter(settings.current().maxConcurrency, now);
     this.dispatcher = new Dispatcher(
@@ -77,7 +80,9 @@ class RequestEngine implements Engine {
         this.gets.clear();
         this.polling.dropAll();
       },
-      onCacheLoaded: () => this.polling.watchStored(),
+      onCacheLoaded: () => {
+        if (this.inUse) this.polling.watchStored();
+      },
     });
     const { lifecycle, dispatcher, cache, events, counters } = this;
     this.polling = new ProfilePolling({ lifecycle, dispatcher, cache, events, recalculate: deps.recalculate });
@@ -152,6 +157,12 @@ class RequestEngine implements Engine {
   async flush(): Promise<void> {
     await this.lifecycle.ready();
     await this.cache.save();
+  }
+
+  use(): void {
+    if (this.inUse) return;
+    this.inUse = true;
+    if (this.lifecycle.loaded) this.polling.watchStored();
   }
 
   dispose(): void {

@@ -80,6 +80,11 @@ export interface Engine {
   flush(): Promise<void>;
   /** Settles every waiting call (cancelled), stops polling and writes the cache. */
   dispose(): void;
+  /**
+   * A cell or the pane uses the engine. An engine made `idle` (the runtime's script loading, before
+   * anyone asks) loads its settings and cache but watches no profile the cache holds pending until then.
+   */
+  use(): void;
 }
 
 export interface EngineDeps {
@@ -92,4 +97,6 @@ export interface EngineDeps {
   storage?: KeyValueStorage;
   /** For jitter; tests fix it. */
   random?: () => number;
+  /** Made before anyone uses it: the profiles the cache holds pending are watched from `use()` on. */
+  idle?: boolean;
 }

@@ -17,8 +17,8 @@
  * Five JSDoc lines run past 120 characters on purpose: the generator keeps a line break inside a
  * description, and Excel would show it in the argument's tooltip.
  */
-import { runtimeEngine, runtimeSettings } from '../runtime';
-import { supportsDataTypes, supportsEntities } from '../office/host';
+import { preloadRuntime, runtimeEngine, runtimeSettings } from '../runtime';
+import { officeReady, supportsDataTypes, supportsEntities } from '../office/host';
 import { createCatalogue, type Catalogue, type Spill } from './catalogue';
 import { callContext, cellError, toCellNow, toSpill } from './excelBoundary';
 import type { Answer } from './errors';
@@ -28,6 +28,8 @@ import { providerLogoUrl } from './providerLogo';
 
 let shared: Catalogue | null = null;
 const gate = new LoadingGate();
+// Inside Excel the engine reads its cache as soon as Office is ready, before Excel's first call (runtime.ts).
+void officeReady().then(({ host }) => host !== null && preloadRuntime());
 
 /**
  * The Excel boundary's forms (excelBoundary.ts), each behind the loading gate: a cell invoked while the

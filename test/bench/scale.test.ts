@@ -2,17 +2,27 @@
 import { parseScaleOptions } from './scale';
 
 test('defaults, --quick, --rows, --distinct, --runtime, --json-only', () => {
-  expect(parseScaleOptions([])).toEqual({ rows: 50_000, distinct: 100_000, runtime: 'node', jsonOnly: false });
+  expect(parseScaleOptions([])).toEqual({
+    rows: 50_000,
+    distinct: 100_000,
+    runtime: 'node',
+    firstCallAfterMs: 0,
+    jsonOnly: false,
+  });
   expect(parseScaleOptions(['--quick', '--json-only'])).toEqual({
     rows: 10_000,
     distinct: 10_000,
     runtime: 'node',
+    firstCallAfterMs: 0,
     jsonOnly: true,
   });
-  expect(parseScaleOptions(['--quick', '--distinct', '2000', '--runtime', 'chromium'])).toEqual({
+  expect(
+    parseScaleOptions(['--quick', '--distinct', '2000', '--runtime', 'chromium', '--first-call-after', '1500']),
+  ).toEqual({
     rows: 10_000,
     distinct: 2_000,
     runtime: 'chromium',
+    firstCallAfterMs: 1_500,
     jsonOnly: false,
   });
   expect(parseScaleOptions(['--rows', '20000'])).toMatchObject({ rows: 20_000, distinct: 100_000 });
@@ -24,6 +34,7 @@ test.each<[string[], string]>([
   [['--rows'], "Option '--rows <value>' argument missing"],
   [['--fast'], "Unknown option '--fast'"],
   [['--runtime', 'firefox'], '--runtime takes node or chromium, got firefox'],
+  [['--first-call-after', '20000'], '--first-call-after takes a whole number from 0 to 10000, got 20000'],
   [['--help'], 'usage: npm run bench -- scale'],
 ])('%j is refused: %s', (argv, message) => {
   expect(() => parseScaleOptions(argv)).toThrow(message);

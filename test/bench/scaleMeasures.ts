@@ -162,6 +162,8 @@ export interface DistinctFigures {
   /** Requests of all the passes; wall time the median of them, each pass's beside it. */
   warm: RepeatedPasses;
   reopened: RepeatedPasses;
+  /** When Excel's first call came after the reopened runtime's scripts loaded (`--first-call-after`). */
+  firstCallAfterMs: number;
   /** The per-record store the cold pass left: entries, bytes, and how long the engine's cache takes to load it (null: not read in Chromium). */
   stored: { entries: number; bytes: number; loadMs: number | null };
 }
@@ -179,7 +181,7 @@ export function distinctRows(sandbox: RemoteSandbox, distinct: number): Supplier
  * then the workbook closed and reopened, each time over the settings and IndexedDB the cold pass left
  * (strategies/engine.ts).
  */
-export async function distinctAt(distinct: number): Promise<DistinctFigures> {
+export async function distinctAt(distinct: number, firstCallAfterMs: number): Promise<DistinctFigures> {
   return withSandbox(distinctPopulation(distinct), async (sandbox) => {
     const rows = distinctRows(sandbox, distinct);
     const requests = async (): Promise<number> => (await sandbox.stats()).requests;
@@ -209,7 +211,7 @@ export async function distinctAt(distinct: number): Promise<DistinctFigures> {
     const reopenRuns: number[] = [];
     for (const copy of copies) {
       heapUsed(); // the last runtime's heap is not the next one's to collect
-      const again = await runEngineReopened(saved, rows.length, copy, TIMEOUT_MS, fetch);
+      const again = await runEngineReopened(saved, rows.length, copy, TIMEOUT_MS, fetch, firstCallAfterMs);
       reopenRuns.push(Math.round(again.wallMs));
       saved = await closeRuntime(again.session);
     }
@@ -220,6 +222,7 @@ export async function distinctAt(distinct: number): Promise<DistinctFigures> {
       cold,
       warm,
       reopened,
+      firstCallAfterMs,
       stored: { entries: cache.entries, bytes: cache.bytes, loadMs },
     };
   });

@@ -81,6 +81,25 @@ describe('cache', () => {
     await expect(second.engine.organization(supplier(1))).resolves.toMatchObject({ state: 'ready' });
   });
 
+  test('an engine made before anyone asks loads its cache at once, and polls the profiles pending in it only once used', async () => {
+    const first = await rig();
+    first.service.statuses.set(1, 'researching');
+    await Promise.all([first.engine.organization(supplier(1)), first.engine.organization(supplier(2)), advance(30)]);
+    await first.engine.flush();
+    first.engine.dispose();
+
+    const service = new FakeService();
+    service.statuses.set(1, 'synced');
+    const preloaded = await rig({}, { storage: first.storage, service, idle: true }); // rig waits for its load
+    expect(preloaded.engine.loading()).toBeNull();
+    expect(preloaded.engine.cached(supplier(2))).toMatchObject({ state: 'ready', record: { id: 2 } });
+    await advance(60_000);
+    expect(service.sent).toHaveLength(0); // nobody asked: the profile still pending is not polled
+    preloaded.engine.use();
+    await advance(1_100);
+    expect(service.items()).toEqual([{ url: '/organizations/1', method: 'GET' }]); // one poll
+  });
+
   test('a reopened workbook shows the status the last poll brought, not the one the profile was registered with', async () => {
     const first = await rig();
     first.service.statuses.set(1, 'created');

@@ -40,6 +40,8 @@ export async function rig(
     unloaded?: boolean;
     /** What recalculates the cells after they are recorded (e.g. src/office's, over a harness workbook). */
     recalculate?: Recalculate;
+    /** Made before anyone uses it (as the runtime's script loads): see Engine.use. */
+    idle?: boolean;
   } = {},
 ): Promise<Rig> {
   const storage = options.storage ?? new MemoryStorage();
@@ -52,6 +54,7 @@ export async function rig(
     settings,
     fetch: options.fetch ?? service.fetch, // e.g. the service behind a modeled transport
     random: options.random ?? (() => 0),
+    idle: options.idle,
     recalculate: async (addresses) => {
       recalculated.push(addresses);
       return (await options.recalculate?.(addresses)) ?? ALL_TAKEN;

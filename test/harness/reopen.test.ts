@@ -3,6 +3,7 @@
  * the built bundle over the settings and IndexedDB the last one left, and every formula cell (dot
  * notation too) is calculated again, from the cache, without a request (run `npm run build` first).
  */
+import { CACHE_DATABASE } from '../../src/engine/cacheStore';
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from './cacheStorage';
 import { openNodeWorkbook, type NodeWorkbookSession } from './node';
@@ -49,4 +50,37 @@ test('every formula cell is calculated again under a new runtime, from what the 
   expect(sandbox.stats().requests).toBe(0);
   // Each function cell was called once more; the dot-notation cells are Excel's own, never a call.
   expect((await again.stats()).invocations - before).toBe(2 * names.length);
+}, 60_000);
+
+test("a reopened workbook's runtime reads its cache as its scripts load, before Excel's first call", async () => {
+  const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+  const indexedDB = freshIndexedDb();
+  const first = await openNodeWorkbook({ storage, indexedDB });
+  sessions.push(first);
+  const names = sandbox.population.organizations.slice(20, 30).map((org) => [org.name]);
+  const addresses = await first.calculate({ inputs: names, formulas: { B: '=CLIMATE.SCORE(A{row})' } });
+  await first.settled(30_000);
+  const shown = outcomes(await first.results(), addresses);
+  await persistedCache(first, indexedDB);
+
+  const saved = await closeRuntime(first);
+  const before = saved.stats().invocations;
+  const copy = await copyIndexedDb(indexedDB);
+  let cacheOpened!: () => void;
+  const opened = new Promise<void>((resolve) => (cacheOpened = resolve));
+  const open = copy.open.bind(copy);
+  copy.open = (name: string, version?: number) => {
+    if (name === CACHE_DATABASE) cacheOpened();
+    return open(name, version);
+  };
+  sandbox.resetStats();
+  const again = await openNodeWorkbook({ workbook: saved, indexedDB: copy });
+  sessions.push(again);
+  await opened; // with no cell calculated yet
+  expect(saved.stats().invocations).toBe(before);
+
+  saved.recalculateAll();
+  await again.settled(30_000);
+  expect(outcomes(await again.results(), addresses)).toEqual(shown);
+  expect(sandbox.stats().requests).toBe(0);
 }, 60_000);
