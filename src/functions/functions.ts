@@ -28,8 +28,7 @@ import { providerLogoUrl } from './providerLogo';
 
 let shared: Catalogue | null = null;
 const gate = new LoadingGate();
-// Inside Excel the engine reads its cache as soon as Office is ready, before Excel's first call (runtime.ts).
-void officeReady().then(({ host }) => host !== null && preloadRuntime());
+void officeReady().then(({ host }) => host !== null && preloadRuntime()); // the cache read before any call
 
 /**
  * The Excel boundary's forms (excelBoundary.ts), each behind the loading gate: a cell invoked while the

@@ -5,44 +5,29 @@
  * they become final while a cell is being edited (Excel refuses every request of the JavaScript API
  * until the user leaves it), and when the sheet has been renamed since the cells asked.
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { formatCell } from '../harness/addresses';
 import { PENDING, checkCell, expectedScore } from '../harness/expectations';
 import { MODERN_HOST } from '../harness/hostProfiles';
 import { DEFAULT_LOCATION, openNodeWorkbook, type NodeWorkbookSession } from '../harness/node';
 import { waitForResults } from '../harness/session';
 import { seededSettings } from '../harness/settingsSeed';
+import { PROFILING_SECONDS, supplierSuite } from '../harness/supplierSuite';
 import type { SheetResults } from '../harness/types';
 
-const PROFILING_SECONDS = 60;
 /** Suppliers the sandbox has never seen: each test has its own, as the sandbox is the file's. */
 const suppliers = (tag: string) =>
   ['Edited Meanwhile Ltd', 'Typing Still GmbH', 'Cell Mode Holdings'].map((name) => `${name} ${tag}`);
 
-let sandbox: RunningSandbox;
-let session: NodeWorkbookSession | null = null; // closed after each test
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    port: 0,
-    organizations: 50,
-    profilingSeconds: PROFILING_SECONDS,
-    erroredShare: 0,
-    quiet: true,
-  });
-});
-afterEach(async () => {
-  await session?.close();
-  session = null;
-});
-afterAll(() => sandbox.close());
+const suite = supplierSuite(); // the file's sandbox; each test's session closed after it
 
 const pending = (results: SheetResults) =>
   Object.values(results).filter(({ outcome }) => outcome.kind === 'error' && PENDING.test(outcome.message ?? ''));
 
 /** A sheet of suppliers the sandbox has not profiled yet, every SCORE showing "Profiling". */
 async function profilingSheet(names: string[]): Promise<NodeWorkbookSession> {
-  const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  session = await openNodeWorkbook({ storage, requirements: MODERN_HOST.requirements });
+  const storage = await seededSettings({ baseUrl: suite.sandbox().url, apiKey: SANDBOX_PROJECT_KEY });
+  const session = suite.keep(await openNodeWorkbook({ storage, requirements: MODERN_HOST.requirements }));
   await session.calculate({ inputs: names.map((name) => [name]), formulas: { B: '=CLIMATE.SCORE(A{row})' } });
   await session.settled(60_000);
   expect(pending(await session.results())).toHaveLength(names.length);
@@ -57,7 +42,7 @@ async function expectScores(opened: NodeWorkbookSession, names: string[], sheet:
     logoUrl: new URL('assets/logo-provider.png', DEFAULT_LOCATION).href,
   };
   const problems = names.map((name, i) => {
-    const record = sandbox.recordFor({ name });
+    const record = suite.sandbox().recordFor({ name });
     const cell = final[formatCell(sheet, 1, i + 2)]; // column B
     return record && cell
       ? checkCell(cell.outcome, expectedScore(record, name), record, ctx)
@@ -73,7 +58,7 @@ test('profiles final while a cell is being edited: the cells show their scores o
   const { workbook } = opened;
   workbook.editCell('Sheet1!D9');
   const runs = workbook.stats().excelRuns;
-  sandbox.advanceClock(PROFILING_SECONDS + 1);
+  suite.sandbox().advanceClock(PROFILING_SECONDS + 1);
   // The engine's polls see the final records and ask Excel to recalculate the cells: refused, twice.
   await waitForResults(opened, () => workbook.stats().excelRuns >= runs + 2, 60_000, 50);
   expect(pending(await opened.results())).toHaveLength(names.length);
@@ -87,6 +72,6 @@ test('the sheet renamed while its suppliers are profiled: the cells show their s
   const names = suppliers('(rename)');
   const opened = await profilingSheet(names);
   opened.workbook.renameSheet('Sheet1', 'Q3 suppliers');
-  sandbox.advanceClock(PROFILING_SECONDS + 1);
+  suite.sandbox().advanceClock(PROFILING_SECONDS + 1);
   await expectScores(opened, names, 'Q3 suppliers');
 });

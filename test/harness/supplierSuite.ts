@@ -1,7 +1,7 @@
 /**
- * What both supplier-sheet test files (Node and Chromium) set up alike: one sandbox for the file, with
- * suppliers that take PROFILING_SECONDS to profile, the session of each test closed after it, and the
- * host profiles to run under.
+ * What the supplier-sheet test files (Node and Chromium) and the waiting-cells one set up alike: one
+ * sandbox for the file, with suppliers that take PROFILING_SECONDS to profile, the session of each test
+ * closed after it, and the host profiles to run under.
  */
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { HOST_PROFILES } from './hostProfiles';
