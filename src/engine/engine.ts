@@ -162,7 +162,10 @@ class RequestEngine implements Engine {
   use(): void {
     if (this.inUse) return;
     this.inUse = true;
-    if (this.lifecycle.loaded) this.polling.watchStored();
+    // Once loaded (at once when it is): the load may have ended just before. Watching twice changes nothing.
+    void this.lifecycle.ready().then(() => {
+      if (this.lifecycle.refuse(undefined)?.kind !== 'cancelled') this.polling.watchStored();
+    });
   }
 
   dispose(): void {

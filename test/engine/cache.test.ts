@@ -100,6 +100,21 @@ describe('cache', () => {
     expect(service.items()).toEqual([{ url: '/organizations/1', method: 'GET' }]); // one poll
   });
 
+  test('an engine used while it still loads watches the profiles pending in its cache once loaded', async () => {
+    const first = await rig();
+    first.service.statuses.set(1, 'researching');
+    await Promise.all([first.engine.organization(supplier(1)), advance(30)]);
+    await first.engine.flush();
+    first.engine.dispose();
+
+    const service = new FakeService();
+    const preloaded = await rig({}, { storage: first.storage, service, idle: true, unloaded: true });
+    preloaded.engine.use();
+    await preloaded.engine.loading();
+    await advance(1_100);
+    expect(service.items()).toEqual([{ url: '/organizations/1', method: 'GET' }]); // one poll
+  });
+
   test('a reopened workbook shows the status the last poll brought, not the one the profile was registered with', async () => {
     const first = await rig();
     first.service.statuses.set(1, 'created');
