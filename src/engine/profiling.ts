@@ -89,9 +89,15 @@ export class ProfileWatch {
     for (const key of profile.keys) if (this.byKey.get(key) === profile) this.byKey.delete(key);
   }
 
-  /** These addresses name no cell any more (their sheet is gone): no profile waits on them. */
+  /**
+   * These addresses name no cell any more (their sheet is gone): no profile waits on them. Each profile's
+   * own addresses are looked up, so a big sheet gone costs the cells waiting, not profiles times cells.
+   */
   forgetAddresses(gone: readonly string[]): void {
-    for (const profile of this.byId.values()) for (const address of gone) profile.addresses.delete(address);
+    const names = new Set(gone);
+    for (const profile of this.byId.values()) {
+      for (const address of profile.addresses) if (names.has(address)) profile.addresses.delete(address);
+    }
   }
 
   /** Stops watching everything; returns the addresses of the cells that were waiting. */

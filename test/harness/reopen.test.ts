@@ -23,21 +23,28 @@ afterAll(async () => {
 
 const outcomes = (results: SheetResults, addresses: string[]) => addresses.map((address) => results[address].outcome);
 
-test('every formula cell is calculated again under a new runtime, from what the last one cached', async () => {
+/** A first runtime that calculated `formulas` for `names` and persisted its cache: what it showed, and where. */
+async function calculatedOnce(names: string[][], formulas: Record<string, string>) {
   const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
   const indexedDB = freshIndexedDb();
   const first = await openNodeWorkbook({ storage, indexedDB });
   sessions.push(first);
-  const names = sandbox.population.organizations.slice(0, 12).map((org) => [org.name]);
-  const addresses = await first.calculate({
-    inputs: names,
-    formulas: { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.Score', D: '=CLIMATE.FLAG(A{row}, "sbti")' },
-  });
+  const addresses = await first.calculate({ inputs: names, formulas });
   await first.settled(30_000);
   const shown = outcomes(await first.results(), addresses);
+  await persistedCache(first, indexedDB);
+  return { first, indexedDB, addresses, shown };
+}
+
+test('every formula cell is calculated again under a new runtime, from what the last one cached', async () => {
+  const names = sandbox.population.organizations.slice(0, 12).map((org) => [org.name]);
+  const { first, indexedDB, addresses, shown } = await calculatedOnce(names, {
+    B: '=CLIMATE.ORG(A{row})',
+    C: '=B{row}.Score',
+    D: '=CLIMATE.FLAG(A{row}, "sbti")',
+  });
   expect(shown.every((outcome) => outcome.kind === 'value')).toBe(true);
   const before = (await first.stats()).invocations;
-  await persistedCache(first, indexedDB);
 
   const saved = await closeRuntime(first);
   sandbox.resetStats();
@@ -53,15 +60,8 @@ test('every formula cell is calculated again under a new runtime, from what the 
 }, 60_000);
 
 test("a reopened workbook's runtime reads its cache as its scripts load, before Excel's first call", async () => {
-  const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  const indexedDB = freshIndexedDb();
-  const first = await openNodeWorkbook({ storage, indexedDB });
-  sessions.push(first);
   const names = sandbox.population.organizations.slice(20, 30).map((org) => [org.name]);
-  const addresses = await first.calculate({ inputs: names, formulas: { B: '=CLIMATE.SCORE(A{row})' } });
-  await first.settled(30_000);
-  const shown = outcomes(await first.results(), addresses);
-  await persistedCache(first, indexedDB);
+  const { first, indexedDB, addresses, shown } = await calculatedOnce(names, { B: '=CLIMATE.SCORE(A{row})' });
 
   const saved = await closeRuntime(first);
   const before = saved.stats().invocations;
