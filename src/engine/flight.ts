@@ -7,10 +7,10 @@
  * and a call whose deadline passes while the service has asked everyone to wait is told that instead
  * (`ServiceHeard.overdue`).
  *
- * A sheet joins thousands of callers to a few hundred flights, so a flight keeps one timer for all
- * its callers (armed for the earliest deadline) rather than one per caller.
+ * A sheet joins thousands of callers to a few hundred flights, so a flight waits for one deadline, its
+ * callers' earliest, rather than one per caller; and the flights of a table share one timer (deadlines.ts).
  */
-import { timerDelay } from './backoff';
+import type { Deadlines, Expiring } from './deadlines';
 import { cancelledError, deadlineError, EngineError } from './errors';
 
 /**
@@ -49,20 +49,21 @@ interface Call<T> {
   onAbort(): void;
 }
 
-export class Flight<T> {
+export class Flight<T> implements Expiring {
   private readonly calls = new Set<Call<T>>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private timerAt = Infinity;
+  /** The earliest deadline of a caller still waiting, as the table's deadlines know it. */
+  dueAt = Infinity;
   /** Cells that asked, including those that left: they all show this organization. */
   readonly addresses = new Set<string>();
 
   /**
    * `onEmpty` runs when the last waiting caller leaves before the answer (deadline or cancel); `now` is
-   * the engine's clock, which deadlines are measured on.
+   * the engine's clock, which deadlines are measured on (and `deadlines` runs on).
    */
   constructor(
     private readonly onEmpty: () => void,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
+    private readonly deadlines: Deadlines,
     private readonly service: ServiceHeard = UNHEARD,
   ) {}
 
@@ -83,7 +84,7 @@ export class Flight<T> {
       };
       this.calls.add(call);
       call.signal?.addEventListener('abort', call.onAbort, { once: true });
-      if (call.deadlineAt < this.timerAt) this.arm(call.deadlineAt);
+      if (call.deadlineAt < this.dueAt) this.arm(call.deadlineAt);
     });
   }
 
@@ -114,21 +115,19 @@ export class Flight<T> {
   }
 
   private arm(at: number): void {
-    this.disarm();
-    this.timerAt = at;
-    this.timer = setTimeout(() => this.expire(), timerDelay(at - this.now()));
+    this.dueAt = at;
+    this.deadlines.add(this);
   }
 
   private disarm(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.timerAt = Infinity;
+    if (this.dueAt === Infinity) return;
+    this.dueAt = Infinity;
+    this.deadlines.dropped();
   }
 
-  /** Callers past their deadline leave; the timer is set again for the next deadline, if any. */
-  private expire(): void {
-    this.timer = null;
-    this.timerAt = Infinity;
+  /** Callers past their deadline leave; the flight waits again for the next deadline, if any (deadlines.ts runs it). */
+  expire(): void {
+    this.dueAt = Infinity;
     const now = this.now();
     const heard = this.service.heardAt;
     let next = Infinity;

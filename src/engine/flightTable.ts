@@ -3,6 +3,7 @@
  * already asked about waits for that answer; otherwise it starts the flight and its first task.
  */
 import type { Dispatcher, Task } from './dispatcher';
+import { Deadlines } from './deadlines';
 import { Flight, type CallContext } from './flight';
 
 /** What starting a flight gets: the flight, its removal from the table, and a way to send a follow-up. */
@@ -16,12 +17,15 @@ export interface FlightStart<T> {
 
 export class FlightTable<T> {
   private readonly flights = new Map<string, Flight<T>>();
+  private readonly deadlines: Deadlines;
 
   constructor(
     private readonly dispatcher: Dispatcher,
     private readonly now: () => number,
     private readonly onJoined: () => void,
-  ) {}
+  ) {
+    this.deadlines = new Deadlines(now);
+  }
 
   /** `start` builds the first task of a new flight; it is submitted once the first caller has joined. */
   join(
@@ -43,6 +47,7 @@ export class FlightTable<T> {
         if (this.dispatcher.withdraw(current)) forget();
       },
       this.now,
+      this.deadlines,
       this.dispatcher,
     );
     const follow = (task: Task): void => {

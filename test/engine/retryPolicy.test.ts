@@ -1,4 +1,5 @@
 /** The retry rules as a pure decision per error: no timers, no queue. And a Flight's deadlines follow its clock. */
+import { Deadlines } from '../../src/engine/deadlines';
 import { Flight } from '../../src/engine/flight';
 import { classifyFailure } from '../../src/engine/retryPolicy';
 import {
@@ -50,10 +51,8 @@ test("a flight's deadlines are measured on the clock it is given", async () => {
   jest.useFakeTimers();
   try {
     let now = 1_000_000;
-    const flight = new Flight<number>(
-      () => undefined,
-      () => now,
-    );
+    const clock = (): number => now;
+    const flight = new Flight<number>(() => undefined, clock, new Deadlines(clock));
     let message = '';
     void flight.join(undefined, 5_000).catch((error: Error) => (message = error.message));
     jest.advanceTimersByTime(5_000); // the timers' time passed, the engine's clock did not

@@ -1,9 +1,18 @@
 /**
- * The profile-link rule for links stored as a shared prefix and a tail (the engine's cache): the
- * verdict on prefix + tail is the one the whole-link rule gives, for every pairing of ordinary and
- * hostile prefixes and tails, whether the prefix's verdict was remembered or not.
+ * The profile-link rule judged by a link's authority (records decoded from an answer) and by a stored
+ * prefix and tail (the engine's cache): the verdict is the one the whole-link rule (a URL parsed)
+ * gives, for every pairing of ordinary and hostile prefixes and tails, whether the prefix's verdict was
+ * remembered or not.
  */
-import { joinedProfileLinkOrNull, MAX_PROFILE_LINK_LENGTH, profileLinkOrNull } from '../../src/service/profileLink';
+import {
+  isProfileLink,
+  joinedProfileLinkOrNull,
+  MAX_PROFILE_LINK_LENGTH,
+  profileLinkOrNull,
+} from '../../src/service/profileLink';
+
+/** The whole-link rule: the link parsed as a URL, every time. */
+const parsedVerdict = (link: string): string | null => (isProfileLink(link) ? link : null);
 
 const PREFIXES = [
   'https://profiles.example/organizations/',
@@ -45,7 +54,9 @@ const TAILS = [
 test.each(PREFIXES)('prefix %j: every tail gets the whole link’s verdict, the first time and after', (prefix) => {
   for (let round = 0; round < 2; round += 1) {
     for (const tail of TAILS) {
-      expect([tail, joinedProfileLinkOrNull(prefix, tail)]).toEqual([tail, profileLinkOrNull(prefix + tail)]);
+      const link = prefix + tail;
+      expect([tail, joinedProfileLinkOrNull(prefix, tail)]).toEqual([tail, parsedVerdict(link)]);
+      expect([tail, profileLinkOrNull(link)]).toEqual([tail, parsedVerdict(link)]);
     }
   }
 });
@@ -59,6 +70,7 @@ test('the ordinary case passes: a profile address of the service', () => {
 test('a store of many prefixes is judged the same once the remembered verdicts are full', () => {
   for (let i = 0; i < 200; i += 1) {
     const prefix = i % 2 === 0 ? `https://host${i}.example/` : `https://user:pw@host${i}.example/`;
-    expect(joinedProfileLinkOrNull(prefix, 'x')).toBe(profileLinkOrNull(`${prefix}x`));
+    expect(joinedProfileLinkOrNull(prefix, 'x')).toBe(parsedVerdict(`${prefix}x`));
+    expect(profileLinkOrNull(`${prefix}y`)).toBe(parsedVerdict(`${prefix}y`));
   }
 });
