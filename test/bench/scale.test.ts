@@ -1,11 +1,12 @@
 /** `npm run bench -- scale` flags: defaults, --quick, and a clear message for a bad one. */
 import { parseScaleOptions } from './scale';
 
-test('defaults, --quick, --rows, --distinct, --runtime, --json-only', () => {
+test('defaults, --quick, --rows, --distinct, --runtime, --transport, --json-only', () => {
   expect(parseScaleOptions([])).toEqual({
     rows: 50_000,
     distinct: 100_000,
     runtime: 'node',
+    transport: 'h1',
     firstCallAfterMs: 0,
     jsonOnly: false,
   });
@@ -13,15 +14,27 @@ test('defaults, --quick, --rows, --distinct, --runtime, --json-only', () => {
     rows: 10_000,
     distinct: 10_000,
     runtime: 'node',
+    transport: 'h1',
     firstCallAfterMs: 0,
     jsonOnly: true,
   });
   expect(
-    parseScaleOptions(['--quick', '--distinct', '2000', '--runtime', 'chromium', '--first-call-after', '1500']),
+    parseScaleOptions([
+      '--quick',
+      '--distinct',
+      '2000',
+      '--runtime',
+      'chromium',
+      '--transport',
+      'h2',
+      '--first-call-after',
+      '1500',
+    ]),
   ).toEqual({
     rows: 10_000,
     distinct: 2_000,
     runtime: 'chromium',
+    transport: 'h2',
     firstCallAfterMs: 1_500,
     jsonOnly: false,
   });
@@ -34,6 +47,8 @@ test.each<[string[], string]>([
   [['--rows'], "Option '--rows <value>' argument missing"],
   [['--fast'], "Unknown option '--fast'"],
   [['--runtime', 'firefox'], '--runtime takes node or chromium, got firefox'],
+  [['--runtime', 'chromium', '--transport', 'unlimited'], '--transport takes h1 or h2, got unlimited'],
+  [['--transport', 'h2'], '--transport is for --runtime chromium'],
   [['--first-call-after', '20000'], '--first-call-after takes a whole number from 0 to 10000, got 20000'],
   [['--help'], 'usage: npm run bench -- scale'],
 ])('%j is refused: %s', (argv, message) => {

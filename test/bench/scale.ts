@@ -7,34 +7,40 @@
  *   wall times and their medians);
  * - the bytes one save writes after 100 of 50,000 cached records are refreshed.
  * `--runtime chromium` runs the sheets and the distinct suppliers in Chromium (scaleChromium.ts) instead
- * of Node's harness; the heap split and the cache's own costs are read in Node either way.
+ * of Node's harness, each sheet beside the sheet served to the page (over `--transport h1|h2`); the heap
+ * split and the cache's own costs are read in Node either way.
  * Prints a table, the targets, and last one JSON line.
  */
 import { parseArgs } from 'util';
 import { refreshAt } from './cacheMeasures';
 import { distinctInChromium, sheetInChromium } from './scaleChromium';
-import { distinctAt, sheetAt, type PassFigures, type SheetFigures } from './scaleMeasures';
+import { distinctAt, sheetAt, type PassFigures, type SandboxTransport, type SheetFigures } from './scaleMeasures';
 import { median, WARM_RATIO } from './report';
 
 /** Where the runtime runs: Node's workbook harness, or a page in Chromium. */
 export const RUNTIMES = ['node', 'chromium'] as const;
 export type Runtime = (typeof RUNTIMES)[number];
+const TRANSPORTS: readonly SandboxTransport[] = ['h1', 'h2'];
 
 export interface ScaleOptions {
   rows: number;
   distinct: number;
   runtime: Runtime;
+  /** How the sandbox serves the page (Chromium only): HTTP/1.1, or HTTP/2 over TLS. */
+  transport: SandboxTransport;
   firstCallAfterMs: number;
   jsonOnly: boolean;
 }
 
 export const SCALE_USAGE = `usage: npm run bench -- scale [--rows N] [--distinct N] [--quick] [--runtime node|chromium]
-                             [--first-call-after MS] [--json-only]
+                             [--transport h1|h2] [--first-call-after MS] [--json-only]
   --rows N      the largest sheet for warm passes and heap (default 50000; also 2000 and 10000 are run)
   --distinct N  suppliers, each once, for cold / warm / reopened (default 100000)
   --quick       --rows 10000 --distinct 10000
   --runtime R   node (default): the workbook harness in this process, with the heap split;
                 chromium: the runtime in a Chromium page, its IndexedDB and network (no heap split)
+  --transport T with --runtime chromium, how the sandbox serves the page: h1 (default; Chromium's six
+                HTTP/1.1 connections) or h2 (one HTTP/2 connection over TLS)
   --first-call-after MS  a reopened workbook's first call comes MS after its runtime's scripts load
                 (default 0: at once; Excel takes some time to get ready, which this models)
   --json-only   print only the JSON summary line`;
@@ -67,6 +73,7 @@ export function parseScaleOptions(argv: readonly string[]): ScaleOptions {
         distinct: { type: 'string' },
         quick: { type: 'boolean' },
         runtime: { type: 'string' },
+        transport: { type: 'string' },
         'first-call-after': { type: 'string' },
         'json-only': { type: 'boolean' },
         help: { type: 'boolean' },
@@ -81,10 +88,18 @@ export function parseScaleOptions(argv: readonly string[]): ScaleOptions {
   if (!(RUNTIMES as readonly string[]).includes(runtime)) {
     throw new Error(`--runtime takes ${RUNTIMES.join(' or ')}, got ${runtime}\n${SCALE_USAGE}`);
   }
+  const transport = parsed.transport ?? 'h1';
+  if (!(TRANSPORTS as readonly string[]).includes(transport)) {
+    throw new Error(`--transport takes ${TRANSPORTS.join(' or ')}, got ${transport}\n${SCALE_USAGE}`);
+  }
+  if (parsed.transport !== undefined && runtime !== 'chromium') {
+    throw new Error(`--transport is for --runtime chromium (Node's passes use Node's own fetch)\n${SCALE_USAGE}`);
+  }
   return {
     rows: bounded('rows', parsed.rows, [MID_ROWS, 100_000]) ?? quick ?? 50_000,
     distinct: bounded('distinct', parsed.distinct, [1_000, 150_000]) ?? quick ?? 100_000,
     runtime: runtime as Runtime,
+    transport: transport as SandboxTransport,
     firstCallAfterMs: bounded('first-call-after', parsed['first-call-after'], [0, 10_000]) ?? 0,
     jsonOnly: parsed['json-only'] === true,
   };
@@ -95,6 +110,10 @@ const perCell = (pass: PassFigures, cells: number, of: 'wallMs' | 'cpuMs'): numb
 
 /** A figure, or a dash where this runtime does not read it. */
 const shownOr = (figure: number | null): string => (figure === null ? '–' : String(figure));
+
+/** The sheet served to the page and the cold pass against it, or dashes in Node. */
+const servedText = ({ served, coldMs }: SheetFigures): string =>
+  served === null ? '– | –' : `${served.ms} (${served.protocols.join(', ')}) | ${(coldMs / served.ms).toFixed(2)}x`;
 
 function verdict(met: boolean, text: string): string {
   return `${met ? 'met   ' : 'MISSED'} ${text}`;
@@ -110,10 +129,10 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
   }
   const log = (line: string): void => void (options.jsonOnly || console.log(line));
   const inChromium = options.runtime === 'chromium';
-  const sheetIn = inChromium ? sheetInChromium : sheetAt;
+  const sheetIn = inChromium ? (rows: number) => sheetInChromium(rows, options.transport) : sheetAt;
   const heap = inChromium ? '' : ', heap';
   log(
-    `runtime: ${inChromium ? 'a Chromium page (no heap split: read with --runtime node)' : "Node's workbook harness"}`,
+    `runtime: ${inChromium ? `a Chromium page over ${options.transport} (no heap split: read with --runtime node)` : "Node's workbook harness"}`,
   );
   const sheets: SheetFigures[] = [];
   for (let run = 1; run <= BASE_RUNS; run += 1) {
@@ -134,14 +153,15 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
   const baseCpu = median(base.flatMap((sheet) => sheet.warm.map((pass) => perCell(pass, sheet.cells, 'cpuMs'))));
   log('');
   log(
-    '| rows | cells | cold ms | warm ms (1st, 2nd) | ms per cell | vs 2,000 rows | CPU ms per cell | GC ms | runtime B/cell | grid B/cell |',
+    '| rows | cells | cold ms | served ms (protocol) | cold / served | warm ms (1st, 2nd) | ms per cell | vs 2,000 rows | CPU ms per cell | GC ms | runtime B/cell | grid B/cell |',
   );
-  log('|---|---|---|---|---|---|---|---|---|---|');
+  log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const sheet of sheets) {
     const walls = sheet.warm.map((pass) => perCell(pass, sheet.cells, 'wallMs'));
     const cpus = sheet.warm.map((pass) => perCell(pass, sheet.cells, 'cpuMs'));
     log(
-      `| ${sheet.rows} | ${sheet.cells} | ${sheet.coldMs} | ${sheet.warm.map((p) => p.wallMs).join(', ')} | ${walls.join(', ')} | ` +
+      `| ${sheet.rows} | ${sheet.cells} | ${sheet.coldMs} | ${servedText(sheet)} | ` +
+        `${sheet.warm.map((p) => p.wallMs).join(', ')} | ${walls.join(', ')} | ` +
         `${walls.map((w) => (w / baseWall).toFixed(2)).join('x, ')}x | ${cpus.join(', ')} | ${sheet.warm.map((p) => shownOr(p.gcMs)).join(', ')} | ` +
         `${shownOr(sheet.runtimeBytesPerCell)} | ${shownOr(sheet.gridBytesPerCell)} |`,
     );
@@ -210,6 +230,7 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
   console.log(
     JSON.stringify({
       runtime: options.runtime,
+      transport: inChromium ? options.transport : null,
       baseWarmMsPerCell: baseWall,
       baseWarmCpuMsPerCell: baseCpu,
       sheets,

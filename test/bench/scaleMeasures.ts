@@ -5,8 +5,10 @@
  * Chromium; cacheMeasures.ts: the cache's own costs).
  */
 import type { IDBFactory } from 'fake-indexeddb';
+import { localCertificate } from '../../src/sandbox/certificate';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { timedLoad } from './cacheMeasures';
+import type { Served } from './servedInPage';
 import { withRemoteSandbox, type RemoteSandbox } from './remoteSandbox';
 import { median } from './report';
 import { seededSettings } from '../harness';
@@ -51,9 +53,18 @@ async function timed(run: () => Promise<unknown>): Promise<PassFigures> {
   return { wallMs: Math.round(wallMs), cpuMs: Math.round((used.user + used.system) / 1000), gcMs: Math.round(gcMs) };
 }
 
+/** How the sandbox serves: plain HTTP/1.1, or HTTP/2 over TLS with the local certificate (Chromium only). */
+export type SandboxTransport = 'h1' | 'h2';
+
 /** A fresh sandbox in the open scenario for one measurement, closed after it. */
-export function withSandbox<T>(organizations: number, run: (sandbox: RemoteSandbox) => Promise<T>): Promise<T> {
-  return withRemoteSandbox({ port: 0, seed: SEED, quiet: true, organizations, ...OPEN }, run);
+export async function withSandbox<T>(
+  organizations: number,
+  run: (sandbox: RemoteSandbox) => Promise<T>,
+  transport: SandboxTransport = 'h1',
+): Promise<T> {
+  const tls = transport === 'h2' ? await localCertificate() : null;
+  const served = tls === null ? {} : { tls: { key: tls.key, cert: tls.cert } };
+  return withRemoteSandbox({ port: 0, seed: SEED, quiet: true, organizations, ...OPEN, ...served }, run);
 }
 
 /** Resolves once `target` is collected (full collections meanwhile); a WeakRef read keeps it for one job. */
@@ -77,6 +88,8 @@ export interface SheetFigures {
   /** The runtime's own heap (bundle, engine, cache, readings) and the harness's grid, per cell (null: not read in Chromium). */
   runtimeBytesPerCell: number | null;
   gridBytesPerCell: number | null;
+  /** The sheet served to a page that does nothing else (servedInPage.ts; null: not read in Node). */
+  served: Served | null;
 }
 
 /**
@@ -138,6 +151,7 @@ export async function sheetAt(rows: number): Promise<SheetFigures> {
       unchanged,
       runtimeBytesPerCell: Math.round((open - gridOnly) / cells),
       gridBytesPerCell: Math.round((gridOnly - empty) / cells),
+      served: null,
     };
   });
 }

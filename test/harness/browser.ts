@@ -19,6 +19,8 @@ import type { HarnessOptions, SheetSpec } from './types';
 
 export interface ChromiumWorkbookOptions extends Omit<HarnessOptions, 'metadata'> {
   distDir?: string;
+  /** Take any certificate: the bench's HTTP/2 sandbox serves a local one. */
+  ignoreHttpsErrors?: boolean;
 }
 
 export interface ChromiumWorkbookSession extends WorkbookSession {
@@ -110,13 +112,14 @@ function serve(distDir: string, harness: string): Promise<http.Server> {
 }
 
 export async function openChromiumWorkbook(options: ChromiumWorkbookOptions = {}): Promise<ChromiumWorkbookSession> {
-  const built = builtFunctions(options.distDir);
+  const { distDir, ignoreHttpsErrors = false, ...harness } = options;
+  const built = builtFunctions(distDir);
   const server = await serve(built.distDir, await bundleHarness());
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let browser: Browser | null = null;
   try {
     browser = await launchChromium();
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser.newContext({ ignoreHTTPSErrors: ignoreHttpsErrors })).newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -124,7 +127,7 @@ export async function openChromiumWorkbook(options: ChromiumWorkbookOptions = {}
     });
     const start = async (storage: HarnessOptions['storage'], sheet: SheetSpec | null) => {
       await page.goto(`${origin}/`);
-      const harnessOptions: HarnessOptions = { ...options, storage, metadata: built.metadata };
+      const harnessOptions: HarnessOptions = { ...harness, storage, metadata: built.metadata };
       await page.evaluate((opts) => (window as unknown as HarnessWindow).climateHarness.start(opts), harnessOptions);
       if (sheet) {
         await page.evaluate(
