@@ -23,7 +23,8 @@ import { AS_OF_KEY, ENTITY_SECTIONS, entityField, type EntitySection } from './e
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS } from './initiatives';
 import { UNJUDGED, UNJUDGED_REASON, type MatchReading } from './nameMatch';
-import { displayName, providerAttributes, type ShapeContext } from './results';
+import { displayName, type ShapeContext } from './results';
+import { providerAttributes } from './valueCards';
 
 /** The property the card's sub-title shows ("industry · region"); not in the card body, not a dot field. */
 export const SUBTITLE_PROPERTY = 'Industry and region';

@@ -228,6 +228,33 @@ describe('hosts with data types', () => {
   });
 });
 
+describe('cards at scale', () => {
+  const card = (overrides: Partial<OrganizationRecord>) =>
+    (scoreResult(record(overrides), 'Acme', rich) as Excel.DoubleCellValue).properties!;
+
+  test('organizations of one industry share its text, made safe once; their own texts stay their own', () => {
+    const machinery = { id: 3, name: '=Machinery' };
+    const a = card({ id: 1, matching_organization: { id: 1, name: 'A', link: LINK, industry: machinery } });
+    const b = card({ id: 2, matching_organization: { id: 2, name: 'B', link: LINK, industry: machinery } });
+    expect(a.Industry).toEqual({ type: 'String', basicValue: "'=Machinery" });
+    expect(a.Industry).toBe(b.Industry);
+    expect(a.Status).toBe(b.Status);
+    expect(a['Matched organization']).toEqual({ type: 'String', basicValue: 'A' });
+    expect(b['Matched organization']).toEqual({ type: 'String', basicValue: 'B' });
+  });
+
+  test('a card lists the properties its record has, in card order, whichever are missing', () => {
+    const sections = (overrides: Partial<OrganizationRecord>) =>
+      (scoreResult(record(overrides), 'Acme', rich) as Excel.DoubleCellValue).layouts!.card!.sections!;
+    expect(sections({ rank: null, status: null })).toEqual([
+      { layout: 'List', properties: expect.not.arrayContaining(['Rank', 'Status']) },
+    ]);
+    const listed = sections({ rank: null, status: null })[0].properties;
+    expect(listed).toEqual(Object.keys(card({ rank: null, status: null })));
+    expect(sections({ rank: null })[0].properties).toContain('Status');
+  });
+});
+
 describe('each host profile', () => {
   afterEach(() => {
     delete (globalThis as Record<string, unknown>).Office;
