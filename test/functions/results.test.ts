@@ -17,35 +17,8 @@ import { readMatch, type MatchReading } from '../../src/functions/nameMatch';
 import { roundLikeExcel, scaleScore } from '../../src/functions/scoreScale';
 import { supportsDataTypes } from '../../src/office/host';
 import { HOST_PROFILES, supportedBy } from '../harness/hostProfiles';
-import { INITIATIVE_KEYS, type OrganizationRecord } from '../../src/service/types';
-
-const LINK = 'https://profiles.example/organizations/acme-industrial-7';
-const LOGO = 'https://addin.example/assets/logo-provider.png';
-
-function record(overrides: Partial<OrganizationRecord> = {}): OrganizationRecord {
-  const initiatives = Object.fromEntries(
-    INITIATIVE_KEYS.map((key, i) => [key, i % 2 === 0]),
-  ) as OrganizationRecord['initiatives'];
-  return {
-    id: 41,
-    name: 'Acme Widgets',
-    website: 'acme.example',
-    external_id: null,
-    hq_region: 'US',
-    status: 'synced',
-    organization_relationship_type: 'subsidiary',
-    matching_organization: { id: 7, name: 'Acme Industrial', link: LINK, industry: { id: 3, name: 'Machinery' } },
-    score: 0.6345,
-    industry_score_percentile: 81,
-    rank: 'high',
-    industry_rank: 'very_high',
-    region_rank: 'medium',
-    industry: { mean_score: 0.51 },
-    initiatives,
-    reduction_action_present: true,
-    ...overrides,
-  };
-}
+import { INITIATIVE_KEYS } from '../../src/service/types';
+import { LINK, LOGO, record } from './recordBuilder';
 
 /** The reading MATCH makes of `record()` asked for as "Acme" by name (nothing accepted). */
 const reading = (): MatchReading => readMatch({ kind: 'name', text: 'Acme', identified: false }, record(), () => false);
@@ -225,33 +198,6 @@ describe('hosts with data types', () => {
     expect(Object.keys(value.properties ?? {})).not.toContain('Rank');
     expect(value.provider).toEqual({ description: 'Climate data by DitchCarbon', logoSourceAddress: LOGO });
     expect(value.layouts?.card?.title).toBe('Climate score: Acme Widgets');
-  });
-});
-
-describe('cards at scale', () => {
-  const card = (overrides: Partial<OrganizationRecord>) =>
-    (scoreResult(record(overrides), 'Acme', rich) as Excel.DoubleCellValue).properties!;
-
-  test('organizations of one industry share its text, made safe once; their own texts stay their own', () => {
-    const machinery = { id: 3, name: '=Machinery' };
-    const a = card({ id: 1, matching_organization: { id: 1, name: 'A', link: LINK, industry: machinery } });
-    const b = card({ id: 2, matching_organization: { id: 2, name: 'B', link: LINK, industry: machinery } });
-    expect(a.Industry).toEqual({ type: 'String', basicValue: "'=Machinery" });
-    expect(a.Industry).toBe(b.Industry);
-    expect(a.Status).toBe(b.Status);
-    expect(a['Matched organization']).toEqual({ type: 'String', basicValue: 'A' });
-    expect(b['Matched organization']).toEqual({ type: 'String', basicValue: 'B' });
-  });
-
-  test('a card lists the properties its record has, in card order, whichever are missing', () => {
-    const sections = (overrides: Partial<OrganizationRecord>) =>
-      (scoreResult(record(overrides), 'Acme', rich) as Excel.DoubleCellValue).layouts!.card!.sections!;
-    expect(sections({ rank: null, status: null })).toEqual([
-      { layout: 'List', properties: expect.not.arrayContaining(['Rank', 'Status']) },
-    ]);
-    const listed = sections({ rank: null, status: null })[0].properties;
-    expect(listed).toEqual(Object.keys(card({ rank: null, status: null })));
-    expect(sections({ rank: null })[0].properties).toContain('Status');
   });
 });
 
