@@ -51,8 +51,8 @@ interface Call<T> {
 
 export class Flight<T> implements Expiring {
   private readonly calls = new Set<Call<T>>();
-  /** The earliest deadline of a caller still waiting, as the table's deadlines know it. */
-  dueAt = Infinity;
+  /** The earliest deadline of a caller still waiting, as the table's deadlines know it (Infinity: none). */
+  private due = Infinity;
   /** Cells that asked, including those that left: they all show this organization. */
   readonly addresses = new Set<string>();
 
@@ -66,6 +66,10 @@ export class Flight<T> implements Expiring {
     private readonly deadlines: Deadlines,
     private readonly service: ServiceHeard = UNHEARD,
   ) {}
+
+  get dueAt(): number {
+    return this.due;
+  }
 
   get waiting(): number {
     return this.calls.size;
@@ -84,7 +88,7 @@ export class Flight<T> implements Expiring {
       };
       this.calls.add(call);
       call.signal?.addEventListener('abort', call.onAbort, { once: true });
-      if (call.deadlineAt < this.dueAt) this.arm(call.deadlineAt);
+      if (call.deadlineAt < this.due) this.arm(call.deadlineAt);
     });
   }
 
@@ -115,19 +119,19 @@ export class Flight<T> implements Expiring {
   }
 
   private arm(at: number): void {
-    this.dueAt = at;
+    this.due = at;
     this.deadlines.add(this);
   }
 
   private disarm(): void {
-    if (this.dueAt === Infinity) return;
-    this.dueAt = Infinity;
+    if (this.due === Infinity) return;
+    this.due = Infinity;
     this.deadlines.dropped();
   }
 
   /** Callers past their deadline leave; the flight waits again for the next deadline, if any (deadlines.ts runs it). */
   expire(): void {
-    this.dueAt = Infinity;
+    this.due = Infinity;
     const now = this.now();
     const heard = this.service.heardAt;
     let next = Infinity;

@@ -98,8 +98,11 @@ const CARD_NAMES = [
   FIELD_HEADER.link,
 ];
 
-/** The properties whose texts few cards differ in (relationship, industry, status): shared (textValue). */
-const SHARED_CARD_TEXTS = (1 << 2) | (1 << 3) | (1 << 9);
+/** A bit per name of `names`, at its place in CARD_NAMES (cellProperties and sectionsFor read them so). */
+const cardBits = (names: readonly string[]): number =>
+  names.reduce((bits, name) => bits | (1 << CARD_NAMES.indexOf(name)), 0);
+/** The properties whose texts few cards differ in: shared (textValue). */
+const SHARED_CARD_TEXTS = cardBits([FIELD_HEADER.relationship, FIELD_HEADER.industry, FIELD_HEADER.status]);
 
 /**
  * Card properties named `names[i]` from `values[i]`, texts made safe; values the record lacks are left
@@ -151,6 +154,7 @@ function textValue(text: string): Excel.StringCellValue {
 /** The organization's context, and the provider's logo linking to the public profile. */
 function buildCard(record: OrganizationRecord, requested: string, ctx: CardContext): Card {
   const matched = record.matching_organization;
+  const link = matched?.link ?? null;
   // Shared by every value of the card, each built safe (attributedValue): their texts are made safe as they are set.
   const { properties, present } = cellProperties(
     CARD_NAMES,
@@ -165,11 +169,11 @@ function buildCard(record: OrganizationRecord, requested: string, ctx: CardConte
       record.region_rank,
       record.industry_score_percentile,
       record.status,
-      matched?.link ?? null,
+      link,
     ],
     SHARED_CARD_TEXTS,
   );
-  const provider = providerAttributes(matched?.link ?? null, ctx.logoUrl);
+  const provider = providerAttributes(link, ctx.logoUrl);
   const { scoreScale, logoUrl } = ctx;
   return { properties, provider, sections: sectionsFor(present), requested, scoreScale, logoUrl, cells: {} };
 }

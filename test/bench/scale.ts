@@ -20,7 +20,7 @@ import { median, WARM_RATIO } from './report';
 /** Where the runtime runs: Node's workbook harness, or a page in Chromium. */
 export const RUNTIMES = ['node', 'chromium'] as const;
 export type Runtime = (typeof RUNTIMES)[number];
-const TRANSPORTS: readonly SandboxTransport[] = ['h1', 'h2'];
+const SANDBOX_TRANSPORTS: readonly SandboxTransport[] = ['h1', 'h2'];
 
 export interface ScaleOptions {
   rows: number;
@@ -89,8 +89,8 @@ export function parseScaleOptions(argv: readonly string[]): ScaleOptions {
     throw new Error(`--runtime takes ${RUNTIMES.join(' or ')}, got ${runtime}\n${SCALE_USAGE}`);
   }
   const transport = parsed.transport ?? 'h1';
-  if (!(TRANSPORTS as readonly string[]).includes(transport)) {
-    throw new Error(`--transport takes ${TRANSPORTS.join(' or ')}, got ${transport}\n${SCALE_USAGE}`);
+  if (!(SANDBOX_TRANSPORTS as readonly string[]).includes(transport)) {
+    throw new Error(`--transport takes ${SANDBOX_TRANSPORTS.join(' or ')}, got ${transport}\n${SCALE_USAGE}`);
   }
   if (parsed.transport !== undefined && runtime !== 'chromium') {
     throw new Error(`--transport is for --runtime chromium (Node's passes use Node's own fetch)\n${SCALE_USAGE}`);
@@ -144,7 +144,9 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
     sheets.push(await sheetIn(rows));
   }
   log(`${options.distinct} distinct suppliers: cold, three warm passes, three reopenings ...`);
-  const distinct = await (inChromium ? distinctInChromium : distinctAt)(options.distinct, options.firstCallAfterMs);
+  const distinct = inChromium
+    ? await distinctInChromium(options.distinct, options.firstCallAfterMs, options.transport)
+    : await distinctAt(options.distinct, options.firstCallAfterMs);
   log(`${CACHED} cached records, ${REFRESHED} refreshed: what one save writes ...`);
   const refresh = await refreshAt(CACHED, REFRESHED);
 

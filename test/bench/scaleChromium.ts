@@ -72,21 +72,30 @@ async function shown(session: ChromiumWorkbookSession, rows: number): Promise<st
   return JSON.stringify(outcomesOf(await session.results(), rows));
 }
 
-/** Runs `work` on a workbook in Chromium, then closes it; the runtime's page errors fail the bench. */
-async function inChromium<T>(
-  sandbox: RemoteSandbox,
-  work: (opened: Opened) => Promise<T>,
-  transport: SandboxTransport = 'h1',
+/**
+ * A fresh sandbox of `organizations` serving over `transport`, and a workbook in Chromium on it, for
+ * `work`; then both closed. The runtime's page errors fail the bench.
+ */
+function inChromium<T>(
+  organizations: number,
+  transport: SandboxTransport,
+  work: (opened: Opened, sandbox: RemoteSandbox) => Promise<T>,
 ): Promise<T> {
-  const opened = await open(sandbox, transport);
-  try {
-    const result = await work(opened);
-    const errors = opened.session.errors();
-    if (errors.length > 0) throw new Error(`bench: the page reported errors: ${errors.slice(0, 3).join('; ')}`);
-    return result;
-  } finally {
-    await opened.session.close();
-  }
+  return withSandbox(
+    organizations,
+    async (sandbox) => {
+      const opened = await open(sandbox, transport);
+      try {
+        const result = await work(opened, sandbox);
+        const errors = opened.session.errors();
+        if (errors.length > 0) throw new Error(`bench: the page reported errors: ${errors.slice(0, 3).join('; ')}`);
+        return result;
+      } finally {
+        await opened.session.close();
+      }
+    },
+    transport,
+  );
 }
 
 /**
@@ -95,78 +104,71 @@ async function inChromium<T>(
  */
 export function sheetInChromium(rows: number, transport: SandboxTransport): Promise<SheetFigures> {
   const organizations = sheetPopulation(rows);
-  return withSandbox(
-    organizations,
-    (sandbox) =>
-      inChromium(
-        sandbox,
-        async (opened) => {
-          const workload = supplierSheet(sandbox.population.organizations, rows);
-          const served = await servedInPage(opened.session.page, opened.cdp, organizations, transport, workload.rows);
-          const cold = await pass<string[]>(opened, 'enter', [sheetOf(workload.rows)]);
-          await persistedInPage(opened.session); // its writes done: the passes below only recalculate
-          const first = await shown(opened.session, rows);
-          const warm: PassFigures[] = [];
-          let unchanged = true;
-          for (let run = 0; run < 2; run += 1) {
-            warm.push((await pass(opened, 'recalculate', [cold.result])).figures);
-            unchanged &&= (await shown(opened.session, rows)) === first;
-          }
-          const cells = rows * 4;
-          return {
-            rows,
-            cells,
-            coldMs: cold.figures.wallMs,
-            warm,
-            unchanged,
-            runtimeBytesPerCell: null,
-            gridBytesPerCell: null,
-            served,
-          };
-        },
-        transport,
-      ),
-    transport,
-  );
+  return inChromium(organizations, transport, async (opened, sandbox) => {
+    const workload = supplierSheet(sandbox.population.organizations, rows);
+    const served = await servedInPage(opened.session.page, opened.cdp, organizations, transport, workload.rows);
+    const cold = await pass<string[]>(opened, 'enter', [sheetOf(workload.rows)]);
+    await persistedInPage(opened.session); // its writes done: the passes below only recalculate
+    const first = await shown(opened.session, rows);
+    const warm: PassFigures[] = [];
+    let unchanged = true;
+    for (let run = 0; run < 2; run += 1) {
+      warm.push((await pass(opened, 'recalculate', [cold.result])).figures);
+      unchanged &&= (await shown(opened.session, rows)) === first;
+    }
+    const cells = rows * 4;
+    return {
+      rows,
+      cells,
+      coldMs: cold.figures.wallMs,
+      warm,
+      unchanged,
+      runtimeBytesPerCell: null,
+      gridBytesPerCell: null,
+      served,
+    };
+  });
 }
 
 /**
- * scaleMeasures.ts `distinctAt` in Chromium: cold, three warm passes, then the workbook closed and
- * reopened three times over what the page's IndexedDB and the settings hold (browser.ts `reopen`).
+ * scaleMeasures.ts `distinctAt` in Chromium over `transport`: cold, three warm passes, then the workbook
+ * closed and reopened three times over what the page's IndexedDB and the settings hold (browser.ts `reopen`).
  */
-export function distinctInChromium(distinct: number, firstCallAfterMs: number): Promise<DistinctFigures> {
-  return withSandbox(distinctPopulation(distinct), (sandbox) =>
-    inChromium(sandbox, async (opened) => {
-      const rows: SupplierRow[] = distinctRows(sandbox, distinct);
-      const requests = async (): Promise<number> => (await sandbox.stats()).requests;
-      const sheet: SheetSpec = sheetOf(rows);
-      const cold = await pass<string[]>(opened, 'enter', [sheet]);
-      const coldRequests = await requests();
-      const stored = await persistedInPage(opened.session);
-      await sandbox.resetStats();
-      const warmRuns: number[] = [];
-      for (let run = 0; run < DISTINCT_REPEATS; run += 1) {
-        warmRuns.push((await pass(opened, 'recalculate', [cold.result])).figures.wallMs);
-      }
-      const warm = { requests: await requests(), wallMs: median(warmRuns), runsMs: warmRuns };
-      const settings = await opened.session.storage();
-      await sandbox.resetStats();
-      const reopenRuns: number[] = [];
-      for (let run = 0; run < DISTINCT_REPEATS; run += 1) {
-        await opened.session.reopen(sheet, settings);
-        await excelGettingReady(firstCallAfterMs);
-        reopenRuns.push((await pass(opened, 'recalculateAll', [])).figures.wallMs);
-      }
-      const reopened = { requests: await requests(), wallMs: median(reopenRuns), runsMs: reopenRuns };
-      return {
-        distinct,
-        cells: rows.length * 4,
-        cold: { requests: coldRequests, wallMs: cold.figures.wallMs },
-        warm,
-        reopened,
-        firstCallAfterMs,
-        stored: { ...stored, loadMs: null },
-      };
-    }),
-  );
+export function distinctInChromium(
+  distinct: number,
+  firstCallAfterMs: number,
+  transport: SandboxTransport,
+): Promise<DistinctFigures> {
+  return inChromium(distinctPopulation(distinct), transport, async (opened, sandbox) => {
+    const rows: SupplierRow[] = distinctRows(sandbox, distinct);
+    const requests = async (): Promise<number> => (await sandbox.stats()).requests;
+    const sheet: SheetSpec = sheetOf(rows);
+    const cold = await pass<string[]>(opened, 'enter', [sheet]);
+    const coldRequests = await requests();
+    const stored = await persistedInPage(opened.session);
+    await sandbox.resetStats();
+    const warmRuns: number[] = [];
+    for (let run = 0; run < DISTINCT_REPEATS; run += 1) {
+      warmRuns.push((await pass(opened, 'recalculate', [cold.result])).figures.wallMs);
+    }
+    const warm = { requests: await requests(), wallMs: median(warmRuns), runsMs: warmRuns };
+    const settings = await opened.session.storage();
+    await sandbox.resetStats();
+    const reopenRuns: number[] = [];
+    for (let run = 0; run < DISTINCT_REPEATS; run += 1) {
+      await opened.session.reopen(sheet, settings);
+      await excelGettingReady(firstCallAfterMs);
+      reopenRuns.push((await pass(opened, 'recalculateAll', [])).figures.wallMs);
+    }
+    const reopened = { requests: await requests(), wallMs: median(reopenRuns), runsMs: reopenRuns };
+    return {
+      distinct,
+      cells: rows.length * 4,
+      cold: { requests: coldRequests, wallMs: cold.figures.wallMs },
+      warm,
+      reopened,
+      firstCallAfterMs,
+      stored: { ...stored, loadMs: null },
+    };
+  });
 }

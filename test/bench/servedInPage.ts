@@ -9,8 +9,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { encodeBatch } from '../../src/service/batchCodec';
 import { SERVICE_MAX_BATCH } from './scenarios';
-import type { SandboxTransport } from './scaleMeasures';
-import { withSandbox } from './scaleMeasures';
+import { withSandbox, type SandboxTransport } from './scaleMeasures';
 import type { SupplierRow } from './workload';
 
 export interface Served {
