@@ -1,7 +1,7 @@
 /**
  * Flow control for batches in flight. The window (`limit`) starts at 4; a healthy probe of a new key
- * opens it to the whole backlog (`open`: at least OPEN_WINDOW, in whole waves of a browser's six
- * HTTP/1.1 connections), a known key starts at the window it sustained before (`startAt`).
+ * opens it to the whole backlog (`open`: at least OPEN_WINDOW, at most OPEN_MOST, in whole waves of a
+ * browser's six HTTP/1.1 connections), a known key starts at the window it sustained before (`startAt`).
  * From there it follows what the answers show, up to the cap from settings:
  * - the transport (concurrencyGauge.ts): while requests back up and answers show no waiting for a
  *   connection, every healthy batch adds one (the window doubles per round trip, as in TCP's slow
@@ -34,6 +34,12 @@ export const INITIAL_CONCURRENCY = 4;
 export const BROWSER_H1_CONNECTIONS = 6;
 /** The least a healthy probe opens the window to: three full waves of a browser's HTTP/1.1 connections. */
 export const OPEN_WINDOW = 3 * BROWSER_H1_CONNECTIONS;
+/**
+ * The most it opens the window to, before any answer shows how wide the transport is: behind a
+ * browser's six HTTP/1.1 connections every batch beyond them waits in the browser's line, and a
+ * batch retried after a dropped connection joins its end.
+ */
+export const OPEN_MOST = 128;
 
 /** Batches kept waiting in the transport beyond what it carries: a quarter more, at least 2. */
 export const headroom = (carried: number): number => Math.max(2, Math.ceil(carried / 4));
@@ -105,7 +111,7 @@ export class AimdLimiter {
    */
   open(backlog: number): void {
     const waves = Math.ceil(Math.max(OPEN_WINDOW, backlog) / BROWSER_H1_CONNECTIONS);
-    this.startAt(waves * BROWSER_H1_CONNECTIONS);
+    this.startAt(Math.min(OPEN_MOST, waves * BROWSER_H1_CONNECTIONS));
   }
 
   /**

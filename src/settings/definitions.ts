@@ -218,7 +218,7 @@ export const SPECS: FieldSpecs = {
     meaning:
       'Cap on batches in flight at once; below it the engine learns what the connection carries (6 over HTTP/1.1 in a browser) and halves on each 429 storm.',
     format: `whole number ${SETTINGS_LIMITS.maxConcurrency.min}-${SETTINGS_LIMITS.maxConcurrency.max}`,
-    fallback: 128,
+    fallback: 256,
     check: wholeNumber('maxConcurrency', 'The concurrency cap'),
     encode: String,
     decode: plain,

@@ -5,7 +5,7 @@
  * service that takes `latency + perItem x items` per batch.
  */
 import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
-import { AimdLimiter, headroom, OPEN_WINDOW, WIDE_BEYOND, type Ticket } from '../../src/engine/limiter';
+import { AimdLimiter, BROWSER_H1_CONNECTIONS, headroom, OPEN_MOST, OPEN_WINDOW, WIDE_BEYOND, type Ticket } from '../../src/engine/limiter';
 import { FakeService } from './fakeService';
 import { behindConnections } from './modeledTransport';
 import { advance, rig, supplier } from './rig';
@@ -117,6 +117,20 @@ test('over one HTTP/2 connection carrying 100 streams the window grows past 16 t
   expect(Math.max(...windows)).toBeGreaterThanOrEqual(100);
   expect(Math.max(...windows.slice(-20))).toBeLessThanOrEqual(150);
   expect(doneAt).toBeLessThanOrEqual(1.3 * floorMs + 2 * 900); // two rounds of growing, at most
+});
+
+test('a healthy probe opens no wider than OPEN_MOST, however long the backlog; a wide transport then opens the rest up to the cap', () => {
+  // Before any answer, six connections cannot be told from a wide transport: a longer blind line would
+  // wait in the browser. Once answers show none waited, the window goes past it.
+  const wide = run({ connections: Infinity, latencyMs: 900, perItemMs: 1, batches: 350, cap: 256 });
+  expect(wide.windows[0]).toBe(OPEN_MOST);
+  expect(Math.max(...wide.windows)).toBe(256);
+  expect(wide.doneAt).toBeLessThanOrEqual(2 * 1_000); // the rest left in the round trip after the first answers
+  const narrow = run({ connections: 6, latencyMs: 400, perItemMs: 5, batches: 350, cap: 256 });
+  expect(narrow.windows[0]).toBe(OPEN_MOST);
+  // Its first wave of six answers waited for nothing: a wave more, before the waits show.
+  expect(Math.max(...narrow.windows)).toBeLessThanOrEqual(OPEN_MOST + BROWSER_H1_CONNECTIONS);
+  expect(Math.max(...narrow.windows.slice(-100))).toBeLessThanOrEqual(6 + headroom(6));
 });
 
 test('with as many connections as asked, answers that never wait open the window wide, up to the cap', () => {

@@ -25,7 +25,7 @@ describe('defaults', () => {
       project: null,
       privatePerformances: false,
       maxBatch: 100,
-      maxConcurrency: 128,
+      maxConcurrency: 256,
       deadlineMs: 120_000,
       cacheTtlMs: 86_400_000,
       scoreScale: '0-100',
