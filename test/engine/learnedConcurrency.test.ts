@@ -5,7 +5,15 @@
  * service that takes `latency + perItem x items` per batch.
  */
 import { KEY_MEMORY_STORAGE_KEY } from '../../src/engine/keyMemory';
-import { AimdLimiter, BROWSER_H1_CONNECTIONS, headroom, OPEN_MOST, OPEN_WINDOW, WIDE_BEYOND, type Ticket } from '../../src/engine/limiter';
+import {
+  AimdLimiter,
+  BROWSER_H1_CONNECTIONS,
+  headroom,
+  OPEN_MOST,
+  OPEN_WINDOW,
+  WIDE_BEYOND,
+  type Ticket,
+} from '../../src/engine/limiter';
 import { FakeService } from './fakeService';
 import { behindConnections } from './modeledTransport';
 import { advance, rig, supplier } from './rig';
