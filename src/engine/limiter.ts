@@ -107,7 +107,8 @@ export class AimdLimiter {
    * waiting) leaves at once, rather than paying a round trip per slow-start step or per round of a
    * narrower window: no answer can yet tell a wide transport from a browser's six connections, and
    * over a wide one each further round costs a whole service time. The window is rounded up to whole
-   * waves of six, so that behind six connections the round's last wave is full and its batches smaller.
+   * waves of six, so that behind six connections the round's last wave is full and its batches smaller;
+   * a backlog longer than OPEN_MOST waits for answers to show the transport before the rest leaves.
    */
   open(backlog: number): void {
     const waves = Math.ceil(Math.max(OPEN_WINDOW, backlog) / BROWSER_H1_CONNECTIONS);
