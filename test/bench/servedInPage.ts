@@ -8,8 +8,8 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { encodeBatch } from '../../src/service/batchCodec';
-import { SERVICE_MAX_BATCH } from './scenarios';
 import { withSandbox, type SandboxTransport } from './scaleMeasures';
+import { servedBatches } from './serviceTime';
 import type { SupplierRow } from './workload';
 
 export interface Served {
@@ -19,19 +19,6 @@ export interface Served {
   protocols: string[];
 }
 
-/** The distinct requests of `rows` as the form bodies of full batches. */
-function batchForms(rows: readonly SupplierRow[]): string[] {
-  const distinct = [...new Map(rows.map((row) => [JSON.stringify(row.request), row.request])).values()];
-  const forms: string[] = [];
-  for (let at = 0; at < distinct.length; at += SERVICE_MAX_BATCH) {
-    const items = distinct
-      .slice(at, at + SERVICE_MAX_BATCH)
-      .map((body) => ({ method: 'POST' as const, url: '/organizations', body }));
-    forms.push(encodeBatch(items));
-  }
-  return forms;
-}
-
 export async function servedInPage(
   page: Page,
   cdp: CDPSession,
@@ -39,7 +26,7 @@ export async function servedInPage(
   transport: SandboxTransport,
   rows: readonly SupplierRow[],
 ): Promise<Served> {
-  const forms = batchForms(rows);
+  const forms = servedBatches(rows).map(encodeBatch);
   return withSandbox(
     organizations,
     async (sandbox) => {

@@ -12,6 +12,7 @@
 import type { SandboxKnobs } from '../../src/sandbox/server';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { ClimateClient } from '../../src/service/client';
+import type { BatchRequestItem } from '../../src/service/types';
 import { withSandbox, type BenchSetting } from './passes';
 import { SERVICE_MAX_BATCH } from './scenarios';
 import { TRANSPORT_CONCURRENCY } from './transport';
@@ -37,22 +38,29 @@ export async function measuredServiceMs(setting: BenchSetting, knobs: Partial<Sa
   });
 }
 
+/** The sheet's distinct requests as the items of full batches: what "the sheet served" sends (here and servedInPage.ts). */
+export function servedBatches(rows: readonly SupplierRow[]): BatchRequestItem[][] {
+  const distinct = [...new Map(rows.map((row) => [JSON.stringify(row.request), row.request])).values()];
+  const batches: BatchRequestItem[][] = [];
+  for (let at = 0; at < distinct.length; at += SERVICE_MAX_BATCH)
+    batches.push(
+      distinct.slice(at, at + SERVICE_MAX_BATCH).map((body) => ({ method: 'POST', url: '/organizations', body })),
+    );
+  return batches;
+}
+
 export async function measuredServedMs(
   setting: BenchSetting,
   knobs: Partial<SandboxKnobs>,
   rows: readonly SupplierRow[],
 ): Promise<number> {
   const { latencyMs, itemLatencyMs, profilingSeconds } = knobs;
-  const distinct = [...new Map(rows.map((row) => [JSON.stringify(row.request), row.request])).values()];
-  const batches: (typeof distinct)[] = [];
-  for (let at = 0; at < distinct.length; at += SERVICE_MAX_BATCH)
-    batches.push(distinct.slice(at, at + SERVICE_MAX_BATCH));
+  const batches = servedBatches(rows);
   return withSandbox(setting, { latencyMs, itemLatencyMs, profilingSeconds }, async (sandbox, traffic) => {
     const client = new ClimateClient({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY, fetch: traffic.fetch });
     let next = 0;
     const sender = async (): Promise<void> => {
-      for (let batch = batches[next++]; batch !== undefined; batch = batches[next++])
-        await client.batch(batch.map((body) => ({ method: 'POST' as const, url: '/organizations', body })));
+      for (let batch = batches[next++]; batch !== undefined; batch = batches[next++]) await client.batch(batch);
     };
     const start = performance.now();
     await Promise.all(
