@@ -27,8 +27,18 @@ describe('bench options', () => {
     [['--transport', 'h3'], '--transport takes one of h1, h2, unlimited, got h3'],
     [['--transport'], '--transport takes one of h1, h2, unlimited, got nothing'],
     [['--transport=HTTP2'], '--transport takes one of h1, h2, unlimited, got HTTP2'],
+    // Numbers to JavaScript, not to someone typing a sheet's size.
+    [['--rows', '1e3'], '--rows takes a whole number from 10 to 50000, got 1e3'],
+    [['--rows', '0x10'], '--rows takes a whole number from 10 to 50000, got 0x10'],
+    [['--rows', ' 100'], '--rows takes a whole number from 10 to 50000, got  100'],
+    [['--rows', '-5'], '--rows takes a whole number from 10 to 50000, got -5'],
+    [['--json-only=1'], '--json-only takes no value, got 1'],
+    [['--rows', '100', '--rows', '200'], '--rows is given twice'],
+    [['--quick', '--rows', '100'], "--rows and --quick both give the sheet's size: give one"],
+    [['2000'], 'unknown option 2000'],
   ])('%j is refused: %s', (argv, message) => {
     expect(() => parseOptions(argv)).toThrow(message);
+    expect(() => parseOptions(argv)).toThrow('usage: npm run bench --');
   });
 });
 

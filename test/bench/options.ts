@@ -1,4 +1,5 @@
 /** Command-line options of `npm run bench`. Bad flags get a clear message and exit code 2. */
+import { oneOf, readFlags, refused, wholeNumber, type FlagKinds } from './flags';
 import { TRANSPORTS, type TransportName } from './transport';
 
 export interface BenchOptions {
@@ -21,32 +22,16 @@ export const USAGE = `usage: npm run bench -- [--rows N | --quick] [--runs N] [-
                   unlimited  HTTP/1.1, as many connections as asked (Node's default; no browser)
   --json-only     print only the JSON summary line`;
 
-function wholeNumber(flag: string, text: string | undefined, min: number, max: number): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${flag} takes a whole number from ${min} to ${max}, got ${text ?? 'nothing'}`);
-  return value;
-}
-
-function transport(text: string | undefined): TransportName {
-  const name = TRANSPORTS.find((known) => known === text);
-  if (name === undefined)
-    throw new Error(`--transport takes one of ${TRANSPORTS.join(', ')}, got ${text ?? 'nothing'}`);
-  return name;
-}
+const FLAGS: FlagKinds = { quick: 'switch', 'json-only': 'switch', rows: 'value', runs: 'value', transport: 'value' };
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { rows: 2000, runs: 5, transport: 'h1', jsonOnly: false };
-  for (let i = 0; i < argv.length; i += 1) {
-    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i]];
-    const value = (): string | undefined => (inline !== undefined ? inline : argv[++i]);
-    if (flag === '--quick') options.rows = 500;
-    else if (flag === '--json-only') options.jsonOnly = true;
-    else if (flag === '--rows') options.rows = wholeNumber(flag, value(), 10, 50000);
-    else if (flag === '--runs') options.runs = wholeNumber(flag, value(), 1, 20);
-    else if (flag === '--transport') options.transport = transport(value());
-    else if (flag === '--help') throw new Error(USAGE);
-    else throw new Error(`unknown option ${flag}\n${USAGE}`);
-  }
-  return options;
+  const { switches, values } = readFlags(argv, FLAGS, USAGE);
+  if (switches.has('quick') && values.has('rows'))
+    throw refused("--rows and --quick both give the sheet's size: give one", USAGE);
+  return {
+    rows: wholeNumber('rows', values.get('rows'), [10, 50_000], USAGE) ?? (switches.has('quick') ? 500 : 2000),
+    runs: wholeNumber('runs', values.get('runs'), [1, 20], USAGE) ?? 5,
+    transport: oneOf('transport', values.get('transport'), TRANSPORTS, USAGE) ?? 'h1',
+    jsonOnly: switches.has('json-only'),
+  };
 }

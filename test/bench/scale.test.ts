@@ -44,8 +44,14 @@ test('defaults, --quick, --rows, --distinct, --runtime, --transport, --json-only
 test.each<[string[], string]>([
   [['--rows', '500'], '--rows takes a whole number from 10000 to 100000, got 500'],
   [['--distinct', '1e9'], '--distinct takes a whole number from 1000 to 150000, got 1e9'],
-  [['--rows'], "Option '--rows <value>' argument missing"],
-  [['--fast'], "Unknown option '--fast'"],
+  [['--rows'], '--rows takes a whole number from 10000 to 100000, got nothing'],
+  [['--rows', '1e5'], '--rows takes a whole number from 10000 to 100000, got 1e5'],
+  [['--distinct', '0x2710'], '--distinct takes a whole number from 1000 to 150000, got 0x2710'],
+  [['--first-call-after', '-5'], '--first-call-after takes a whole number from 0 to 10000, got -5'],
+  [['--distinct', '2000', '--distinct=3000'], '--distinct is given twice'],
+  [['--json-only=yes'], '--json-only takes no value, got yes'],
+  [['--fast'], 'unknown option --fast'],
+  [['50000'], 'unknown option 50000'],
   [['--runtime', 'firefox'], '--runtime takes node or chromium, got firefox'],
   [['--runtime', 'chromium', '--transport', 'unlimited'], '--transport takes h1 or h2, got unlimited'],
   [['--transport', 'h2'], '--transport is for --runtime chromium'],
@@ -53,4 +59,5 @@ test.each<[string[], string]>([
   [['--help'], 'usage: npm run bench -- scale'],
 ])('%j is refused: %s', (argv, message) => {
   expect(() => parseScaleOptions(argv)).toThrow(message);
+  expect(() => parseScaleOptions(argv)).toThrow('usage: npm run bench -- scale');
 });

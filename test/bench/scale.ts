@@ -11,8 +11,8 @@
  * split and the cache's own costs are read in Node either way.
  * Prints a table, the targets, and last one JSON line.
  */
-import { parseArgs } from 'util';
 import { refreshAt } from './cacheMeasures';
+import { oneOf, readFlags, refused, wholeNumber, type FlagKinds } from './flags';
 import { distinctInChromium, sheetInChromium } from './scaleChromium';
 import { distinctAt, sheetAt, type PassFigures, type SandboxTransport, type SheetFigures } from './scaleMeasures';
 import { median, WARM_RATIO } from './report';
@@ -54,54 +54,31 @@ const REFRESHED = 100;
 const REOPENED_RATIO = 1.5;
 const HEAP_BYTES_PER_CELL = 1024;
 
-/** A whole number within bounds, or a message that names the flag and what it got. */
-function bounded(flag: string, text: string | undefined, [min, max]: [number, number]): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (Number.isInteger(value) && value >= min && value <= max) return value;
-  throw new Error(`--${flag} takes a whole number from ${min} to ${max}, got ${text}\n${SCALE_USAGE}`);
-}
+const FLAGS: FlagKinds = {
+  rows: 'value',
+  distinct: 'value',
+  quick: 'switch',
+  runtime: 'value',
+  transport: 'value',
+  'first-call-after': 'value',
+  'json-only': 'switch',
+};
 
 export function parseScaleOptions(argv: readonly string[]): ScaleOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      options: {
-        rows: { type: 'string' },
-        distinct: { type: 'string' },
-        quick: { type: 'boolean' },
-        runtime: { type: 'string' },
-        transport: { type: 'string' },
-        'first-call-after': { type: 'string' },
-        'json-only': { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }).values;
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${SCALE_USAGE}`, { cause: error });
-  }
-  if (parsed.help) throw new Error(SCALE_USAGE);
-  const quick = parsed.quick === true ? MID_ROWS : undefined;
-  const runtime = parsed.runtime ?? 'node';
-  if (!(RUNTIMES as readonly string[]).includes(runtime)) {
-    throw new Error(`--runtime takes ${RUNTIMES.join(' or ')}, got ${runtime}\n${SCALE_USAGE}`);
-  }
-  const transport = parsed.transport ?? 'h1';
-  if (!(SANDBOX_TRANSPORTS as readonly string[]).includes(transport)) {
-    throw new Error(`--transport takes ${SANDBOX_TRANSPORTS.join(' or ')}, got ${transport}\n${SCALE_USAGE}`);
-  }
-  if (parsed.transport !== undefined && runtime !== 'chromium') {
-    throw new Error(`--transport is for --runtime chromium (Node's passes use Node's own fetch)\n${SCALE_USAGE}`);
+  const { switches, values } = readFlags(argv, FLAGS, SCALE_USAGE);
+  const quick = switches.has('quick') ? MID_ROWS : undefined;
+  const runtime = oneOf('runtime', values.get('runtime'), RUNTIMES, SCALE_USAGE) ?? 'node';
+  const transport = oneOf('transport', values.get('transport'), SANDBOX_TRANSPORTS, SCALE_USAGE);
+  if (transport !== undefined && runtime !== 'chromium') {
+    throw refused("--transport is for --runtime chromium (Node's passes use Node's own fetch)", SCALE_USAGE);
   }
   return {
-    rows: bounded('rows', parsed.rows, [MID_ROWS, 100_000]) ?? quick ?? 50_000,
-    distinct: bounded('distinct', parsed.distinct, [1_000, 150_000]) ?? quick ?? 100_000,
-    runtime: runtime as Runtime,
-    transport: transport as SandboxTransport,
-    firstCallAfterMs: bounded('first-call-after', parsed['first-call-after'], [0, 10_000]) ?? 0,
-    jsonOnly: parsed['json-only'] === true,
+    rows: wholeNumber('rows', values.get('rows'), [MID_ROWS, 100_000], SCALE_USAGE) ?? quick ?? 50_000,
+    distinct: wholeNumber('distinct', values.get('distinct'), [1_000, 150_000], SCALE_USAGE) ?? quick ?? 100_000,
+    runtime,
+    transport: transport ?? 'h1',
+    firstCallAfterMs: wholeNumber('first-call-after', values.get('first-call-after'), [0, 10_000], SCALE_USAGE) ?? 0,
+    jsonOnly: switches.has('json-only'),
   };
 }
 
