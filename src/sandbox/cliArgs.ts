@@ -96,6 +96,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   /** Each knob's value as typed, for a message about it. */
   const typed: Partial<Record<keyof SandboxKnobs, string>> = {};
   let http2 = false;
+  /** Which of two values was meant is not for the sandbox to guess. */
+  const seen = new Set<string>();
   try {
     for (let i = 0; i < argv.length; i++) {
       const arg = argv[i];
@@ -104,6 +106,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       const flag = m[1];
       const inline: string | undefined = m[2]; // undefined when no `=value` was given
       if (flag === 'help') return { kind: 'help' };
+      if (seen.has(flag)) return { kind: 'error', message: `--${flag} is given twice` };
+      seen.add(flag);
       if (flag === 'http2') {
         if (inline !== undefined) return { kind: 'error', message: '--http2 takes no value' };
         http2 = true;
@@ -117,9 +121,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       if (flag in START_FLAGS) {
         const text: string | undefined = inline ?? argv[++i];
         if (text === undefined) return { kind: 'error', message: `--${flag} needs a value` };
-        const n = text.trim() === '' ? NaN : Number(text);
+        // Digits only: `0x10` and `2e4` are numbers to JavaScript, not to someone typing a port.
+        const n = /^\d+$/.test(text) ? Number(text) : NaN;
         if (flag === 'host') options.host = text;
-        else if (!Number.isInteger(n) || n < 0)
+        else if (!Number.isInteger(n))
           return { kind: 'error', message: `--${flag} takes a whole number, got "${text}"` };
         else if (flag === 'port' && n > MAX_PORT)
           return { kind: 'error', message: `--port takes a port number from 0 to ${MAX_PORT}, got "${text}"` };

@@ -106,6 +106,13 @@ describe('parseCliArgs', () => {
     [['--hang=maybe'], '--hang takes true or false, got "maybe"'],
     [['--hang', 'maybe'], 'Unexpected argument "maybe"'],
     [['--max-batch', '0'], '--max-batch must be an integer >= 1, got "0"'],
+    [['--port', '0x10'], '--port takes a whole number, got "0x10"'],
+    [['--organizations', '2e4'], '--organizations takes a whole number, got "2e4"'],
+    [['--seed', ' 7'], '--seed takes a whole number, got " 7"'],
+    [['--latency-ms', '50', '--latency-ms=60'], '--latency-ms is given twice'],
+    [['--port', '0', '--port', '4011'], '--port is given twice'],
+    [['--http2', '--http2'], '--http2 is given twice'],
+    [['--hang', '--hang=false'], '--hang is given twice'],
     [['4010'], 'Unexpected argument "4010"'],
   ])('%j is refused: %s', (argv, message) => {
     expect(parseCliArgs(argv)).toEqual({ kind: 'error', message });
