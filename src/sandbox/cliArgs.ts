@@ -16,6 +16,14 @@ export type CliCommand =
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/**
+ * A command line's whole number, written in digits only (null otherwise): `0x10`, `2e4` and ` 7` are
+ * numbers to JavaScript, not to someone typing a port or a sheet's size. The bench reads its flags so too.
+ */
+export function digitsOnly(text: string): number | null {
+  return /^\d+$/.test(text) ? Number(text) : null;
+}
+
 /** The command line's word for a knob's null (no rate limit). */
 const OFF = 'off';
 const MAX_PORT = 65535;
@@ -121,11 +129,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       if (flag in START_FLAGS) {
         const text: string | undefined = inline ?? argv[++i];
         if (text === undefined) return { kind: 'error', message: `--${flag} needs a value` };
-        // Digits only: `0x10` and `2e4` are numbers to JavaScript, not to someone typing a port.
-        const n = /^\d+$/.test(text) ? Number(text) : NaN;
+        const n = digitsOnly(text);
         if (flag === 'host') options.host = text;
-        else if (!Number.isInteger(n))
-          return { kind: 'error', message: `--${flag} takes a whole number, got "${text}"` };
+        else if (n === null) return { kind: 'error', message: `--${flag} takes a whole number, got "${text}"` };
         else if (flag === 'port' && n > MAX_PORT)
           return { kind: 'error', message: `--port takes a port number from 0 to ${MAX_PORT}, got "${text}"` };
         else options[flag as 'port' | 'seed' | 'organizations'] = n;

@@ -3,6 +3,7 @@
  * scale.ts): one reading, so that both refuse the same mistakes with the same words, each message
  * followed by the command's usage.
  */
+import { digitsOnly } from '../../src/sandbox/cliArgs';
 
 /** A flag that takes a value (`--rows 500`, `--rows=500`), or a switch that takes none (`--quick`). */
 export type FlagKinds = Readonly<Record<string, 'value' | 'switch'>>;
@@ -44,11 +45,7 @@ export function readFlags(argv: readonly string[], kinds: FlagKinds, usage: stri
   return { switches, values };
 }
 
-/**
- * A flag's value as a whole number within [min, max] (undefined: not given), written in digits only:
- * `1e3`, `0x10` and ` 100` are refused, as they read as numbers to JavaScript, not to someone typing a
- * sheet's size.
- */
+/** A flag's value as a whole number within [min, max] (undefined: not given), in digits only (`digitsOnly`). */
 export function wholeNumber(
   flag: string,
   text: string | null | undefined,
@@ -56,8 +53,8 @@ export function wholeNumber(
   usage: string,
 ): number | undefined {
   if (text === undefined) return undefined;
-  const value = text !== null && /^\d+$/.test(text) ? Number(text) : NaN;
-  if (value >= min && value <= max) return value;
+  const value = text === null ? null : digitsOnly(text);
+  if (value !== null && value >= min && value <= max) return value;
   throw refused(`--${flag} takes a whole number from ${min} to ${max}, got ${text ?? 'nothing'}`, usage);
 }
 
