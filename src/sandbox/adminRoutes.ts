@@ -11,6 +11,7 @@
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLoopbackHost } from '../service/baseUrl';
 import { KnobError } from './knobs';
+import { hasNoBody } from './requestStream';
 import { SandboxState } from './state';
 
 export const ADMIN_PREFIX = '/__sandbox';
@@ -63,7 +64,8 @@ async function guard(request: FastifyRequest, reply: FastifyReply): Promise<Fast
       .send(refused(`The sandbox's ${ADMIN_PREFIX} paths answer no web page (the request carried an Origin).`));
   }
   // The peer, not the Host header (which any client sets): on --host 0.0.0.0 other machines connect too.
-  if (!loopbackPeer(request.socket.remoteAddress) || !loopbackHostHeader(request.headers.host)) {
+  // `request.host` is the Host header, or over HTTP/2 (which has none) the :authority pseudo-header.
+  if (!loopbackPeer(request.socket.remoteAddress) || !loopbackHostHeader(request.host || undefined)) {
     return reply
       .code(403)
       .send(
@@ -83,12 +85,6 @@ async function guard(request: FastifyRequest, reply: FastifyReply): Promise<Fast
   return reply
     .code(415)
     .send(refused(`The sandbox's ${ADMIN_PREFIX} paths take POST bodies only as application/json.`));
-}
-
-/** Fastify's own rule for a request without a body (handle-request.js), so that nothing is read then. */
-function hasNoBody(request: FastifyRequest): boolean {
-  const length = request.headers['content-length'];
-  return request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
 }
 
 export function registerAdminRoutes(app: FastifyInstance, state: SandboxState): void {

@@ -7,9 +7,10 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { constants, type Http2ServerRequest, type Http2Session, type ServerHttp2Stream } from 'http2';
+import { constants, type Http2Session } from 'http2';
 import { registerAdminRoutes, ADMIN_PREFIX, isAdminUrl } from './adminRoutes';
 import { Principal } from './keys';
+import { streamOf } from './requestStream';
 import { ServiceRoute, routeKey } from './serviceRoute';
 import {
   ServiceResponse,
@@ -61,10 +62,6 @@ function createFastify(tls: AppOptions['tls']): FastifyInstance {
   });
   return app as unknown as FastifyInstance;
 }
-
-/** The HTTP/2 stream a request came on; undefined over HTTP/1.1. */
-const streamOf = (raw: FastifyRequest['raw']): ServerHttp2Stream | undefined =>
-  (raw as unknown as Partial<Http2ServerRequest>).stream;
 
 /** Drops what carries the request: an HTTP/2 stream is reset (its session carries others), a socket closed. */
 function dropConnection(raw: FastifyRequest['raw']): void {
