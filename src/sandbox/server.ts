@@ -92,8 +92,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   await app.listen({ port, host });
   const actualPort = (app.server.address() as AddressInfo).port;
-  // The add-in takes no IPv6 host (its page's policy cannot list one): on ::1 it reaches us as localhost.
-  const named = host.replace(/^\[|\]$/g, '') === '::1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  // The address printed is one the add-in takes: no IPv6 host (its page's policy cannot list one), and
+  // no wildcard (0.0.0.0 or ::, not an address to connect to, and not loopback to its http rule). On
+  // those this machine reaches us as localhost, a name the h2 certificate covers.
+  const bare = host.replace(/^\[|\]$/g, '');
+  const named = ['::1', '0.0.0.0', '::'].includes(bare) ? 'localhost' : bare.includes(':') ? `[${bare}]` : host;
   const url = `${options.tls ? 'https' : 'http'}://${named}:${actualPort}`;
   if (!options.quiet) process.stdout.write(formatBanner(url, organizations, seed, knobs.current));
   return {

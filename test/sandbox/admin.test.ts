@@ -267,6 +267,20 @@ describe('--host', () => {
   });
 });
 
+test.each(['0.0.0.0', '::'])(
+  'on --host %s (every interface) the sandbox names itself by localhost, an address the add-in accepts',
+  async (host) => {
+    const wide = await startSandbox({ port: 0, host, quiet: true, organizations: 20 });
+    try {
+      expect(wide.url).toBe(`http://localhost:${wide.port}`);
+      expect(normalizeBaseUrl(wide.url)).toBe(wide.url);
+      expect((await fetch(`${wide.url}/__sandbox/stats`)).status).toBe(200);
+    } finally {
+      await wide.close();
+    }
+  },
+);
+
 test('on --host ::1 the sandbox names itself by localhost, an address the add-in accepts, and answers there', async () => {
   const v6 = await startSandbox({ port: 0, host: '::1', quiet: true, organizations: 20 });
   try {
