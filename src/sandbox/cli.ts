@@ -1,5 +1,5 @@
 /** `npm run sandbox`: starts the sandbox until interrupted. Bad flags: a message and exit code 2. */
-import { mkdtempSync, writeFileSync } from 'fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { localCertificate } from './certificate';
@@ -21,7 +21,10 @@ async function main(): Promise<void> {
   let tls: SandboxOptions['tls'];
   if (command.http2) {
     const certificate = await localCertificate();
-    const caPath = join(mkdtempSync(join(tmpdir(), 'climate-sandbox-')), 'ca.crt');
+    // A new CA each start, good for this run only: its folder goes when the process does.
+    const caFolder = mkdtempSync(join(tmpdir(), 'climate-sandbox-'));
+    process.once('exit', () => rmSync(caFolder, { recursive: true, force: true }));
+    const caPath = join(caFolder, 'ca.crt');
     writeFileSync(caPath, certificate.ca);
     process.stderr.write(`sandbox: HTTP/2 over TLS; the certificate's CA (trust it to check the sandbox): ${caPath}\n`);
     tls = { key: certificate.key, cert: certificate.cert };

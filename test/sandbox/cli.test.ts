@@ -1,6 +1,7 @@
 import { spawn } from 'child_process';
-import { readFileSync } from 'fs';
+import { existsSync, readFileSync } from 'fs';
 import { connect } from 'http2';
+import { dirname } from 'path';
 import { parseCliArgs, usage } from '../../src/sandbox/cliArgs';
 
 describe('parseCliArgs', () => {
@@ -163,7 +164,7 @@ describe('the sandbox command', () => {
   });
 });
 
-test('--http2 serves HTTP/2 over TLS, checked against the CA it wrote', async () => {
+test('--http2 serves HTTP/2 over TLS, checked against the CA it wrote, which leaves with it', async () => {
   const child = runCli(['--port', '0', '--organizations', '200', '--http2']);
   let stderr = '';
   let stdout = '';
@@ -189,6 +190,8 @@ test('--http2 serves HTTP/2 over TLS, checked against the CA it wrote', async ()
   const exitCode = new Promise<number | null>((resolve) => child.on('exit', resolve));
   child.kill('SIGTERM');
   expect(await exitCode).toBe(0);
+  // The CA is this run's alone (a new one each start): its file and folder go when the sandbox stops.
+  expect(existsSync(dirname(caPath))).toBe(false);
 });
 
 test('a non-loopback --host starts with a warning on stderr', async () => {
