@@ -37,7 +37,21 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+/** Why the sandbox could not listen, in the terms of its flags (--port, --host). */
+function startFailure(error: unknown): string {
+  const system: Record<string, unknown> = typeof error === 'object' && error !== null ? { ...error } : {};
+  const { code, address, port, hostname } = system;
+  const where = `${String(address)}:${String(port)}`;
+  if (code === 'EADDRINUSE')
+    return `${where} is already in use (another sandbox, or npm start?): stop it, or pick another --port (0 = any free one)`;
+  if (code === 'EACCES') return `${where} may not be listened on by this user: pick a --port above 1023`;
+  if (code === 'EADDRNOTAVAIL') return `${String(address)} is not an address of this machine: check --host`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `${String(hostname)} is not a name this machine can resolve: check --host`;
+  return error instanceof Error ? error.message : String(error);
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`sandbox: ${startFailure(error)}\n`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { spawn } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
 import { connect } from 'http2';
+import { createServer, type AddressInfo } from 'net';
 import { dirname } from 'path';
 import { parseCliArgs, usage } from '../../src/sandbox/cliArgs';
 
@@ -192,6 +193,31 @@ test('--http2 serves HTTP/2 over TLS, checked against the CA it wrote, which lea
   expect(await exitCode).toBe(0);
   // The CA is this run's alone (a new one each start): its file and folder go when the sandbox stops.
   expect(existsSync(dirname(caPath))).toBe(false);
+});
+
+test.each([
+  [
+    'a port in use',
+    (port: number) => ['--port', String(port)],
+    /^sandbox: 127\.0\.0\.1:\d+ is already in use \(another sandbox, or npm start\?\): stop it, or pick another --port \(0 = any free one\)\n$/,
+  ],
+  [
+    'an address of another machine (TEST-NET-1)',
+    () => ['--port', '0', '--host', '192.0.2.1'],
+    /\nsandbox: 192\.0\.2\.1 is not an address of this machine: check --host\n$/,
+  ],
+])('%s: exit code 1 and what to change', async (_, args, message) => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  try {
+    const child = runCli(args((taken.address() as AddressInfo).port));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect({ code, stderr }).toEqual({ code: 1, stderr: expect.stringMatching(message) });
+  } finally {
+    taken.close();
+  }
 });
 
 test('a non-loopback --host starts with a warning on stderr', async () => {
