@@ -6,7 +6,7 @@
  */
 import { isLoopbackHost } from '../service/baseUrl';
 import { DEFAULT_KNOBS, KNOB_NAMES, KnobError, KnobValueError, SandboxKnobs, validateKnobs } from './knobs';
-import { SandboxOptions } from './server';
+import { SANDBOX_DEFAULT_ORGANIZATIONS, SANDBOX_MAX_ORGANIZATIONS, type SandboxOptions } from './server';
 
 export type CliCommand =
   | { kind: 'help' }
@@ -33,7 +33,7 @@ const START_FLAGS = {
   port: 'port to listen on (default 4010; 0 = any free port)',
   host: 'address to listen on (default 127.0.0.1; anything but loopback is reachable from other machines)',
   seed: 'seed of the generated population and of the fault dice (default 1)',
-  organizations: 'population size (default 20000)',
+  organizations: `population size (default ${SANDBOX_DEFAULT_ORGANIZATIONS}, at most ${SANDBOX_MAX_ORGANIZATIONS})`,
 } as const;
 
 function describeDefault(value: unknown): string {
@@ -134,6 +134,11 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         else if (n === null) return { kind: 'error', message: `--${flag} takes a whole number, got "${text}"` };
         else if (flag === 'port' && n > MAX_PORT)
           return { kind: 'error', message: `--port takes a port number from 0 to ${MAX_PORT}, got "${text}"` };
+        else if (flag === 'organizations' && n > SANDBOX_MAX_ORGANIZATIONS)
+          return {
+            kind: 'error',
+            message: `--organizations takes at most ${SANDBOX_MAX_ORGANIZATIONS} (a larger population takes minutes and gigabytes to build), got "${text}"`,
+          };
         else options[flag as 'port' | 'seed' | 'organizations'] = n;
         continue;
       }

@@ -23,6 +23,8 @@ export type { SandboxOrganization, SandboxProfile } from './population';
 
 export const SANDBOX_DEFAULT_PORT = 4010;
 export const SANDBOX_DEFAULT_ORGANIZATIONS = 20000;
+/** 200,000 take about 7 s and 360 MB to build; ten million took minutes and ran out of memory. */
+export const SANDBOX_MAX_ORGANIZATIONS = 1_000_000;
 
 export interface SandboxOptions extends Partial<SandboxKnobs> {
   /** Default 4010; tests pass 0 for a free port. */
@@ -65,10 +67,12 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-function integerOption(name: string, value: number | undefined, fallback: number, min: number): number {
+function integerOption(name: string, value: number | undefined, fallback: number, min: number, max?: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min)
-    throw new RangeError(`${name} must be an integer >= ${min}, got ${value}`);
+  if (!Number.isInteger(value) || value < min || (max !== undefined && value > max))
+    throw new RangeError(
+      `${name} must be an integer ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}, got ${value}`,
+    );
   return value;
 }
 
@@ -81,7 +85,13 @@ function recordFor(state: SandboxState, request: OrganizationRequest): Organizat
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const seed = integerOption('seed', options.seed, 1, 0);
-  const organizations = integerOption('organizations', options.organizations, SANDBOX_DEFAULT_ORGANIZATIONS, 0);
+  const organizations = integerOption(
+    'organizations',
+    options.organizations,
+    SANDBOX_DEFAULT_ORGANIZATIONS,
+    0,
+    SANDBOX_MAX_ORGANIZATIONS,
+  );
   const port = integerOption('port', options.port, SANDBOX_DEFAULT_PORT, 0);
   const host = options.host ?? '127.0.0.1';
   const knobs = new KnobStore(Object.fromEntries(KNOB_NAMES.map((name) => [name, options[name]])));

@@ -110,6 +110,10 @@ describe('parseCliArgs', () => {
     [['--max-batch', '0'], '--max-batch must be an integer >= 1, got "0"'],
     [['--port', '0x10'], '--port takes a whole number, got "0x10"'],
     [['--organizations', '2e4'], '--organizations takes a whole number, got "2e4"'],
+    [
+      ['--organizations', '10000000'],
+      '--organizations takes at most 1000000 (a larger population takes minutes and gigabytes to build), got "10000000"',
+    ],
     [['--seed', ' 7'], '--seed takes a whole number, got " 7"'],
     [['--latency-ms', '50', '--latency-ms=60'], '--latency-ms is given twice'],
     [['--port', '0', '--port', '4011'], '--port is given twice'],

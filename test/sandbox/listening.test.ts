@@ -100,3 +100,9 @@ test('over HTTP/2 (--http2) the /__sandbox paths answer as over HTTP/1.1: by the
     await h2.close();
   }
 });
+
+test('a population past 1,000,000 is refused before any is built (10,000,000 took minutes and ran out of memory)', async () => {
+  await expect(startSandbox({ port: 0, quiet: true, organizations: 10_000_000 })).rejects.toThrow(
+    'organizations must be an integer from 0 to 1000000, got 10000000',
+  );
+});
