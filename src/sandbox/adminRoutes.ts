@@ -112,7 +112,12 @@ export function registerAdminRoutes(app: FastifyInstance, state: SandboxState): 
     if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
       return reply.code(422).send(invalid('Send {"advanceSeconds": n} with n >= 0'));
     }
-    state.clock.advance(seconds);
+    try {
+      state.clock.advance(seconds);
+    } catch (error) {
+      if (error instanceof RangeError) return reply.code(422).send(invalid(error.message));
+      throw error;
+    }
     return { advancedSeconds: state.clock.advancedSeconds };
   });
 }

@@ -89,6 +89,14 @@ describe('the /__sandbox paths', () => {
       expect((await admin(sandbox, 'POST', '/clock', body)).status).toBe(422);
     }
     expect((await admin(sandbox, 'POST', '/clock', { advanceSeconds: 30 })).body).toEqual({ advancedSeconds: 30 });
+    // 1e308 seconds, twice, made the clock Infinity: every profile's age was then unknown.
+    const far = await admin(sandbox, 'POST', '/clock', { advanceSeconds: 1e308 });
+    expect(far.status).toBe(422);
+    expect(far.body.error.message).toBe(
+      'The clock skips at most 1000000000 seconds (about 31 years) in all; it has skipped 30, so at most 999999970 more',
+    );
+    expect((await admin(sandbox, 'POST', '/clock', { advanceSeconds: 999_999_970 })).status).toBe(200);
+    expect((await admin(sandbox, 'POST', '/clock', { advanceSeconds: 1 })).status).toBe(422);
   });
 
   test('a POST with no body at all is answered: curl -X POST, with or without a JSON type', async () => {
