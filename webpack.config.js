@@ -49,8 +49,14 @@ function buildAddinUrl(name, value) {
   } catch {
     throw new Error(`${name} is not a URL: "${value}"`);
   }
+  // What the manifests are handed to users with: a password there is published, a query or a fragment
+  // would swallow the file names appended to it.
+  if (url.username || url.password)
+    throw new Error(`${name} must be the address of a folder, without a user or password`);
   if (url.protocol !== 'https:') throw new Error(`${name} must use https (got "${value}")`);
-  return `${url.href.replace(/\/+$/, '')}/`;
+  const extras = [url.search && `a query (${url.search})`, url.hash && `a fragment (${url.hash})`].filter(Boolean);
+  if (extras.length > 0) throw new Error(`${name} must be the address of a folder, without ${extras.join(' or ')}`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}/`; // a bare "?" or "#" left behind
 }
 
 /** A production output (functions.json): every development URL re-based onto `addinUrl` (ends with "/"). */

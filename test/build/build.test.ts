@@ -176,6 +176,28 @@ test.each([
   expect(() => buildProduction(tempDir('http'), { flags: ['--env', flag] })).toThrow(message);
 });
 
+test.each([
+  ['a query', 'https://addin.build-check.example/a?v=2', 'a query (?v=2)'],
+  ['a fragment', 'https://addin.build-check.example/#top', 'a fragment (#top)'],
+  ['a user and password', 'https://deploy:s3cret@addin.build-check.example/', 'a user or password'],
+])('a build-time add-in URL with %s is refused: it would end up in the manifests', (_, addinUrl, part) => {
+  // Before: "https://…/a?v=2/taskpane.html" (the page /a), "https://…/#top/taskpane.html" (the site's root),
+  // and the password written into every manifest handed to users and to AppSource.
+  expect(() => configFactory({ addinUrl }, { mode: 'production' })).toThrow(
+    `addinUrl / ADDIN_URL must be the address of a folder, without ${part}`,
+  );
+  expect(() => configFactory({ addinUrl }, { mode: 'production' })).not.toThrow('s3cret');
+});
+
+test('a build-time add-in URL ending in a bare "?" or "#" is the folder it names', () => {
+  const manifestBase = (addinUrl: string) => {
+    const plugins = configFactory({ addinUrl }, { mode: 'production' }).plugins ?? [];
+    return (plugins.find((plugin) => plugin?.constructor.name === 'ManifestsPlugin') as { base?: string })?.base;
+  };
+  expect(manifestBase('https://addin.build-check.example/app?')).toBe('https://addin.build-check.example/app/');
+  expect(manifestBase('https://addin.build-check.example/app/#')).toBe('https://addin.build-check.example/app/');
+});
+
 test('the build fails when server-side packages are imported into a browser bundle', async () => {
   const config = configFactory({}, { mode: 'development' });
   config.entry = { functions: join(__dirname, 'fixtures', 'nodeOnlyEntry.ts') };
