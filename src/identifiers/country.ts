@@ -21,13 +21,21 @@ export function validateCountry(input: string): IdentifierCheck {
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/\u2019/g, "'"); // Excel's autocorrect types ’
-  const upper = text.toUpperCase();
-  const code =
-    (/^[A-Z]{2}$/.test(upper) && isValid(upper) ? upper : undefined) ??
-    (/^[A-Z]{3}$/.test(upper) ? alpha3ToAlpha2(upper) : undefined) ??
-    LANGUAGES.map((language) => getAlpha2Code(text, language.locale)).find((found) => found !== undefined);
+  // A short form with stops (U.K., U. A. E.) is its letters: the names list has U.S. and U.S.A. only.
+  const letters = /^([A-Za-z]\. ?){2,3}$/.test(text) ? text.replace(/[. ]/g, '') : null;
+  const code = codeOf(text) ?? (letters === null ? undefined : codeOf(letters));
   if (code !== undefined) return { ok: true, value: code };
   return invalid(
     `Unknown country: ${text} (give its ISO code, such as US or DEU, or its name in English, German, French or Spanish)`,
+  );
+}
+
+/** The alpha-2 code of an alpha-2 or alpha-3 code or a name in one of LANGUAGES, in any case. */
+function codeOf(text: string): string | undefined {
+  const upper = text.toUpperCase();
+  return (
+    (/^[A-Z]{2}$/.test(upper) && isValid(upper) ? upper : undefined) ??
+    (/^[A-Z]{3}$/.test(upper) ? alpha3ToAlpha2(upper) : undefined) ??
+    LANGUAGES.map((language) => getAlpha2Code(text, language.locale)).find((found) => found !== undefined)
   );
 }

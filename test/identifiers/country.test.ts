@@ -14,6 +14,8 @@ test.each([
   ['a common short form', 'USA', 'US'],
   ['a short form with stops', 'U.S.A.', 'US'],
   ['UK, which ISO reserves for GB', 'UK', 'GB'],
+  ['UK with stops, as U.S. is read', 'U.K.', 'GB'],
+  ['a short form with stops and spaces', 'U. A. E.', 'AE'],
   ['a former name', 'Czech Republic', 'CZ'],
   ['a German name', 'Deutschland', 'DE'],
   ['a French name', 'Allemagne', 'DE'],
@@ -30,6 +32,7 @@ test.each([
   ['a region that is no country', 'EU'],
   ['an unassigned code', 'XX'],
   ['an unassigned alpha-3 code', 'XYZ'],
+  ['stops that make no code', 'X.X.'],
 ])('%s (%s) is refused, saying what to give', (_label, input) => {
   expect(validateCountry(input)).toEqual({
     ok: false,
