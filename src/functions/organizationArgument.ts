@@ -5,7 +5,8 @@
  * sends nothing.
  *
  * Reading rules, in order:
- * - a prefix forces the kind: `lei:`, `isin:`, `duns:`, `spg:` (S&P Global), `name:`, `web:`;
+ * - a prefix forces the kind: `lei:`, `isin:`, `duns:` (`D-U-N-S:`), `spg:` (S&P Global), `name:`, `web:`;
+ * - an identifier's label and a space (`LEI 5493…`) is that identifier when what follows is written as one;
  * - a number is a DUNS: Excel keeps a typed DUNS as a number and drops its leading zeros, which are
  *   restored;
  * - text written as a DUNS, LEI or ISIN is that identifier, by the rule SBTI's company argument shares
@@ -116,10 +117,29 @@ function readOrganization(input: CellInput): OrganizationArgument {
   if (input.kind === 'boolean')
     throw new ArgumentError(`${describeInput(input)} is not an organization: give ${EXPECTED}.`);
   const text = plainText(input, 'The organization', EXPECTED, CONTACT);
-  const forced = /^([a-z]+)\s*:\s*(.*)$/i.exec(text);
-  const kind = forced ? PREFIXES[forced[1].toLowerCase()] : undefined;
+  const forced = /^([a-z](?:-?[a-z])*)\s*:\s*(.*)$/i.exec(text);
+  const kind = forced ? PREFIXES[prefixName(forced[1])] : undefined;
   if (forced && kind) return readAs(kind, forced[2], forced[1].toLowerCase());
-  return detect(text);
+  return labelled(text) ?? detect(text);
+}
+
+/** `lei`, `D-U-N-S` (Dun & Bradstreet's own spelling) -> the PREFIXES key. */
+const prefixName = (written: string): string => written.replace(/-/g, '').toLowerCase();
+
+/**
+ * An identifier's label and a space before it, as exports write them (`LEI 5493…`, `DUNS 15-048-3782`,
+ * `D-U-N-S 150483782`): that identifier when what follows is written as one (its own check decides,
+ * and an identifier of another kind gets the label's message); otherwise a name (`LEI Holdings`).
+ */
+function labelled(text: string): OrganizationArgument | null {
+  const match = /^(lei|isin|duns|d-u-n-s|spg)\s+(.+)$/i.exec(text);
+  if (!match) return null;
+  const [, label, rest] = match;
+  const kind = PREFIXES[prefixName(label)] as IdentifierKind;
+  if (kind === 'spg') return validateSpGlobal(rest).ok ? readAs(kind, rest, label) : null;
+  const written = writtenIdentifier(rest);
+  if (written === null) return null;
+  return written.kind === kind ? identifier(kind, written.check) : readAs(kind, rest, label);
 }
 
 function readAs(kind: OrganizationKind, rest: string, prefix: string): OrganizationArgument {

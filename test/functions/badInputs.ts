@@ -102,6 +102,16 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
     input: LEI.slice(0, 19),
     message: 'Not a valid LEI: must be 20 characters, got 19.',
   },
+  {
+    label: 'a labelled LEI with wrong check digits',
+    input: `LEI ${BAD_LEI}`,
+    message: 'Not a valid LEI: check digits fail.',
+  },
+  {
+    label: 'an ISIN labelled as an LEI',
+    input: `LEI ${ISIN}`,
+    message: 'Not a valid LEI: must be 20 characters, got 12.',
+  },
   { label: 'an ISIN with a wrong check digit', input: 'US0378331006', message: 'Not a valid ISIN: check digit fails.' },
   {
     label: 'an ISIN one character short',
