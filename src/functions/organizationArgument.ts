@@ -148,7 +148,8 @@ function readAs(kind: OrganizationKind, rest: string, prefix: string): Organizat
     case 'name':
       return { kind, query: { name: rest }, text: rest };
     case 'website':
-      return website(domainOf(rest));
+      // A mailto: link keeps its scheme: what may follow its address (`?subject=…`) is the link's alone.
+      return website(domainOf(prefix === 'mailto' ? `mailto:${rest}` : rest));
     case 'duns':
       return duns(rest);
     case 'lei':

@@ -24,7 +24,8 @@ const HOST = String.raw`(?:[\p{L}\p{M}\p{N}-]+\.)+[\p{L}\p{M}\p{N}-]+\.?`;
  */
 const LOCAL_PART = String.raw`[^\s@<>/]+`;
 const WEB_ADDRESS = new RegExp(String.raw`^(?:https?://)?(?:www\.)?(${HOST})(?::\d{1,5})?(?:[/?#]\S*)?$`, 'iu');
-const EMAIL = new RegExp(String.raw`^(?:mailto:)?${LOCAL_PART}@(${HOST})$`, 'iu');
+/** An e-mail address, or a mailto: link to one, which may carry a subject or a body after `?`. */
+const EMAIL = new RegExp(String.raw`^(?:${LOCAL_PART}@(${HOST})|mailto:${LOCAL_PART}@(${HOST})(?:\?\S*)?)$`, 'iu');
 /**
  * An e-mail contact: an optional display name (any text without angle brackets), then one address in
  * angle brackets, and nothing after it. Its brackets are not markup (textArgument.ts is told so).
@@ -75,7 +76,7 @@ export function isAddress(text: string): boolean {
 
 function hostOf(text: string): string | null {
   const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text) ?? CONTACT.exec(text);
-  return match ? match[1] : null;
+  return match ? (match[1] ?? match[2]) : null;
 }
 
 /** The host's registrable domain in ASCII; null when the host is not a domain. */

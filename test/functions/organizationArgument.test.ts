@@ -15,6 +15,11 @@ describe('parseOrganization reads', () => {
     ['a full address', 'https://www.Acme.com/about?x=1', { website: 'acme.com' }],
     ['an e-mail address', 'jane.doe@acme.co.uk', { website: 'acme.co.uk' }],
     ['a mailto: address', 'mailto:jane@acme.com', { website: 'acme.com' }],
+    [
+      'a mailto: link with a subject, as a page links it',
+      'mailto:Jane@Acme.com?subject=Quote%20request',
+      { website: 'acme.com' },
+    ],
     ['a DUNS as a number', 150483782, { duns_number: '150483782' }],
     ['a DUNS number that lost its leading zero', 12345678, { duns_number: '012345678' }],
     ['a DUNS with dashes', '15-048-3782', { duns_number: '150483782' }],
@@ -108,6 +113,10 @@ describe('parseOrganization reads', () => {
     });
     expect(parseOrganization('Acme', null, 'Germany').query).toEqual({ name: 'Acme', hq_region: 'DE' });
     expect(parseOrganization('acme.com', 'www.acme.com').query).toEqual({ website: 'acme.com' });
+    expect(parseOrganization('Acme', 'mailto:sales@acme.com?subject=RFQ').query).toEqual({
+      name: 'Acme',
+      website: 'acme.com',
+    });
     expect(parseOrganization('Apple', 'buyer@procurement.apple.com').query).toEqual({
       name: 'Apple',
       website: 'apple.com',
