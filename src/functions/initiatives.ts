@@ -62,9 +62,17 @@ for (const key of FLAG_KEYS) {
   for (const name of [key, FLAG_LABELS[key], ...ALIASES[key]]) BY_NAME.set(nameKey(name), key);
 }
 
-/** The flag a name stands for, or null. */
+/**
+ * The flag a name stands for, or null. A name with another in brackets, as reports write them ("Science
+ * Based Targets initiative (SBTi)"), is the flag either names, when they name no two.
+ */
 export function findFlag(name: string): FlagKey | null {
-  return BY_NAME.get(nameKey(name)) ?? null;
+  const key = BY_NAME.get(nameKey(name));
+  if (key !== undefined) return key;
+  const both = /^(.+?)\s*\(([^()]+)\)$/.exec(name.trim());
+  if (!both) return null;
+  const [outer, inner] = [BY_NAME.get(nameKey(both[1])), BY_NAME.get(nameKey(both[2]))];
+  return outer !== undefined && inner !== undefined && outer !== inner ? null : (outer ?? inner ?? null);
 }
 
 const readNames = new RecentReadings<string, FlagKey>(1_000);

@@ -199,6 +199,11 @@ export const BAD_INITIATIVES: readonly BadInput[] = [
     input: null,
     message: 'The initiative is empty: give an initiative name such as "SBTi".',
   },
+  {
+    label: 'a name and an abbreviation of two initiatives',
+    input: 'CDP (RE100)',
+    message: `Unknown initiative "CDP (RE100)". Use one of: ${INITIATIVE_LIST}.`,
+  },
   { label: 'a number as initiative', input: 3, message: '3 is not an initiative name such as "SBTi".' },
   {
     label: 'a formula as initiative',

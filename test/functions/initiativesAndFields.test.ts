@@ -27,6 +27,10 @@ describe('initiative names', () => {
     ['Responsible Labour Initiative', 'responsible_labor_initiative'],
     ['reduction_action', 'reduction_action'],
     ['Reduction actions', 'reduction_action'],
+    // Its full name with the abbreviation after it, as reports write it.
+    ['Science Based Targets initiative (SBTi)', 'sbti'],
+    ['Principles for Responsible Investment (PRI)', 'pri'],
+    ['SBTi (Science Based Targets initiative)', 'sbti'],
   ])('%s -> %s', (name, key) => {
     expect(parseInitiative(name)).toBe(key);
   });
@@ -63,6 +67,10 @@ describe('PROFILE fields', () => {
       'hq_region',
       'matched_name',
     ]);
+  });
+
+  test('the names the pane and the cards show: "Climate score" is the score', () => {
+    expect(keys('Climate score, Profile link, Industry mean score')).toEqual(['score', 'link', 'industry_mean']);
   });
 
   test('a range of names, blanks skipped', () => {
