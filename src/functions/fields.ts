@@ -69,7 +69,7 @@ const FIELD_ALIASES: Record<string, string[]> = {
   match_similarity: ['similarity', 'name_similarity'],
   relationship: ['organization_relationship_type', 'relationship_type'],
   industry_mean: ['industry_mean_score', 'mean_score'],
-  score: ['climate_score'], // what the pane's column and SCORE's card call it
+  score: ['climate_score'], // what the pane's column and the title of SCORE's card call it
   percentile: ['industry_score_percentile', 'industry_percentile'],
   link: ['profile', 'profile_link', 'url'],
 };
