@@ -4,6 +4,7 @@
  * argument an ISIN), and the message when its check fails. In order:
  * - an LEI or ISIN as people paste it, in any case and with spaces or dashes, when the check digits
  *   of the compacted form pass (only then: a name must not become an identifier by chance);
+ * - after an identifier's label and a space (`LEI 5493…`, `D-U-N-S 150483782`), that identifier;
  * - a run of up to 9 digits (its leading zeros restored), or digits with spaces or dashes, is a DUNS;
  * - 20 upper-case letters/digits ending in 2 digits is an LEI, 2 letters + 9 + a digit an ISIN
  *   (also written in blocks of four); near misses of those shapes are that identifier too, so they
@@ -29,8 +30,26 @@ export interface WrittenIdentifier {
 /** Digits an LEI or ISIN pasted in another case or with separators must hold (real ones hold 4 or more). */
 const MIN_PASTED_DIGITS = 4;
 
-/** The identifier a text is written as, with its check; null when it is written as none. */
+/** An identifier's label, a space, and the rest: `LEI 5493…`, `DUNS 15-048-3782`, D&B's `D-U-N-S 150483782`. */
+const LABELLED = /^(lei|isin|duns|d-u-n-s)\s+(.+)$/i;
+const VALIDATE = { duns: validateDuns, lei: validateLei, isin: validateIsin } as const;
+
+/**
+ * The identifier a text is written as, with its check; null when it is written as none. After a label
+ * (`LEI 5493…`), what is written as an identifier is the label's kind: its own, or checked as the
+ * label's (an ISIN labelled LEI gets the LEI's message); what is written as none leaves a name.
+ */
 export function writtenIdentifier(text: string): WrittenIdentifier | null {
+  const labelled = LABELLED.exec(text);
+  const written = labelled ? unlabelled(labelled[2]) : null;
+  if (labelled && written) {
+    const kind = labelled[1].replace(/-/g, '').toLowerCase() as WrittenIdentifier['kind'];
+    return written.kind === kind ? written : { kind, check: VALIDATE[kind](labelled[2]) };
+  }
+  return unlabelled(text);
+}
+
+function unlabelled(text: string): WrittenIdentifier | null {
   const pasted = pastedIdentifier(text);
   if (pasted) return pasted;
   if (/^[0-9]{1,9}$/.test(text)) return { kind: 'duns', check: validateDuns(text.padStart(9, '0')) };

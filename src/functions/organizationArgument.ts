@@ -126,20 +126,10 @@ function readOrganization(input: CellInput): OrganizationArgument {
 /** `lei`, `D-U-N-S` (Dun & Bradstreet's own spelling) -> the PREFIXES key. */
 const prefixName = (written: string): string => written.replace(/-/g, '').toLowerCase();
 
-/**
- * An identifier's label and a space before it, as exports write them (`LEI 5493…`, `DUNS 15-048-3782`,
- * `D-U-N-S 150483782`): that identifier when what follows is written as one (its own check decides,
- * and an identifier of another kind gets the label's message); otherwise a name (`LEI Holdings`).
- */
+/** S&P Global's label and a space (`SPG 24937`): its identifier when digits follow (identifierText.ts reads the others). */
 function labelled(text: string): OrganizationArgument | null {
-  const match = /^(lei|isin|duns|d-u-n-s|spg)\s+(.+)$/i.exec(text);
-  if (!match) return null;
-  const [, label, rest] = match;
-  const kind = PREFIXES[prefixName(label)] as IdentifierKind;
-  if (kind === 'spg') return validateSpGlobal(rest).ok ? readAs(kind, rest, label) : null;
-  const written = writtenIdentifier(rest);
-  if (written === null) return null;
-  return written.kind === kind ? identifier(kind, written.check) : readAs(kind, rest, label);
+  const match = /^spg\s+(.+)$/i.exec(text);
+  return match && validateSpGlobal(match[1]).ok ? readAs('spg', match[1], 'spg') : null;
 }
 
 function readAs(kind: OrganizationKind, rest: string, prefix: string): OrganizationArgument {

@@ -3,12 +3,12 @@
  * with a header row; a text the service left out is an empty cell there (a table of text reads
  * better with blanks), while a single looked-up value that is missing is #N/A.
  */
-import { validateIsin } from '../identifiers';
+import { validateIsin, validateLei, type IdentifierCheck } from '../identifiers';
 import { SBTI_FIELDS, type Industry, type RecommendedAction, type SbtiCompany, type SbtiField } from '../service/types';
 import { ArgumentError } from './argumentError';
 import { readCell } from './cellInput';
 import { CellFailure } from './errors';
-import { checkedIdentifier, writtenIdentifier } from './identifierText';
+import { checkedIdentifier, IDENTIFIER_LABELS, writtenIdentifier } from './identifierText';
 import { nameKey } from './initiatives';
 import type { SpillElement } from './results';
 import { plainText } from './textArgument';
@@ -26,29 +26,38 @@ export function industriesTable(industries: readonly Industry[], search: string 
 }
 
 export interface SbtiQuery {
-  kind: 'isin' | 'name';
+  kind: 'isin' | 'lei' | 'name';
   text: string;
   /** The filtered listing to ask for (filters are substring matches). */
   url: string;
 }
 
 /**
- * SBTI's company argument: an ISIN, by the organization argument's rule (identifierText.ts: any case,
- * spaces or dashes when its check digit passes) or forced with `isin:`, else a company name (`name:`
- * forces it).
+ * SBTI's company argument: an ISIN or an LEI (the dataset holds both), by the organization argument's
+ * rule (identifierText.ts: any case, spaces or dashes when its check digits pass, after its label) or
+ * forced with `isin:` or `lei:`, else a company name (`name:` forces it; a DUNS is one too: the
+ * dataset has none).
  */
 export function parseSbtiCompany(value: unknown): SbtiQuery {
-  const text = plainText(readCell(value), 'The company', 'an ISIN or a company name');
-  const forced = /^(isin|name)\s*:\s*(.+)$/i.exec(text);
+  const text = plainText(readCell(value), 'The company', 'an ISIN, an LEI or a company name');
+  const forced = /^(isin|lei|name)\s*:\s*(.+)$/i.exec(text);
   const raw = forced ? forced[2] : text;
-  const written = forced ? null : writtenIdentifier(text);
-  const isin =
-    forced?.[1].toLowerCase() === 'isin' ? validateIsin(raw) : written?.kind === 'isin' ? written.check : null;
-  if (isin) {
-    const code = checkedIdentifier('isin', isin);
-    return { kind: 'isin', text: code, url: `/sbti_companies?isin=${encodeURIComponent(code)}` };
+  const identifier = sbtiIdentifier(forced?.[1].toLowerCase() ?? null, raw);
+  if (identifier) {
+    const { kind } = identifier;
+    const code = checkedIdentifier(kind, identifier.check);
+    return { kind, text: code, url: `/sbti_companies?${kind}=${encodeURIComponent(code)}` };
   }
   return { kind: 'name', text: raw, url: `/sbti_companies?company_name=${encodeURIComponent(raw)}` };
+}
+
+/** The ISIN or LEI the company argument is, forced by `prefix` or written so; null for a name. */
+function sbtiIdentifier(prefix: string | null, text: string): { kind: 'isin' | 'lei'; check: IdentifierCheck } | null {
+  if (prefix === 'isin') return { kind: 'isin', check: validateIsin(text) };
+  if (prefix === 'lei') return { kind: 'lei', check: validateLei(text) };
+  if (prefix === 'name') return null;
+  const written = writtenIdentifier(text);
+  return written && written.kind !== 'duns' ? { kind: written.kind, check: written.check } : null;
 }
 
 /** SBTI's optional field argument: one of the SBTi record's field names (case and spacing free). */
@@ -65,17 +74,15 @@ export function parseSbtiField(value: unknown): SbtiField | null {
 function pick(companies: readonly SbtiCompany[], query: SbtiQuery): SbtiCompany {
   const wanted = nameKey(query.text);
   const exact = companies.filter((company) =>
-    query.kind === 'isin'
-      ? String(company.isin ?? '').toUpperCase() === query.text
-      : nameKey(String(company.company_name ?? '')) === wanted,
+    query.kind === 'name'
+      ? nameKey(String(company.company_name ?? '')) === wanted
+      : String(company[query.kind] ?? '').toUpperCase() === query.text,
   );
   if (exact.length >= 1) return exact[0];
   if (query.kind === 'name' && companies.length === 1) return companies[0];
-  if (companies.length === 0 || query.kind === 'isin') {
-    throw new CellFailure(
-      '#N/A',
-      `No company with ${query.kind === 'isin' ? 'ISIN' : 'name'} "${query.text}" in the SBTi list.`,
-    );
+  if (companies.length === 0 || query.kind !== 'name') {
+    const by = query.kind === 'name' ? 'name' : IDENTIFIER_LABELS[query.kind];
+    throw new CellFailure('#N/A', `No company with ${by} "${query.text}" in the SBTi list.`);
   }
   throw new CellFailure(
     '#N/A',

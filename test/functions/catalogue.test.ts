@@ -245,11 +245,13 @@ test('INDUSTRIES lists every page (following Link) or the matches of a search', 
   expect(none).toEqual({ kind: 'error', code: '#N/A', message: 'No industry matches "zzzz".' });
 });
 
-test('SBTI by ISIN or name, one field or all; ACTIONS for an organization', async () => {
-  const company = sandbox.population.sbtiCompanies.find((c) => typeof c.isin === 'string' && c.net_zero_year !== null)!;
+test('SBTI by ISIN, LEI or name, one field or all; ACTIONS for an organization', async () => {
+  const company = sandbox.population.sbtiCompanies.find(
+    (c) => typeof c.isin === 'string' && typeof c.lei === 'string' && c.net_zero_year !== null,
+  )!;
   const org = known();
   const s = await open();
-  const [[byIsin, oneField, byName, missing, byPastedIsin]] = await calculate(s, {
+  const [[byIsin, oneField, byName, missing, byPastedIsin, byLei, byLabelledLei]] = await calculate(s, {
     inputs: [[company.isin as string, company.company_name as string]],
     formulas: {
       C: '=CLIMATE.SBTI(A{row})',
@@ -258,6 +260,9 @@ test('SBTI by ISIN or name, one field or all; ACTIONS for an organization', asyn
       F: '=CLIMATE.SBTI("Nobody Such Co")',
       // An ISIN as people paste it, read as the organization argument reads it.
       G: `=CLIMATE.SBTI("${(company.isin as string).toLowerCase()}")`,
+      // The dataset holds LEIs too: an LEI finds its company, not a company of that name.
+      H: `=CLIMATE.SBTI("${company.lei as string}")`,
+      I: `=CLIMATE.SBTI("LEI ${(company.lei as string).toLowerCase()}","net_zero_year")`,
     },
   });
   const [[actions]] = await calculate(s, {
@@ -270,6 +275,8 @@ test('SBTI by ISIN or name, one field or all; ACTIONS for an organization', asyn
   expect(spill(oneField)).toEqual([[company.net_zero_year]]);
   expect(spill(byName)).toEqual(table);
   expect(spill(byPastedIsin)).toEqual(table);
+  expect(spill(byLei)).toEqual(table);
+  expect(spill(byLabelledLei)).toEqual([[company.net_zero_year]]);
   expect(missing).toEqual({
     kind: 'error',
     code: '#N/A',

@@ -1,17 +1,18 @@
 /**
- * SBTI's company argument reads an ISIN by the organization argument's rule: the same text is the same
- * ISIN, the same refusal or a name in both (any case, spaces or dashes when the check digit passes).
+ * SBTI's company argument reads an ISIN or an LEI by the organization argument's rule: the same text is
+ * the same identifier, the same refusal or a name in both (any case, spaces or dashes when the check
+ * digits pass, after its label).
  */
 import { ArgumentError } from '../../src/functions/argumentError';
 import { parseOrganization } from '../../src/functions/organizationArgument';
 import { parseSbtiCompany } from '../../src/functions/referenceData';
-import { ISIN } from './badInputs';
+import { BAD_LEI, ISIN, LEI } from './badInputs';
 
-/** What a reading made of a text: "ISIN <value>", "name", or the message it was refused with. */
+/** What a reading made of a text: "ISIN <value>", "LEI <value>", "name", or the message it was refused with. */
 function reading(read: () => { kind: string; text: string }): string {
   try {
     const { kind, text } = read();
-    return kind === 'isin' ? `ISIN ${text}` : kind;
+    return kind === 'isin' || kind === 'lei' ? `${kind.toUpperCase()} ${text}` : kind;
   } catch (error) {
     if (error instanceof ArgumentError) return error.message;
     throw error;
@@ -32,6 +33,14 @@ test.each<[string, string]>([
   ['us0378331006', 'name'],
   ['name:US0378331005', 'name'],
   ['Apple Inc.', 'name'],
+  [`ISIN ${ISIN}`, `ISIN ${ISIN}`],
+  [LEI, `LEI ${LEI}`],
+  [LEI.toLowerCase(), `LEI ${LEI}`],
+  [`lei:${LEI}`, `LEI ${LEI}`],
+  [`LEI ${LEI}`, `LEI ${LEI}`],
+  [BAD_LEI, 'Not a valid LEI: check digits fail.'],
+  [`LEI ${ISIN}`, 'Not a valid LEI: must be 20 characters, got 12.'],
+  ['LEI Holdings', 'name'],
 ])('%s', (text, expected) => {
   expect([reading(() => parseOrganization(text)), reading(() => parseSbtiCompany(text))]).toEqual([expected, expected]);
 });

@@ -135,7 +135,7 @@ const ARGUMENTS: ArgumentRow[] = [
     label: 'SBTI of an empty company',
     formula: '=CLIMATE.SBTI(B{row})',
     input: '',
-    message: 'The company is empty: give an ISIN or a company name.',
+    message: 'The company is empty: give an ISIN, an LEI or a company name.',
   },
   {
     label: 'SBTI of markup',
