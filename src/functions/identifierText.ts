@@ -1,10 +1,10 @@
 /**
  * Identifiers as analysts write them in a cell, read by one rule wherever a function takes one: which
  * identifier a text is (the organization argument reads a DUNS, LEI or ISIN so, SBTI's company
- * argument an ISIN), and the message when its check fails. In order:
+ * argument an ISIN or an LEI), and the message when its check fails. In order:
+ * - after an identifier's label and a space (`LEI 5493…`, `D-U-N-S 150483782`), that identifier;
  * - an LEI or ISIN as people paste it, in any case and with spaces or dashes, when the check digits
  *   of the compacted form pass (only then: a name must not become an identifier by chance);
- * - after an identifier's label and a space (`LEI 5493…`, `D-U-N-S 150483782`), that identifier;
  * - a run of up to 9 digits (its leading zeros restored), or digits with spaces or dashes, is a DUNS;
  * - 20 upper-case letters/digits ending in 2 digits is an LEI, 2 letters + 9 + a digit an ISIN
  *   (also written in blocks of four); near misses of those shapes are that identifier too, so they

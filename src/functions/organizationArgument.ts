@@ -120,14 +120,14 @@ function readOrganization(input: CellInput): OrganizationArgument {
   const forced = /^([a-z](?:-?[a-z])*)\s*:\s*(.*)$/i.exec(text);
   const kind = forced ? PREFIXES[prefixName(forced[1])] : undefined;
   if (forced && kind) return readAs(kind, forced[2], forced[1].toLowerCase());
-  return labelled(text) ?? detect(text);
+  return spgLabelled(text) ?? detect(text);
 }
 
 /** `lei`, `D-U-N-S` (Dun & Bradstreet's own spelling) -> the PREFIXES key. */
 const prefixName = (written: string): string => written.replace(/-/g, '').toLowerCase();
 
 /** S&P Global's label and a space (`SPG 24937`): its identifier when digits follow (identifierText.ts reads the others). */
-function labelled(text: string): OrganizationArgument | null {
+function spgLabelled(text: string): OrganizationArgument | null {
   const match = /^spg\s+(.+)$/i.exec(text);
   return match && validateSpGlobal(match[1]).ok ? readAs('spg', match[1], 'spg') : null;
 }
