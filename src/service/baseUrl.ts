@@ -86,5 +86,34 @@ export function normalizeBaseUrl(baseUrl: string): string {
   if (url.username || url.password || url.search || url.hash) {
     throw new Error('The service address must not contain a user name, password, query or fragment.');
   }
-  return `${url.origin}${basePath(url)}`;
+  const path = basePath(url);
+  const pasted = pastedEndpoint(path);
+  if (pasted) {
+    const base = `${url.origin}${path.slice(0, pasted.at)}`;
+    throw new Error(`${url.origin}${path} is the service's ${pasted.what}, not its address: give ${base}.`);
+  }
+  return `${url.origin}${path}`;
+}
+
+/**
+ * The tails of what people copy from the service's documentation or a browser's address bar instead of
+ * its address: an endpoint (the client appends those itself), the sandbox's own pages, or the
+ * deprecated /v1.0 version (which answers only its own paths, and the client sends none).
+ */
+const PASTED_TAILS: readonly [RegExp, (segment: string) => string][] = [
+  [
+    /\/(batch|organizations(?:\/\d+)?|industries(?:\/search)?|sbti_companies(?:\/changes)?|projects)$/i,
+    (s) => `/${s} endpoint`,
+  ],
+  [/\/(__sandbox)(?:\/[a-z]*)?$/i, (s) => `/${s} page`],
+  [/\/(v1\.0)$/i, (s) => `deprecated /${s} version`],
+];
+
+/** Where in `path` a pasted tail starts, and what it is; null for a path of the deployment's own. */
+function pastedEndpoint(path: string): { at: number; what: string } | null {
+  for (const [tail, what] of PASTED_TAILS) {
+    const match = tail.exec(path);
+    if (match) return { at: match.index, what: what(match[1].split('/')[0].toLowerCase()) };
+  }
+  return null;
 }

@@ -48,6 +48,29 @@ describe('the base URL rule', () => {
     expect(() => client('climate.example/v1?token=secret')).toThrow(remote('https://climate.example/v1'));
   });
 
+  it("refuses one of the service's endpoints pasted as its address, naming the address to give", () => {
+    const endpoint = (url: string, path: string, base: string) =>
+      `${url} is the service's ${path}, not its address: give ${base}.`;
+    expect(() => client('https://api.ditchcarbon.com/batch')).toThrow(
+      endpoint('https://api.ditchcarbon.com/batch', '/batch endpoint', 'https://api.ditchcarbon.com'),
+    );
+    expect(() => client('https://api.ditchcarbon.com/organizations/')).toThrow(
+      endpoint('https://api.ditchcarbon.com/organizations', '/organizations endpoint', 'https://api.ditchcarbon.com'),
+    );
+    expect(() => client('https://host.example/api/sbti_companies')).toThrow(
+      endpoint('https://host.example/api/sbti_companies', '/sbti_companies endpoint', 'https://host.example/api'),
+    );
+    expect(() => client('http://localhost:4010/__sandbox/stats')).toThrow(
+      endpoint('http://localhost:4010/__sandbox/stats', '/__sandbox page', 'http://localhost:4010'),
+    );
+    // The deprecated version answers only its own paths, which the add-in does not send.
+    expect(() => client('https://api.ditchcarbon.com/v1.0')).toThrow(
+      endpoint('https://api.ditchcarbon.com/v1.0', 'deprecated /v1.0 version', 'https://api.ditchcarbon.com'),
+    );
+    // A path of its own is a deployment's: kept.
+    expect(client('https://host.example/climate/v2').baseUrl).toBe('https://host.example/climate/v2');
+  });
+
   it('refuses what is not a usable address', () => {
     expect(() => client('not a url')).toThrow(/not a valid URL/);
     for (const empty of ['', '   ']) {
