@@ -264,7 +264,7 @@ export function industries(search?: unknown, invocation?: CustomFunctions.Cancel
  * The science-based-targets record of a company (weekly snapshot), all fields or one.
  * @customfunction SBTI
  * @helpurl https://localhost:3000/help/functions.html#sbti
- * @param company ISIN or company name (isin: or name: force a kind).
+ * @param company ISIN, LEI or company name (isin:, lei: or name: force a kind).
  * @param [field] One field, e.g. "near_term_target_status" or "net_zero_year"; leave out for all.
  * @param invocation Excel's invocation: cancellation.
  * @returns One value, or a spilled (field, value) table.
