@@ -72,6 +72,8 @@ export function normalizeBaseUrl(baseUrl: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new Error(`The service address must start with https:// (got ${url.protocol}).`);
   }
+  // `api.example.com.` is the same host, but the page's policy lists it without the dot and would block it.
+  url.hostname = url.hostname.replace(/\.$/, '');
   if (url.hostname.startsWith('[')) {
     throw new Error(
       `The service address ${url.origin} names an IPv6 address, which the pane's Content-Security-Policy ` +
