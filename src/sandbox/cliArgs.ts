@@ -90,7 +90,12 @@ function knobValue(name: keyof SandboxKnobs, text: string | true): unknown {
     throw new KnobError(`--${kebab(name)} takes true or false, got "${text}"`);
   }
   if (text === true) throw new KnobError(`--${kebab(name)} needs a value`);
-  if (name === 'revokedKeys') return text.split(',').filter((k) => k !== '');
+  // Keys hold no blanks (the add-in refuses one with a space): `a, b` revokes a and b, not " b".
+  if (name === 'revokedKeys')
+    return text
+      .split(',')
+      .map((k) => k.trim())
+      .filter((k) => k !== '');
   if (name === 'rateLimit' && (text === OFF || text === 'null')) return null;
   const n = text.trim() === '' ? NaN : Number(text);
   if (Number.isNaN(n)) throw new KnobError(`--${kebab(name)} takes a number, got "${text}"`);
@@ -130,6 +135,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         const text: string | undefined = inline ?? argv[++i];
         if (text === undefined) return { kind: 'error', message: `--${flag} needs a value` };
         const n = digitsOnly(text);
+        if (flag === 'host' && text.trim() === '')
+          // An unset shell variable (`--host $HOST`), which Node would take for every interface.
+          return { kind: 'error', message: '--host needs an address, got nothing' };
         if (flag === 'host') options.host = text;
         else if (n === null) return { kind: 'error', message: `--${flag} takes a whole number, got "${text}"` };
         else if (flag === 'port' && n > MAX_PORT)

@@ -64,6 +64,13 @@ describe('parseCliArgs', () => {
     });
   });
 
+  test('--revoked-keys as people list them: spaces after the commas, a trailing comma', () => {
+    expect(parseCliArgs(['--revoked-keys', ' key-one , key-two,'])).toEqual({
+      kind: 'start',
+      options: { logRequests: true, revokedKeys: ['key-one', 'key-two'] },
+    });
+  });
+
   test('--rate-limit off, --quiet, --help', () => {
     expect(parseCliArgs(['--rate-limit', 'off', '--quiet'])).toEqual({
       kind: 'start',
@@ -99,6 +106,8 @@ describe('parseCliArgs', () => {
     [['--bogus'], 'Unknown flag --bogus'],
     [['--port', 'abc'], '--port takes a whole number, got "abc"'],
     [['--port'], '--port needs a value'],
+    [['--host', ''], '--host needs an address, got nothing'],
+    [['--host= '], '--host needs an address, got nothing'],
     [['--port', '70000'], '--port takes a port number from 0 to 65535, got "70000"'],
     [['--fail-rate', '2'], '--fail-rate must be a share between 0 and 1, got "2"'],
     [['--latency-ms', 'slow'], '--latency-ms takes a number, got "slow"'],
