@@ -2,11 +2,10 @@
  * The rest of the catalogue on the built bundle in the Node harness, against the sandbox: each host
  * profile's value shapes (plain values where Excel does not render attributed ones), the score-scale
  * setting, refused input sending nothing, auth and failed profiles, STATUS following a profile to the end, LINK, HEADERS, the full PROFILE table,
- * INDUSTRIES, SBTI, ACTIONS, and calls Excel cancels.
+ * and calls Excel cancels (INDUSTRIES, SBTI and ACTIONS: referenceData.test.ts).
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import type { Settings } from '../../src/settings/settings';
-import { SBTI_FIELDS } from '../../src/service/types';
 import { BAD_INITIATIVES, BAD_ORGANIZATIONS } from './badInputs';
 import {
   checkCell,
@@ -15,6 +14,8 @@ import {
   expectedFlag,
   expectedFlags,
   expectedScore,
+  plainOutcome,
+  spilledValues,
   type ExpectContext,
 } from '../harness/expectations';
 import { DEFAULT_LOCATION } from '../harness/node';
@@ -53,9 +54,8 @@ const calculate = calculateOutcomes;
 
 const known = () =>
   sandbox.population.organizations.find((o) => o.parentId === null && o.profile !== null && o.lei !== null)!;
-const plain = (outcome: CellOutcome) => (outcome.kind === 'value' ? outcome.value : outcome);
-const spill = (outcome: CellOutcome) =>
-  outcome.kind === 'array' ? outcome.rows.map((row) => row.map(plain)) : outcome;
+const plain = plainOutcome;
+const spill = spilledValues;
 
 const shapes = [
   ...HOST_PROFILES.map(
@@ -227,67 +227,6 @@ test('LINK, HEADERS and the full PROFILE table', async () => {
     'Climate Pledge': record.initiatives.climate_pledge,
     'Reduction action': record.reduction_action_present,
   });
-});
-
-test('INDUSTRIES lists every page (following Link) or the matches of a search', async () => {
-  const s = await open();
-  const [[all, steel, none]] = await calculate(s, {
-    inputs: [[null]],
-    formulas: { B: '=CLIMATE.INDUSTRIES()', C: '=CLIMATE.INDUSTRIES("ste")', D: '=CLIMATE.INDUSTRIES("zzzz")' },
-  });
-  const industries = sandbox.population.industries;
-  expect(industries.length).toBeGreaterThan(20); // more than one page
-  expect(spill(all)).toEqual([['Industry id', 'Industry'], ...industries.map((i) => [i.id, i.name])]);
-  expect(spill(steel)).toEqual([
-    ['Industry id', 'Industry'],
-    ...industries.filter((i) => i.name.toLowerCase().includes('ste')).map((i) => [i.id, i.name]),
-  ]);
-  expect(none).toEqual({ kind: 'error', code: '#N/A', message: 'No industry matches "zzzz".' });
-});
-
-test('SBTI by ISIN, LEI or name, one field or all; ACTIONS for an organization', async () => {
-  const company = sandbox.population.sbtiCompanies.find(
-    (c) => typeof c.isin === 'string' && typeof c.lei === 'string' && c.net_zero_year !== null,
-  )!;
-  const org = known();
-  const s = await open();
-  const [[byIsin, oneField, byName, missing, byPastedIsin, byLei, byLabelledLei]] = await calculate(s, {
-    inputs: [[company.isin as string, company.company_name as string]],
-    formulas: {
-      C: '=CLIMATE.SBTI(A{row})',
-      D: '=CLIMATE.SBTI(A{row},"Net Zero Year")',
-      E: '=CLIMATE.SBTI(B{row})',
-      F: '=CLIMATE.SBTI("Nobody Such Co")',
-      // An ISIN as people paste it, read as the organization argument reads it.
-      G: `=CLIMATE.SBTI("${(company.isin as string).toLowerCase()}")`,
-      // The dataset holds LEIs too: an LEI finds its company, not a company of that name.
-      H: `=CLIMATE.SBTI("${company.lei as string}")`,
-      I: `=CLIMATE.SBTI("LEI ${(company.lei as string).toLowerCase()}","net_zero_year")`,
-    },
-  });
-  const [[actions]] = await calculate(s, {
-    firstRow: 20,
-    inputs: [[org.name]],
-    formulas: { B: '=CLIMATE.ACTIONS(A{row})' },
-  });
-  const table = SBTI_FIELDS.map((field) => [field, company[field] ?? '']);
-  expect(spill(byIsin)).toEqual(table);
-  expect(spill(oneField)).toEqual([[company.net_zero_year]]);
-  expect(spill(byName)).toEqual(table);
-  expect(spill(byPastedIsin)).toEqual(table);
-  expect(spill(byLei)).toEqual(table);
-  expect(spill(byLabelledLei)).toEqual([[company.net_zero_year]]);
-  expect(missing).toEqual({
-    kind: 'error',
-    code: '#N/A',
-    message: 'No company with name "Nobody Such Co" in the SBTi list.',
-  });
-  const expectedActions = sandbox.population.recommendedActions(org);
-  const rows = spill(actions) as unknown[][];
-  expect(rows[0][0]).toBe('Emission category');
-  expect(rows.slice(1).map((row) => [row[0], row[1]])).toEqual(
-    expectedActions.map((a) => [a.emission_category ?? '', a.recommended_actions ?? '']),
-  );
 });
 
 test('cells Excel recalculates while their call is under way are cancelled and end with the right value', async () => {

@@ -184,3 +184,10 @@ export function checkRowCells(
   }
   return problems;
 }
+
+/** A cell's value as a plain test compares it (a value outcome's value; anything else as it is). */
+export const plainOutcome = (outcome: CellOutcome): unknown => (outcome.kind === 'value' ? outcome.value : outcome);
+
+/** A spilled cell's rows of plain values; anything else as it is. */
+export const spilledValues = (outcome: CellOutcome): unknown =>
+  outcome.kind === 'array' ? outcome.rows.map((row) => row.map(plainOutcome)) : outcome;
