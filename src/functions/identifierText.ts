@@ -37,14 +37,17 @@ const VALIDATE = { duns: validateDuns, lei: validateLei, isin: validateIsin } as
 /**
  * The identifier a text is written as, with its check; null when it is written as none. After a label
  * (`LEI 5493…`), what is written as an identifier is the label's kind: its own, or checked as the
- * label's (an ISIN labelled LEI gets the LEI's message); what is written as none leaves a name.
+ * label's (an ISIN labelled LEI gets the LEI's message); a number after LEI or ISIN, or what is written
+ * as none, leaves a name.
  */
 export function writtenIdentifier(text: string): WrittenIdentifier | null {
   const labelled = LABELLED.exec(text);
   const written = labelled ? unlabelled(labelled[2]) : null;
-  if (labelled && written) {
-    const kind = labelled[1].replace(/-/g, '').toLowerCase() as WrittenIdentifier['kind'];
-    return written.kind === kind ? written : { kind, check: VALIDATE[kind](labelled[2]) };
+  const kind = labelled?.[1].replace(/-/g, '').toLowerCase() as WrittenIdentifier['kind'] | undefined;
+  if (labelled && written && kind) {
+    if (written.kind === kind) return written;
+    // A number after LEI or ISIN is a name's ("Lei 2000"); an identifier of another kind is a mistake.
+    if (written.kind !== 'duns') return { kind, check: VALIDATE[kind](labelled[2]) };
   }
   return unlabelled(text);
 }

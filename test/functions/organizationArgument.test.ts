@@ -41,6 +41,7 @@ describe('parseOrganization reads', () => {
     ['a labelled S&P Global id', 'SPG 24937', { sp_global_number: '24937' }],
     ['a name that starts with a label word', 'LEI Holdings', { name: 'LEI Holdings' }],
     ['a name that starts with a label word and digits', 'Duns 2 Ltd', { name: 'Duns 2 Ltd' }],
+    ['a name of a label word and a number', 'Lei 2000', { name: 'Lei 2000' }],
     ['a name made of digits', 'name:123456789', { name: '123456789' }],
     ['a name that looks like an address', 'name:Amazon.com', { name: 'Amazon.com' }],
     ['a forced website', 'web:acme.com', { website: 'acme.com' }],
