@@ -99,15 +99,15 @@ export function normalizeBaseUrl(baseUrl: string): string {
 
 /**
  * The tails of what people copy from the service's documentation or a browser's address bar instead of
- * its address: an endpoint (the client appends those itself), the sandbox's own pages, or the
- * deprecated /v1.0 version (which answers only its own paths, and the client sends none).
+ * its address: an endpoint (the client appends those itself), or the deprecated /v1.0 version (which
+ * answers only its own paths, and the client sends none). The sandbox's own pages are not named here:
+ * the bundles hold none of its paths (test/build).
  */
 const PASTED_TAILS: readonly [RegExp, (segment: string) => string][] = [
   [
     /\/(batch|organizations(?:\/\d+)?|industries(?:\/search)?|sbti_companies(?:\/changes)?|projects)$/i,
     (s) => `/${s} endpoint`,
   ],
-  [/\/(__sandbox)(?:\/[a-z]*)?$/i, (s) => `/${s} page`],
   [/\/(v1\.0)$/i, (s) => `deprecated /${s} version`],
 ];
 

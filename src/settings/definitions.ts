@@ -154,7 +154,7 @@ export const SPECS: FieldSpecs = {
   baseUrl: {
     key: 'climate.baseUrl',
     meaning:
-      'Address of the climate profile service. https is required unless it is on this machine. One of its endpoints pasted instead (`…/batch`, `…/organizations/123`), a sandbox page (`…/__sandbox/stats`) or the deprecated `…/v1.0` is refused, naming the address to give.',
+      'Address of the climate profile service. https is required unless it is on this machine. One of its endpoints pasted instead (`…/batch`, `…/organizations/123`) or the deprecated `…/v1.0` is refused, naming the address to give.',
     format: 'URL',
     fallback: defaultBaseUrl,
     fallbackText: `the build's production URL, else the sandbox \`${SANDBOX_BASE_URL}\``,
