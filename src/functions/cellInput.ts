@@ -9,7 +9,8 @@
 import { clip } from '../service/clip';
 
 export type CellInput =
-  | { kind: 'empty' }
+  /** `placeholder`: what a list writes for no value (`N/A`), read as empty (blankIfPlaceholder). */
+  | { kind: 'empty'; placeholder?: string }
   | { kind: 'text'; text: string }
   | { kind: 'number'; value: number }
   | { kind: 'boolean'; value: boolean }
@@ -72,6 +73,46 @@ export function readCell(value: unknown): CellInput {
   }
   if (typeof value === 'object') return readDataType(value as Record<string, unknown>);
   return { kind: 'text', text: String(value) };
+}
+
+/**
+ * What supplier lists write where they have nothing, compared in lower case with blanks collapsed. Not
+ * `NA`: Namibia's code. A whole cell only: `N/A Holdings` is a name.
+ */
+const PLACEHOLDERS = new Set([
+  'n/a',
+  'n.a.',
+  'n.a',
+  'n/a.',
+  '-',
+  '--',
+  '---',
+  '–',
+  '—',
+  '.',
+  '?',
+  '??',
+  '???',
+  'none',
+  'null',
+  'nil',
+  'unknown',
+  'tbd',
+  'tba',
+  'tbc',
+  'not available',
+  'not applicable',
+  'not known',
+]);
+
+/**
+ * An organization, website or country cell holding a placeholder, as an empty one: a supplier row's
+ * `N/A` sent as a name would register an organization called N/A.
+ */
+export function blankIfPlaceholder(input: CellInput): CellInput {
+  if (input.kind !== 'text') return input;
+  const text = input.text.trim();
+  return PLACEHOLDERS.has(text.toLowerCase().replace(/\s+/g, ' ')) ? { kind: 'empty', placeholder: text } : input;
 }
 
 /** A data-type object: its basic value counts, an entity counts by its text, an error by its type. */

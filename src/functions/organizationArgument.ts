@@ -27,7 +27,7 @@ import {
   type IdentifierCheck,
 } from '../identifiers';
 import { ArgumentError } from './argumentError';
-import { describeInput, excerpt, readCell, type CellInput } from './cellInput';
+import { blankIfPlaceholder, describeInput, excerpt, readCell, type CellInput } from './cellInput';
 import { IDENTIFIER_LABELS, checkedIdentifier, writtenIdentifier, type IdentifierKind } from './identifierText';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
@@ -99,15 +99,15 @@ function readingKey(value: unknown, website: unknown, country: unknown): string 
 }
 
 function readArguments(value: unknown, website: unknown, country: unknown): OrganizationArgument {
-  const argument = readOrganization(readCell(value));
-  const site = optionalWebsite(readCell(website));
+  const argument = readOrganization(blankIfPlaceholder(readCell(value)));
+  const site = optionalWebsite(blankIfPlaceholder(readCell(website)));
   if (site !== null) {
     if (argument.query.website !== undefined && argument.query.website !== site) {
       throw new ArgumentError(`Two different websites: ${argument.query.website} and ${site}.`);
     }
     argument.query.website = site;
   }
-  const region = optionalCountry(readCell(country));
+  const region = optionalCountry(blankIfPlaceholder(readCell(country)));
   if (region !== null) argument.query.hq_region = region;
   return argument;
 }

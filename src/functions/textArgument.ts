@@ -20,7 +20,10 @@ const MARKUP = /<\s*\/?\s*[a-z!?][^>]*>/i;
  * is a shape the argument reads that holds angle brackets without being markup (an e-mail contact).
  */
 export function plainText(input: CellInput, what: string, expected: string, notMarkup?: RegExp): string {
-  if (input.kind === 'empty') throw new ArgumentError(`${what} is empty: give ${expected}.`);
+  if (input.kind === 'empty') {
+    const says = input.placeholder === undefined ? '' : ` (it says "${excerpt(input.placeholder)}")`;
+    throw new ArgumentError(`${what} is empty${says}: give ${expected}.`);
+  }
   if (input.kind === 'error')
     throw new ArgumentError(`${what} cell holds an error (${input.code}): fix that cell first.`);
   if (input.kind === 'range') throw new ArgumentError(`${what} must be one cell, not ${describeInput(input)}.`);

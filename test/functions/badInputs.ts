@@ -21,6 +21,22 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
   { label: 'an omitted argument', input: undefined, message: EMPTY },
   { label: 'an empty string', input: '', message: EMPTY },
   { label: 'whitespace', input: '   \t ', message: EMPTY },
+  // What supplier lists write where they have nothing: sent as a name, each registered an organization.
+  {
+    label: 'a placeholder for no value (N/A)',
+    input: 'N/A',
+    message: 'The organization is empty (it says "N/A"): give a name, website, DUNS, LEI, ISIN or spg:<id>.',
+  },
+  {
+    label: 'a dash for no value',
+    input: ' – ',
+    message: 'The organization is empty (it says "–"): give a name, website, DUNS, LEI, ISIN or spg:<id>.',
+  },
+  {
+    label: 'a placeholder in any case (Unknown)',
+    input: 'Unknown',
+    message: 'The organization is empty (it says "Unknown"): give a name, website, DUNS, LEI, ISIN or spg:<id>.',
+  },
   {
     label: 'TRUE',
     input: true,

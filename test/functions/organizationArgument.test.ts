@@ -106,6 +106,14 @@ describe('parseOrganization reads', () => {
     expect(parseOrganization(input).query).toEqual(query);
   });
 
+  test('a placeholder in the website or country column (N/A, -, TBD) is no website or country: the name is looked up', () => {
+    expect(parseOrganization('Acme', 'N/A', '-').query).toEqual({ name: 'Acme' });
+    expect(parseOrganization('Acme', 'tbd', 'n.a.').query).toEqual({ name: 'Acme' });
+    expect(parseOrganization('Acme', '—', 'Unknown').query).toEqual({ name: 'Acme' });
+    // NA is Namibia's code, not a placeholder.
+    expect(parseOrganization('Acme', null, 'NA').query).toEqual({ name: 'Acme', hq_region: 'NA' });
+  });
+
   test('website and country arguments join the query', () => {
     expect(parseOrganization('Acme', 'https://acme.com/', 'us').query).toEqual({
       name: 'Acme',
