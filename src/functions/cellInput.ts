@@ -110,9 +110,13 @@ const PLACEHOLDERS = new Set([
  * `N/A` sent as a name would register an organization called N/A.
  */
 export function blankIfPlaceholder(input: CellInput): CellInput {
-  if (input.kind !== 'text') return input;
-  const text = input.text.trim();
-  return PLACEHOLDERS.has(text.toLowerCase().replace(/\s+/g, ' ')) ? { kind: 'empty', placeholder: text } : input;
+  if (input.kind !== 'text' || !isPlaceholder(input.text)) return input;
+  return { kind: 'empty', placeholder: input.text.trim() };
+}
+
+/** Whether a cell's text is what a list writes for no value (the pane skips those as it skips blanks). */
+export function isPlaceholder(text: string): boolean {
+  return PLACEHOLDERS.has(text.trim().toLowerCase().replace(/\s+/g, ' '));
 }
 
 /** A data-type object: its basic value counts, an entity counts by its text, an error by its type. */

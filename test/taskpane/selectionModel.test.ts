@@ -93,6 +93,19 @@ describe('reading the selection', () => {
     expect(model.websiteGuess).toBe(1);
   });
 
+  test('a website column whose gaps say N/A or - is recognised: the functions read those as no website', () => {
+    const values = [
+      ['Name', 'Col2'],
+      ['Acme Corp', 'acme.com'],
+      ['Globex', 'N/A'],
+      ['Initech', '-'],
+      ['Umbrella', 'umbrella.example'],
+      ['Hooli', 'n.a.'],
+    ];
+    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 6, columnCount: 1 }, values));
+    expect(model.websiteGuess).toBe(1);
+  });
+
   test('a single cell is a supplier, not a header', () => {
     const model = describeSelection(
       snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 }, [['Acme Corp', 'acme.com']]),

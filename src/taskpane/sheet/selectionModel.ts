@@ -7,6 +7,7 @@
 import { columnLetters } from './a1';
 import { isBlank, valueAt as gridValue, type CellValue, type SelectionSnapshot } from './grid';
 import { scoredColumns, type ScoredColumns } from './scoredColumns';
+import { isPlaceholder } from '../../functions/cellInput';
 import { isAddress } from '../../functions/websiteAddress';
 
 /** Where the supplier rows are and what the analyst chose: the input of Score a column's plan. */
@@ -144,7 +145,7 @@ function looksLikeWebsites(snapshot: SelectionSnapshot, column: number, from: nu
   let matching = 0;
   for (let row = Math.max(from, snapshot.grid.rowIndex); row <= to; row++) {
     const value = text(valueAt(snapshot, row, column));
-    if (!value) continue;
+    if (!value || isPlaceholder(value)) continue; // `N/A`: no website, as the functions read it
     filled++;
     if (isAddress(value)) matching++;
   }
