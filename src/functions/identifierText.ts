@@ -32,7 +32,8 @@ const MIN_PASTED_DIGITS = 4;
 
 /** An identifier's label, a space, and the rest: `LEI 5493…`, `DUNS 15-048-3782`, D&B's `D-U-N-S 150483782`. */
 const LABELLED = /^(lei|isin|duns|d-u-n-s)\s+(.+)$/i;
-const VALIDATE = { duns: validateDuns, lei: validateLei, isin: validateIsin } as const;
+/** Each written identifier's check, by kind. */
+export const VALIDATE = { duns: validateDuns, lei: validateLei, isin: validateIsin } as const;
 
 /**
  * The identifier a text is written as, with its check; null when it is written as none. After a label

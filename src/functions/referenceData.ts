@@ -3,12 +3,12 @@
  * with a header row; a text the service left out is an empty cell there (a table of text reads
  * better with blanks), while a single looked-up value that is missing is #N/A.
  */
-import { validateIsin, validateLei, type IdentifierCheck } from '../identifiers';
+import type { IdentifierCheck } from '../identifiers';
 import { SBTI_FIELDS, type Industry, type RecommendedAction, type SbtiCompany, type SbtiField } from '../service/types';
 import { ArgumentError } from './argumentError';
 import { readCell } from './cellInput';
 import { CellFailure } from './errors';
-import { checkedIdentifier, IDENTIFIER_LABELS, writtenIdentifier } from './identifierText';
+import { checkedIdentifier, IDENTIFIER_LABELS, VALIDATE, writtenIdentifier } from './identifierText';
 import { nameKey } from './initiatives';
 import type { SpillElement } from './results';
 import { plainText } from './textArgument';
@@ -53,8 +53,7 @@ export function parseSbtiCompany(value: unknown): SbtiQuery {
 
 /** The ISIN or LEI the company argument is, forced by `prefix` or written so; null for a name. */
 function sbtiIdentifier(prefix: string | null, text: string): { kind: 'isin' | 'lei'; check: IdentifierCheck } | null {
-  if (prefix === 'isin') return { kind: 'isin', check: validateIsin(text) };
-  if (prefix === 'lei') return { kind: 'lei', check: validateLei(text) };
+  if (prefix === 'isin' || prefix === 'lei') return { kind: prefix, check: VALIDATE[prefix](text) };
   if (prefix === 'name') return null;
   const written = writtenIdentifier(text);
   return written && written.kind !== 'duns' ? { kind: written.kind, check: written.check } : null;
