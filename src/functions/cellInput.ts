@@ -79,7 +79,7 @@ export function readCell(value: unknown): CellInput {
  * What supplier lists write where they have nothing, compared in lower case with blanks collapsed. Not
  * `NA`: Namibia's code. A whole cell only: `N/A Holdings` is a name.
  */
-const PLACEHOLDERS = new Set([
+export const PLACEHOLDERS: ReadonlySet<string> = new Set([
   'n/a',
   'n.a.',
   'n.a',
@@ -114,7 +114,7 @@ export function blankIfPlaceholder(input: CellInput): CellInput {
   return { kind: 'empty', placeholder: input.text.trim() };
 }
 
-/** Whether a cell's text is what a list writes for no value (the pane skips those as it skips blanks). */
+/** Whether a cell's text is what a list writes for no value (the pane skips those rows as it skips blank ones). */
 export function isPlaceholder(text: string): boolean {
   return PLACEHOLDERS.has(text.trim().toLowerCase().replace(/\s+/g, ' '));
 }

@@ -154,6 +154,22 @@ describe('scoring plan', () => {
     ).toThrow('empty');
   });
 
+  test('a name cell that says there is none (N/A, TBD, -) gets no formulas, as the functions send nothing for it', () => {
+    const names = ['N/A', ' n/a ', '-', 'TBD', 'Not  available', '\u00a0unknown', 'N/A Holdings', '*', 'NA', '#N/A'];
+    const plan = planColumnScoring(selection({ names }), { outputs: ['score'], linkRequired: false, logo: false });
+    // A placeholder is a whole cell: `N/A Holdings` and a lone `*` are names, `NA` a name too, and an
+    // error cell (read as its code) is the row's own error to show.
+    expect(plan.scoredRows).toEqual([6, 7, 8, 9]);
+    expect(plan.formulas.slice(0, 6).every((row) => row[0] === '')).toBe(true);
+    expect(() =>
+      planColumnScoring(selection({ names: ['N/A', '', '?'] }), {
+        outputs: ['score'],
+        linkRequired: false,
+        logo: false,
+      }),
+    ).toThrow('Every selected supplier cell is empty or says there is none (N/A, TBD…).');
+  });
+
   test('columns beyond Z and names far right', () => {
     const plan = planColumnScoring(selection({ nameColumn: 27, firstFreeColumn: 30 }), {
       outputs: ['score'],

@@ -221,6 +221,24 @@ describe('a sheet whose used range starts above the names’ header', () => {
     });
     expect(input.scored?.outputs.size).toBe(0);
   });
+
+  test('a first supplier that says N/A has no formulas: the block is judged on the first row that names one', () => {
+    const gap = scored.map((row, i) =>
+      i === 2 ? row.map((value, c) => (c === 0 ? 'N/A' : c >= 4 ? '' : value)) : row,
+    );
+    const snap = snapshot(all, gap);
+    const input = columnSelection(snap, describeSelection(snap), {
+      firstRowIsHeader: true,
+      websiteColumn: 1,
+      countryColumn: 2,
+    });
+    expect(input.scored?.outputs).toEqual(
+      new Map([
+        ['score', 4],
+        ['match', 5],
+      ]),
+    );
+  });
 });
 
 describe('names in an Excel table', () => {

@@ -1,7 +1,7 @@
 // The "Climate summary" figures, computed by a real formula engine (HyperFormula, GPL-v3 licence key,
 // tests only) from the plan's formulas over a scored 500-row block with known scores, flags, statuses,
-// spend and blank names (empty or only spaces), and compared with the same figures computed here in
-// plain TypeScript; and its suppliers compared with the rows Score a column writes formulas for.
+// spend and names that name no supplier (empty, only spaces, N/A), and compared with the same figures
+// computed here in plain TypeScript; and its suppliers compared with the rows Score a column writes formulas for.
 import { HyperFormula, type RawCellContent } from 'hyperformula';
 import type { BlockLayout } from '../../src/taskpane/common/blockScored';
 import { planColumnScoring } from '../../src/taskpane/score/scoringPlan';
@@ -29,7 +29,11 @@ interface Row {
  * spaces (Score a column writes nothing there). Written out here, not imported: the test checks the rule.
  */
 const blank = (name: Row['name']): boolean =>
-  name === null || (typeof name === 'string' && /^[\x00-\x20\u00a0\u202f\u3000]*$/.test(name));
+  name === null ||
+  (typeof name === 'string' &&
+    (/^[\x00-\x20\u00a0\u202f\u3000]*$/.test(name) || SAYS_NONE.has(name.trim().toLowerCase().replace(/\s+/g, ' '))));
+/** What a list writes for no supplier, as the functions read an empty organization (a few of them). */
+const SAYS_NONE = new Set(['n/a', '-', 'tbd', 'not available', 'unknown']);
 const BLANKS = [' ', '  ', '\t', '\u00a0', ' \r\n ', '\u3000'];
 
 /** A deterministic mix: ties, band edges, errors, pending rows, blank names, odd spend. */
@@ -38,7 +42,14 @@ function rows(): Row[] {
   const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const edges = [0, 10, 20, 50, 90, 100, 99.9, 9.9, 0, 100, 0, 100, 0];
   return Array.from({ length: ROWS }, (_, i): Row => {
-    const name = i % 97 === 13 ? null : i % 89 === 7 ? BLANKS[i % BLANKS.length] : `Supplier ${i}`;
+    const name =
+      i % 97 === 13
+        ? null
+        : i % 83 === 5
+          ? BLANKS[i % BLANKS.length]
+          : i % 83 === 5
+            ? ['N/A', 'tbd', '-'][i % 3]
+            : `Supplier ${i}`;
     const roll = random();
     let score: Row['score'] = i < edges.length ? edges[i] : Math.round(random() * 1000) / 10;
     let status = 'synced';
@@ -236,9 +247,11 @@ describe('Climate summary figures (HyperFormula over a scored 500-row block)', (
     }
   });
 
-  test('its suppliers are the rows Score a column writes formulas for: a name of only spaces is none', () => {
+  test('its suppliers are the rows Score a column writes formulas for: a name of only spaces, or N/A, is none', () => {
     // As the pane reads the cells: an error cell's value is its code, a number or TRUE stays itself.
     const names: Row['name'][] = ['Acme', '   ', ' ', null, '  Globex  ', '\u00a0', 12345, true, '#N/A', '', '\t'];
+    // Says there is none: N/A in any case and spacing, a dash, TBD; `N/A Holdings` and `*` are names.
+    names.push('N/A', ' n/a\u00a0', '-', 'tbd', 'Not \t available', 'N/A Holdings', '*');
     const scoring = planColumnScoring(
       { nameColumn: 0, websiteColumn: null, countryColumn: null, firstDataRow: 1, names, firstFreeColumn: 6 },
       { outputs: ['score'], linkRequired: false, logo: false },
@@ -257,7 +270,7 @@ describe('Climate summary figures (HyperFormula over a scored 500-row block)', (
     const plan = planSummary(block, { dynamicArrays: false, scoreMax: 100, builtOn: '2026-11-23', logo: false });
     const { read } = compute(odd, plan);
     const want = expected(odd);
-    expect(written.size).toBe(5); // Acme, Globex, 12345, TRUE, #N/A
+    expect(written.size).toBe(7); // Acme, Globex, 12345, TRUE, #N/A, N/A Holdings, *
     expect(want.suppliers).toBe(written.size);
     expect(read(plan.figures.suppliers!)).toBe(written.size);
     expect(read(plan.figures.totalSpend!)).toBe(want.totalSpend);

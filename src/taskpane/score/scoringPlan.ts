@@ -17,7 +17,7 @@
 import type { FlagKey } from '../../functions/initiatives';
 import type { BlockLayout } from '../common/blockScored';
 import { columnLetters } from '../sheet/a1';
-import { isBlank, type SheetRange } from '../sheet/grid';
+import { namesNoSupplier, type SheetRange } from '../sheet/grid';
 import { formulaFor, ORG_HEADER, OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
 import { NOTHING_SCORED } from '../sheet/scoredColumns';
 import type { ColumnSelection } from '../sheet/selectionModel';
@@ -46,7 +46,7 @@ export interface ScoringPlan {
   headers: string[];
   /** The output of each column from outputColumn on, in column order. */
   outputs: OutputKey[];
-  /** One row per supplier row, one formula per header; '' leaves the cell empty (blank name). */
+  /** One row per supplier row, one formula per header; '' leaves the cell empty (no supplier named: namesNoSupplier). */
   formulas: string[][];
   /** Null when nothing is written, or the block already shows the source line above its headers. */
   attribution: AttributionCell | null;
@@ -85,7 +85,7 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
 
   const scoredRows: number[] = [];
   const formulas = selection.names.map((name, index) => {
-    if (isBlank(name)) return headers.map(() => '');
+    if (namesNoSupplier(name)) return headers.map(() => '');
     scoredRows.push(index);
     const row = firstDataRow + index;
     const args = {
@@ -98,7 +98,8 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
     const fields = outputs.map((output) => cardFormula(output.formula, card));
     return newCard ? [orgFormula(args), ...fields] : fields;
   });
-  if (scoredRows.length === 0) throw new Error('Every selected supplier cell is empty.');
+  if (scoredRows.length === 0)
+    throw new Error('Every selected supplier cell is empty or says there is none (N/A, TBD…).');
 
   const attribution: AttributionCell | null = line
     ? {

@@ -3,31 +3,43 @@
  * on a named sheet, and a grid of values and formulas with its place on the sheet. Every reader in
  * sheet/ returns these; the sections' pure models take them, so they run in tests without Excel.
  */
+import { isPlaceholder, PLACEHOLDERS } from '../../functions/cellInput';
 
 export type CellValue = string | number | boolean | null;
 
 /**
  * A cell with nothing in it: empty, or only spaces, control characters (a tab, a line break) and the
- * no-break spaces a paste from the web or a PDF brings (U+00A0, U+202F, the ideographic U+3000). Score
- * a column writes no formulas in a row whose name is blank, and the Climate summary counts no supplier
- * there: its formulas test the same rule as `notBlankFormula`.
+ * no-break spaces a paste from the web or a PDF brings (U+00A0, U+202F, the ideographic U+3000).
  */
 export function isBlank(value: CellValue): boolean {
   return value === null || (typeof value === 'string' && /^[\x00-\x20\u00a0\u202f\u3000]*$/.test(value));
 }
 
-/** The no-break spaces `isBlank` ignores, as Excel's UNICHAR codes. */
-const NO_BREAK_SPACES = [160, 8239, 12288];
+/**
+ * A name cell that names no supplier: blank, or what a list writes for no value (`N/A`, `TBD`), which
+ * the functions read as an empty organization. Score a column writes no formulas in such a row, and
+ * the Climate summary counts no supplier there: its formulas test the same rule as `namedFormula`.
+ */
+export function namesNoSupplier(value: CellValue): boolean {
+  return isBlank(value) || (typeof value === 'string' && isPlaceholder(value));
+}
+
+/** The characters `namedFormula` reads as a space, as Excel's UNICHAR codes: tab, line breaks, no-break spaces. */
+const SPACE_LIKE = [9, 10, 13, 160, 8239, 12288];
 
 /**
- * `isBlank`'s opposite as an Excel formula over one cell, TRUE or FALSE: CLEAN drops the control
- * characters, TRIM the spaces, SUBSTITUTE the no-break spaces. An error counts as something: the pane
- * reads an error cell as its code (`#N/A`), which is not blank. `TRUE()` rather than `TRUE`: Excel
- * reads both, HyperFormula (which computes the summary in the tests) only the function.
+ * `namesNoSupplier`'s opposite as an Excel formula over one cell, TRUE or FALSE. SUBSTITUTE turns the
+ * space-like characters into spaces, CLEAN drops the other control characters, TRIM collapses the
+ * spaces; the text is then compared with "" and every placeholder at once (Excel's `=` ignores case,
+ * and unlike MATCH reads no wildcards, so a name `*` is no placeholder). An error counts as
+ * something: the pane reads an error cell as its code (`#N/A`), which names no placeholder.
+ * `TRUE()` rather than `TRUE`: Excel reads both, HyperFormula (which computes the summary in the
+ * tests) only the function.
  */
-export function notBlankFormula(cell: string): string {
-  const spaced = NO_BREAK_SPACES.reduce((text, code) => `SUBSTITUTE(${text},UNICHAR(${code}),"")`, cell);
-  return `IFERROR(TRIM(CLEAN(${spaced}))<>"",TRUE())`;
+export function namedFormula(cell: string): string {
+  const spaced = SPACE_LIKE.reduce((text, code) => `SUBSTITUTE(${text},UNICHAR(${code})," ")`, cell);
+  const nothing = ['', ...PLACEHOLDERS].map((text) => `"${text.replace(/"/g, '""')}"`).join(',');
+  return `IFERROR(NOT(OR(TRIM(CLEAN(${spaced}))={${nothing}})),TRUE())`;
 }
 
 /** Rows and columns of a sheet, 0-based (as Excel.Range's rowIndex, columnIndex, rowCount, columnCount). */

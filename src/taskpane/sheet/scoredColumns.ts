@@ -5,7 +5,7 @@
  * again over a block it scored before completes that block instead of starting a second one.
  */
 import { argumentTargets, readCell, type CellReading } from './climateCells';
-import { formulaAt, isBlank, type CellGrid, type CellValue } from './grid';
+import { formulaAt, namesNoSupplier, type CellGrid, type CellValue } from './grid';
 import { outputOf, type OutputKey } from './outputs';
 import { showsSourceLine } from './sourceLine';
 
@@ -30,7 +30,7 @@ export function scoredColumns(
   firstDataRow: number,
   names: readonly CellValue[],
 ): ScoredColumns {
-  const first = names.findIndex((name) => !isBlank(name));
+  const first = names.findIndex((name) => !namesNoSupplier(name));
   if (first < 0) return NOTHING_SCORED;
   const row = firstDataRow + first;
   const outputs = new Map<OutputKey, number>();

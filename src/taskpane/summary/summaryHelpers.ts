@@ -7,7 +7,7 @@ import type { BlockLayout } from '../common/blockScored';
 import { columnLetters } from '../sheet/a1';
 import { sheetPrefix } from '../../office/sheetName';
 import { callText } from '../sheet/formulas';
-import { notBlankFormula } from '../sheet/grid';
+import { namedFormula } from '../sheet/grid';
 
 export type HelperKind = 'status' | 'rankLowest' | 'rankHighest' | 'spend' | 'weighted' | 'named';
 
@@ -61,7 +61,7 @@ export function absoluteColumn(block: BlockLayout, column: number): string {
 }
 
 /**
- * One formula per block row: whether the row has a supplier name (by the pane's own blank rule, so the
+ * One formula per block row: whether the row names a supplier (by the pane's own rule, so the
  * counts take the rows Score a column wrote formulas for); CLIMATE.STATUS of the row's supplier (a
  * live call answered from the engine's cache, never a copied value), asked only where there is a
  * name; with spend, the spend that counts (a positive number, else 0) and score × that spend; without
@@ -93,7 +93,7 @@ export function helperColumns(block: BlockLayout, dynamicArrays: boolean): Helpe
       website: ref(block.websiteColumn, r, false),
       country: ref(block.countryColumn, r, false),
     };
-    named.push(`=${notBlankFormula(args.organization)}`);
+    named.push(`=${namedFormula(args.organization)}`);
     status.push(`=IF(${own('named')},IFERROR(${callText('STATUS', args)},""),"")`);
     const score = ref(block.scoreColumn, r, false);
     const upTo = `${first}:$${columnLetters(block.scoreColumn)}${r + 1}`;
