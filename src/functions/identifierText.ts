@@ -2,10 +2,11 @@
  * Identifiers as analysts write them in a cell, read by one rule wherever a function takes one: which
  * identifier a text is (the organization argument reads a DUNS, LEI or ISIN so, SBTI's company
  * argument an ISIN or an LEI), and the message when its check fails. In order:
- * - after an identifier's label and a space (`LEI 5493…`, `D-U-N-S 150483782`), that identifier;
+ * - after an identifier's label (`LEI 5493…`, `DUNS Number: 150483782`, `D-U-N-S 150483782`), that identifier;
  * - an LEI or ISIN as people paste it, in any case and with spaces or dashes, when the check digits
  *   of the compacted form pass (only then: a name must not become an identifier by chance);
- * - a run of up to 9 digits (its leading zeros restored), or digits with spaces or dashes, is a DUNS;
+ * - a run of up to 9 digits (its leading zeros restored), also with thousands separators
+ *   (`150,483,782`), or digits with spaces or dashes, is a DUNS;
  * - 20 upper-case letters/digits ending in 2 digits is an LEI, 2 letters + 9 + a digit an ISIN
  *   (also written in blocks of four); near misses of those shapes are that identifier too, so they
  *   get its own message rather than being looked up as a name.
@@ -30,8 +31,13 @@ export interface WrittenIdentifier {
 /** Digits an LEI or ISIN pasted in another case or with separators must hold (real ones hold 4 or more). */
 const MIN_PASTED_DIGITS = 4;
 
-/** An identifier's label, a space, and the rest: `LEI 5493…`, `DUNS 15-048-3782`, D&B's `D-U-N-S 150483782`. */
-const LABELLED = /^(lei|isin|duns|d-u-n-s)\s+(.+)$/i;
+/**
+ * An identifier's label, as forms and profile pages write it, and the rest: `LEI 5493…`, `LEI-5493…`,
+ * `DUNS 15-048-3782`, `DUNS Number: 150483782`, `DUNS #150483782`, D&B's `D-U-N-S No. 150483782`.
+ */
+const LABELLED = /^(lei|isin|duns|d-u-n-s)(?:\s*(?:number|no\.?|nr\.?|code|id))?(?:\s*[:#-]\s*|\s+)(.+)$/i;
+/** Up to 9 digits with thousands separators, as a number cell formatted so shows them when copied as text. */
+const GROUPED_DIGITS = /^[0-9]{1,3}([,.])[0-9]{3}\1[0-9]{3}$/;
 /** Each written identifier's check, by kind. */
 export const VALIDATE = { duns: validateDuns, lei: validateLei, isin: validateIsin } as const;
 
@@ -56,18 +62,19 @@ export function writtenIdentifier(text: string): WrittenIdentifier | null {
 function unlabelled(text: string): WrittenIdentifier | null {
   const pasted = pastedIdentifier(text);
   if (pasted) return pasted;
-  if (/^[0-9]{1,9}$/.test(text)) return { kind: 'duns', check: validateDuns(text.padStart(9, '0')) };
+  const digits = GROUPED_DIGITS.test(text) ? text.replace(/[,.]/g, '') : text;
+  if (/^[0-9]{1,9}$/.test(digits)) return { kind: 'duns', check: validateDuns(digits.padStart(9, '0')) };
   if (/^[0-9][0-9 -]*[0-9]$/.test(text)) return { kind: 'duns', check: validateDuns(text) };
   const code = /^[0-9A-Z]{4}(?: [0-9A-Z]{4})+$/.test(text) ? text.replace(/ /g, '') : text;
   if (!/^[0-9A-Z]+$/.test(code) || !/[0-9]/.test(code)) return null;
   if (/^[0-9A-Z]{18}[0-9]{2}$/.test(code)) return { kind: 'lei', check: validateLei(code) };
   if (/^[A-Z]{2}[0-9A-Z]{9}[0-9]$/.test(code)) return { kind: 'isin', check: validateIsin(code) };
   // Near misses (a character lost or added): the identifier's own message beats a name lookup.
-  const digits = code.replace(/[^0-9]/g, '').length;
-  if (digits >= 6 && /^[A-Z]{2}/.test(code) && code.length >= 10 && code.length <= 14) {
+  const codeDigits = code.replace(/[^0-9]/g, '').length;
+  if (codeDigits >= 6 && /^[A-Z]{2}/.test(code) && code.length >= 10 && code.length <= 14) {
     return { kind: 'isin', check: validateIsin(code) };
   }
-  if (digits >= 6 && code.length >= 16 && code.length <= 24) return { kind: 'lei', check: validateLei(code) };
+  if (codeDigits >= 6 && code.length >= 16 && code.length <= 24) return { kind: 'lei', check: validateLei(code) };
   return null;
 }
 
