@@ -1,4 +1,17 @@
-/** The one character rule for API keys: printable ASCII without spaces, what an HTTP header can carry. */
+/**
+ * API keys as the service takes them and as people paste them. The one character rule: printable
+ * ASCII without spaces, what an HTTP header can carry.
+ */
 export function isSendableKey(key: string): boolean {
   return /^[\x21-\x7e]+$/.test(key);
+}
+
+/**
+ * The key in what people paste: a curl line or the service's docs (`Bearer …`, the whole
+ * `Authorization: Bearer …` header), or the quotes of a .env file or JSON. Only a matching pair of
+ * quotes goes; what is left is checked as the key.
+ */
+export function pastedKey(text: string): string {
+  const key = text.trim().replace(/^(?:authorization\s*:\s*)?bearer\s+/i, '');
+  return /^(["'`]).+\1$/s.test(key) ? key.slice(1, -1).trim() : key;
 }

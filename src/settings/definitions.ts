@@ -14,7 +14,7 @@
  * `process.env.CLIMATE_BASE_URL` (webpack DefinePlugin); then the default base URL is that one and
  * there is no default key.
  */
-import { isSendableKey } from '../service/apiKey';
+import { isSendableKey, pastedKey } from '../service/apiKey';
 import { normalizeBaseUrl } from '../service/baseUrl';
 import { checkOrigin, NO_ORIGIN, originOf } from './keyOrigin';
 
@@ -123,7 +123,7 @@ function checkBaseUrl(value: unknown): string {
 function checkApiKey(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'string') throw new Error('The API key must be text.');
-  const key = value.trim();
+  const key = pastedKey(value);
   if (key === '') return null;
   if (!isSendableKey(key) || key.length < 8 || key.length > 512) {
     throw new Error('The API key must be 8 to 512 characters without spaces, as the service issued it.');

@@ -121,6 +121,8 @@ describe('storage keys', () => {
 });
 
 describe('validation', () => {
+  const PASTED = `dc_production_${'0123456789abcdef'.repeat(4)}`;
+
   test.each([
     [{ baseUrl: 'http://api.example.com' }, /must use https/],
     [{ baseUrl: 'not a url' }, /not a valid URL/],
@@ -147,6 +149,24 @@ describe('validation', () => {
     const error = await store.update({ apiKey: secret }).catch((e: Error) => e);
     expect((error as Error).message).toMatch(/API key/);
     expect((error as Error).message).not.toContain('secret');
+  });
+
+  test.each([
+    ['from a curl line or the docs', `Bearer ${PASTED}`],
+    ['as the whole header', `Authorization: Bearer ${PASTED}`],
+    ['in lower case, with a tab', `bearer\t${PASTED}`],
+    ['in double quotes (a .env file or JSON)', `"${PASTED}"`],
+    ['in single quotes', `'${PASTED}'`],
+    ['quoted after Bearer, with spaces around', `  Bearer "${PASTED}"  `],
+  ])('a key pasted %s is saved as the key itself', async (_how, pasted) => {
+    const store = new SettingsStore(new MemoryStorage());
+    expect((await store.update({ apiKey: pasted })).apiKey).toBe(PASTED);
+  });
+
+  test('unmatched quotes stay part of what is checked: the key is not guessed at', async () => {
+    const store = new SettingsStore(new MemoryStorage());
+    expect((await store.update({ apiKey: `"${PASTED}` })).apiKey).toBe(`"${PASTED}`);
+    await expect(store.update({ apiKey: 'Bearer ' })).rejects.toThrow(/API key/);
   });
 
   test('a stored key the checks refuse is never replaced by the demo key, and says so until a key is saved', async () => {

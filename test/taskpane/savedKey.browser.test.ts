@@ -2,7 +2,7 @@
  * The Connection form and a saved production key (real Chromium, the built pane). Choosing another
  * address (the Sandbox preset, or one typed) and saving does not carry the key there: it stays saved
  * for its origin, "Test connection" does not send it, and only the person's click on "Send it to …"
- * does. A hostile service's error message reaches the status line at a readable length.
+ * does. A key pasted with its "Bearer" or quotes is the key. A hostile service's error message reaches the status line at a readable length.
  */
 import type { ServerResponse } from 'node:http';
 import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, SETTINGS_KEYS } from '../../src/settings/settings';
@@ -108,5 +108,21 @@ test("a service's endless refusal reaches the status line on one line, at a read
   const text = (await status.innerText()).trim();
   expect(text).toMatch(/^The service refused the connection: Refused\. Read our terms\. .*…$/);
   expect(text.length).toBeLessThan(400);
+  await page.context().close();
+}, 60_000);
+
+test('a key pasted as a curl line has it, "Bearer" and quotes dropped: the test sends the key, Save stores it', async () => {
+  scripted = await service('Check your key.');
+  const { page, ax } = await openPanePage(suite.browser, suite.site.url, oneCellSheet(), {});
+  await (await ax.get('textbox', 'Base URL')).locator.fill(scripted.url);
+  await (await ax.get('textbox', 'API key')).locator.fill(`  Authorization: Bearer "${KEY}"`);
+  await (await ax.get('button', 'Test connection')).locator.click();
+  const status = page.locator('#connection-status');
+  await status.filter({ hasText: 'the key works' }).waitFor({ timeout: 15_000 });
+  expect(keysSent(scripted)).toEqual([`Bearer ${KEY}`]);
+  await (await ax.get('button', 'Save')).locator.click();
+  await status.filter({ hasText: 'Saved. Using' }).waitFor({ timeout: 15_000 });
+  const stored = await page.evaluate(() => ({ ...localStorage }));
+  expect(stored[SETTINGS_KEYS.apiKey]).toBe(KEY);
   await page.context().close();
 }, 60_000);

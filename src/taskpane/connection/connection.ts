@@ -8,7 +8,7 @@
  */
 import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
-import { byId, el, fieldText, markInvalid, messageOf, secretField, setStatus, withBusy } from '../ui/view';
+import { byId, el, fieldText, keyFieldText, markInvalid, messageOf, secretField, setStatus, withBusy } from '../ui/view';
 import { describeService, productionBaseUrl, testConnection } from './connectionModel';
 import { connectionPatch, keyToTest, renderHeldKey, type ConnectionForm } from './savedKey';
 
@@ -28,7 +28,7 @@ export function mountConnection(context: PaneContext): void {
   apiKey.addEventListener('input', () => (keyEdited = true));
   const fields = (): ConnectionForm => ({
     baseUrl: fieldText(baseUrl),
-    apiKey: fieldText(apiKey) || null,
+    apiKey: keyFieldText(apiKey) || null,
     shownKey,
     keyEdited,
     keyStored: context.settings.keyStored(),
@@ -57,7 +57,7 @@ export function mountConnection(context: PaneContext): void {
       apiKey.value = '';
       shownKey = null;
       setStatus(status, 'info', `Production selected: Save to use the key you saved for ${held.savedFor}.`);
-    } else if (fieldText(apiKey) === SANDBOX_DEMO_KEY) {
+    } else if (keyFieldText(apiKey) === SANDBOX_DEMO_KEY) {
       // The sandbox's demo key means nothing to the real service: ask for the project's key instead.
       apiKey.value = '';
       apiKey.focus();

@@ -11,7 +11,7 @@ import { ClimateClient } from '../../service/client';
 import { originOf } from '../../settings/keyOrigin';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
-import { byId, el, fieldText, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
+import { byId, el, fieldText, keyFieldText, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
 import { activeProject, heldNote, isInUse, projectKey, projectMeta, removedMessage } from './projectsModel';
 import { renderWorkbookProject, workbookProjectState, type WorkbookLineHost } from './workbookProject';
 
@@ -73,7 +73,7 @@ function bindProjectForms(
     event.preventDefault();
     void withBusy(createButton, status, async () => {
       const name = fieldText(projectName);
-      const team = fieldText(teamKey);
+      const team = keyFieldText(teamKey);
       if (!name) throw new Error('Give the new project a name.');
       if (!team) throw new Error('Paste your team API key to create a project.');
       // Refused before the service makes it: a project the service made but this computer refused is lost.
@@ -106,7 +106,7 @@ function bindProjectForms(
       await context.projects.save({
         id: null,
         name,
-        apiKey: fieldText(existingKey),
+        apiKey: keyFieldText(existingKey),
         origin,
         privatePerformances: false,
       });

@@ -4,6 +4,7 @@
  * supplier called `<img onerror=...>` stays a string.
  */
 
+import { pastedKey } from '../../service/apiKey';
 import { readableMessage } from '../../service/responseErrors';
 import { isProfileLink } from '../../service/profileLink';
 
@@ -109,6 +110,11 @@ export function messageOf(error: unknown): string {
  */
 export function fieldText(input: TextInput): string {
   return (input.value ?? '').trim();
+}
+
+/** A key field's text as the key it holds: `Bearer …` or quotes pasted around it dropped (service/apiKey.ts). */
+export function keyFieldText(input: TextInput): string {
+  return pastedKey(fieldText(input));
 }
 
 /**
