@@ -8,7 +8,17 @@
  */
 import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
-import { byId, el, fieldText, keyFieldText, markInvalid, messageOf, secretField, setStatus, withBusy } from '../ui/view';
+import {
+  byId,
+  el,
+  fieldText,
+  keyFieldText,
+  markInvalid,
+  messageOf,
+  secretField,
+  setStatus,
+  withBusy,
+} from '../ui/view';
 import { describeService, productionBaseUrl, testConnection } from './connectionModel';
 import { connectionPatch, keyToTest, renderHeldKey, type ConnectionForm } from './savedKey';
 

@@ -11,7 +11,17 @@ import { ClimateClient } from '../../service/client';
 import { originOf } from '../../settings/keyOrigin';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
-import { byId, el, fieldText, keyFieldText, messageOf, replaceChildren, secretField, setStatus, withBusy } from '../ui/view';
+import {
+  byId,
+  el,
+  fieldText,
+  keyFieldText,
+  messageOf,
+  replaceChildren,
+  secretField,
+  setStatus,
+  withBusy,
+} from '../ui/view';
 import { activeProject, heldNote, isInUse, projectKey, projectMeta, removedMessage } from './projectsModel';
 import { renderWorkbookProject, workbookProjectState, type WorkbookLineHost } from './workbookProject';
 
