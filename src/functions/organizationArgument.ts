@@ -197,7 +197,7 @@ function optionalWebsite(input: CellInput): string | null {
 function optionalCountry(input: CellInput): string | null {
   if (input.kind === 'empty') return null;
   const text = plainText(input, 'The country', 'a country code or name');
-  if (text.length > 60 || !/^[\p{L}][\p{L} .,'\u2019()-]*$/u.test(text)) {
+  if (text.length > 60 || !/^[\p{L}][\p{L} .,'\u2019()&/|\u2013\u2014-]*$/u.test(text)) {
     throw new ArgumentError(`Not a country: ${excerpt(text)} (give a code such as US or a name).`);
   }
   const country = validateCountry(text);

@@ -102,7 +102,7 @@ test('every refusal message the reference quotes is one the parser gives', () =>
     'The organization must be one cell, not a 2x2 range.',
     'Not a valid website: no site is neither a web address nor an e-mail address.',
     'Not a country: U$A (give a code such as US or a name).',
-    'Unknown country: Holland (give its ISO code, such as US or DEU, or its name in English, German, French or Spanish).',
+    'Unknown country: Europe (give its ISO code, such as US or DEU, or its name in English, German, French or Spanish).',
   ]);
   const quoted = tableRows(section('organization-argument'), '| input | message |').map(([, message]) =>
     unescape(message),

@@ -129,6 +129,12 @@ describe('parseOrganization reads', () => {
     expect(parseOrganization('Acme', null, 'NA').query).toEqual({ name: 'Acme', hq_region: 'NA' });
   });
 
+  test('a country written with & or twice, as exports write it, reaches the service as its code', () => {
+    expect(parseOrganization('Acme', null, 'Trinidad & Tobago').query).toEqual({ name: 'Acme', hq_region: 'TT' });
+    expect(parseOrganization('Acme', null, 'DE – Germany').query).toEqual({ name: 'Acme', hq_region: 'DE' });
+    expect(parseOrganization('Acme', null, 'Germany (DE)').query).toEqual({ name: 'Acme', hq_region: 'DE' });
+  });
+
   test('website and country arguments join the query', () => {
     expect(parseOrganization('Acme', 'https://acme.com/', 'us').query).toEqual({
       name: 'Acme',
@@ -227,8 +233,8 @@ describe('parseOrganization refuses, with the message the cell shows', () => {
     [
       'a name no country has',
       undefined,
-      'Holland',
-      'Unknown country: Holland (give its ISO code, such as US or DEU, or its name in English, German, French or Spanish).',
+      'Europe',
+      'Unknown country: Europe (give its ISO code, such as US or DEU, or its name in English, German, French or Spanish).',
     ],
     ['a country as markup', undefined, '<b>US</b>', 'The country looks like markup (<b>): give plain text.'],
   ])('%s', (_label, website, country, message) => {
