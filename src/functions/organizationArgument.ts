@@ -31,7 +31,7 @@ import { blankIfPlaceholder, describeInput, excerpt, readCell, type CellInput } 
 import { IDENTIFIER_LABELS, checkedIdentifier, writtenIdentifier, type IdentifierKind } from './identifierText';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
-import { CONTACT, addressDomain, domainOf } from './websiteAddress';
+import { CONTACT, addressDomain, addressOf, type Address } from './websiteAddress';
 
 export type OrganizationKind = 'name' | 'website' | 'duns' | 'lei' | 'isin' | 'spg';
 
@@ -139,7 +139,7 @@ function readAs(kind: OrganizationKind, rest: string, prefix: string): Organizat
       return { kind, query: { name: rest }, text: rest };
     case 'website':
       // A mailto: link keeps its scheme: what may follow its address (`?subject=…`) is the link's alone.
-      return website(domainOf(prefix === 'mailto' ? `mailto:${rest}` : rest));
+      return website(addressOf(prefix === 'mailto' ? `mailto:${rest}` : rest), rest);
     case 'duns':
       return duns(rest);
     case 'lei':
@@ -154,12 +154,16 @@ function readAs(kind: OrganizationKind, rest: string, prefix: string): Organizat
 function detect(text: string): OrganizationArgument {
   const written = writtenIdentifier(text);
   if (written) return identifier(written.kind, written.check);
-  const domain = addressDomain(text);
-  if (domain !== null) return website(domain);
+  const address = addressDomain(text);
+  if (address !== null) return website(address, text);
   return { kind: 'name', query: { name: text }, text };
 }
 
-function website(domain: string): OrganizationArgument {
+/** The organization an address names; refused when the address is not the organization's own. */
+function website({ domain, borrowed }: Address, text: string): OrganizationArgument {
+  if (borrowed !== null) {
+    throw new ArgumentError(`${excerpt(text)} is ${borrowed}: give the organization's name or its own website.`);
+  }
   return { kind: 'website', query: { website: domain }, text: domain };
 }
 
@@ -187,10 +191,20 @@ function label(kind: OrganizationKind): string {
   return kind === 'name' ? 'name' : kind === 'website' ? 'website or e-mail address' : IDENTIFIER_LABELS[kind];
 }
 
+/**
+ * The website beside the organization. One that is not the organization's own (a Gmail address, a
+ * LinkedIn page: sharedHosts.ts) is left out, as a blank one is: the organization argument says who
+ * it is, and the host's domain would match the host.
+ */
 function optionalWebsite(input: CellInput): string | null {
   if (input.kind === 'empty') return null;
-  const text = plainText(input, 'The website', 'a web or e-mail address', CONTACT);
-  return domainOf(text.replace(/^(?:web|website|url)\s*:\s*/i, ''), text);
+  const { domain, borrowed } = websiteAddress(plainText(input, 'The website', 'a web or e-mail address', CONTACT));
+  return borrowed === null ? domain : null;
+}
+
+/** A website argument's text as the address it is (a `web:` prefix allowed); refused when it is none. */
+export function websiteAddress(text: string): Address {
+  return addressOf(text.replace(/^(?:web|website|url)\s*:\s*/i, ''), text);
 }
 
 /** Country of the head office, typed as a code or a name: sent as its ISO code (identifiers/country.ts). */

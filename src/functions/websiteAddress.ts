@@ -12,6 +12,13 @@
 import { getDomain } from 'tldts';
 import { ArgumentError } from './argumentError';
 import { excerpt } from './cellInput';
+import { mailboxHost, pageHost } from './sharedHosts';
+
+/** The registrable domain an address names; `borrowed` says why it names no organization of its own (sharedHosts.ts). */
+export interface Address {
+  domain: string;
+  borrowed: string | null;
+}
 
 /**
  * A host as typed: dot-separated labels of letters of any script, marks, digits and hyphens, maybe a
@@ -23,7 +30,7 @@ const HOST = String.raw`(?:[\p{L}\p{M}\p{N}-]+\.)+[\p{L}\p{M}\p{N}-]+\.?`;
  * never hold an HTML tag with attributes (`<svg/onload=…@x.com>` stays markup).
  */
 const LOCAL_PART = String.raw`[^\s@<>/]+`;
-const WEB_ADDRESS = new RegExp(String.raw`^(?:https?://)?(?:www\.)?(${HOST})(?::\d{1,5})?(?:[/?#]\S*)?$`, 'iu');
+const WEB_ADDRESS = new RegExp(String.raw`^(?:https?://)?(?:www\.)?(${HOST})(?::\d{1,5})?([/?#]\S*)?$`, 'iu');
 /** An e-mail address, or a mailto: link to one, which may carry a subject or a body after `?`. */
 const EMAIL = new RegExp(String.raw`^(?:${LOCAL_PART}@(${HOST})|mailto:${LOCAL_PART}@(${HOST})(?:\?\S*)?)$`, 'iu');
 /**
@@ -47,36 +54,40 @@ const BARE_ADDRESS_START = /^(?:https?:\/\/(?:www\.)?|www\.|mailto:)$/i;
  * text is none (it is then a name). Text that starts like an address, or is a contact, is one or is
  * refused: a contact's brackets must never reach the service in a name.
  */
-export function addressDomain(text: string): string | null {
-  if (ADDRESS_START.test(text) || CONTACT.test(text)) return domainOf(text);
-  const host = hostOf(text);
-  return host === null ? null : registrableDomain(host);
+export function addressDomain(text: string): Address | null {
+  if (ADDRESS_START.test(text) || CONTACT.test(text)) return addressOf(text);
+  return readAddress(text);
 }
 
 /**
- * The registrable domain a web or e-mail address names. Refuses what is neither kind of address
- * (`shown` in the message).
+ * The registrable domain a web or e-mail address names, and whose the address is. Refuses what is
+ * neither kind of address (`shown` in the message).
  */
-export function domainOf(text: string, shown = text): string {
+export function addressOf(text: string, shown = text): Address {
   if (BARE_ADDRESS_START.test(text)) {
     throw new ArgumentError(`Nothing after "${text}": write the website or e-mail address after it.`);
   }
-  const host = hostOf(text);
-  const domain = host === null ? null : registrableDomain(host);
-  if (domain === null)
+  const address = readAddress(text);
+  if (address === null)
     throw new ArgumentError(`Not a valid website: ${excerpt(shown)} is neither a web address nor an e-mail address.`);
-  return domain;
+  return address;
 }
 
 /** Whether a text is a web or e-mail address: how the pane tells a column of websites. */
 export function isAddress(text: string): boolean {
-  const host = hostOf(text);
-  return host !== null && registrableDomain(host) !== null;
+  return readAddress(text) !== null;
 }
 
-function hostOf(text: string): string | null {
-  const match = WEB_ADDRESS.exec(text) ?? EMAIL.exec(text) ?? CONTACT.exec(text);
-  return match ? (match[1] ?? match[2]) : null;
+function readAddress(text: string): Address | null {
+  const web = WEB_ADDRESS.exec(text);
+  const mail = web ? null : (EMAIL.exec(text) ?? CONTACT.exec(text));
+  const host = web?.[1] ?? mail?.[1] ?? mail?.[2];
+  const domain = host === undefined ? null : registrableDomain(host);
+  if (host === undefined || domain === null) return null;
+  if (!web) return { domain, borrowed: mailboxHost(domain) };
+  // Below the site's root (a path, a query) or on a sub-domain: a page of the site, maybe someone else's.
+  const below = (web[2] ?? '').replace(/^\/+$/, '') !== '' || host.toLowerCase().replace(/\.$/, '') !== domain;
+  return { domain, borrowed: below ? pageHost(domain) : null };
 }
 
 /** The host's registrable domain in ASCII; null when the host is not a domain. */

@@ -37,6 +37,19 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
     input: 'Unknown',
     message: 'The organization is empty (it says "Unknown"): give a name, website, DUNS, LEI, ISIN or spg:<id>.',
   },
+  // An address that is not the organization's own: sent, its host's domain matched the host.
+  {
+    label: "the supplier's LinkedIn page",
+    input: 'https://www.linkedin.com/company/acme-corp/',
+    message:
+      "https://www.linkedin.co… is a page on linkedin.com, not the organization's own site: give the organization's name or its own website.",
+  },
+  {
+    label: 'an e-mail address at a mailbox anyone can have',
+    input: 'acme.sales@gmail.com',
+    message:
+      "acme.sales@gmail.com is an address at gmail.com, where anyone can have one: give the organization's name or its own website.",
+  },
   {
     label: 'TRUE',
     input: true,

@@ -117,8 +117,31 @@ describe('parseOrganization reads', () => {
     ['a contact without a display name', '<jane@acme.com>', { website: 'acme.com' }],
     ['a contact at a Unicode domain', 'Hans Müller <einkauf@müller.de>', { website: 'xn--mller-kva.de' }],
     ['a forced contact', 'web:Jane Doe <jane@acme.com>', { website: 'acme.com' }],
+    // A site that hosts others' pages is its owner's at its root, and so is its owners' staff's mail.
+    ['the root of a site that hosts profiles', 'https://www.linkedin.com/', { website: 'linkedin.com' }],
+    ['a bare domain of a mailbox provider (its owner)', 'gmail.com', { website: 'gmail.com' }],
+    ["an address at a company's own domain", 'press@linkedin.com', { website: 'linkedin.com' }],
+    [
+      'a page on a shop platform, its own registrable site',
+      'acme.myshopify.com/about',
+      { website: 'acme.myshopify.com' },
+    ],
   ])('%s', (_label, input, query) => {
     expect(parseOrganization(input).query).toEqual(query);
+  });
+
+  test("a website that is not the organization's own (a Gmail address, a LinkedIn page) is left out: the name is looked up", () => {
+    expect(parseOrganization('Acme', 'acme.sales@gmail.com').query).toEqual({ name: 'Acme' });
+    expect(parseOrganization('Acme', 'jane@hotmail.co.uk', 'GB').query).toEqual({ name: 'Acme', hq_region: 'GB' });
+    expect(parseOrganization('Acme', 'https://www.linkedin.com/company/acme/').query).toEqual({ name: 'Acme' });
+    expect(parseOrganization('Acme', 'https://acme.sharepoint.com').query).toEqual({ name: 'Acme' });
+    expect(parseOrganization('Acme', 'bit.ly/3xYz').query).toEqual({ name: 'Acme' });
+    // Its own site and its own staff's addresses still narrow the name.
+    expect(parseOrganization('Acme', 'jane@acme.com').query).toEqual({ name: 'Acme', website: 'acme.com' });
+    expect(parseOrganization('LinkedIn', 'https://www.linkedin.com/').query).toEqual({
+      name: 'LinkedIn',
+      website: 'linkedin.com',
+    });
   });
 
   test('a placeholder in the website or country column (N/A, -, TBD) is no website or country: the name is looked up', () => {

@@ -115,6 +115,34 @@ test('the website argument is read the same way', async () => {
   expect(sandbox.stats().registrations).toBe(0);
 });
 
+test("a website that is not the organization's own (a Gmail address, a LinkedIn page) is left out: the name finds it", async () => {
+  const org = owner();
+  // The service knows the hosts by their domains, as the real one knows Google and LinkedIn.
+  for (const [name, website] of [
+    ['Google LLC', 'gmail.com'],
+    ['LinkedIn Corporation', 'linkedin.com'],
+  ]) {
+    const registered = await fetch(`${sandbox.url}/organizations`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SANDBOX_PROJECT_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, website }),
+    });
+    expect(registered.status).toBe(200);
+  }
+  sandbox.resetStats();
+  const addresses = await session.calculate({
+    inputs: [
+      [org.name, 'procurement.team@gmail.com'],
+      [org.name, 'https://www.linkedin.com/company/acme-supplies/'],
+    ],
+    formulas: { C: '=CLIMATE.SCORE(A{row},B{row})' },
+  });
+  await session.settled(30_000);
+  const results = await session.results();
+  expect(addresses.map((address) => results[address].outcome)).toEqual(addresses.map(() => scoreOf(org)));
+  expect(sandbox.stats().registrations).toBe(0);
+});
+
 test('a country given by its name finds the organization its code finds, and registers nothing', async () => {
   const org = owner();
   const country = REGION_SPECS.find((region) => region.code === org.hqRegion)!.country;

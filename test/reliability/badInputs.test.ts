@@ -127,9 +127,9 @@ const ARGUMENTS: ArgumentRow[] = [
   {
     label: 'SCORE with a country name no country has',
     formula: '=CLIMATE.SCORE(A{row},,B{row})',
-    input: 'Holland',
+    input: 'Europe',
     message:
-      'Unknown country: Holland (give its ISO code, such as US or DEU, or its name in English, German, French or Spanish).',
+      'Unknown country: Europe (give its ISO code, such as US or DEU, or its name in English, German, French or Spanish).',
   },
   {
     label: 'SBTI of an empty company',

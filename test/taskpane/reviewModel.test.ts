@@ -140,6 +140,15 @@ describe('Refine', () => {
     );
   });
 
+  test("refuses a website that is not the organization's own, which the functions would leave out", () => {
+    expect(() => planRefine(acme, { website: 'linkedin.com/company/acme', country: '', identifier: '' })).toThrow(
+      "linkedin.com/company/acme is a page on linkedin.com, not the organization's own site: give its own website.",
+    );
+    expect(() => planRefine(acme, { website: 'sales@gmail.com', country: '', identifier: '' })).toThrow(
+      'sales@gmail.com is an address at gmail.com, where anyone can have one: give its own website.',
+    );
+  });
+
   test("rewrites the block's CLIMATE formulas of the row only", () => {
     const formulas = [['Acme', '=CLIMATE.SCORE($A1)', '=CLIMATE.FLAG($A1,"sbti")', '=LEN(A1)', '=CLIMATE.SCORE($A1)']];
     const grid: CellGrid = { sheet: 'S', rowIndex: 0, columnIndex: 0, values: formulas, formulas };

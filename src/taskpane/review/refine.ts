@@ -5,7 +5,7 @@
  * CLIMATE.ORG cell is rewritten as well as a block the pane wrote).
  */
 import { ArgumentError } from '../../functions/argumentError';
-import { parseOrganization } from '../../functions/organizationArgument';
+import { parseOrganization, websiteAddress } from '../../functions/organizationArgument';
 import { argumentCells, type FormulaCell, type OrganizationArgs } from '../sheet/climateCells';
 import { literal, withArguments, type ArgumentChange } from '../sheet/formulas';
 import type { CellGrid, RangeBox } from '../sheet/grid';
@@ -35,6 +35,9 @@ export function planRefine(current: OrganizationArgs, typed: RefineInput): Refin
       `Write the identifier with its kind: lei:…, isin:…, duns:… or spg:… (got "${typed.identifier}").`,
     );
   }
+  // A website the functions would leave out (a Gmail address, a LinkedIn page) would refine nothing.
+  const borrowed = typed.website ? websiteAddress(typed.website).borrowed : null;
+  if (borrowed !== null) throw new ArgumentError(`${typed.website} is ${borrowed}: give its own website.`);
   const args = {
     organization: typed.identifier || current.organization,
     website: typed.website || current.website,
