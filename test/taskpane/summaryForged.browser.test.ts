@@ -3,7 +3,8 @@
  * claim: whoever sent the file can list any sheet's id in it. Build summary refreshes a listed sheet only
  * when the sheet still looks like the summary's own (its top: title, block line, source line, "Built");
  * a sheet of the person's own of that name, even titled "Climate summary", is left untouched and the
- * pane asks for another name (real Chromium, the built pane, the sandbox over HTTP).
+ * pane asks for another name (real Chromium, the built pane, the sandbox over HTTP); a name Excel would
+ * refuse (History) is refused before anything is written.
  */
 import { SUMMARY_SHEETS_SETTING } from '../../src/office/documentSettings';
 import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
@@ -48,5 +49,13 @@ test('a forged climate.summarySheets does not make Build summary clear a sheet i
   const notes = (await pane.dump()).sheets.find((sheet) => sheet.name === 'Climate summary')!;
   expect(notes.cells.map((cell) => cell.value)).toEqual(NOTES.flat());
   expect(notes.charts).toEqual([]);
+
+  // Another name, as asked: one Excel keeps for itself is refused before anything is written.
+  await pane.page.locator('#summary-sheet-name').evaluate((element) => {
+    (element as HTMLInputElement).value = 'history';
+  });
+  await (await pane.ax.get('button', 'Build summary')).locator.click();
+  await waitForText(pane.page, '#summary-status', '"history" cannot name a sheet: Excel keeps History for itself.');
+  expect((await pane.dump()).sheets.map((sheet) => sheet.name)).toEqual(['Vendors', 'Climate summary']);
   await pane.page.context().close();
 }, 60_000);

@@ -5,6 +5,7 @@
  * from the headers. The sheet itself is planned by summaryPlan.ts and written by summarySheet.ts.
  */
 import { supportsDynamicArrays, supportsImages } from '../../office/host';
+import { sheetNameProblem } from '../../office/sheetName';
 import type { BlockLayout, BlockScored } from '../common/blockScored';
 import { calendarDate } from '../common/calendarDate';
 import type { PaneContext } from '../common/paneContext';
@@ -25,15 +26,12 @@ export interface SummarySection {
   buildSummary(): Promise<void>;
 }
 
-/** A sheet name Excel accepts: 1-31 characters, none of : \ / ? * [ ], not starting or ending with '. */
+/** The summary sheet's name as typed: the default when blank; one Excel would refuse is refused here. */
 function checkSheetName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) return SUMMARY_SHEET_NAME;
-  if (trimmed.length > 31 || /[:\\/?*[\]]/.test(trimmed) || /^'|'$/.test(trimmed)) {
-    throw new Error(
-      `"${trimmed}" cannot name a sheet: up to 31 characters, without : \\ / ? * [ ] or a leading or trailing '.`,
-    );
-  }
+  const problem = sheetNameProblem(trimmed);
+  if (problem !== null) throw new Error(problem);
   return trimmed;
 }
 

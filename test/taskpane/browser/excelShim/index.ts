@@ -119,10 +119,11 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
           return found.worksheet;
         },
         getItemOrNullObject: (name: string) => find(name)?.worksheet ?? { isNullObject: true, load: () => undefined },
-        // WorksheetCollection.add(name): names are unique regardless of case, at most 31 characters.
+        // WorksheetCollection.add(name): names are unique regardless of case, at most 31 characters,
+        // and never History, which Excel keeps for itself.
         add(name: string) {
           if (find(name)) throw new Error(`ItemAlreadyExists: a sheet called ${name} exists.`);
-          if (!name || name.length > 31 || /[:\\/?*[\]]/.test(name))
+          if (!name || name.length > 31 || /[:\\/?*[\]]/.test(name) || /^history$/i.test(name))
             throw new Error(`InvalidArgument: ${name} cannot name a sheet.`);
           return addSheet(name, []).worksheet;
         },
