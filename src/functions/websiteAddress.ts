@@ -73,9 +73,12 @@ export function addressOf(text: string, shown = text): Address {
   return address;
 }
 
-/** Whether a text is a web or e-mail address: how the pane tells a column of websites. */
-export function isAddress(text: string): boolean {
-  return readAddress(text) !== null;
+/**
+ * Whether a text is a web or e-mail address of the organization's own (not `jane@gmail.com`): how the
+ * pane tells a column of websites.
+ */
+export function isOwnAddress(text: string): boolean {
+  return readAddress(text)?.borrowed === null;
 }
 
 function readAddress(text: string): Address | null {

@@ -106,6 +106,18 @@ describe('reading the selection', () => {
     expect(model.websiteGuess).toBe(1);
   });
 
+  test('a column of contacts at mailboxes anyone can have is not websites: the functions leave those out', () => {
+    const values = [
+      ['Name', 'Col2'],
+      ['Acme Corp', 'acme.orders@gmail.com'],
+      ['Globex', 'hank@globex.io'],
+      ['Initech', 'bill.lumbergh@hotmail.co.uk'],
+      ['Umbrella', 'https://www.linkedin.com/company/umbrella/'],
+    ];
+    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 5, columnCount: 1 }, values));
+    expect(model.websiteGuess).toBeNull();
+  });
+
   test('a single cell is a supplier, not a header', () => {
     const model = describeSelection(
       snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 }, [['Acme Corp', 'acme.com']]),

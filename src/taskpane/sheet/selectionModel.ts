@@ -8,7 +8,7 @@ import { columnLetters } from './a1';
 import { isBlank, valueAt as gridValue, type CellValue, type SelectionSnapshot } from './grid';
 import { scoredColumns, type ScoredColumns } from './scoredColumns';
 import { isPlaceholder } from '../../functions/cellInput';
-import { isAddress } from '../../functions/websiteAddress';
+import { isOwnAddress } from '../../functions/websiteAddress';
 
 /** Where the supplier rows are and what the analyst chose: the input of Score a column's plan. */
 export interface ColumnSelection {
@@ -147,7 +147,7 @@ function looksLikeWebsites(snapshot: SelectionSnapshot, column: number, from: nu
     const value = text(valueAt(snapshot, row, column));
     if (!value || isPlaceholder(value)) continue; // `N/A`: no website, as the functions read it
     filled++;
-    if (isAddress(value)) matching++;
+    if (isOwnAddress(value)) matching++; // not `jane@gmail.com`, which the functions leave out
   }
   return filled > 0 && matching / filled >= 0.6;
 }
