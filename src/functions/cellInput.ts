@@ -57,9 +57,10 @@ const ERROR_TYPES: Record<string, string> = {
 export function readCell(value: unknown): CellInput {
   if (value === null || value === undefined) return { kind: 'empty' };
   if (typeof value === 'string') {
-    const upper = value.trim().toUpperCase();
+    const text = pastedText(value);
+    const upper = text.trim().toUpperCase();
     if (ERROR_LITERALS.includes(upper)) return { kind: 'error', code: upper };
-    return value.trim() === '' ? { kind: 'empty' } : { kind: 'text', text: value };
+    return text.trim() === '' ? { kind: 'empty' } : { kind: 'text', text };
   }
   if (typeof value === 'number') {
     return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'error', code: '#NUM!' };
@@ -73,6 +74,38 @@ export function readCell(value: unknown): CellInput {
   }
   if (typeof value === 'object') return readDataType(value as Record<string, unknown>);
   return { kind: 'text', text: String(value) };
+}
+
+/** Characters that show nothing and only break a match: zero-width space, word joiner, soft hyphen, byte-order mark. */
+const INVISIBLE = /[\u200b\u2060\u00ad\ufeff]/g;
+/** Full-width forms of ASCII, as an East Asian input method types them (`ＳＯＮＹ`, `１５０４８３７８２`). */
+const FULL_WIDTH = /[\uff01-\uff5e]/g;
+/** Quotes a CSV file or a document leaves around a whole text: opening and closing mark. */
+const WRAPPERS: readonly (readonly [string, string])[] = [
+  ['"', '"'],
+  ["'", "'"],
+  ['\u201c', '\u201d'],
+  ['\u201e', '\u201c'],
+  ['\u2018', '\u2019'],
+  ['\u00ab', '\u00bb'],
+];
+
+/**
+ * A cell's text as paste leaves it, read as what it says: invisible characters dropped, full-width
+ * ASCII as ASCII, and one pair of quotes around the whole text taken off (a CSV's doubled quotes
+ * inside read as one), so that `"Acme Corp"` is Acme Corp, `"acme.com"` a website and `'150483782'`
+ * a DUNS. Quotes that wrap only part of the text (`Acme "Best" Corp`) stay.
+ */
+export function pastedText(raw: string): string {
+  const text = raw.replace(INVISIBLE, '').replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  const trimmed = text.trim();
+  const wrapper = WRAPPERS.find(
+    ([open, close]) => trimmed.length >= 2 && trimmed.startsWith(open) && trimmed.endsWith(close),
+  );
+  if (!wrapper) return text;
+  const inner = trimmed.slice(1, -1);
+  if (wrapper[0] === '"') return inner.replace(/""/g, '').includes('"') ? text : inner.replace(/""/g, '"');
+  return wrapper[0] === "'" || !(inner.includes(wrapper[0]) || inner.includes(wrapper[1])) ? inner : text;
 }
 
 /**
