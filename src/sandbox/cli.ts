@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   if (warning !== null) process.stderr.write(`sandbox: ${warning}\n`);
   let tls: SandboxOptions['tls'];
   if (command.http2) {
-    const certificate = await localCertificate();
+    const certificate = await localCertificate(command.options.host);
     // A new CA each start, good for this run only: its folder goes when the process does.
     const caFolder = mkdtempSync(join(tmpdir(), 'climate-sandbox-'));
     process.once('exit', () => rmSync(caFolder, { recursive: true, force: true }));

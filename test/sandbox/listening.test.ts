@@ -5,7 +5,7 @@
 import { connect as http2Connect } from 'http2';
 import { localCertificate } from '../../src/sandbox/certificate';
 import { hostWarning } from '../../src/sandbox/cliArgs';
-import { startSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox } from '../../src/sandbox/server';
 import { normalizeBaseUrl } from '../../src/service/baseUrl';
 
 describe('--host', () => {
@@ -105,4 +105,23 @@ test('a population past 1,000,000 is refused before any is built (10,000,000 too
   await expect(startSandbox({ port: 0, quiet: true, organizations: 10_000_000 })).rejects.toThrow(
     'organizations must be an integer from 0 to 1000000, got 10000000',
   );
+});
+
+test('over HTTP/2 on another loopback address (--host 127.0.0.2) the certificate covers the address printed', async () => {
+  const certificate = await localCertificate('127.0.0.2');
+  const h2 = await startSandbox({ port: 0, quiet: true, organizations: 20, host: '127.0.0.2', tls: certificate });
+  expect(h2.url).toBe(`https://127.0.0.2:${h2.port}`);
+  const session = http2Connect(h2.url, { ca: certificate.ca });
+  try {
+    const status = await new Promise<unknown>((resolve, reject) => {
+      const stream = session.request({ ':path': '/industries', authorization: `Bearer ${SANDBOX_PROJECT_KEY}` });
+      stream.on('response', (headers) => stream.resume().on('end', () => resolve(headers[':status'])));
+      stream.on('error', reject);
+      session.on('error', reject);
+    });
+    expect(status).toBe(200);
+  } finally {
+    session.close();
+    await h2.close();
+  }
 });
