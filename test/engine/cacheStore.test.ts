@@ -145,3 +145,48 @@ test('a reopened engine answers from IndexedDB without a request', async () => {
 test('without IndexedDB, or with a storage handed in, the settings-storage budget applies', () => {
   expect(createRecordCache(new MemoryStorage(), new MemoryStorage(), Date.now).place).toBe('settings');
 });
+
+describe('an IndexedDB that cannot be opened (a private window, a blocked database)', () => {
+  /** `open` throws at once (Safari, a page IndexedDB is denied) or its request fails (Firefox's private window). */
+  const refusing = {
+    'throws when asked': () => ({
+      open: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    }),
+    'fails its request': () => ({
+      open: () => {
+        const request: Record<string, unknown> = {};
+        setTimeout(() => {
+          request.error = new DOMException(
+            'A mutation operation was attempted on a database that did not allow mutations.',
+            'InvalidStateError',
+          );
+          (request.onerror as () => void)();
+        }, 0);
+        return request;
+      },
+    }),
+  };
+
+  test.each(Object.keys(refusing) as (keyof typeof refusing)[])(
+    'one that %s: the records go to settings storage within its budget, and come back after a reload',
+    async (how) => {
+      globalThis.indexedDB = refusing[how]() as unknown as IDBFactory;
+      const settings = new MemoryStorage();
+      const made = createRecordCache(undefined, settings, Date.now);
+      await made.cache.load(SCOPE, DAY);
+      expect(made.place).toBe('settings');
+      for (let id = 1; id <= 12_000; id += 1) made.cache.set(key(id), record(id, `Supplier ${id}`));
+      await made.cache.save();
+      const blob = await settings.getItem(CACHE_STORAGE_KEY);
+      expect(blob?.length).toBeLessThanOrEqual(1_500_000);
+      const reopened = createRecordCache(undefined, settings, Date.now);
+      await reopened.cache.load(SCOPE, DAY);
+      // The settings budget's most recent records: 10,000 at most, the last ones set among them.
+      expect(reopened.cache.size).toBeGreaterThan(0);
+      expect(reopened.cache.size).toBeLessThanOrEqual(10_000);
+      expect(reopened.cache.get(key(12_000), DAY)?.name).toBe('Supplier 12000');
+    },
+  );
+});
