@@ -129,6 +129,10 @@ describe('validation', () => {
     [{ maxBatch: 0 }, /batch size must be a whole number from 1 to 100/],
     [{ maxBatch: 101 }, /from 1 to 100/],
     [{ maxConcurrency: 2.5 }, /concurrency cap must be a whole number/],
+    // Text is digits only, as the command lines read numbers: JavaScript's other spellings are no whole number typed.
+    [{ maxBatch: '0x10' }, /batch size must be a whole number from 1 to 100/],
+    [{ deadlineMs: '1e4' }, /deadline must be a whole number from 1000/],
+    [{ maxConcurrency: '' }, /concurrency cap must be a whole number/],
     [{ deadlineMs: 10 }, /deadline must be a whole number from 1000/],
     [{ cacheTtlMs: -1 }, /cache lifetime/],
     [{ scoreScale: 'percent' }, /"0-100" or "0-1"/],
