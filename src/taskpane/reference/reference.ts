@@ -6,7 +6,7 @@
  */
 import { scaleScore } from '../../functions/scoreScale';
 import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../../service/types';
-import { calendarDate } from '../common/calendarDate';
+import { calendarDate, readDate } from '../common/calendarDate';
 import { savedClient, type PaneContext } from '../common/paneContext';
 import { byId, el, externalLink, fieldText, replaceChildren, setStatus, withBusy } from '../ui/view';
 
@@ -151,7 +151,8 @@ export function mountReference(context: PaneContext): void {
   changesForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(changesButton, status, async () => {
-      const from = fieldText(since) || sinceDate(new Date());
+      const typed = fieldText(since);
+      const from = typed ? readDate(typed) : sinceDate(new Date());
       const result = await savedClient(context).sbtiChanges({ since: from });
       const newestFirst = [...result.items].sort((a, b) => (b.changed_at ?? '').localeCompare(a.changed_at ?? ''));
       replaceChildren(
