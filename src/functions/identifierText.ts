@@ -95,3 +95,28 @@ export function checkedIdentifier(kind: IdentifierKind, check: IdentifierCheck):
   const reason = check.reason.replace(/^(LEI|ISIN|DUNS number|S&P Global identifier)\s+/, '').replace(/\.$/, '');
   throw new ArgumentError(`Not a valid ${IDENTIFIER_LABELS[kind]}: ${reason}.`);
 }
+
+/** Identifiers analysts' lists carry that the service finds no organization by, by their labels. */
+const OTHER_IDENTIFIERS: Record<string, string> = {
+  cusip: 'a CUSIP',
+  sedol: 'a SEDOL',
+  figi: 'a FIGI',
+  cik: 'an SEC CIK',
+  ein: 'an EIN',
+  vat: 'a VAT number',
+  ticker: 'a ticker',
+  ric: 'a RIC',
+};
+
+/**
+ * Which identifier the service does not take a text is written as, after its label, or null: `CUSIP
+ * 037833100`, `cusip:037833100`, `ticker:AAPL`. Sent, each would be a name no organization has, and
+ * registered as one. After a space only a code with a digit counts (`Ticker Tape Ltd` is a name).
+ */
+export function otherIdentifier(text: string): string | null {
+  const written = /^([a-z]+)(?:\s*[:#]\s*|\s+)(\S+)$/i.exec(text);
+  const which = written ? OTHER_IDENTIFIERS[written[1].toLowerCase()] : undefined;
+  if (!written || which === undefined) return null;
+  const prefixed = /^[a-z]+\s*[:#]/i.test(text);
+  return prefixed || /\d/.test(written[2]) ? which : null;
+}

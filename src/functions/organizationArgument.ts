@@ -28,7 +28,13 @@ import {
 } from '../identifiers';
 import { ArgumentError } from './argumentError';
 import { blankIfPlaceholder, describeInput, excerpt, readCell, type CellInput } from './cellInput';
-import { IDENTIFIER_LABELS, checkedIdentifier, writtenIdentifier, type IdentifierKind } from './identifierText';
+import {
+  IDENTIFIER_LABELS,
+  checkedIdentifier,
+  otherIdentifier,
+  writtenIdentifier,
+  type IdentifierKind,
+} from './identifierText';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
 import { CONTACT, addressDomain, addressOf, type Address } from './websiteAddress';
@@ -120,6 +126,10 @@ function readOrganization(input: CellInput): OrganizationArgument {
   const forced = /^([a-z](?:-?[a-z])*)\s*:\s*(.*)$/i.exec(text);
   const kind = forced ? PREFIXES[prefixName(forced[1])] : undefined;
   if (forced && kind) return readAs(kind, forced[2], forced[1].toLowerCase());
+  const other = otherIdentifier(text);
+  if (other !== null) {
+    throw new ArgumentError(`The service finds no organization by ${other} (${excerpt(text)}): give ${EXPECTED}.`);
+  }
   return spgLabelled(text) ?? detect(text);
 }
 

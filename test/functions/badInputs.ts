@@ -50,6 +50,13 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
     message:
       "acme.sales@gmail.com is an address at gmail.com, where anyone can have one: give the organization's name or its own website.",
   },
+  // An identifier after its label that the service does not take: sent, a name no organization has.
+  {
+    label: 'a CUSIP after its label',
+    input: 'CUSIP 037833100',
+    message:
+      'The service finds no organization by a CUSIP (CUSIP 037833100): give a name, website, DUNS, LEI, ISIN or spg:<id>.',
+  },
   {
     label: 'TRUE',
     input: true,

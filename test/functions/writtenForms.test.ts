@@ -77,6 +77,24 @@ test.each<[string, unknown, object]>([
   expect(parseOrganization(input).query).toEqual(query);
 });
 
+test.each([
+  ['cusip:037833100', 'a CUSIP'],
+  ['SEDOL 2046251', 'a SEDOL'],
+  ['Ticker: MSFT', 'a ticker'],
+  ['VAT DE123456789', 'a VAT number'],
+  ['EIN 12-3456789', 'an EIN'],
+  ['CIK 0000320193', 'an SEC CIK'],
+])('%s is an identifier the service does not take, refused rather than sent as a name', (input, which) => {
+  expect(() => parseOrganization(input)).toThrow(`The service finds no organization by ${which} (`);
+});
+
+test.each(['Ticker Tape Ltd', 'Ticker AAPL', 'Vat Holdings', 'Cusip Group', 'Ein Gedi 3'])(
+  '%s, a label word and no code, is a name',
+  (input) => {
+    expect(parseOrganization(input).query).toEqual({ name: input });
+  },
+);
+
 test('quotes around nothing, or around a placeholder, are an empty organization', () => {
   expect(() => parseOrganization('""')).toThrow('The organization is empty:');
   expect(() => parseOrganization('"N/A"')).toThrow('The organization is empty (it says "N/A")');
