@@ -10,6 +10,8 @@
  * - 20 upper-case letters/digits ending in 2 digits is an LEI, 2 letters + 9 + a digit an ISIN
  *   (also written in blocks of four); near misses of those shapes are that identifier too, so they
  *   get its own message rather than being looked up as a name.
+ * And which identifiers the service does not take a text is written as (`CUSIP 037833100`), so that
+ * the organization argument refuses it rather than sending a name no organization has.
  */
 import { validateDuns, validateIsin, validateLei, type IdentifierCheck } from '../identifiers';
 import { ArgumentError } from './argumentError';
