@@ -113,12 +113,14 @@ const OTHER_IDENTIFIERS: Record<string, string> = {
 /**
  * Which identifier the service does not take a text is written as, after its label, or null: `CUSIP
  * 037833100`, `cusip:037833100`, `ticker:AAPL`. Sent, each would be a name no organization has, and
- * registered as one. After a space only a code with a digit counts (`Ticker Tape Ltd` is a name).
+ * registered as one. After a space only a code of 6 characters or more with a digit counts (`Ticker
+ * Tape Ltd` and `VAT 69` are names).
  */
 export function otherIdentifier(text: string): string | null {
   const written = /^([a-z]+)(?:\s*[:#]\s*|\s+)(\S+)$/i.exec(text);
   const which = written ? OTHER_IDENTIFIERS[written[1].toLowerCase()] : undefined;
   if (!written || which === undefined) return null;
   const prefixed = /^[a-z]+\s*[:#]/i.test(text);
-  return prefixed || /\d/.test(written[2]) ? which : null;
+  // These codes run to 6 characters and more (a SEDOL 7, a CUSIP 9): `VAT 69` is a name.
+  return prefixed || (/\d/.test(written[2]) && written[2].replace(/[^0-9a-z]/gi, '').length >= 6) ? which : null;
 }

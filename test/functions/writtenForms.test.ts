@@ -88,7 +88,7 @@ test.each([
   expect(() => parseOrganization(input)).toThrow(`The service finds no organization by ${which} (`);
 });
 
-test.each(['Ticker Tape Ltd', 'Ticker AAPL', 'Vat Holdings', 'Cusip Group', 'Ein Gedi 3'])(
+test.each(['Ticker Tape Ltd', 'Ticker AAPL', 'Vat Holdings', 'Cusip Group', 'Ein Gedi 3', 'VAT 69'])(
   '%s, a label word and no code, is a name',
   (input) => {
     expect(parseOrganization(input).query).toEqual({ name: input });
