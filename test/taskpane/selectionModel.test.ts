@@ -1,31 +1,11 @@
-import type { CellValue, SelectionSnapshot } from '../../src/taskpane/sheet/grid';
+/**
+ * Use selection's reading of the names: the header, the rows, the block already written beside them.
+ * Which columns it proposes for websites, countries and spend is columnGuesses.test.ts's.
+ */
+import type { CellValue } from '../../src/taskpane/sheet/grid';
 import { NOTHING_SCORED } from '../../src/taskpane/sheet/scoredColumns';
 import { columnSelection, describeSelection } from '../../src/taskpane/sheet/selectionModel';
-
-/** A sheet: headers in row 1 (index 0), suppliers below, columns A..D. */
-const SHEET = [
-  ['Supplier', 'Web', 'HQ country', 'Spend'],
-  ['Acme Corp', 'acme.com', 'US', 100],
-  ['Globex', 'https://www.globex.io/', 'DE', 200],
-  ['', '', '', 0],
-  ['Initech', 'initech.example', 'FR', 300],
-];
-
-/** What the pane reads for a selection on a sheet of `values` (row 1 used), as sheet/read.ts reads it. */
-function snapshot(selection: SelectionSnapshot['selection'], values: CellValue[][] = SHEET): SelectionSnapshot {
-  const used = { rowIndex: 0, columnIndex: 0, rowCount: values.length, columnCount: values[0].length };
-  const from = Math.max(0, selection.rowIndex - 2);
-  const to = Math.min(values.length, selection.rowIndex + selection.rowCount) - 1;
-  const rows = values.slice(from, to + 1);
-  const filled = values.findIndex((row) => (row[selection.columnIndex] ?? '') !== '');
-  return {
-    sheet: 'Suppliers',
-    selection,
-    used,
-    firstFilledRow: filled < 0 ? null : filled,
-    grid: { sheet: 'Suppliers', rowIndex: from, columnIndex: 0, values: rows, formulas: rows },
-  };
-}
+import { SHEET, snapshot } from './selectionSnapshot';
 
 describe('reading the selection', () => {
   test('a whole column (A:A) is clipped to the used range and its first row read as the header', () => {
@@ -71,53 +51,6 @@ describe('reading the selection', () => {
     ).toEqual(['Acme Corp', 'Globex']);
   });
 
-  test('websites are recognised by their values when the header says nothing', () => {
-    const values = [
-      ['Name', 'Col2', 'Col3'],
-      ['Acme Corp', 'acme.com', 'x'],
-      ['Globex', 'buyer@globex.io', 'y'],
-    ];
-    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 3, columnCount: 1 }, values));
-    expect(model.websiteGuess).toBe(1);
-    expect(model.countryGuess).toBeNull();
-  });
-
-  test('a column of international domains and e-mail contacts is recognised as websites, as the functions read them', () => {
-    const values = [
-      ['Name', 'Col2'],
-      ['Müller GmbH', 'müller.de'],
-      ['Sberbank', 'https://sberbank.xn--p1ai/'],
-      ['Acme Widgets', 'Jane Doe <jane@acme-widgets.com>'],
-    ];
-    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 4, columnCount: 1 }, values));
-    expect(model.websiteGuess).toBe(1);
-  });
-
-  test('a website column whose gaps say N/A or - is recognised: the functions read those as no website', () => {
-    const values = [
-      ['Name', 'Col2'],
-      ['Acme Corp', 'acme.com'],
-      ['Globex', 'N/A'],
-      ['Initech', '-'],
-      ['Umbrella', 'umbrella.example'],
-      ['Hooli', 'n.a.'],
-    ];
-    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 6, columnCount: 1 }, values));
-    expect(model.websiteGuess).toBe(1);
-  });
-
-  test('a column of contacts at mailboxes anyone can have is not websites: the functions leave those out', () => {
-    const values = [
-      ['Name', 'Col2'],
-      ['Acme Corp', 'acme.orders@gmail.com'],
-      ['Globex', 'hank@globex.io'],
-      ['Initech', 'bill.lumbergh@hotmail.co.uk'],
-      ['Umbrella', 'https://www.linkedin.com/company/umbrella/'],
-    ];
-    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 5, columnCount: 1 }, values));
-    expect(model.websiteGuess).toBeNull();
-  });
-
   test('a single cell is a supplier, not a header', () => {
     const model = describeSelection(
       snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 }, [['Acme Corp', 'acme.com']]),
@@ -141,30 +74,6 @@ describe('reading the selection', () => {
         grid: { sheet: 'Empty', rowIndex: 0, columnIndex: 0, values: [], formulas: [] },
       }),
     ).toThrow('The sheet is empty');
-  });
-});
-
-describe('the spend column', () => {
-  const all = { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 };
-
-  test('a numeric column headed Spend is proposed', () => {
-    expect(describeSelection(snapshot(all)).spendGuess).toBe(3);
-  });
-
-  test('"Amount", "Contract value" and "Cost (EUR)" count; a text column with such a header does not', () => {
-    for (const header of ['Amount', 'Contract value', 'Cost (EUR)']) {
-      const sheet = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), header] : row));
-      expect(describeSelection(snapshot(all, sheet)).spendGuess).toBe(3);
-    }
-    const text = SHEET.map((row, i) =>
-      i === 0 ? [...row.slice(0, 3), 'Value'] : [...row.slice(0, 3), i === 3 ? '' : 'high'],
-    );
-    expect(describeSelection(snapshot(all, text)).spendGuess).toBeNull();
-  });
-
-  test('a numeric column without such a header is not', () => {
-    const sheet = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), 'Employees'] : row));
-    expect(describeSelection(snapshot(all, sheet)).spendGuess).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import { isBlank, valueAt as gridValue, type CellValue, type SelectionSnapshot }
 import { scoredColumns, type ScoredColumns } from './scoredColumns';
 import { isPlaceholder } from '../../functions/cellInput';
 import { isOwnAddress } from '../../functions/websiteAddress';
+import { validateCountry } from '../../identifiers';
 
 /** Where the supplier rows are and what the analyst chose: the input of Score a column's plan. */
 export interface ColumnSelection {
@@ -49,7 +50,10 @@ export interface SelectionModel {
 }
 
 const WEBSITE_HEADER = /web|url|domain|site|e-?mail/i;
-const COUNTRY_HEADER = /country|region|nation|hq|location/i;
+/** In the languages the functions read country names in: Land, Sitzland, Staat; pays; país. */
+const COUNTRY_HEADER = /country|region|nation|hq|location|\bland\b|sitz|staat|\bpays\b|\bpa[ií]s\b/i;
+/** Parts of a country a column may hold instead: never proposed as the country. */
+const STATE_HEADER = /\bstate\b|province|county|bundesland|\bcity\b|\btown\b/i;
 const SPEND_HEADER = /spend|amount|value|cost/i;
 
 const valueAt = (snapshot: SelectionSnapshot, row: number, column: number): CellValue =>
@@ -103,7 +107,7 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
       (WEBSITE_HEADER.test(header) || looksLikeWebsites(snapshot, column, headerRow + 1, bottom))
     ) {
       websiteGuess = column;
-    } else if (countryGuess === null && COUNTRY_HEADER.test(header)) {
+    } else if (countryGuess === null && looksLikeCountries(snapshot, column, header, headerRow + 1, bottom)) {
       countryGuess = column;
     } else if (
       spendGuess === null &&
@@ -150,6 +154,35 @@ function looksLikeWebsites(snapshot: SelectionSnapshot, column: number, from: nu
     if (isOwnAddress(value)) matching++; // not `jane@gmail.com`, which the functions leave out
   }
   return filled > 0 && matching / filled >= 0.6;
+}
+
+/**
+ * A column of countries as the functions read them (placeholders aside): under a country header, at
+ * least half its filled cells (a Region column of EMEA and APAC is none); under another header, four
+ * in five and not all two-letter codes, which a column of US states (CA, DE, IL, PA) could be. A
+ * State or Province header is never one: sent as a country, CA is Canada.
+ */
+function looksLikeCountries(
+  snapshot: SelectionSnapshot,
+  column: number,
+  header: string,
+  from: number,
+  to: number,
+): boolean {
+  if (STATE_HEADER.test(header)) return false;
+  let filled = 0;
+  let countries = 0;
+  let named = false;
+  for (let row = Math.max(from, snapshot.grid.rowIndex); row <= to; row++) {
+    const value = text(valueAt(snapshot, row, column));
+    if (!value || isPlaceholder(value)) continue;
+    filled++;
+    if (!validateCountry(value).ok) continue;
+    countries++;
+    named ||= value.trim().length > 2;
+  }
+  if (COUNTRY_HEADER.test(header)) return filled === 0 || countries / filled >= 0.5;
+  return filled > 0 && named && countries / filled >= 0.8;
 }
 
 /** The plan's input for the analyst's choices. */

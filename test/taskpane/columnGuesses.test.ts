@@ -1,0 +1,117 @@
+/**
+ * The columns Use selection proposes beside the names: websites (by header, or by values that are the
+ * suppliers' own web or e-mail addresses), countries (by header in the languages the functions read
+ * country names in, or by values that are countries) and spend (a numeric column with such a header).
+ */
+import { describeSelection } from '../../src/taskpane/sheet/selectionModel';
+import { SHEET, snapshot } from './selectionSnapshot';
+
+const all = { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 };
+
+describe('the website column', () => {
+  test('websites are recognised by their values when the header says nothing', () => {
+    const values = [
+      ['Name', 'Col2', 'Col3'],
+      ['Acme Corp', 'acme.com', 'x'],
+      ['Globex', 'buyer@globex.io', 'y'],
+    ];
+    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 3, columnCount: 1 }, values));
+    expect(model.websiteGuess).toBe(1);
+    expect(model.countryGuess).toBeNull();
+  });
+
+  test('a column of international domains and e-mail contacts is recognised as websites, as the functions read them', () => {
+    const values = [
+      ['Name', 'Col2'],
+      ['Müller GmbH', 'müller.de'],
+      ['Sberbank', 'https://sberbank.xn--p1ai/'],
+      ['Acme Widgets', 'Jane Doe <jane@acme-widgets.com>'],
+    ];
+    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 4, columnCount: 1 }, values));
+    expect(model.websiteGuess).toBe(1);
+  });
+
+  test('a website column whose gaps say N/A or - is recognised: the functions read those as no website', () => {
+    const values = [
+      ['Name', 'Col2'],
+      ['Acme Corp', 'acme.com'],
+      ['Globex', 'N/A'],
+      ['Initech', '-'],
+      ['Umbrella', 'umbrella.example'],
+      ['Hooli', 'n.a.'],
+    ];
+    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 6, columnCount: 1 }, values));
+    expect(model.websiteGuess).toBe(1);
+  });
+
+  test('a column of contacts at mailboxes anyone can have is not websites: the functions leave those out', () => {
+    const values = [
+      ['Name', 'Col2'],
+      ['Acme Corp', 'acme.orders@gmail.com'],
+      ['Globex', 'hank@globex.io'],
+      ['Initech', 'bill.lumbergh@hotmail.co.uk'],
+      ['Umbrella', 'https://www.linkedin.com/company/umbrella/'],
+    ];
+    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 5, columnCount: 1 }, values));
+    expect(model.websiteGuess).toBeNull();
+  });
+});
+
+describe('the country column', () => {
+  const withCountries = (header: string, values: string[]) => [
+    ['Supplier', 'Web', header, 'Spend'],
+    ...values.map((value, i) => [`Supplier ${i}`, '', value, 100]),
+  ];
+
+  test.each(['HQ country', 'Region', 'Land', 'Sitzland', 'Pays', 'País'])(
+    'a column headed %s is proposed',
+    (header) => {
+      expect(describeSelection(snapshot(all, withCountries(header, ['DE', '', 'FR']))).countryGuess).toBe(2);
+    },
+  );
+
+  test('a column of countries under another header is proposed by its values, gaps and N/A aside', () => {
+    const values = ['Germany', 'US', 'N/A', 'Viet Nam', '', 'Netherlands, The', 'FRA'];
+    expect(describeSelection(snapshot(all, withCountries('Col3', values))).countryGuess).toBe(2);
+  });
+
+  test('a column of US states is not, whatever its header: sent as a country, CA is Canada', () => {
+    const states = ['CA', 'DE', 'IL', 'PA', 'GA'];
+    expect(describeSelection(snapshot(all, withCountries('Col3', states))).countryGuess).toBeNull();
+    expect(describeSelection(snapshot(all, withCountries('State/Region', states))).countryGuess).toBeNull();
+    expect(describeSelection(snapshot(all, withCountries('HQ state', states))).countryGuess).toBeNull();
+  });
+
+  test('a Region column of sales regions is not', () => {
+    expect(describeSelection(snapshot(all, withCountries('Region', ['EMEA', 'APAC', 'EMEA']))).countryGuess).toBeNull();
+  });
+
+  test('a column of words that are mostly no country, or a landline, is not', () => {
+    const cities = ['Berlin', 'Paris', 'Germany', 'Lyon'];
+    expect(describeSelection(snapshot(all, withCountries('Col3', cities))).countryGuess).toBeNull();
+    const phones = ['+49 30 1234', '+33 1 2345', '+1 212 555'];
+    expect(describeSelection(snapshot(all, withCountries('Landline', phones))).countryGuess).toBeNull();
+  });
+});
+
+describe('the spend column', () => {
+  test('a numeric column headed Spend is proposed', () => {
+    expect(describeSelection(snapshot(all)).spendGuess).toBe(3);
+  });
+
+  test('"Amount", "Contract value" and "Cost (EUR)" count; a text column with such a header does not', () => {
+    for (const header of ['Amount', 'Contract value', 'Cost (EUR)']) {
+      const sheet = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), header] : row));
+      expect(describeSelection(snapshot(all, sheet)).spendGuess).toBe(3);
+    }
+    const text = SHEET.map((row, i) =>
+      i === 0 ? [...row.slice(0, 3), 'Value'] : [...row.slice(0, 3), i === 3 ? '' : 'high'],
+    );
+    expect(describeSelection(snapshot(all, text)).spendGuess).toBeNull();
+  });
+
+  test('a numeric column without such a header is not', () => {
+    const sheet = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), 'Employees'] : row));
+    expect(describeSelection(snapshot(all, sheet)).spendGuess).toBeNull();
+  });
+});
