@@ -57,6 +57,16 @@ describe('the website column', () => {
   });
 });
 
+test('a Site column of plant names is not the website column, though its header says site', () => {
+  const values = [
+    ['Supplier', 'Site', 'Spend'],
+    ['Acme Corp', 'Hamburg plant', 100],
+    ['Globex', 'Lyon', 200],
+    ['Initech', 'acme.com', 300],
+  ];
+  expect(describeSelection(snapshot(all, values)).websiteGuess).toBeNull();
+});
+
 describe('the country column', () => {
   const withCountries = (header: string, values: string[]) => [
     ['Supplier', 'Web', header, 'Spend'],

@@ -40,8 +40,8 @@ test('Score a column on a messy list: formulas for the rows that name a supplier
     [`"${a.name}"`, `buyer@${hostOf(a)}`, countryOf(a), 100],
     [fullWidth(b.name), 'b.orders@gmail.com', b.hqRegion!, 200],
     ['N/A', '', '', 300],
-    [c.name, 'https://www.linkedin.com/company/supplier-c/', `${countryOf(c)} (${c.hqRegion})`, 400],
-    ['TBD', 'sales@gmail.com', 'US', 500],
+    [c.name, `https://www.${hostOf(c)}/about`, `${countryOf(c)} (${c.hqRegion})`, 400],
+    ['TBD', 'https://www.linkedin.com/company/supplier-e/', 'US', 500],
     [`\u200b${d.name}`, `info@${hostOf(d)}`, '', 600],
   ];
   const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });

@@ -102,20 +102,10 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
     if (column === nameColumn) continue;
     const header = headerRow >= 0 ? text(valueAt(snapshot, headerRow, column)) : '';
     columns.push({ index: column, label: header ? `${columnLetters(column)} · ${header}` : columnLetters(column) });
-    if (
-      websiteGuess === null &&
-      (WEBSITE_HEADER.test(header) || looksLikeWebsites(snapshot, column, headerRow + 1, bottom))
-    ) {
-      websiteGuess = column;
-    } else if (countryGuess === null && looksLikeCountries(snapshot, column, header, headerRow + 1, bottom)) {
-      countryGuess = column;
-    } else if (
-      spendGuess === null &&
-      SPEND_HEADER.test(header) &&
-      mostlyNumbers(snapshot, column, headerRow + 1, bottom)
-    ) {
-      spendGuess = column;
-    }
+    const cells = filledCells(snapshot, column, headerRow + 1, bottom);
+    if (websiteGuess === null && looksLikeWebsites(cells, header)) websiteGuess = column;
+    else if (countryGuess === null && looksLikeCountries(cells, header)) countryGuess = column;
+    else if (spendGuess === null && SPEND_HEADER.test(header) && mostlyNumbers(cells)) spendGuess = column;
   }
   return {
     sheet: snapshot.sheet,
@@ -131,58 +121,54 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
   };
 }
 
-/** Most filled cells of the column are numbers (a spend column may have gaps and the odd note). */
-function mostlyNumbers(snapshot: SelectionSnapshot, column: number, from: number, to: number): boolean {
-  let filled = 0;
-  let numbers = 0;
-  for (let row = Math.max(from, snapshot.grid.rowIndex); row <= to; row++) {
+/** Filled cells a guess reads at most: enough to tell a column, few enough for a sheet of 100,000 rows. */
+const SAMPLE = 500;
+
+/** The column's first SAMPLE filled cells from row `from` to `to`. */
+function filledCells(snapshot: SelectionSnapshot, column: number, from: number, to: number): CellValue[] {
+  const cells: CellValue[] = [];
+  for (let row = Math.max(from, snapshot.grid.rowIndex); row <= to && cells.length < SAMPLE; row++) {
     const value = valueAt(snapshot, row, column);
-    if (isBlank(value)) continue;
-    filled++;
-    if (typeof value === 'number') numbers++;
+    if (!isBlank(value)) cells.push(value);
   }
-  return filled > 0 && numbers / filled >= 0.8;
+  return cells;
 }
 
-function looksLikeWebsites(snapshot: SelectionSnapshot, column: number, from: number, to: number): boolean {
-  let filled = 0;
-  let matching = 0;
-  for (let row = Math.max(from, snapshot.grid.rowIndex); row <= to; row++) {
-    const value = text(valueAt(snapshot, row, column));
-    if (!value || isPlaceholder(value)) continue; // `N/A`: no website, as the functions read it
-    filled++;
-    if (isOwnAddress(value)) matching++; // not `jane@gmail.com`, which the functions leave out
-  }
-  return filled > 0 && matching / filled >= 0.6;
+/** The texts of `cells` that say something: `N/A` and its like are no value, as the functions read them. */
+const saying = (cells: readonly CellValue[]): string[] => cells.map(text).filter((value) => !isPlaceholder(value));
+
+/** The share of `items` that pass `test`; 0 of none. */
+const shareOf = <T>(items: readonly T[], test: (item: T) => boolean): number =>
+  items.length === 0 ? 0 : items.filter(test).length / items.length;
+
+/** Most filled cells of the column are numbers (a spend column may have gaps and the odd note). */
+function mostlyNumbers(cells: readonly CellValue[]): boolean {
+  return shareOf(cells, (value) => typeof value === 'number') >= 0.8;
 }
 
 /**
- * A column of countries as the functions read them (placeholders aside): under a country header, at
- * least half its filled cells (a Region column of EMEA and APAC is none); under another header, four
- * in five and not all two-letter codes, which a column of US states (CA, DE, IL, PA) could be. A
- * State or Province header is never one: sent as a country, CA is Canada.
+ * A column of the suppliers' own web or e-mail addresses (not `jane@gmail.com` or a LinkedIn page,
+ * which the functions leave out): under a website header, at least half its cells that say something
+ * (a Site column of plant names is none); under another header, three in five.
  */
-function looksLikeCountries(
-  snapshot: SelectionSnapshot,
-  column: number,
-  header: string,
-  from: number,
-  to: number,
-): boolean {
+function looksLikeWebsites(cells: readonly CellValue[], header: string): boolean {
+  const values = saying(cells);
+  const share = shareOf(values, isOwnAddress);
+  return WEBSITE_HEADER.test(header) ? values.length === 0 || share >= 0.5 : share >= 0.6;
+}
+
+/**
+ * A column of countries as the functions read them: under a country header, at least half its cells
+ * that say something (a Region column of EMEA and APAC is none); under another header, four in five
+ * and not all two-letter codes, which a column of US states (CA, DE, IL, PA) could be. A State or
+ * Province header is never one: sent as a country, CA is Canada.
+ */
+function looksLikeCountries(cells: readonly CellValue[], header: string): boolean {
   if (STATE_HEADER.test(header)) return false;
-  let filled = 0;
-  let countries = 0;
-  let named = false;
-  for (let row = Math.max(from, snapshot.grid.rowIndex); row <= to; row++) {
-    const value = text(valueAt(snapshot, row, column));
-    if (!value || isPlaceholder(value)) continue;
-    filled++;
-    if (!validateCountry(value).ok) continue;
-    countries++;
-    named ||= value.trim().length > 2;
-  }
-  if (COUNTRY_HEADER.test(header)) return filled === 0 || countries / filled >= 0.5;
-  return filled > 0 && named && countries / filled >= 0.8;
+  const values = saying(cells);
+  const share = shareOf(values, (value) => validateCountry(value).ok);
+  if (COUNTRY_HEADER.test(header)) return values.length === 0 || share >= 0.5;
+  return share >= 0.8 && values.some((value) => value.trim().length > 2 && validateCountry(value).ok);
 }
 
 /** The plan's input for the analyst's choices. */
