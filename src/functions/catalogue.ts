@@ -36,13 +36,12 @@ import {
 import {
   actionsTable,
   industriesTable,
+  industrySearch,
   sbtiResult,
   parseSbtiCompany,
   parseSbtiField,
   type SbtiQuery,
 } from './referenceData';
-import { readCell } from './cellInput';
-import { plainText } from './textArgument';
 
 import { isEngineError, type CallContext, type CancelSignal } from '../engine';
 
@@ -248,8 +247,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
       settle(
         call,
         async () => {
-          const input = readCell(search);
-          const term = input.kind === 'empty' ? null : plainText(input, 'The search', 'a word of an industry name');
+          const term = industrySearch(search);
           const path = term === null ? '/industries' : '/industries/search';
           const query = term === null ? '' : `q=${encodeURIComponent(term)}&`;
           const load = (target: string, expected: number): Promise<Page<Industry>> =>

@@ -15,6 +15,18 @@ import { plainText } from './textArgument';
 
 type Table = SpillElement[][];
 
+/**
+ * INDUSTRIES' search text, or null for every industry: Excel's wildcards at its ends read as Excel
+ * users mean them (`steel*` is steel, a lone `*` every industry), since the service matches a part of
+ * the name anyway.
+ */
+export function industrySearch(value: unknown): string | null {
+  const input = readCell(value);
+  if (input.kind === 'empty') return null;
+  const term = plainText(input, 'The search', 'a word of an industry name').replace(/^[*%?\s]+|[*%?\s]+$/g, '');
+  return term === '' ? null : term;
+}
+
 export function industriesTable(industries: readonly Industry[], search: string | null): Table {
   if (industries.length === 0) {
     throw new CellFailure(

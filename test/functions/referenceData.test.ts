@@ -43,6 +43,20 @@ test('INDUSTRIES lists every page (following Link) or the matches of a search', 
   expect(none).toEqual({ kind: 'error', code: '#N/A', message: 'No industry matches "zzzz".' });
 });
 
+test("INDUSTRIES reads Excel's wildcards as Excel users mean them: * is every industry, ste* a search", async () => {
+  const s = await open();
+  const [[star, plain, stem]] = await calculate(s, {
+    inputs: [[null]],
+    formulas: { B: '=CLIMATE.INDUSTRIES("*")', C: '=CLIMATE.INDUSTRIES()', D: '=CLIMATE.INDUSTRIES("ste*")' },
+  });
+  const industries = sandbox.population.industries;
+  expect(spill(star)).toEqual(spill(plain));
+  expect(spill(stem)).toEqual([
+    ['Industry id', 'Industry'],
+    ...industries.filter((i) => i.name.toLowerCase().includes('ste')).map((i) => [i.id, i.name]),
+  ]);
+});
+
 test('SBTI by ISIN, LEI or name, one field or all; ACTIONS for an organization', async () => {
   const company = sandbox.population.sbtiCompanies.find(
     (c) => typeof c.isin === 'string' && typeof c.lei === 'string' && c.net_zero_year !== null,
