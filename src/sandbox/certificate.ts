@@ -1,8 +1,8 @@
 /**
  * A certificate for the sandbox's HTTP/2 mode (browsers speak HTTP/2 only over TLS): a throwaway CA
- * and a certificate for localhost, 127.0.0.1 and the --host the sandbox listens on, signed by it, made in memory with `mkcert` (the library
- * the Office dev certificates of `npm start` are made with). Nothing is installed or trusted: a client
- * that wants to check the sandbox trusts `ca` itself.
+ * and a certificate for localhost, 127.0.0.1 and the --host the sandbox listens on, signed by it, made
+ * in memory with `mkcert` (the library the Office dev certificates of `npm start` are made with).
+ * Nothing is installed or trusted: a client that wants to check the sandbox trusts `ca` itself.
  */
 import { createCA, createCert } from 'mkcert';
 

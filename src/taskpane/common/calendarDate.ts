@@ -16,20 +16,7 @@ export function calendarDate(when: Date = new Date(), daysBefore = 0, timeZone?:
   return new Date(Date.UTC(parts.year, parts.month - 1, parts.day - daysBefore)).toISOString().slice(0, 10);
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 
 /**
  * A day as a person types it, as YYYY-MM-DD: ISO (`2026-01-31`, `2026/1/31`), day.month.year as much of
