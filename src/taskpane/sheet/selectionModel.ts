@@ -166,9 +166,10 @@ function looksLikeWebsites(cells: readonly CellValue[], header: string): boolean
 function looksLikeCountries(cells: readonly CellValue[], header: string): boolean {
   if (STATE_HEADER.test(header)) return false;
   const values = saying(cells);
-  const share = shareOf(values, (value) => validateCountry(value).ok);
+  const countries = values.filter((value) => validateCountry(value).ok);
+  const share = values.length === 0 ? 0 : countries.length / values.length;
   if (COUNTRY_HEADER.test(header)) return values.length === 0 || share >= 0.5;
-  return share >= 0.8 && values.some((value) => value.trim().length > 2 && validateCountry(value).ok);
+  return share >= 0.8 && countries.some((value) => value.trim().length > 2);
 }
 
 /** The plan's input for the analyst's choices. */
