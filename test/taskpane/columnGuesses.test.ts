@@ -9,62 +9,37 @@ import { SHEET, snapshot } from './selectionSnapshot';
 const all = { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 };
 
 describe('the website column', () => {
-  test('websites are recognised by their values when the header says nothing', () => {
-    const values = [
-      ['Name', 'Col2', 'Col3'],
-      ['Acme Corp', 'acme.com', 'x'],
-      ['Globex', 'buyer@globex.io', 'y'],
-    ];
-    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 3, columnCount: 1 }, values));
-    expect(model.websiteGuess).toBe(1);
-    expect(model.countryGuess).toBeNull();
+  /** The column proposed for websites on a sheet of names in A and `header` over `values` in B. */
+  const websiteGuess = (header: string, values: string[]) =>
+    describeSelection(snapshot(all, [['Name', header], ...values.map((value, i) => [`Supplier ${i}`, value])]))
+      .websiteGuess;
+
+  test.each([
+    ['web and e-mail addresses', ['acme.com', 'buyer@globex.io']],
+    [
+      'international domains and e-mail contacts',
+      ['müller.de', 'https://sberbank.xn--p1ai/', 'Jane Doe <jane@acme.com>'],
+    ],
+    // The functions read these as no website: they count neither way.
+    ['addresses whose gaps say N/A or -', ['acme.com', 'N/A', '-', 'umbrella.example', 'n.a.']],
+  ])('a column of %s is proposed when the header says nothing', (_label, values) => {
+    expect(websiteGuess('Col2', values)).toBe(1);
   });
 
-  test('a column of international domains and e-mail contacts is recognised as websites, as the functions read them', () => {
+  test('a column of contacts at mailboxes anyone can have is not: the functions leave those out', () => {
     const values = [
-      ['Name', 'Col2'],
-      ['Müller GmbH', 'müller.de'],
-      ['Sberbank', 'https://sberbank.xn--p1ai/'],
-      ['Acme Widgets', 'Jane Doe <jane@acme-widgets.com>'],
+      'acme.orders@gmail.com',
+      'hank@globex.io',
+      'bill@hotmail.co.uk',
+      'https://www.linkedin.com/company/u/',
     ];
-    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 4, columnCount: 1 }, values));
-    expect(model.websiteGuess).toBe(1);
+    expect(websiteGuess('Col2', values)).toBeNull();
   });
 
-  test('a website column whose gaps say N/A or - is recognised: the functions read those as no website', () => {
-    const values = [
-      ['Name', 'Col2'],
-      ['Acme Corp', 'acme.com'],
-      ['Globex', 'N/A'],
-      ['Initech', '-'],
-      ['Umbrella', 'umbrella.example'],
-      ['Hooli', 'n.a.'],
-    ];
-    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 6, columnCount: 1 }, values));
-    expect(model.websiteGuess).toBe(1);
+  test('a Site column of plant names is not, though its header says site; a Website column is', () => {
+    expect(websiteGuess('Site', ['Hamburg plant', 'Lyon', 'acme.com'])).toBeNull();
+    expect(websiteGuess('Website', ['acme.com', 'Lyon', 'globex.io'])).toBe(1);
   });
-
-  test('a column of contacts at mailboxes anyone can have is not websites: the functions leave those out', () => {
-    const values = [
-      ['Name', 'Col2'],
-      ['Acme Corp', 'acme.orders@gmail.com'],
-      ['Globex', 'hank@globex.io'],
-      ['Initech', 'bill.lumbergh@hotmail.co.uk'],
-      ['Umbrella', 'https://www.linkedin.com/company/umbrella/'],
-    ];
-    const model = describeSelection(snapshot({ rowIndex: 0, columnIndex: 0, rowCount: 5, columnCount: 1 }, values));
-    expect(model.websiteGuess).toBeNull();
-  });
-});
-
-test('a Site column of plant names is not the website column, though its header says site', () => {
-  const values = [
-    ['Supplier', 'Site', 'Spend'],
-    ['Acme Corp', 'Hamburg plant', 100],
-    ['Globex', 'Lyon', 200],
-    ['Initech', 'acme.com', 300],
-  ];
-  expect(describeSelection(snapshot(all, values)).websiteGuess).toBeNull();
 });
 
 describe('the country column', () => {
