@@ -36,6 +36,14 @@ describe('the website column', () => {
     expect(websiteGuess('Col2', values)).toBeNull();
   });
 
+  test.each(['Website', 'Homepage', 'Webseite', 'Site web', 'Sitio web', 'Courriel', 'Correo electrónico'])(
+    'a column headed %s is proposed',
+    (header) => {
+      // Half addresses: proposed by a website header only (by values alone it takes three in five).
+      expect(websiteGuess(header, ['acme.com', 'Lyon office'])).toBe(1);
+    },
+  );
+
   test('a Site column of plant names is not, though its header says site; a Website column is', () => {
     expect(websiteGuess('Site', ['Hamburg plant', 'Lyon', 'acme.com'])).toBeNull();
     expect(websiteGuess('Website', ['acme.com', 'Lyon', 'globex.io'])).toBe(1);
@@ -84,8 +92,19 @@ describe('the spend column', () => {
     expect(describeSelection(snapshot(all)).spendGuess).toBe(3);
   });
 
-  test('"Amount", "Contract value" and "Cost (EUR)" count; a text column with such a header does not', () => {
-    for (const header of ['Amount', 'Contract value', 'Cost (EUR)']) {
+  test('"Amount", "Contract value", "Cost (EUR)" and their German, French and Spanish words count; a text column does not', () => {
+    for (const header of [
+      'Amount',
+      'Contract value',
+      'Cost (EUR)',
+      'Ausgaben',
+      'Einkaufsvolumen',
+      'Betrag',
+      'Montant',
+      'Dépenses',
+      'Importe',
+      'Gasto',
+    ]) {
       const sheet = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), header] : row));
       expect(describeSelection(snapshot(all, sheet)).spendGuess).toBe(3);
     }

@@ -49,12 +49,14 @@ export interface SelectionModel {
   firstFreeColumn: number;
 }
 
-const WEBSITE_HEADER = /web|url|domain|site|e-?mail/i;
+/** In the languages the functions read country names in too: Webseite, site web, courriel, correo. */
+const WEBSITE_HEADER = /web|url|domain|site|e-?mail|homepage|courriel|correo/i;
 /** In the languages the functions read country names in: Land, Sitzland, Staat; pays; país. */
 const COUNTRY_HEADER = /country|region|nation|hq|location|\bland\b|sitz|staat|\bpays\b|\bpa[ií]s\b/i;
 /** Parts of a country a column may hold instead: never proposed as the country. */
 const STATE_HEADER = /\bstate\b|province|county|bundesland|\bcity\b|\btown\b/i;
-const SPEND_HEADER = /spend|amount|value|cost/i;
+/** Ausgaben, Betrag, Volumen, Umsatz; montant, dépenses; importe, gasto. */
+const SPEND_HEADER = /spend|amount|value|cost|ausgabe|betrag|volumen|umsatz|montant|d[ée]pense|importe|gasto/i;
 
 const valueAt = (snapshot: SelectionSnapshot, row: number, column: number): CellValue =>
   gridValue(snapshot.grid, row, column);
