@@ -17,15 +17,17 @@ type Table = SpillElement[][];
 
 /**
  * INDUSTRIES' search text, or null for every industry: Excel's wildcards at its ends read as Excel
- * users mean them (`steel*` is steel, a lone `*` every industry), since the service matches a part of
- * the name anyway.
+ * users mean them (`steel*` is steel, a lone `*` every industry).
  */
 export function industrySearch(value: unknown): string | null {
   const input = readCell(value);
   if (input.kind === 'empty') return null;
-  const term = plainText(input, 'The search', 'a word of an industry name').replace(/^[*%?\s]+|[*%?\s]+$/g, '');
+  const term = withoutWildcards(plainText(input, 'The search', 'a word of an industry name'));
   return term === '' ? null : term;
 }
+
+/** Excel's wildcards at a search's ends dropped (`steel*`): the service matches a part of the name anyway. */
+const withoutWildcards = (text: string): string => text.replace(/^[*%?\s]+|[*%?\s]+$/g, '');
 
 export function industriesTable(industries: readonly Industry[], search: string | null): Table {
   if (industries.length === 0) {
@@ -60,7 +62,10 @@ export function parseSbtiCompany(value: unknown): SbtiQuery {
     const code = checkedIdentifier(kind, identifier.check);
     return { kind, text: code, url: `/sbti_companies?${kind}=${encodeURIComponent(code)}` };
   }
-  return { kind: 'name', text: raw, url: `/sbti_companies?company_name=${encodeURIComponent(raw)}` };
+  const name = withoutWildcards(raw);
+  if (name === '')
+    throw new ArgumentError(`The company is only wildcards (${raw}): give an ISIN, an LEI or a company name.`);
+  return { kind: 'name', text: name, url: `/sbti_companies?company_name=${encodeURIComponent(name)}` };
 }
 
 /** The ISIN or LEI the company argument is, forced by `prefix` or written so; null for a name. */

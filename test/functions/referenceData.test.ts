@@ -51,13 +51,13 @@ test("INDUSTRIES lists every page (following Link) or the matches of a search, E
   expect(spill(stem)).toEqual(spill(steel));
 });
 
-test('SBTI by ISIN, LEI or name, one field or all; ACTIONS for an organization', async () => {
+test('SBTI by ISIN, LEI or name (a wildcard after it too), one field or all; ACTIONS for an organization', async () => {
   const company = sandbox.population.sbtiCompanies.find(
     (c) => typeof c.isin === 'string' && typeof c.lei === 'string' && c.net_zero_year !== null,
   )!;
   const org = known();
   const s = await open();
-  const [[byIsin, oneField, byName, missing, byPastedIsin, byLei, byLabelledLei]] = await calculate(s, {
+  const [[byIsin, oneField, byName, missing, byPastedIsin, byLei, byLabelledLei, byWildcardName]] = await calculate(s, {
     inputs: [[company.isin as string, company.company_name as string]],
     formulas: {
       C: '=CLIMATE.SBTI(A{row})',
@@ -69,6 +69,8 @@ test('SBTI by ISIN, LEI or name, one field or all; ACTIONS for an organization',
       // The dataset holds LEIs too: an LEI finds its company, not a company of that name.
       H: `=CLIMATE.SBTI("${company.lei as string}")`,
       I: `=CLIMATE.SBTI("LEI ${(company.lei as string).toLowerCase()}","net_zero_year")`,
+      // Excel's wildcard after a name, as Excel users write a search.
+      J: `=CLIMATE.SBTI("${(company.company_name as string).replace(/"/g, '""')}*")`,
     },
   });
   const [[actions]] = await calculate(s, {
@@ -83,6 +85,7 @@ test('SBTI by ISIN, LEI or name, one field or all; ACTIONS for an organization',
   expect(spill(byPastedIsin)).toEqual(table);
   expect(spill(byLei)).toEqual(table);
   expect(spill(byLabelledLei)).toEqual([[company.net_zero_year]]);
+  expect(spill(byWildcardName)).toEqual(table);
   expect(missing).toEqual({
     kind: 'error',
     code: '#N/A',
