@@ -54,8 +54,8 @@ export function normalizedName(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/&/g, ' and ')
-    .replace(/\bst\.?(?=\s)/g, 'saint')
     .replace(/[-.'\u2019]/g, ' ')
+    .replace(/\bst\b/g, 'saint')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^the /, '');

@@ -45,6 +45,7 @@ test.each([
   ['a part of the Netherlands', 'Holland', 'NL'],
   ['Saint written St.', 'St. Vincent and the Grenadines', 'VC'],
   ['Saint written St without a stop', 'St Kitts & Nevis', 'KN'],
+  ['Saint written St. without a space', 'St.Lucia', 'LC'],
   ['a stop at the end', 'USA.', 'US'],
   ['stops without the last', 'U.S', 'US'],
 ])('%s: %s is %s', (_label, input, code) => {
