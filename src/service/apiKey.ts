@@ -1,3 +1,5 @@
+import { unquoted } from './unquoted';
+
 /**
  * API keys as the service takes them and as people paste them. The one character rule: printable
  * ASCII without spaces, what an HTTP header can carry.
@@ -8,10 +10,8 @@ export function isSendableKey(key: string): boolean {
 
 /**
  * The key in what people paste: a curl line or the service's docs (`Bearer …`, the whole
- * `Authorization: Bearer …` header), or the quotes of a .env file or JSON. Only a matching pair of
- * quotes goes; what is left is checked as the key.
+ * `Authorization: Bearer …` header), or the quotes of a .env file or JSON (unquoted.ts).
  */
 export function pastedKey(text: string): string {
-  const key = text.trim().replace(/^(?:authorization\s*:\s*)?bearer\s+/i, '');
-  return /^(["'`]).+\1$/s.test(key) ? key.slice(1, -1).trim() : key;
+  return unquoted(text.trim().replace(/^(?:authorization\s*:\s*)?bearer\s+/i, ''));
 }

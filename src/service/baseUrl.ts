@@ -2,6 +2,7 @@
  * The base URL rule of the design: the key is sent only to the configured base URL, and that URL must
  * be https unless it is on this machine (loopback), where the sandbox runs over plain http.
  */
+import { unquoted } from './unquoted';
 
 /**
  * This computer's names, as `URL.hostname` spells them. Only these three (not all of 127.0.0.0/8): the
@@ -59,7 +60,7 @@ function missingScheme(url: URL): Error {
  * Throws an Error a person can act on when the URL is unusable or would expose the key.
  */
 export function normalizeBaseUrl(baseUrl: string): string {
-  const typed = baseUrl.trim();
+  const typed = unquoted(baseUrl); // `"https://…"` from a .env file, `<https://…>` from an e-mail
   if (typed === '') throw new Error('The service address is empty: give it, e.g. https://api.ditchcarbon.com.');
   const bare = schemeless(typed);
   if (bare) throw missingScheme(bare);

@@ -10,6 +10,18 @@ describe('the base URL rule', () => {
     expect(client('http://127.0.0.1:4010').baseUrl).toBe('http://127.0.0.1:4010');
   });
 
+  it('takes the address out of the quotes or angle brackets it was pasted in (a .env file, an e-mail)', () => {
+    for (const pasted of [
+      '"https://api.ditchcarbon.com"',
+      " 'https://api.ditchcarbon.com/' ",
+      '<https://api.ditchcarbon.com>',
+    ]) {
+      expect(client(pasted).baseUrl).toBe('https://api.ditchcarbon.com');
+    }
+    // Only a matching pair: a stray quote is part of what is checked.
+    expect(() => client('"https://api.ditchcarbon.com')).toThrow(/is not a valid URL/);
+  });
+
   it("drops a host name's final dot (the fully qualified form), which the page's policy would not match", () => {
     expect(client('https://api.ditchcarbon.com./').baseUrl).toBe('https://api.ditchcarbon.com');
     expect(client('HTTPS://Host.Example.:8443/api/').baseUrl).toBe('https://host.example:8443/api');
