@@ -117,10 +117,11 @@ const OTHER_IDENTIFIERS: Record<string, string> = {
  * Tape Ltd` and `VAT 69` are names).
  */
 export function otherIdentifier(text: string): string | null {
-  const written = /^([a-z]+)(?:\s*[:#]\s*|\s+)(\S+)$/i.exec(text);
+  const written = /^([a-z]+)(\s*[:#]\s*|\s+)(\S+)$/i.exec(text);
   const which = written ? OTHER_IDENTIFIERS[written[1].toLowerCase()] : undefined;
   if (!written || which === undefined) return null;
-  const prefixed = /^[a-z]+\s*[:#]/i.test(text);
+  const [, , separator, code] = written;
   // These codes run to 6 characters and more (a SEDOL 7, a CUSIP 9): `VAT 69` is a name.
-  return prefixed || (/\d/.test(written[2]) && written[2].replace(/[^0-9a-z]/gi, '').length >= 6) ? which : null;
+  const codeLike = /\d/.test(code) && code.replace(/[^0-9a-z]/gi, '').length >= 6;
+  return /[:#]/.test(separator) || codeLike ? which : null;
 }

@@ -37,7 +37,7 @@ import {
 } from './identifierText';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
-import { CONTACT, addressDomain, addressOf, type Address } from './websiteAddress';
+import { CONTACT, writtenAddress, addressOf, type Address } from './websiteAddress';
 
 export type OrganizationKind = 'name' | 'website' | 'duns' | 'lei' | 'isin' | 'spg';
 
@@ -164,7 +164,7 @@ function readAs(kind: OrganizationKind, rest: string, prefix: string): Organizat
 function detect(text: string): OrganizationArgument {
   const written = writtenIdentifier(text);
   if (written) return identifier(written.kind, written.check);
-  const address = addressDomain(text);
+  const address = writtenAddress(text);
   if (address !== null) return website(address, text);
   return { kind: 'name', query: { name: text }, text };
 }

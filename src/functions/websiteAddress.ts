@@ -50,11 +50,11 @@ const ADDRESS_START = /^(?:https?:\/\/|www\.|mailto:)/i;
 const BARE_ADDRESS_START = /^(?:https?:\/\/(?:www\.)?|www\.|mailto:)$/i;
 
 /**
- * The registrable domain of an organization argument that is a web or e-mail address; null when the
- * text is none (it is then a name). Text that starts like an address, or is a contact, is one or is
- * refused: a contact's brackets must never reach the service in a name.
+ * The address an organization argument is written as (its registrable domain, and whose it is); null
+ * when the text is none (it is then a name). Text that starts like an address, or is a contact, is one
+ * or is refused: a contact's brackets must never reach the service in a name.
  */
-export function addressDomain(text: string): Address | null {
+export function writtenAddress(text: string): Address | null {
   if (ADDRESS_START.test(text) || CONTACT.test(text)) return addressOf(text);
   return readAddress(text);
 }
