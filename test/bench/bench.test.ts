@@ -229,7 +229,7 @@ describe('the warm per-cell target', () => {
     const small = targets({ ...summary(0.02), rows: 2_000, floors: { open: floorOf('open', 'h1', 1454) } });
     expect(small.find((line) => line.includes('(cold)/floor'))).toMatch(/^ {7}open: .*; judged at 50,000 rows\)$/);
     expect(judged(2_600, 2_000)).toMatch(
-      /^met {4}open: engine \(cold\)\/floor time = 1\.30x .*entered with every answer at hand 2000 ms\); against the floor alone 3\.61x\)$/,
+      /^met {4}open: engine \(cold\)\/floor time = 1\.30x .*entered with every answer at hand 2000 ms\); against the floor alone 3\.61x; 1\.3x of the floor alone is out/,
     );
     expect(judged(2_700, 2_000)).toMatch(/^MISSED open: engine \(cold\)\/floor time = 1\.35x/);
     expect(judged(900, 100)).toMatch(/^met {4}open: engine \(cold\)\/floor time = 1\.25x .*max\(floor 720 ms/);
@@ -238,6 +238,28 @@ describe('the warm per-cell target', () => {
       /^met {4}open: engine \(cold\)\/floor time = 1\.28x \(target <= 1\.3x of max\(floor 720 ms, the sheet served to a bare client 5000 ms, the sheet entered/,
     );
     expect(judged(6_600, 2_000, 5_000)).toMatch(/^MISSED open: engine \(cold\)\/floor time = 1\.32x/);
+  });
+
+  test('says when 1.3x of the floor alone is beyond any client, and by which bound', () => {
+    const line = (enteredMs: number, servedMs: number | null): string | undefined => {
+      const open = {
+        ...scenario,
+        engine: figures(9_000),
+        'engine-warm': figures(1),
+        'engine-entered': figures(enteredMs),
+        'engine-reopened': figures(1),
+      };
+      const floors = { open: floorOf('open', 'h2', 35_000, null, servedMs) }; // 4 x 180 = 720 ms
+      return targets({ ...summary(0.02), floors, scenarios: { open } }).find((text) => text.includes('(cold)/floor'));
+    };
+    expect(line(2_000, 3_600)).toMatch(
+      /floor alone 12\.50x; 1\.3x of the floor alone is out of any client's reach here: a bare client is served the sheet in 5\.00x, the sheet with every answer at hand takes 2\.78x\)$/,
+    );
+    expect(line(2_000, null)).toMatch(
+      /out of any client's reach here: the sheet with every answer at hand takes 2\.78x\)$/,
+    );
+    // Within 1.3x of the floor (936 ms) both bounds leave the target to the engine.
+    expect(line(900, 930)).toMatch(/against the floor alone 12\.50x\)$/);
   });
 
   test('the floor says what the sheet was served in, beside its formula', () => {
