@@ -52,6 +52,23 @@ test('npm run bench with a bad flag says what is wrong and exits with code 2, be
   expect(run.stdout).toBe('');
 });
 
+test.each([[['--help']], [['-h']], [['scale', '--help']]])(
+  'npm run bench -- %j prints the usage and exits with code 0, before starting anything',
+  (argv) => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/run.ts', ...argv], {
+      cwd: `${__dirname}/../..`,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(argv[0] === 'scale' ? 'usage: npm run bench -- scale' : 'usage: npm run bench --');
+    expect(run.stderr).toBe('');
+  },
+);
+
+test("the bench's usage names the scale bench", () => {
+  expect(() => parseOptions(['--help'])).toThrow(/npm run bench -- scale --help +the cache and memory bench/);
+});
+
 describe('the median run', () => {
   const run = (wallMs: number, requests: number): StrategyFigures => ({
     requests,

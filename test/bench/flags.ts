@@ -19,17 +19,37 @@ export function refused(message: string, usage: string): Error {
   return new Error(`${message}\n${usage}`);
 }
 
+/** `--help` or `-h`: the usage was asked for, which is no mistake (printed to stdout, exit code 0). */
+export class HelpAsked extends Error {}
+
+/**
+ * The options `read` gives, or the process ends before anything starts: with the usage and code 0
+ * when it was asked for, with the refusal on stderr and code 2 otherwise.
+ */
+export function optionsOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof HelpAsked) {
+      console.log(error.message);
+      process.exit(0);
+    }
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
+
 /**
  * `argv` read against `kinds`. Refused: an unknown flag or a bare word, a switch given a value, and a
- * flag given twice (which of two sheet sizes was meant is not for the bench to guess). `--help` is
- * refused with the usage alone.
+ * flag given twice (which of two sheet sizes was meant is not for the bench to guess). `--help` (or
+ * `-h`) asks for the usage alone (HelpAsked).
  */
 export function readFlags(argv: readonly string[], kinds: FlagKinds, usage: string): GivenFlags {
   const switches = new Set<string>();
   const values = new Map<string, string | null>();
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
-    if (arg === '--help') throw new Error(usage);
+    if (arg === '--help' || arg === '-h') throw new HelpAsked(usage);
     const equals = arg.indexOf('=');
     const name = arg.startsWith('--') ? arg.slice(2, equals > 0 ? equals : undefined) : null;
     const kind = name === null ? undefined : kinds[name];

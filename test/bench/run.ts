@@ -8,6 +8,7 @@ import { PREFERRED_BATCH } from '../../src/engine/batchQueue';
 import { localCertificate } from '../../src/sandbox/certificate';
 import { compareCardLayout } from './cardLayout';
 import { cellsOf, type CellSpec } from './cells';
+import { optionsOrExit } from './flags';
 import { parseOptions, type BenchOptions } from './options';
 import { baseline, ours, withSandbox, type BenchSetting, type OursFigures, type Ours } from './passes';
 import { medianRun, table, targets, type ScenarioFigures, type StrategyFigures, type Summary } from './report';
@@ -75,13 +76,7 @@ async function warmBaseline(setting: BenchSetting, options: BenchOptions, log: (
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'scale') return scaleBench(process.argv.slice(3)); // the cache and memory bench
-  let options: BenchOptions;
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
+  const options: BenchOptions = optionsOrExit(() => parseOptions(process.argv.slice(2)));
   const log = (line: string): void => {
     if (!options.jsonOnly) console.log(line);
   };

@@ -1,4 +1,5 @@
 /** `npm run bench -- scale` flags: defaults, --quick, and a clear message for a bad one. */
+import { HelpAsked } from './flags';
 import { parseScaleOptions } from './scale';
 
 test('defaults, --quick, --rows, --distinct, --runtime, --transport, --json-only', () => {
@@ -56,8 +57,12 @@ test.each<[string[], string]>([
   [['--runtime', 'chromium', '--transport', 'unlimited'], '--transport takes h1 or h2, got unlimited'],
   [['--transport', 'h2'], '--transport is for --runtime chromium'],
   [['--first-call-after', '20000'], '--first-call-after takes a whole number from 0 to 10000, got 20000'],
-  [['--help'], 'usage: npm run bench -- scale'],
 ])('%j is refused: %s', (argv, message) => {
   expect(() => parseScaleOptions(argv)).toThrow(message);
   expect(() => parseScaleOptions(argv)).toThrow('usage: npm run bench -- scale');
+});
+
+test('--help asks for the usage, which is no refusal', () => {
+  expect(() => parseScaleOptions(['--help'])).toThrow(HelpAsked);
+  expect(() => parseScaleOptions(['-h'])).toThrow(/^usage: npm run bench -- scale/);
 });

@@ -12,7 +12,7 @@
  * Prints a table, the targets, and last one JSON line.
  */
 import { refreshAt } from './cacheMeasures';
-import { oneOf, readFlags, refused, wholeNumber, type FlagKinds } from './flags';
+import { oneOf, optionsOrExit, readFlags, refused, wholeNumber, type FlagKinds } from './flags';
 import { distinctInChromium, sheetInChromium } from './scaleChromium';
 import { distinctAt, sheetAt, type PassFigures, type SandboxTransport, type SheetFigures } from './scaleMeasures';
 import { median, WARM_RATIO } from './report';
@@ -97,13 +97,7 @@ function verdict(met: boolean, text: string): string {
 }
 
 export async function scaleBench(argv: readonly string[]): Promise<void> {
-  let options: ScaleOptions;
-  try {
-    options = parseScaleOptions(argv);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
+  const options: ScaleOptions = optionsOrExit(() => parseScaleOptions(argv));
   const log = (line: string): void => void (options.jsonOnly || console.log(line));
   const inChromium = options.runtime === 'chromium';
   const sheetIn = inChromium ? (rows: number) => sheetInChromium(rows, options.transport) : sheetAt;
