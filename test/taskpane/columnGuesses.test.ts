@@ -1,8 +1,10 @@
 /**
  * The columns Use selection proposes beside the names: websites (by header, or by values that are the
  * suppliers' own web or e-mail addresses), countries (by header in the languages the functions read
- * country names in, or by values that are countries) and spend (a numeric column with such a header).
+ * country names in, or by values that are countries) and spend (a column of amounts, numbers or amounts
+ * written as text, with such a header).
  */
+import type { CellValue } from '../../src/taskpane/sheet/grid';
 import { describeSelection } from '../../src/taskpane/sheet/selectionModel';
 import { SHEET, snapshot } from './selectionSnapshot';
 
@@ -112,6 +114,39 @@ describe('the spend column', () => {
       i === 0 ? [...row.slice(0, 3), 'Value'] : [...row.slice(0, 3), i === 3 ? '' : 'high'],
     );
     expect(describeSelection(snapshot(all, text)).spendGuess).toBeNull();
+  });
+
+  /** A Spend column of `values` under the sheet's names. */
+  const spendOf = (values: CellValue[]) =>
+    describeSelection(snapshot(all, [['Supplier', 'Spend'], ...values.map((value, i) => [`Supplier ${i}`, value])]))
+      .spendGuess;
+
+  test('a column of amounts held as text (an ERP export, a pasted report) is proposed, so the summary reports them', () => {
+    expect(
+      spendOf([
+        '€1.234,56',
+        '$12,345.00',
+        '12\u00a0345\u00a0€',
+        'EUR 12,345',
+        '(1,234)',
+        '1.2M',
+        '12345',
+        "CHF 1'250.-",
+      ]),
+    ).toBe(1);
+    // Mostly text amounts with the odd number: proposed too.
+    expect(spendOf(['1.234,56 €', 1200, '  12 345  ', '-1.234,00', '1 234,56-', 'USD 3.5 bn'])).toBe(1);
+  });
+
+  test('text that is no amount is not read as one, under a spend header or not', () => {
+    expect(spendOf(['high', 'medium', 'EUR', '€', '12 suppliers', 'low'])).toBeNull();
+    expect(spendOf(['2024-01-01', '1.2.3', 'see note', 'Q3', '12-14', 'n/a'])).toBeNull();
+    const sheet = [
+      ['Supplier', 'Employees'],
+      ['Acme', '1,200'],
+      ['Globex', '3.400'],
+    ];
+    expect(describeSelection(snapshot(all, sheet)).spendGuess).toBeNull();
   });
 
   test('a numeric column without such a header is not', () => {

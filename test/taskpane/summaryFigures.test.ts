@@ -1,10 +1,12 @@
 // The "Climate summary" figures, computed by a real formula engine (HyperFormula, GPL-v3 licence key,
 // tests only) from the plan's formulas over a scored 500-row block with known scores, flags, statuses,
 // spend and names that name no supplier (empty, only spaces, N/A), and compared with the same figures
-// computed here in plain TypeScript; and its suppliers compared with the rows Score a column writes formulas for.
+// computed here in plain TypeScript; its suppliers compared with the rows Score a column writes formulas for;
+// and its count of spend cells that are not a number compared with the count the pane reports.
 import { HyperFormula, type RawCellContent } from 'hyperformula';
 import type { BlockLayout } from '../../src/taskpane/common/blockScored';
 import { planColumnScoring } from '../../src/taskpane/score/scoringPlan';
+import { spendGaps } from '../../src/taskpane/summary/spendGaps';
 import { planSummary, type SummaryPlan } from '../../src/taskpane/summary/summaryPlan';
 
 const ROWS = 500;
@@ -35,6 +37,17 @@ const blank = (name: Row['name']): boolean =>
 /** What a list writes for no supplier, as the functions read an empty organization (a few of them). */
 const SAYS_NONE = new Set(['n/a', '-', 'tbd', 'not available', 'unknown']);
 const BLANKS = [' ', '  ', '\t', '\u00a0', ' \r\n ', '\u3000'];
+/** Spend as ERP exports and pasted reports hold it: text, not a number (no-break spaces included), and an error. */
+const TEXT_SPEND = [
+  '€1.234,56',
+  '$12,345.00',
+  '12\u00a0345\u00a0€',
+  'EUR 12,345',
+  '(1,234)',
+  '1.2M',
+  '12345',
+  '#VALUE!',
+];
 
 /** A deterministic mix: ties, band edges, errors, pending rows, blank names, odd spend. */
 function rows(): Row[] {
@@ -59,8 +72,10 @@ function rows(): Row[] {
     else if (roll < 0.2) score = [12.5, 77.7, 3.3][i % 3]; // ties
     if (blank(name)) [score, status] = [null, '']; // a blank name gets no formulas
     const spendRoll = random();
-    const spend =
+    const amount =
       spendRoll < 0.05 ? null : spendRoll < 0.07 ? 'n/a' : spendRoll < 0.08 ? 0 : Math.round(random() * 1e6);
+    // Drawn after the random numbers, so the rest of the sample stays as it was.
+    const spend = i % 23 === 4 ? TEXT_SPEND[i % TEXT_SPEND.length] : amount;
     const flag = (p: number): Row['sbti'] => (score === null ? null : score === '#N/A' ? '#N/A' : random() < p);
     return {
       name,
@@ -76,6 +91,9 @@ function rows(): Row[] {
 
 const cell = (value: Row[keyof Row]): RawCellContent =>
   value === '#N/A' ? '=NA()' : value === '#VALUE!' ? '="x"*1' : value;
+/** A spend cell: text stays text (HyperFormula, like Excel, would read `12345` typed in as a number). */
+const spendCell = (value: Row['spend']): RawCellContent =>
+  typeof value === 'string' && !value.startsWith('#') ? `'${value}` : cell(value);
 
 /** Block columns: A name, B spend, C score, D SBTi, E CDP, F industry mean; header in row 1. */
 const BLOCK: BlockLayout = {
@@ -100,7 +118,14 @@ function compute(
 ): { read(address: string): unknown; list(top: number, column: number): unknown[] } {
   const source: RawCellContent[][] = [['Supplier', 'Spend', 'Climate score', 'SBTi', 'CDP', 'Industry mean score']];
   for (const row of data)
-    source.push([cell(row.name), row.spend, cell(row.score), cell(row.sbti), cell(row.cdp), cell(row.industryMean)]);
+    source.push([
+      cell(row.name),
+      spendCell(row.spend),
+      cell(row.score),
+      cell(row.sbti),
+      cell(row.cdp),
+      cell(row.industryMean),
+    ]);
   const summary: RawCellContent[][] = [];
   const set = (r: number, c: number, content: RawCellContent): void => {
     summary[r] ??= [];
@@ -156,6 +181,10 @@ function expected(data: Row[]) {
           direction * (a.r.score - b.r.score) || positiveSpend(b.r) - positiveSpend(a.r) || a.position - b.position,
       )
       .slice(0, 10);
+  // Spend that says something (not empty, not N/A) but is no number: counted as no spend, and reported.
+  const spendNotNumber = suppliers.filter(
+    (r) => typeof r.spend === 'string' && !blank(r.spend) && !SAYS_NONE.has(r.spend.toLowerCase()),
+  );
   const industry = data.filter((r): r is Row & { industryMean: number } => typeof r.industryMean === 'number');
   return {
     suppliers: suppliers.length,
@@ -169,6 +198,8 @@ function expected(data: Row[]) {
       numeric.reduce((sum, r) => sum + positiveSpend(r), 0),
     industryMean: industry.reduce((sum, r) => sum + r.industryMean, 0) / industry.length,
     totalSpend,
+    spendNotNumber: spendNotNumber.length,
+    firstSpendNotNumber: spendNotNumber.length ? data.indexOf(spendNotNumber[0]) + 2 : null,
     sbti: share('sbti'),
     cdp: share('cdp'),
     bands,
@@ -189,6 +220,7 @@ describe('Climate summary figures (HyperFormula over a scored 500-row block)', (
     expect(data.filter((r) => typeof r.name === 'string' && blank(r.name)).length).toBeGreaterThan(3);
     expect(want.suppliers).toBe(ROWS - data.filter((r) => blank(r.name)).length);
     expect(want.suppliers).toBe(want.scored + want.profiling + want.notFound + want.errors);
+    expect(want.spendNotNumber).toBeGreaterThan(TEXT_SPEND.length);
     // Both lists hold equal scores whose spend order is not their sheet order.
     for (const list of [want.lowest, want.highest]) {
       const tied = list.filter((x) => list.filter((y) => y.r.score === x.r.score).length > 1);
@@ -216,6 +248,20 @@ describe('Climate summary figures (HyperFormula over a scored 500-row block)', (
       expect(figure('weightedMeanScore')).toBeCloseTo(want.weightedMeanScore, 9);
       expect(figure('industryMean')).toBeCloseTo(want.industryMean, 9);
       expect(figure('totalSpend')).toBe(want.totalSpend);
+    });
+
+    test('the suppliers whose spend cell is text or an error, not a number, and the first of them, as the pane counts them', () => {
+      expect(figure('spendNotNumber')).toBe(want.spendNotNumber);
+      expect(figure('spendNotNumberFirst')).toBe(`first: row ${want.firstSpendNotNumber}`);
+      // The pane reads an error cell as its code, as Office.js hands it over.
+      const pane = spendGaps(
+        data.map((r) => r.name),
+        data.map((r) => r.spend),
+        BLOCK.firstRow,
+      );
+      expect(pane.text + pane.errors).toBe(want.spendNotNumber);
+      expect(pane.errors).toBe(data.filter((r) => !blank(r.name) && r.spend === '#VALUE!').length);
+      expect(pane.first?.row).toBe(want.firstSpendNotNumber);
     });
 
     test('shares with SBTi and CDP by count and by spend', () => {

@@ -1,8 +1,8 @@
 /**
  * The pane's reads of a sheet: the selection (one reader for every section that starts from it) and
  * rows of a sheet across its used columns, values and formulas, in slices of ROWS_PER_RUN rows, with
- * the sheet's Excel tables when it has any (what structured references in the formulas name). The
- * sections get plain snapshots (sheet/grid.ts) and never touch Excel.Range themselves.
+ * the sheet's Excel tables when it has any (what structured references in the formulas name), and a
+ * few columns' values on their own. The sections get plain snapshots (sheet/grid.ts) and never touch Excel.Range themselves.
  */
 import { isSetSupported } from '../../office/host';
 import { areaA1 } from './a1';
@@ -174,5 +174,27 @@ export function readRows(sheetName: string | null, top = 0, bottom = Infinity): 
     const to = Math.min(bottom, used.rowIndex + used.rowCount - 1);
     if (to < from) return null;
     return loadRows(context, sheet, sheet.name, box(used), from, to, await sheetTables(context, tables));
+  });
+}
+
+/**
+ * The values of `columns` (0-based) on rows `top..bottom` of a sheet, one array per column: the few
+ * columns a check needs of a long block, without its other columns or its formulas.
+ */
+export function readColumns(
+  sheetName: string,
+  top: number,
+  bottom: number,
+  columns: readonly number[],
+): Promise<CellValue[][]> {
+  return run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const read = columns.map((): CellValue[] => []);
+    for (const { start, size } of slices(bottom - top + 1)) {
+      const ranges = columns.map((column) => sheet.getRangeByIndexes(top + start, column, size, 1).load('values'));
+      await context.sync();
+      ranges.forEach((range, i) => read[i].push(...(range.values as CellValue[][]).map(([value]) => value)));
+    }
+    return read;
   });
 }

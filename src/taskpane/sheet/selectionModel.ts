@@ -5,6 +5,7 @@
  * columns already score these names.
  */
 import { columnLetters } from './a1';
+import { looksLikeAmount } from './amountText';
 import { isBlank, valueAt as gridValue, type CellValue, type SelectionSnapshot } from './grid';
 import { scoredColumns, type ScoredColumns } from './scoredColumns';
 import { isPlaceholder } from '../../functions/cellInput';
@@ -44,7 +45,10 @@ export interface SelectionModel {
   columns: ColumnOption[];
   websiteGuess: number | null;
   countryGuess: number | null;
-  /** A numeric column headed like spend (spend, amount, value, cost): weights the Climate summary. */
+  /**
+   * A column of amounts headed like spend (spend, amount, value, cost): weights the Climate summary,
+   * which reports the amounts held as text.
+   */
   spendGuess: number | null;
   firstFreeColumn: number;
 }
@@ -107,7 +111,7 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
     const cells = filledCells(snapshot, column, headerRow + 1, bottom);
     if (websiteGuess === null && looksLikeWebsites(cells, header)) websiteGuess = column;
     else if (countryGuess === null && looksLikeCountries(cells, header)) countryGuess = column;
-    else if (spendGuess === null && SPEND_HEADER.test(header) && mostlyNumbers(cells)) spendGuess = column;
+    else if (spendGuess === null && SPEND_HEADER.test(header) && mostlyAmounts(cells)) spendGuess = column;
   }
   return {
     sheet: snapshot.sheet,
@@ -143,9 +147,15 @@ const saying = (cells: readonly CellValue[]): string[] => cells.map(text).filter
 const shareOf = <T>(items: readonly T[], test: (item: T) => boolean): number =>
   items.length === 0 ? 0 : items.filter(test).length / items.length;
 
-/** Most filled cells of the column are numbers (a spend column may have gaps and the odd note). */
-function mostlyNumbers(cells: readonly CellValue[]): boolean {
-  return shareOf(cells, (value) => typeof value === 'number') >= 0.8;
+/**
+ * Most filled cells of the column are amounts (a spend column may have gaps and the odd note): numbers,
+ * or text written like one (`€1.234,56` from an ERP export), so such a column is proposed and the
+ * summary says its text counts as no spend, rather than the analyst building without spend unaware.
+ */
+function mostlyAmounts(cells: readonly CellValue[]): boolean {
+  return (
+    shareOf(cells, (value) => typeof value === 'number' || (typeof value === 'string' && looksLikeAmount(value))) >= 0.8
+  );
 }
 
 /**

@@ -2,7 +2,8 @@
  * The "Summary" section (and the ribbon's Summary button): build or refresh the "Climate summary"
  * sheet for the scored block, which is the selected block of CLIMATE formulas when the selection holds
  * one, else the block last scored or summarized. The spend column is the analyst's choice, proposed
- * from the headers. The sheet itself is planned by summaryPlan.ts and written by summarySheet.ts.
+ * from the headers; after building, the pane says how many suppliers' spend cells are not numbers
+ * (spendGaps.ts). The sheet itself is planned by summaryPlan.ts and written by summarySheet.ts.
  */
 import { supportsDynamicArrays, supportsImages } from '../../office/host';
 import { sheetNameProblem } from '../../office/sheetName';
@@ -11,10 +12,11 @@ import { calendarDate } from '../common/calendarDate';
 import type { PaneContext } from '../common/paneContext';
 import { columnLetters } from '../sheet/a1';
 import { gridRows, lastRow } from '../sheet/grid';
-import { readSelection } from '../sheet/read';
+import { readColumns, readSelection } from '../sheet/read';
 import { describeSelection, type ColumnOption } from '../sheet/selectionModel';
 import { logoBase64 } from '../ui/logo';
 import { byId, el, fieldText, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { spendGapMessage, spendGaps } from './spendGaps';
 import { blockFromFormulas } from './summaryBlock';
 import { planSummary, SUMMARY_SHEET_NAME } from './summaryPlan';
 import { ForeignSheetError, writeSummarySheet } from './summarySheet';
@@ -43,6 +45,16 @@ function describeBlock(block: BlockLayout): string {
     block.spendColumn === null ? ', no spend column' : `, spend in column ${columnLetters(block.spendColumn)}`;
   const rows = block.lastRow - block.firstRow + 1;
   return `${rows} rows of ${block.sheet} (scores in column ${columnLetters(block.scoreColumn)}${flags}${spend})`;
+}
+
+/** What the pane says of the block's spend cells that are not numbers; null without spend or when all are. */
+async function spendNote(block: BlockLayout): Promise<string | null> {
+  if (block.spendColumn === null) return null;
+  const [names, spend] = await readColumns(block.sheet, block.firstRow, block.lastRow, [
+    block.nameColumn,
+    block.spendColumn,
+  ]);
+  return spendGapMessage(spendGaps(names, spend, block.firstRow));
 }
 
 export function mountSummary(context: PaneContext): SummarySection {
@@ -119,8 +131,12 @@ export function mountSummary(context: PaneContext): SummarySection {
     });
     setStatus(status, 'busy', `Building the summary of ${describeBlock(block)}…`);
     try {
+      const note = await spendNote(block);
       const { created } = await writeSummarySheet(name, plan, logo ? await logoBase64() : null);
-      setStatus(status, 'success', `${created ? 'Built' : 'Refreshed'} "${name}" from ${describeBlock(block)}.`);
+      const built = `${created ? 'Built' : 'Refreshed'} "${name}" from ${describeBlock(block)}.`;
+      // Not a plain success when the spend figures leave suppliers out: the note says which and why.
+      if (note) setStatus(status, 'info', `${built} ${note}`);
+      else setStatus(status, 'success', built);
     } catch (error) {
       if (error instanceof ForeignSheetError) nameInput.focus();
       throw error;

@@ -8,10 +8,11 @@ import { columnLetters } from '../sheet/a1';
 import { sheetPrefix } from '../../office/sheetName';
 import { callText } from '../sheet/formulas';
 import { namedFormula } from '../sheet/grid';
+import { spendGapFormula } from './spendGaps';
 
-export type HelperKind = 'status' | 'rankLowest' | 'rankHighest' | 'spend' | 'weighted' | 'named';
+export type HelperKind = 'status' | 'rankLowest' | 'rankHighest' | 'spend' | 'weighted' | 'named' | 'spendGap';
 
-/** Where each helper sits on the summary sheet (0-based columns Z to AE), hidden, from HELPER_FIRST_ROW down. */
+/** Where each helper sits on the summary sheet (0-based columns Z to AF), hidden, from HELPER_FIRST_ROW down. */
 const HELPER_COLUMNS: Readonly<Record<HelperKind, number>> = {
   status: 25,
   rankLowest: 26,
@@ -19,6 +20,7 @@ const HELPER_COLUMNS: Readonly<Record<HelperKind, number>> = {
   spend: 28,
   weighted: 29,
   named: 30,
+  spendGap: 31,
 };
 /** How scores show on the summary sheet. */
 export const SCORE_FORMAT = '0.0';
@@ -64,7 +66,9 @@ export function absoluteColumn(block: BlockLayout, column: number): string {
  * One formula per block row: whether the row names a supplier (by the pane's own rule, so the
  * counts take the rows Score a column wrote formulas for); CLIMATE.STATUS of the row's supplier (a
  * live call answered from the engine's cache, never a copied value), asked only where there is a
- * name; with spend, the spend that counts (a positive number, else 0) and score × that spend; without
+ * name; with spend, the spend that counts (a positive number, else 0), score × that spend and whether
+ * the row's spend cell is no number though it says something (spendGaps.ts: text such as `€1.234,56`
+ * counts as no spend, and the sheet says how many); without
  * dynamic arrays, the row's unique rank among the scored rows (equal scores by spend, then in sheet
  * order), which the lists look up with MATCH. COUNTIFS criteria match numbers only, so errors and
  * pending cells get no rank.
@@ -78,6 +82,7 @@ export function helperColumns(block: BlockLayout, dynamicArrays: boolean): Helpe
   const status: string[] = [];
   const spend: string[] = [];
   const weighted: string[] = [];
+  const spendGap: string[] = [];
   const lowest: string[] = [];
   const highest: string[] = [];
   const S = absoluteColumn(block, block.scoreColumn);
@@ -103,6 +108,7 @@ export function helperColumns(block: BlockLayout, dynamicArrays: boolean): Helpe
       const counted = own('spend');
       spend.push(`=IF(ISNUMBER(${amount}),MAX(${amount},0),0)`);
       weighted.push(`=IF(ISNUMBER(${score}),${score}*${counted},0)`);
+      spendGap.push(spendGapFormula(own('named'), amount));
       // Equal scores: those with a larger spend first, then those above in the sheet with the same spend.
       const spendUpTo = `$${spendLetters}$${HELPER_FIRST_ROW + 1}:${counted}`;
       tied = `COUNTIFS(${S},${score},${K},">"&${counted})+COUNTIFS(${upTo},${score},${spendUpTo},${counted})`;
@@ -132,6 +138,12 @@ export function helperColumns(block: BlockLayout, dynamicArrays: boolean): Helpe
   if (withSpend) {
     helpers.push({ kind: 'spend', column: HELPER_COLUMNS.spend, header: 'Spend counted', formulas: spend });
     helpers.push({ kind: 'weighted', column: HELPER_COLUMNS.weighted, header: 'Score × spend', formulas: weighted });
+    helpers.push({
+      kind: 'spendGap',
+      column: HELPER_COLUMNS.spendGap,
+      header: 'Spend not a number (read by the count)',
+      formulas: spendGap,
+    });
   }
   return helpers;
 }

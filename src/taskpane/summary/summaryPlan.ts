@@ -90,7 +90,9 @@ export type SummaryFigure =
   | 'meanScore'
   | 'weightedMeanScore'
   | 'industryMean'
-  | 'totalSpend';
+  | 'totalSpend'
+  | 'spendNotNumber'
+  | 'spendNotNumberFirst';
 
 export interface SummaryPlan {
   cells: SummaryCell[];
@@ -171,6 +173,14 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
   figure('meanScore', 'Mean score', `=IFERROR(SUMIFS(${S},${S},">=0")/COUNTIFS(${S},">=0"),"")`, SCORE_FORMAT);
   if (Sp) {
     figure('totalSpend', 'Spend of the suppliers', `=SUMIFS(${Sp},${Sp},">0",${H},"TRUE")`, '#,##0');
+    // Beside the spend it leaves out: suppliers whose spend cell holds text or an error, and where the first is.
+    const gaps = helperRange('spendGap', rows);
+    figures.spendNotNumberFirst = put(row, 2, `=IFERROR("first: row "&(MATCH(TRUE(),${gaps},0)+${block.firstRow}),"")`);
+    figure(
+      'spendNotNumber',
+      'Suppliers whose spend is not a number (counted as no spend)',
+      `=COUNTIFS(${gaps},"TRUE")`,
+    );
     figure(
       'weightedMeanScore',
       'Spend-weighted mean score',
