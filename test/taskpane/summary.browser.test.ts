@@ -1,9 +1,10 @@
 /**
  * The Climate summary in real Chromium: the BUILT pane, the sandbox over HTTP and the Excel.run shim.
  * Two workbooks. In the first (a host with dynamic arrays and images) the analyst scores a column
- * with the SBTi flag, the pane proposes the Spend column, and Summary writes the "Climate summary"
- * sheet: its figures as formulas over the scored block, the two native charts (type and source
- * range), the attribution line and logo, the hidden status column; the ribbon's Summary refreshes it
+ * with the SBTi flag, the pane proposes the Spend column (one cell of it text, as an ERP export
+ * leaves it), and Summary writes the "Climate summary" sheet: its figures as formulas over the scored
+ * block, the count of spend cells that are not numbers (also in the pane's status), the two native
+ * charts (type and source range), the attribution line and logo, the hidden status column; the ribbon's Summary refreshes it
  * in place. In the second (ExcelApi 1.8: no dynamic arrays, no images) a block of CLIMATE formulas is
  * selected, a foreign sheet named "Climate summary" is left untouched, and another name is used.
  */
@@ -54,7 +55,11 @@ function paneFor(sheet: () => ShimSheet) {
 describe('a host with dynamic arrays: the block just scored', () => {
   const { pane, button } = paneFor(() => ({
     name: 'Suppliers',
-    rows: [['Supplier', 'Annual spend'], ...names.map((name, i) => [name, 1000 * (i + 1)])],
+    // One supplier's spend is text, as an ERP export or a pasted report holds it (a no-break space in it).
+    rows: [
+      ['Supplier', 'Annual spend'],
+      ...names.map((name, i) => [name, i === 4 ? '€\u00a01.234,56' : 1000 * (i + 1)]),
+    ],
     selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
     requirements: PLAIN_HOST.requirements,
   }));
@@ -78,6 +83,13 @@ describe('a host with dynamic arrays: the block just scored', () => {
     await pane.page.evaluate(() => ((document.getElementById('section-summary') as HTMLDetailsElement).open = true));
     await (await button('Build summary')).click();
     await waitForText(pane.page, '#summary-status', `Built "Climate summary" from ${ROWS} rows of Suppliers`);
+    // The fifth supplier, on row 7 now that the attribution row and the header are above the block.
+    await waitForText(
+      pane.page,
+      '#summary-status[data-tone="info"]',
+      `Spend: 1 of ${ROWS} suppliers' spend cells holds text, not a number (first: row 7, "€\u00a01.234,56"); it ` +
+        'counts as no spend. Convert the column to numbers (Data > Text to Columns) and build again.',
+    );
     const book = await pane.dump();
     expect(book.sheets.map((sheet) => sheet.name)).toEqual(['Suppliers', 'Climate summary']);
     expect(book.activeSheet).toBe('Climate summary');
@@ -92,6 +104,10 @@ describe('a host with dynamic arrays: the block just scored', () => {
     expect(figureOf(summary, 'Suppliers')?.formula).toBe(`=COUNTIFS(${H},"TRUE")`);
     expect(figureOf(summary, 'Spend of the suppliers')?.formula).toBe(`=SUMIFS(${Sp},${Sp},">0",${H},"TRUE")`);
     expect(figureOf(summary, 'Scored')?.formula).toBe(`=SUMPRODUCT(--ISNUMBER(${S}))`);
+    const gaps = `$AF$2:$AF$${ROWS + 1}`;
+    expect(figureOf(summary, 'Suppliers whose spend is not a number (counted as no spend)')?.formula).toBe(
+      `=COUNTIFS(${gaps},"TRUE")`,
+    );
     // Score × spend per row in a hidden helper column, not IFERROR over ranges inside SUMPRODUCT
     // (which Excel without dynamic arrays evaluates as an array only with Ctrl+Shift+Enter).
     expect(figureOf(summary, 'Spend-weighted mean score')?.formula).toBe(
@@ -153,7 +169,7 @@ describe('a host with dynamic arrays: the block just scored', () => {
     expect(summary.cells.find((cell) => cell.row === 2 && cell.column === 1)?.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Hidden helper columns: one live CLIMATE.STATUS per supplier row; the spend that counts; score × spend;
     // whether the row has a name.
-    expect(summary.hiddenColumns).toEqual([25, 28, 29, 30]);
+    expect(summary.hiddenColumns).toEqual([25, 28, 29, 30, 31]);
     const helperAt = (column: number): string | null | undefined =>
       summary.cells.find((cell) => cell.column === column && cell.row === 1)?.formula;
     expect(helperAt(28)).toBe(`=IF(ISNUMBER('Suppliers'!$B3),MAX('Suppliers'!$B3,0),0)`);
@@ -168,6 +184,10 @@ describe('a host with dynamic arrays: the block just scored', () => {
       /^=IFERROR\(NOT\(OR\(TRIM\(CLEAN\((SUBSTITUTE\(){6}'Suppliers'!\$A3,UNICHAR\(9\)," "\),/,
     );
     expect(helperAt(30)).toContain(`={"","n/a",`);
+    // Whether the supplier's spend cell says something that is not a number, by the same rule over the spend cell.
+    expect(helperAt(31)).toMatch(
+      /^=AND\(AE2,NOT\(ISNUMBER\('Suppliers'!\$B3\)\),IFERROR\(NOT\(OR\(TRIM\(CLEAN\((SUBSTITUTE\(){6}'Suppliers'!\$B3,/,
+    );
   }, 120_000);
 
   test('the ribbon Summary refreshes the same sheet in place, with nothing left of the earlier build', async () => {
@@ -241,9 +261,10 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
       (element as HTMLInputElement).value = 'Supplier KPIs';
     });
     await (await button('Build summary')).click();
+    // Every spend cell a number: a plain success, with nothing to add.
     await waitForText(
       pane.page,
-      '#summary-status',
+      '#summary-status[data-tone="success"]',
       'Built "Supplier KPIs" from 10 rows of Vendors (scores in column D, 1 initiative flag, spend in column C)',
     );
     const book = await pane.dump();
@@ -256,7 +277,7 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
     expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toBe(
       `=IF($D$${lowest + 1}="","",INDEX('Vendors'!$A$2:$A$11,$D$${lowest + 1}))`,
     );
-    expect(summary.hiddenColumns).toEqual([25, 26, 27, 28, 29, 30]);
+    expect(summary.hiddenColumns).toEqual([25, 26, 27, 28, 29, 30, 31]);
     expect(summary.charts.map((chart) => chart.type)).toEqual(['BarClustered', 'ColumnClustered']);
     expect(summary.cells.find((cell) => cell.row === 1 && cell.column === 0)?.formula).toBe(
       '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")',
