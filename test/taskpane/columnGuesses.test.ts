@@ -7,6 +7,7 @@
 import type { CellValue } from '../../src/taskpane/sheet/grid';
 import { describeSelection } from '../../src/taskpane/sheet/selectionModel';
 import { SHEET, snapshot } from './selectionSnapshot';
+import { SPEND_AS_TEXT } from './spendTexts';
 
 const all = { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 };
 
@@ -122,18 +123,7 @@ describe('the spend column', () => {
       .spendGuess;
 
   test('a column of amounts held as text (an ERP export, a pasted report) is proposed, so the summary reports them', () => {
-    expect(
-      spendOf([
-        '€1.234,56',
-        '$12,345.00',
-        '12\u00a0345\u00a0€',
-        'EUR 12,345',
-        '(1,234)',
-        '1.2M',
-        '12345',
-        "CHF 1'250.-",
-      ]),
-    ).toBe(1);
+    expect(spendOf([...SPEND_AS_TEXT, "CHF 1'250.-"])).toBe(1);
     // Mostly text amounts with the odd number: proposed too.
     expect(spendOf(['1.234,56 €', 1200, '  12 345  ', '-1.234,00', '1 234,56-', 'USD 3.5 bn'])).toBe(1);
   });
