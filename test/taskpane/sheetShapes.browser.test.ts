@@ -6,23 +6,16 @@
  * formulas typed in a table that read their row's name by structured reference (`[@Supplier]`) are
  * summarised and reviewed like those Score a column writes.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
 import { MODERN_HOST, PLAIN_HOST } from '../harness/hostProfiles';
-import { seededSettings } from '../harness/settingsSeed';
 import type { ShimSheet } from './browser/excelShim';
-import { openPanePage, type PanePage } from './browser/panePage';
+import { openSection, type PanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 import { waitForText } from './browser/waitForText';
 
 const suite = paneSuite({ organizations: 50, profilingSeconds: 3600 });
 
-async function open(sheet: Omit<ShimSheet, 'requirements'>, requirements: Record<string, string>): Promise<PanePage> {
-  const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  return openPanePage(suite.browser, suite.site.url, { ...sheet, requirements }, storage);
-}
-
-const openSection = (pane: PanePage, id: string): Promise<void> =>
-  pane.page.evaluate((section) => void ((document.getElementById(section) as HTMLDetailsElement).open = true), id);
+const open = (sheet: Omit<ShimSheet, 'requirements'>, requirements: Record<string, string>): Promise<PanePage> =>
+  suite.openSheet({ ...sheet, requirements });
 
 describe('a selection of several areas', () => {
   const names = (): string[] => suite.sandbox.population.organizations.slice(0, 6).map((o) => o.name);

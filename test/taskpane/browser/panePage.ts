@@ -33,6 +33,10 @@ export function oneCellSheet(documentSettings: Record<string, unknown> = {}): Sh
   };
 }
 
+/** Opens a section of the pane (its <details>) without a click: for tests of what the section does. */
+export const openSection = (pane: PanePage, id: string): Promise<void> =>
+  pane.page.evaluate((section) => void ((document.getElementById(section) as HTMLDetailsElement).open = true), id);
+
 export interface PaneOptions {
   /** The viewport's height (the pane's width is fixed). */
   height?: number;

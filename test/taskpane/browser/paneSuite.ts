@@ -4,9 +4,18 @@
  * once the file's first beforeAll has run.
  */
 import type { Browser } from 'playwright-core';
-import { SANDBOX_TEAM_KEY, startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/server';
+import {
+  SANDBOX_PROJECT_KEY,
+  SANDBOX_TEAM_KEY,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxOptions,
+} from '../../../src/sandbox/server';
 import { productionDist } from '../../build/dist';
 import { launchChromium } from '../../browsers/chromium';
+import { seededSettings } from '../../harness/settingsSeed';
+import type { ShimSheet } from './excelShim';
+import { openPanePage, type PanePage } from './panePage';
 import { serveFolder, type StaticServer } from './staticServer';
 
 export interface PaneSuite {
@@ -17,6 +26,8 @@ export interface PaneSuite {
   origin(): string;
   /** A project made on the sandbox with its team key, as the pane's Create project makes one. */
   createProject(name: string): Promise<{ id: number; api_key: string }>;
+  /** The pane on `sheet`, its key the sandbox's project key. */
+  openSheet(sheet: ShimSheet): Promise<PanePage>;
 }
 
 export function paneSuite(sandboxOptions: SandboxOptions = {}): PaneSuite {
@@ -29,6 +40,10 @@ export function paneSuite(sandboxOptions: SandboxOptions = {}): PaneSuite {
         body: JSON.stringify({ name }),
       });
       return (await created.json()) as { id: number; api_key: string };
+    },
+    openSheet: async (sheet: ShimSheet) => {
+      const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+      return openPanePage(suite.browser, suite.site.url, sheet, storage);
     },
   } as PaneSuite;
   beforeAll(async () => {

@@ -37,11 +37,19 @@ export function excelShimScript(sheet: ShimSheet): string {
 function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
   const page = window as unknown as Record<string, unknown>;
   const ribbon: Record<string, (event: { completed(): void }) => void> = {};
+  /** Excel's error object: its code is what callers tell errors apart by. */
+  const excelError = (code: string, message: string): Error => Object.assign(new Error(message), { code });
   const book: Book = {
     sheets: [],
     selection: { ...sheet.selection },
     moreAreas: (sheet.moreAreas ?? []).map((area) => ({ ...area })),
     failure: null,
+    refused(state) {
+      if (!book.failure && state?.protected)
+        book.failure = excelError('AccessDenied', "The cell or chart you're trying to change is on a protected sheet.");
+      return book.failure !== null;
+    },
+    workbookProtected: sheet.workbookProtected === true,
     active: sheet.name,
     pendingFormats: new Map(),
     dump: {
@@ -75,6 +83,8 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
       cells: new Map(),
       charts: [],
       hidden: new Set(),
+      protected: false,
+      merged: [],
       tables: tables.map((table) => ({ ...table, box: { ...table.box } })),
       worksheet: {},
       shapes: () => [],
@@ -88,15 +98,17 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
     book.sheets.push(state);
     return state;
   };
-  addSheet(sheet.name, sheet.rows, sheet.images, sheet.tables);
+  Object.assign(addSheet(sheet.name, sheet.rows, sheet.images, sheet.tables), {
+    protected: sheet.protected === true,
+    merged: sheet.merged ?? [],
+    hidden: new Set(sheet.hiddenColumns),
+  });
   for (const other of sheet.otherSheets ?? []) addSheet(other.name, other.rows);
   const find = (name: string): Sheet | undefined =>
     book.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
   const first = (): Sheet => book.sheets[0];
 
   const activeSheet = (): Sheet => find(book.active) ?? first();
-  /** Excel's error object: its code is what callers tell errors apart by. */
-  const excelError = (code: string, message: string): Error => Object.assign(new Error(message), { code });
   const context = {
     workbook: {
       // Workbook.getSelectedRange: a selection of several areas fails the request with InvalidSelection.
@@ -122,12 +134,21 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
         // WorksheetCollection.add(name): names are unique regardless of case, at most 31 characters,
         // and never History, which Excel keeps for itself.
         add(name: string) {
+          if (book.workbookProtected)
+            throw excelError('AccessDenied', 'The workbook is protected: its structure cannot be changed.');
           if (find(name)) throw new Error(`ItemAlreadyExists: a sheet called ${name} exists.`);
           if (!name || name.length > 31 || /[:\\/?*[\]]/.test(name) || /^history$/i.test(name))
             throw new Error(`InvalidArgument: ${name} cannot name a sheet.`);
           return addSheet(name, []).worksheet;
         },
         getActiveWorksheet: () => activeSheet().worksheet,
+      },
+      // Workbook.protection (ExcelApi 1.7): Review > Protect Workbook, which locks its structure.
+      protection: {
+        load: () => undefined,
+        get protected() {
+          return book.workbookProtected;
+        },
       },
       application: { calculate: (type: string) => void book.dump.calculations.push({ scope: 'workbook', type }) },
     },

@@ -11,11 +11,34 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
   const { key, within, place } = grid;
   const boxList = (box: Box): number[] => [box.rowIndex, box.columnIndex, box.rowCount, box.columnCount];
 
+  const overlap = (a: Box, b: Box): Box | null => {
+    const top = Math.max(a.rowIndex, b.rowIndex);
+    const left = Math.max(a.columnIndex, b.columnIndex);
+    const bottom = Math.min(a.rowIndex + a.rowCount, b.rowIndex + b.rowCount);
+    const right = Math.min(a.columnIndex + a.columnCount, b.columnIndex + b.columnCount);
+    return bottom > top && right > left
+      ? { rowIndex: top, columnIndex: left, rowCount: bottom - top, columnCount: right - left }
+      : null;
+  };
+  /** Excel writes a merged area's top-left cell or the whole area, never another part of it. */
+  const splits = (box: Box, area: Box): boolean => {
+    const shared = overlap(box, area);
+    if (!shared) return false;
+    const whole = shared.rowCount === area.rowCount && shared.columnCount === area.columnCount;
+    const corner = shared.rowCount === 1 && shared.columnCount === 1 && shared.rowIndex === area.rowIndex;
+    return !whole && !(corner && shared.columnIndex === area.columnIndex);
+  };
+
   const write = (state: Sheet, box: Box, data: unknown[][], asFormulas: boolean): void => {
     if (data.length !== box.rowCount || data.some((row) => row.length !== box.columnCount)) {
       throw new Error(
         `The dimensions of the data (${data.length}x${data[0]?.length}) do not match the range (${box.rowCount}x${box.columnCount}).`,
       );
+    }
+    if (book.refused(state)) return;
+    if (state.merged.some((area) => splits(box, area))) {
+      book.failure = Object.assign(new Error("We can't do that to a merged cell."), { code: 'InvalidOperation' });
+      return;
     }
     data.forEach((row, i) =>
       row.forEach((value, j) => {
@@ -37,10 +60,10 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
     );
 
   // Excel's ConditionalFormatCollection.add(type): the custom rule's formula and fill are set after.
-  const conditionalFormats = (box: Box) => ({
+  const conditionalFormats = (state: Sheet, box: Box) => ({
     add(type: string) {
       const entry = { box: boxList(box), type, formula: null as string | null, fill: null as string | null };
-      book.dump.conditionalFormats.push(entry);
+      if (!book.refused(state)) book.dump.conditionalFormats.push(entry);
       return {
         custom: {
           rule: {
@@ -60,6 +83,12 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
     },
   });
 
+  // Range.columnHidden (ExcelApi 1.2): true when every column of the range is hidden, false when none, else null.
+  const columnHidden = (state: Sheet, box: Box): boolean | null => {
+    const hidden = Array.from({ length: box.columnCount }, (_, i) => state.hidden.has(box.columnIndex + i));
+    return hidden.every(Boolean) ? true : hidden.some(Boolean) ? null : false;
+  };
+
   return function range(state: Sheet, box: Box): Record<string, unknown> {
     const quoted = state.name.includes(' ') || state.name.includes("'");
     const self: Record<string, unknown> = {
@@ -76,6 +105,7 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
       select: () => void Object.assign(book, { selection: { ...box }, moreAreas: [] }),
       // Range.clear(applyTo): 'All' (the default) removes contents and formats; 'Contents' keeps formats.
       clear: (applyTo = 'All') => {
+        if (book.refused(state)) return;
         for (const [k, cell] of [...state.cells]) {
           const [r, c] = place(k);
           if (!within(box, r, c)) continue;
@@ -83,9 +113,10 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
           else if (applyTo === 'Formats') Object.assign(cell, { bold: false, numberFormat: undefined });
         }
       },
-      conditionalFormats: conditionalFormats(box),
+      conditionalFormats: conditionalFormats(state, box),
       getEntireRow: () => ({
         insert(direction: string) {
+          if (book.refused(state)) return;
           const moved = new Map<string, Cell>();
           for (const [k, cell] of state.cells) {
             const [r, c] = place(k);
@@ -100,6 +131,7 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
       // The whole columns (Excel's 1,048,576 rows); Range.columnHidden (ExcelApi 1.2) may only be set on them.
       getEntireColumn: () =>
         Object.defineProperty(range(state, { ...box, rowIndex: 0, rowCount: 1_048_576 }), 'columnHidden', {
+          get: () => columnHidden(state, box),
           set(hidden: boolean) {
             for (let c = box.columnIndex; c < box.columnIndex + box.columnCount; c++) {
               if (hidden) state.hidden.add(c);
@@ -107,6 +139,16 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
             }
           },
         }),
+      // Range.getMergedAreasOrNullObject (ExcelApi 1.13): the merged areas whose top-left cell is in
+      // this range (office-js issue 3611: an area that only reaches into it is not returned).
+      getMergedAreasOrNullObject: () => {
+        const found = state.merged.filter((area) => within(box, area.rowIndex, area.columnIndex));
+        if (found.length === 0) return { isNullObject: true, load: () => undefined };
+        const items = found.map((area) => range(state, area));
+        const areas = { items, load: () => areas };
+        const merged = { isNullObject: false, areaCount: items.length, areas, load: () => merged };
+        return merged;
+      },
       // The smallest range holding this range's filled cells, as the worksheet's own.
       getUsedRangeOrNullObject: () => {
         const used = grid.usedBox(new Map([...state.cells].filter(([k]) => within(box, ...place(k)))));
@@ -115,6 +157,7 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
       format: {
         font: {
           set bold(on: boolean) {
+            if (book.refused(state)) return;
             for (let i = 0; i < box.rowCount; i++) {
               for (let j = 0; j < box.columnCount; j++) {
                 const cell = state.cells.get(key(box.rowIndex + i, box.columnIndex + j));
@@ -125,6 +168,7 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
         },
       },
     };
+    Object.defineProperty(self, 'columnHidden', { get: () => columnHidden(state, box), configurable: true });
     Object.defineProperty(self, 'values', {
       get: () => read(state, box, (cell) => formulas.shown(state, cell)),
       set: (data: unknown[][]) => write(state, box, data, false),

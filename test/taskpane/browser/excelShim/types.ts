@@ -24,6 +24,14 @@ export interface ShimSheet {
   entities?: Record<string, unknown>;
   /** Document settings the workbook arrives with (as a file someone sent would). */
   documentSettings?: Record<string, unknown>;
+  /** Review > Protect Sheet on the first sheet: every write to it fails with AccessDenied. */
+  protected?: boolean;
+  /** Review > Protect Workbook (its structure): adding a sheet fails with AccessDenied. */
+  workbookProtected?: boolean;
+  /** Merged areas of the first sheet (Home > Merge & Center): a value sits in an area's top-left cell. */
+  merged?: Box[];
+  /** Hidden columns of the first sheet (0-based). */
+  hiddenColumns?: number[];
 }
 
 /** An Excel table: its name, its range (header and total rows included) and which of those it shows. */
@@ -97,6 +105,9 @@ export type Sheet = {
   cells: Map<string, Cell>;
   charts: Chart[];
   hidden: Set<number>;
+  /** Review > Protect Sheet. */
+  protected: boolean;
+  merged: Box[];
   /** Its tables; inserted rows move them as they move cells. */
   tables: ShimTable[];
   /** The Excel.Worksheet the add-in is handed (worksheet.ts). */
@@ -113,6 +124,13 @@ export interface Book {
   moreAreas: Box[];
   /** The error the next sync throws, as Excel reports a failed request there. */
   failure: Error | null;
+  /**
+   * Records a refusal for the next sync (the first one of a request counts). True when the request
+   * already failed or `state` is protected: Excel runs nothing after a failed operation of a request.
+   */
+  refused(state: Sheet | null): boolean;
+  /** Review > Protect Workbook. */
+  workbookProtected: boolean;
   /** The active sheet's name. */
   active: string;
   /** Number formats set on cells not written yet, by `sheet id|cell key`: they land once the cell is. */

@@ -68,6 +68,7 @@ export function shimWorksheet(book: Book, grid: ShimGrid, range: ShimRange) {
       },
       load: () => void (loaded = [...items]),
       addImage(base64: string) {
+        const refused = book.refused(state);
         const shape = {
           name: '',
           altTextDescription: '',
@@ -79,14 +80,14 @@ export function shimWorksheet(book: Book, grid: ShimGrid, range: ShimRange) {
         };
         // The logo is square: its width follows its height (kept out of the dump, which lists what was set).
         Object.defineProperty(shape, 'width', { get: () => shape.height, enumerable: false });
-        book.dump.shapes.push(shape);
+        if (!refused) book.dump.shapes.push(shape);
         const item = Object.assign(shape, {
           delete: () => {
             book.dump.shapes.splice(book.dump.shapes.indexOf(shape), 1);
             items.splice(items.indexOf(item), 1);
           },
         });
-        items.push(item);
+        if (!refused) items.push(item);
         return item;
       },
     };
@@ -166,6 +167,13 @@ export function shimWorksheet(book: Book, grid: ShimGrid, range: ShimRange) {
       getUsedRangeOrNullObject: () => {
         const used = grid.usedBox(state.cells);
         return used ? range(state, used) : { isNullObject: true, load: () => undefined };
+      },
+      // Worksheet.protection (ExcelApi 1.2): Review > Protect Sheet.
+      protection: {
+        load: () => undefined,
+        get protected() {
+          return state.protected;
+        },
       },
       charts: charts(state),
       tables: tables(state),
