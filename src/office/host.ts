@@ -94,3 +94,18 @@ export async function showPane(): Promise<void> {
 export function supportsDynamicArrays(): boolean {
   return isSetSupported('ExcelApi', '1.12');
 }
+
+/** A sheet's protection and its columns' visibility can be read: Worksheet.protection, Range.columnHidden (ExcelApi 1.2). */
+export function readsSheetState(): boolean {
+  return isSetSupported('ExcelApi', '1.2');
+}
+
+/** Whether the workbook's structure is protected can be read: Workbook.protection (ExcelApi 1.7). */
+export function readsWorkbookProtection(): boolean {
+  return isSetSupported('ExcelApi', '1.7');
+}
+
+/** A range's merged areas can be listed: Range.getMergedAreasOrNullObject (ExcelApi 1.13). */
+export function listsMergedAreas(): boolean {
+  return isSetSupported('ExcelApi', '1.13');
+}

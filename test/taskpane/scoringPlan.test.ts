@@ -180,6 +180,25 @@ describe('scoring plan', () => {
   });
 });
 
+describe('where the new columns go', () => {
+  const options = { outputs: ['score', 'match'] as OutputKey[], linkRequired: false, logo: false };
+
+  test('hidden columns are stepped over: the block starts where all its columns can be seen', () => {
+    expect(planColumnScoring(selection({ hiddenColumns: [3] }), options).firstColumn).toBe(4);
+    // A visible column between hidden ones is too narrow for two outputs.
+    expect(planColumnScoring(selection({ hiddenColumns: [3, 5, 6] }), options).firstColumn).toBe(7);
+  });
+
+  test("a used range that reaches Excel's last column leaves no room, and says so before anything is written", () => {
+    const message =
+      "No room for 2 new columns: the sheet's used range reaches column XFD, and Excel's last is XFD. " +
+      'Clear the cells far right of the list, or copy the list to a new sheet, and score again.';
+    expect(() => planColumnScoring(selection({ firstFreeColumn: 16_384 }), options)).toThrow(message);
+    expect(() => planColumnScoring(selection({ firstFreeColumn: 16_383 }), options)).toThrow('No room for 2');
+    expect(planColumnScoring(selection({ firstFreeColumn: 16_382 }), options).firstColumn).toBe(16_382);
+  });
+});
+
 describe('writing again over names the sheet already scores', () => {
   // Score a column ran before: score in D, Match in E, the source line above their headers (row 1).
   const scored = (over: Partial<ScoredColumns> = {}): ScoredColumns => ({

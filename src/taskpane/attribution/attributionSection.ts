@@ -7,7 +7,7 @@
 import { supportsImages } from '../../office/host';
 import { readRows } from '../sheet/read';
 import type { CellGrid } from '../sheet/grid';
-import { cellsUnderShapes, writeAttributions } from './attributionWriter';
+import { cellsTaken, writeAttributions } from './attributionWriter';
 import { cellKey, cellsOf, describeFix, planAttributionCheck, type AttributionFix } from './attributionCheck';
 import { logoBase64 } from '../ui/logo';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
@@ -17,21 +17,21 @@ export interface AttributionSection {
   check(): Promise<void>;
 }
 
-/** Rounds of planning around images before a block is left to the analyst. */
-const SHAPE_ROUNDS = 4;
+/** Rounds of planning around taken cells before a block is left to the analyst. */
+const TAKEN_ROUNDS = 4;
 
-/** The check's plan, planned again around cells an image already floats over. */
-async function planAroundShapes(sheet: CellGrid): Promise<{ blocks: number; fixes: AttributionFix[] }> {
+/** The check's plan, planned again around empty cells that are no place for a line (cellsTaken). */
+async function planAroundTaken(sheet: CellGrid): Promise<{ blocks: number; fixes: AttributionFix[] }> {
   const images = supportsImages();
   const blocked = new Set<string>();
   for (let round = 1; ; round += 1) {
     const plan = planAttributionCheck(sheet, images, blocked);
     const cells = plan.fixes.flatMap((fix) => (fix.place ? cellsOf(fix.place) : []));
-    const covered = await cellsUnderShapes(sheet.sheet, cells);
+    const covered = await cellsTaken(sheet.sheet, cells);
     if (covered.length === 0) return plan;
     for (const cell of covered) blocked.add(cellKey(cell));
-    if (round === SHAPE_ROUNDS) {
-      // Still under an image: that block gets no place, and the pane says to add the line by hand.
+    if (round === TAKEN_ROUNDS) {
+      // Still taken: that block gets no place, and the pane says to add the line by hand.
       const clear = (fix: AttributionFix) =>
         fix.place !== null && !cellsOf(fix.place).some((c) => blocked.has(cellKey(c)));
       return { ...plan, fixes: plan.fixes.map((fix) => (clear(fix) ? fix : { ...fix, place: null })) };
@@ -47,7 +47,7 @@ export function mountAttributionCheck(): AttributionSection {
   const run = async (): Promise<void> => {
     list.hidden = true;
     const sheet = await readRows(null);
-    const plan = sheet ? await planAroundShapes(sheet) : { blocks: 0, fixes: [] };
+    const plan = sheet ? await planAroundTaken(sheet) : { blocks: 0, fixes: [] };
     if (!sheet || plan.blocks === 0) {
       setStatus(status, 'info', 'The active sheet shows no CLIMATE scores or flags.');
       return;

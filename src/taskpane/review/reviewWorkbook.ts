@@ -90,7 +90,7 @@ export async function refineRow(
   const grid = await readRows(block.sheet, entry.row, entry.row);
   const rewritten = grid === null ? [] : refinedCells(grid, entry.row, block.box, change);
   if (rewritten.length === 0) throw new Error(`Row ${entry.row + 1} has no CLIMATE formulas left to refine.`);
-  await writeCellFormulas(block.sheet, rewritten);
+  await writeCellFormulas(block.sheet, rewritten, 'refine the row again');
   entries[entries.indexOf(entry)] = await assessRow(engine, entry.row, args);
   return rewritten.length;
 }

@@ -6,15 +6,20 @@
 import { addReviewMark, reviewRuleFormula } from '../common/reviewMark';
 import { run } from '../sheet/excel';
 import type { SheetRange } from '../sheet/grid';
+import { refuseProtectedSheet } from '../sheet/sheetState';
 import { writeSourceLine } from '../sheet/sourceLine';
 import { writeFormulaRows } from '../sheet/write';
 import type { ScoringPlan } from './scoringPlan';
 
-/** Writes the plan; the logo goes in when the plan has a logo column and an image was given. */
+/**
+ * Writes the plan; the logo goes in when the plan has a logo column and an image was given. A protected
+ * sheet is refused before the first write.
+ */
 export function writeScoringPlan(sheetName: string, plan: ScoringPlan, logoBase64: string | null): Promise<void> {
   if (plan.headers.length === 0) return Promise.resolve(); // the block already has every output
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
+    await refuseProtectedSheet(context, sheet, 'score again');
     if (plan.insertRowsAtTop > 0) {
       sheet.getRangeByIndexes(0, 0, plan.insertRowsAtTop, 1).getEntireRow().insert('Down');
     }

@@ -3,7 +3,8 @@
  * names are (and optionally websites and countries) and the chosen outputs, which headers and which
  * CLIMATE formulas go into which new columns, and where the attribution goes.
  *
- * New columns start right of the sheet's used range, so nothing the analyst typed is overwritten.
+ * New columns start right of the sheet's used range (and of merged areas), so nothing the analyst typed
+ * is overwritten, and step over hidden columns, so that what is written is seen; past XFD is refused.
  * Two layouts: one CLIMATE formula per output (every host), or, where Excel renders entities, the
  * card layout (cardLayout.ts): a CLIMATE.ORG column and each output a field of its card. Headers go
  * in the row above the first supplier; the attribution (logo + source line) always in the row above
@@ -21,6 +22,7 @@ import { namesNoSupplier, type SheetRange } from '../sheet/grid';
 import { formulaFor, ORG_HEADER, OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
 import { NOTHING_SCORED } from '../sheet/scoredColumns';
 import type { ColumnSelection } from '../sheet/selectionModel';
+import { SHEET_COLUMNS } from '../sheet/sheetState';
 import { SOURCE_LINE_FORMULA, type AttributionCell } from '../sheet/sourceLine';
 import { cardFormula, orgFormula, type Layout } from './cardLayout';
 
@@ -74,9 +76,9 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
   const insertRowsAtTop = writes ? Math.max(0, (line ? 2 : 1) - selection.firstDataRow) : 0;
   const firstDataRow = selection.firstDataRow + insertRowsAtTop;
   const headerRow = firstDataRow - 1;
-  const firstColumn = selection.firstFreeColumn;
   // Fields read the block's card when it has one; a new card column only for a block without.
   const newCard = writes && options.layout === 'cards' && scored.cardColumn === null;
+  const firstColumn = visibleColumns(selection, (newCard ? 1 : 0) + outputs.length);
   const cardColumn = newCard ? firstColumn : options.layout === 'cards' ? scored.cardColumn : null;
   const outputColumn = newCard ? firstColumn + 1 : firstColumn;
   const headers = [...(newCard ? [ORG_HEADER] : []), ...outputs.map((output) => output.header)];
@@ -126,6 +128,21 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
     scoredRows,
     block: { outputs: blockOutputs, cardColumn: cardColumn ?? scored.cardColumn },
   };
+}
+
+/** The first of `width` visible columns side by side from the first free one; refused past XFD, Excel's last. */
+function visibleColumns(selection: ColumnSelection, width: number): number {
+  const hidden = new Set(selection.hiddenColumns);
+  let first = selection.firstFreeColumn;
+  for (let column = first; column < first + width; column++) if (hidden.has(column)) first = column + 1;
+  if (first + width > SHEET_COLUMNS) {
+    const used = columnLetters(selection.firstFreeColumn - 1);
+    throw new Error(
+      `No room for ${width} new columns: the sheet's used range reaches column ${used}, and Excel's last is XFD. ` +
+        'Clear the cells far right of the list, or copy the list to a new sheet, and score again.',
+    );
+  }
+  return first;
 }
 
 /** The layout of the block after a plan: its outputs' columns, and the spend column the analyst chose. */

@@ -22,6 +22,16 @@ export function areaA1(box: RangeBox): string {
   return box.rowCount === 1 && box.columnCount === 1 ? cellA1(box.rowIndex, box.columnIndex) : rangeA1(box);
 }
 
+/** Areas named in a message, the first few: Select Visible Cells over a filtered list makes hundreds. */
+const AREAS_NAMED = 3;
+
+/** `A2:A3, A6:A7 and 4 more`: the first few areas as a person reads them, and how many others. */
+export function listAreas(boxes: readonly RangeBox[]): string {
+  const named = boxes.slice(0, AREAS_NAMED).map(areaA1);
+  const more = boxes.length - named.length;
+  return `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
 /** What a person reads for a range: `Suppliers!B3:E9` (the sheet's name as it is, unquoted). */
 export function describeRange(sheet: string, box: RangeBox): string {
   return `${sheet}!${rangeA1(box)}`;

@@ -103,6 +103,10 @@ export interface SelectionSnapshot {
   firstFilledRow: number | null;
   /** The table the selected names are in: its header row is theirs, its total row no supplier. Absent: none. */
   table?: TableRows | null;
+  /** The merged areas whose top-left cell is in the used rows (ExcelApi 1.13). Absent: none known. */
+  merged?: RangeBox[];
+  /** The hidden columns among the first ones right of the used range (ExcelApi 1.2). Absent: none known. */
+  hiddenColumns?: number[];
   /**
    * Values and formulas over the used columns, from two rows above the selection (when there are
    * any: its header, and the source line over a header) down to the last selected row inside the
@@ -141,3 +145,6 @@ export const lastRow = (box: RangeBox): number => box.rowIndex + box.rowCount - 
 /** The box's columns contain `column`. */
 export const hasColumn = (box: RangeBox, column: number): boolean =>
   column >= box.columnIndex && column < box.columnIndex + box.columnCount;
+
+/** The box's rows contain `row`. */
+export const hasRow = (box: RangeBox, row: number): boolean => row >= box.rowIndex && row <= lastRow(box);

@@ -2,11 +2,14 @@
  * The pane's reads of a sheet: the selection (one reader for every section that starts from it) and
  * rows of a sheet across its used columns, values and formulas, in slices of ROWS_PER_RUN rows, with
  * the sheet's Excel tables when it has any (what structured references in the formulas name), and a
- * few columns' values on their own. The sections get plain snapshots (sheet/grid.ts) and never touch Excel.Range themselves.
+ * few columns' values on their own. The selection comes with the sheet's merged areas and the hidden
+ * columns right of its used range: where Score a column may write (sheetState.ts). The sections get
+ * plain snapshots (sheet/grid.ts) and never touch Excel.Range themselves.
  */
 import { isSetSupported } from '../../office/host';
-import { areaA1 } from './a1';
+import { listAreas } from './a1';
 import { box, BOX_FIELDS, run, slices } from './excel';
+import { hiddenColumns, mergedAreas, SHEET_COLUMNS } from './sheetState';
 import {
   hasColumn,
   lastRow,
@@ -109,8 +112,11 @@ function selectedTable(tables: readonly SheetTable[], selection: RangeBox): Tabl
     : null;
 }
 
-/** Areas named in a message, the first few: Select Visible Cells over a filtered list makes hundreds. */
-const AREAS_NAMED = 3;
+/**
+ * Columns right of the used range whose visibility is read: the widest block Score a column writes (every
+ * output and the card column, some 20) with room for hidden columns before it.
+ */
+const COLUMNS_LOOKED_AT = 64;
 
 /**
  * Excel hands over one block only: a selection of several areas fails the request (InvalidSelection).
@@ -122,9 +128,7 @@ async function severalAreas(context: Excel.RequestContext, error: unknown): Prom
   if (isSetSupported('ExcelApi', '1.9')) {
     const ranges = context.workbook.getSelectedRanges().areas.load(BOX_FIELDS);
     await context.sync();
-    const named = ranges.items.slice(0, AREAS_NAMED).map((range) => areaA1(box(range)));
-    const more = ranges.items.length - named.length;
-    areas = ` (${named.join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
+    areas = ` (${listAreas(ranges.items.map(box))})`;
   }
   return new Error(`The selection is several separate areas${areas}: select one block of cells.`);
 }
@@ -148,11 +152,15 @@ export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapsh
       : -1;
     if (read.cells === false || !snapshot.used || to < from) return { ...snapshot, grid: emptyGrid(sheet.name) };
     const column = usedRange(sheet.getRangeByIndexes(0, selection.columnIndex, 1, 1).getEntireColumn());
+    const hidden = hiddenColumns(sheet, snapshot.used.columnIndex + snapshot.used.columnCount, COLUMNS_LOOKED_AT);
     await context.sync();
     const firstFilledRow = column.isNullObject ? null : column.rowIndex;
+    const usedRows = { rowIndex: 0, columnIndex: 0, rowCount: lastRow(snapshot.used) + 1, columnCount: SHEET_COLUMNS };
+    const merged = await mergedAreas(context, sheet, usedRows);
     const onSheet = tables ? await sheetTables(context, tables) : [];
     const grid = await loadRows(context, sheet, sheet.name, snapshot.used, from, to, onSheet);
-    return { ...snapshot, firstFilledRow, table: selectedTable(onSheet, selection), grid };
+    const table = selectedTable(onSheet, selection);
+    return { ...snapshot, firstFilledRow, table, merged, hiddenColumns: hidden(), grid };
   });
 }
 

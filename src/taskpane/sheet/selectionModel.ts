@@ -4,9 +4,18 @@
  * probably hold websites and countries (offered as the defaults of the two pickers), and which
  * columns already score these names.
  */
-import { columnLetters } from './a1';
+import { columnLetters, listAreas } from './a1';
 import { looksLikeAmount } from './amountText';
-import { isBlank, valueAt as gridValue, type CellValue, type SelectionSnapshot } from './grid';
+import {
+  hasColumn,
+  hasRow,
+  isBlank,
+  lastRow,
+  valueAt as gridValue,
+  type CellValue,
+  type RangeBox,
+  type SelectionSnapshot,
+} from './grid';
 import { scoredColumns, type ScoredColumns } from './scoredColumns';
 import { isPlaceholder } from '../../functions/cellInput';
 import { isOwnAddress } from '../../functions/websiteAddress';
@@ -24,6 +33,8 @@ export interface ColumnSelection {
   names: CellValue[];
   /** First column right of everything used on the sheet. */
   firstFreeColumn: number;
+  /** Hidden columns from firstFreeColumn on: the new columns step over them. Absent: none. */
+  hiddenColumns?: readonly number[];
   /** What the sheet already shows for these names (a block scored before); absent: nothing. */
   scored?: ScoredColumns;
 }
@@ -50,6 +61,7 @@ export interface SelectionModel {
    * which reports the amounts held as text.
    */
   spendGuess: number | null;
+  /** First column right of everything used on the sheet, merged areas included. */
   firstFreeColumn: number;
 }
 
@@ -78,7 +90,10 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
   // names run from its header row to its last data row: a title above it (in this column too) and the
   // total row below are no suppliers.
   const { table } = snapshot;
-  const columnTop = table ? (table.headerRow ?? table.firstDataRow) : (snapshot.firstFilledRow ?? used.rowIndex);
+  const merged = snapshot.merged ?? [];
+  const columnTop = table
+    ? (table.headerRow ?? table.firstDataRow)
+    : belowTitles(snapshot, merged, snapshot.firstFilledRow ?? used.rowIndex);
   const top = Math.max(selection.rowIndex, used.rowIndex, columnTop);
   const bottom = Math.min(
     selection.rowIndex + selection.rowCount - 1,
@@ -99,6 +114,7 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
     ? top === table.headerRow && bottom > top
     : top === columnTop && bottom > top && typeof first === 'string' && !isBlank(first);
   const headerRow = firstRowIsHeader ? top : top - 1;
+  refuseMergedNames(merged, nameColumn, headerRow + 1, bottom);
 
   const columns: ColumnOption[] = [];
   let websiteGuess: number | null = null;
@@ -123,8 +139,40 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
     websiteGuess,
     countryGuess,
     spendGuess,
-    firstFreeColumn: usedRight,
+    // A merged area looks used across its width: new columns start right of it too.
+    firstFreeColumn: Math.max(usedRight, ...merged.map((area) => area.columnIndex + area.columnCount)),
   };
+}
+
+/**
+ * The names column's first row that is no title: a cell merged across several columns (a title over the
+ * list, "Supplier register FY24") is neither the header nor a supplier, nor is anything above it.
+ */
+function belowTitles(snapshot: SelectionSnapshot, merged: readonly RangeBox[], first: number): number {
+  const column = snapshot.selection.columnIndex;
+  const bottom = snapshot.used ? lastRow(snapshot.used) : first;
+  let top = first;
+  for (;;) {
+    const title = merged.find((area) => area.columnCount > 1 && hasColumn(area, column) && hasRow(area, top));
+    if (!title) return top;
+    let next = lastRow(title) + 1;
+    while (next <= bottom && isBlank(valueAt(snapshot, next, column))) next++;
+    if (next > bottom) return top;
+    top = next;
+  }
+}
+
+/** A merged names column keeps each name in its first row only: the rows under it would be blank suppliers. */
+function refuseMergedNames(merged: readonly RangeBox[], column: number, from: number, to: number): void {
+  const names = merged.filter(
+    (area) => area.rowCount > 1 && hasColumn(area, column) && area.rowIndex <= to && lastRow(area) >= from,
+  );
+  if (names.length > 0)
+    throw new Error(
+      `The names column has merged cells (${listAreas(names)}): a merged name is in its first row only, so the rows ` +
+        'under it would get no formulas. Unmerge them (Home > Merge & Center > Unmerge Cells), fill the names down ' +
+        'and score again.',
+    );
 }
 
 /** Filled cells a guess reads at most: enough to tell a column, few enough for a sheet of 100,000 rows. */
@@ -200,6 +248,7 @@ export function columnSelection(
     firstDataRow,
     names,
     firstFreeColumn: model.firstFreeColumn,
+    hiddenColumns: snapshot.hiddenColumns,
     scored: scoredColumns(snapshot.grid, model.nameColumn, firstDataRow, names),
   };
 }

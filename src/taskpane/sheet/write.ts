@@ -7,6 +7,7 @@ import { recalculateCells } from '../../office/excelCalculate';
 import { rangeA1 } from './a1';
 import { rangeOf, run, slices } from './excel';
 import type { RangeBox, SheetRange } from './grid';
+import { refuseProtectedSheet } from './sheetState';
 
 /** Writes rows of formulas from (top, left), ROWS_PER_RUN rows per sync. */
 export async function writeFormulaRows(
@@ -23,13 +24,15 @@ export async function writeFormulaRows(
   }
 }
 
-/** Writes formulas into single cells (Excel recalculates each), in one Excel.run. */
+/** Writes formulas into single cells (Excel recalculates each), in one Excel.run; a protected sheet says `again`. */
 export function writeCellFormulas(
   sheetName: string,
   cells: ReadonlyArray<{ row: number; column: number; formula: string }>,
+  again: string,
 ): Promise<void> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
+    await refuseProtectedSheet(context, sheet, again);
     for (const cell of cells) sheet.getRangeByIndexes(cell.row, cell.column, 1, 1).formulas = [[cell.formula]];
     await context.sync();
   });

@@ -7,6 +7,7 @@
  */
 import { readSummarySheetIds, rememberSummarySheet } from '../../office/documentSettings';
 import { run } from '../sheet/excel';
+import { refuseProtectedSheet, refuseProtectedStructure } from '../sheet/sheetState';
 import { addLogo, LOGO_NAME } from '../sheet/sourceLine';
 import { writeFormulaRows } from '../sheet/write';
 import { HELPER_FIRST_ROW } from './summaryHelpers';
@@ -34,7 +35,9 @@ export function writeSummarySheet(
     sheet.load(['id', 'name']);
     await context.sync();
     const created = sheet.isNullObject;
+    const again = 'build the summary again';
     if (created) {
+      await refuseProtectedStructure(context, `the summary cannot add its sheet "${name}"`, again);
       sheet = sheets.add(name);
       sheet.load(['id', 'name']);
       await context.sync();
@@ -44,6 +47,7 @@ export function writeSummarySheet(
       const top = sheet.getRange(SUMMARY_TOP).load('formulas');
       await context.sync();
       if (!isSummaryTop(top.formulas)) throw new ForeignSheetError(name);
+      await refuseProtectedSheet(context, sheet, again);
       sheet.charts.load('items/name');
       // Shapes need ExcelApi 1.9: only a plan with a logo (a host that has them) looks for the old one.
       if (plan.logo) sheet.shapes.load('items/name');

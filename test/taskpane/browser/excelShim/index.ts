@@ -145,7 +145,9 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
       },
       // Workbook.protection (ExcelApi 1.7): Review > Protect Workbook, which locks its structure.
       protection: {
-        load: () => undefined,
+        load() {
+          return this;
+        },
         get protected() {
           return book.workbookProtected;
         },

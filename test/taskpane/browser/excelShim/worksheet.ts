@@ -170,7 +170,9 @@ export function shimWorksheet(book: Book, grid: ShimGrid, range: ShimRange) {
       },
       // Worksheet.protection (ExcelApi 1.2): Review > Protect Sheet.
       protection: {
-        load: () => undefined,
+        load() {
+          return this;
+        },
         get protected() {
           return state.protected;
         },

@@ -1,0 +1,74 @@
+/**
+ * What of a sheet decides whether and where the pane may write, read inside an Excel.run before the
+ * first write, so that a refusal leaves nothing half-written: protection (Excel refuses every write to a
+ * protected sheet, and a new sheet in a workbook whose structure is protected, with AccessDenied),
+ * merged areas (Excel writes no part of one but its top-left cell) and hidden columns (what is written
+ * there is not seen). Each read needs a requirement set (src/office/host.ts); without it, nothing is
+ * known and nothing is refused.
+ */
+import { listsMergedAreas, readsSheetState, readsWorkbookProtection } from '../../office/host';
+import { box, BOX_FIELDS } from './excel';
+import type { RangeBox } from './grid';
+
+/** Excel's last column (XFD) is this many columns from A. */
+export const SHEET_COLUMNS = 16_384;
+
+/** Refuses, naming the sheet and the way out, when it is protected (Review > Protect Sheet). */
+export async function refuseProtectedSheet(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  again: string,
+): Promise<void> {
+  if (!readsSheetState()) return;
+  sheet.load('name');
+  const protection = sheet.protection.load('protected');
+  await context.sync();
+  if (protection.protected)
+    throw new Error(`Sheet "${sheet.name}" is protected: unprotect it (Review > Unprotect Sheet) and ${again}.`);
+}
+
+/** Refuses when the workbook's structure is protected (Review > Protect Workbook): no sheet can be added. */
+export async function refuseProtectedStructure(
+  context: Excel.RequestContext,
+  blocked: string,
+  again: string,
+): Promise<void> {
+  if (!readsWorkbookProtection()) return;
+  const protection = context.workbook.protection.load('protected');
+  await context.sync();
+  if (protection.protected)
+    throw new Error(
+      `The workbook's structure is protected, so ${blocked}: unprotect it (Review > Protect Workbook) and ${again}.`,
+    );
+}
+
+/**
+ * The merged areas whose top-left cell is in `within`: Excel lists no others (office-js issue 3611),
+ * so a caller asks over everything left of and above the cells it cares about. One round trip, two
+ * when there are any.
+ */
+export async function mergedAreas(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  within: RangeBox,
+): Promise<RangeBox[]> {
+  if (!listsMergedAreas()) return [];
+  const merged = sheet
+    .getRangeByIndexes(within.rowIndex, within.columnIndex, within.rowCount, within.columnCount)
+    .getMergedAreasOrNullObject();
+  merged.load('areaCount');
+  await context.sync();
+  if (merged.isNullObject) return [];
+  const areas = merged.areas.load(BOX_FIELDS);
+  await context.sync();
+  return areas.items.map(box);
+}
+
+/** Queues the visibility of `count` columns from `first` (past XFD: none); the getter reads the hidden ones once synced. */
+export function hiddenColumns(sheet: Excel.Worksheet, first: number, count: number): () => number[] {
+  if (!readsSheetState()) return () => [];
+  const columns = Array.from({ length: Math.max(0, Math.min(count, SHEET_COLUMNS - first)) }, (_, i) =>
+    sheet.getRangeByIndexes(0, first + i, 1, 1).load('columnHidden'),
+  );
+  return () => columns.flatMap((range, i) => (range.columnHidden ? [first + i] : []));
+}
