@@ -76,6 +76,57 @@ describe('a protected sheet or workbook', () => {
     expect(await pane.dump()).toEqual(before);
     await pane.page.context().close();
   }, 60_000);
+
+  test('Refine on a protected sheet names it and changes no formula', async () => {
+    const [org] = suite.sandbox.population.organizations;
+    const pane = await suite.openSheet({
+      name: 'Locked',
+      rows: [['Supplier', 'Score'], ...names().map((name, i) => [name, `=CLIMATE.SCORE($A${i + 2})`])],
+      selection: { rowIndex: 1, columnIndex: 1, rowCount: 6, columnCount: 1 },
+      requirements: PLAIN_HOST.requirements,
+      protected: true,
+    });
+    const before = await pane.dump();
+    await openSection(pane, 'section-review');
+    await click(pane, 'Review selection');
+    await waitForText(pane.page, '#review-status', 'of 6 rows to review.');
+    await pane.page.locator('#review-filter').selectOption('all');
+    await pane.page.locator('#review-filter').dispatchEvent('change');
+    await click(pane, `Refine Row 2 (${org.name})`);
+    await (await pane.ax.get('textbox', 'Website')).locator.fill(org.website);
+    await click(pane, 'Apply');
+    await waitForText(
+      pane.page,
+      '#review-status',
+      'Sheet "Locked" is protected: unprotect it (Review > Unprotect Sheet) and refine the row again.',
+    );
+    expect((await pane.dump()).cells).toEqual(before.cells);
+    await pane.page.context().close();
+  }, 60_000);
+
+  test('Build summary again once its sheet was protected: says so, and the sheet stays as it was', async () => {
+    const pane = await suite.openSheet({
+      name: 'Vendors',
+      rows: [['Supplier', 'Climate score'], ...names().map((name, i) => [name, `=CLIMATE.SCORE($A${i + 2})`])],
+      selection: { rowIndex: 1, columnIndex: 1, rowCount: 6, columnCount: 1 },
+      requirements: PLAIN_HOST.requirements,
+    });
+    await openSection(pane, 'section-summary');
+    await click(pane, 'Build summary');
+    await waitForText(pane.page, '#summary-status', 'Built "Climate summary" from 6 rows of Vendors');
+    await pane.page.evaluate(() =>
+      (window as unknown as { __workbook: { protect(name: string): void } }).__workbook.protect('Climate summary'),
+    );
+    const built = await pane.dump();
+    await click(pane, 'Build summary');
+    await waitForText(
+      pane.page,
+      '#summary-status',
+      'Sheet "Climate summary" is protected: unprotect it (Review > Unprotect Sheet) and build the summary again.',
+    );
+    expect((await pane.dump()).sheets).toEqual(built.sheets);
+    await pane.page.context().close();
+  }, 60_000);
 });
 
 describe('merged cells', () => {
@@ -151,20 +202,30 @@ describe('merged cells', () => {
 });
 
 describe('hidden columns', () => {
-  test('hidden empty columns right of the list are stepped over: the formulas go where they can be seen', async () => {
+  test('hidden columns: the hidden data is kept, and the empty ones right of the list are stepped over', async () => {
     const pane = await suite.openSheet({
       name: 'Filtered',
       rows: [['Supplier', 'Spend'], ...names().map((name, i) => [name, 100 * (i + 1)])],
-      hiddenColumns: [2, 3],
+      // B holds the spend, hidden; C and D are empty and hidden too.
+      hiddenColumns: [1, 2, 3],
       selection: column(0, 7),
       requirements: PLAIN_HOST.requirements,
     });
     await score(pane, 'Names: Filtered!A2:A7 (6 rows).', 'formulas into Filtered!E:');
     const book = await pane.dump();
     expect(book.cells.filter((c) => c.column === 2 || c.column === 3)).toEqual([]);
+    expect(book.cells.filter((c) => c.column === 1).map((c) => c.value)).toEqual([
+      'Spend',
+      100,
+      200,
+      300,
+      400,
+      500,
+      600,
+    ]);
     // A row is inserted at the top for the source line above the headers: the suppliers are rows 3 to 8 now.
     expect(formulaRows(book, 4)).toEqual([2, 3, 4, 5, 6, 7]);
-    expect(book.sheets[0].hiddenColumns).toEqual([2, 3]);
+    expect(book.sheets[0].hiddenColumns).toEqual([1, 2, 3]);
     await pane.page.context().close();
   }, 60_000);
 });

@@ -210,6 +210,11 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
     press(name: string) {
       ribbon[name]?.({ completed: () => undefined });
     },
+    /** Review > Protect Sheet on a sheet of the workbook (one the add-in made, say). */
+    protect(sheetName: string) {
+      const state = find(sheetName);
+      if (state) state.protected = true;
+    },
     /** Selects a box, on another sheet when named (which becomes the active sheet, as in Excel). */
     select(box: Book['selection'], sheetName?: string) {
       if (sheetName) book.active = sheetName;
