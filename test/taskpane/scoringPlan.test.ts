@@ -197,6 +197,15 @@ describe('where the new columns go', () => {
     expect(() => planColumnScoring(selection({ firstFreeColumn: 16_383 }), options)).toThrow('No room for 2');
     expect(planColumnScoring(selection({ firstFreeColumn: 16_382 }), options).firstColumn).toBe(16_382);
   });
+
+  test("names from the top of a sheet filled to Excel's last row: no row can be inserted, and it says so", () => {
+    const top = { firstDataRow: 0, lastUsedRow: 1_048_575 };
+    expect(() => planColumnScoring(selection(top), options)).toThrow(
+      'No room above the names for the headers and the source line: rows would be inserted at the top, and ' +
+        "the sheet's used range reaches row 1048576, Excel's last. Clear the sheet's last rows and score again.",
+    );
+    expect(planColumnScoring(selection({ ...top, lastUsedRow: 1_048_573 }), options).insertRowsAtTop).toBe(2);
+  });
 });
 
 describe('writing again over names the sheet already scores', () => {

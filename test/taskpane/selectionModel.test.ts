@@ -37,6 +37,7 @@ describe('reading the selection', () => {
       firstDataRow: 1,
       names: ['Acme Corp', 'Globex', '', 'Initech'],
       firstFreeColumn: 4,
+      lastUsedRow: 4,
       scored: NOTHING_SCORED,
     });
   });

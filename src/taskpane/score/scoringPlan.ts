@@ -22,7 +22,7 @@ import { namesNoSupplier, type SheetRange } from '../sheet/grid';
 import { formulaFor, ORG_HEADER, OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
 import { NOTHING_SCORED } from '../sheet/scoredColumns';
 import type { ColumnSelection } from '../sheet/selectionModel';
-import { SHEET_COLUMNS } from '../sheet/sheetState';
+import { SHEET_COLUMNS, SHEET_ROWS } from '../sheet/sheetState';
 import { SOURCE_LINE_FORMULA, type AttributionCell } from '../sheet/sourceLine';
 import { cardFormula, orgFormula, type Layout } from './cardLayout';
 
@@ -74,6 +74,12 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
   const line = writes && !scored.attributed;
   // Rows needed above the suppliers: the headers, and the attribution above them.
   const insertRowsAtTop = writes ? Math.max(0, (line ? 2 : 1) - selection.firstDataRow) : 0;
+  // Excel inserts no row that would push a filled cell off its last row.
+  if (insertRowsAtTop > 0 && (selection.lastUsedRow ?? 0) + insertRowsAtTop >= SHEET_ROWS)
+    throw new Error(
+      'No room above the names for the headers and the source line: rows would be inserted at the top, and ' +
+        "the sheet's used range reaches row 1048576, Excel's last. Clear the sheet's last rows and score again.",
+    );
   const firstDataRow = selection.firstDataRow + insertRowsAtTop;
   const headerRow = firstDataRow - 1;
   // Fields read the block's card when it has one; a new card column only for a block without.

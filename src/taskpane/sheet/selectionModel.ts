@@ -35,6 +35,8 @@ export interface ColumnSelection {
   firstFreeColumn: number;
   /** Hidden columns from firstFreeColumn on: the new columns step over them. Absent: none. */
   hiddenColumns?: readonly number[];
+  /** The used range's last row: rows inserted at the top must not push it off the sheet. Absent: unknown. */
+  lastUsedRow?: number;
   /** What the sheet already shows for these names (a block scored before); absent: nothing. */
   scored?: ScoredColumns;
 }
@@ -249,6 +251,7 @@ export function columnSelection(
     names,
     firstFreeColumn: model.firstFreeColumn,
     hiddenColumns: snapshot.hiddenColumns,
+    lastUsedRow: snapshot.used ? lastRow(snapshot.used) : undefined,
     scored: scoredColumns(snapshot.grid, model.nameColumn, firstDataRow, names),
   };
 }

@@ -10,8 +10,9 @@ import { listsMergedAreas, readsSheetState, readsWorkbookProtection } from '../.
 import { box, BOX_FIELDS } from './excel';
 import type { RangeBox } from './grid';
 
-/** Excel's last column (XFD) is this many columns from A. */
+/** Excel's last column (XFD) is this many columns from A, its last row this many rows from 1. */
 export const SHEET_COLUMNS = 16_384;
+export const SHEET_ROWS = 1_048_576;
 
 /** Refuses, naming the sheet and the way out, when it is protected (Review > Protect Sheet). */
 export async function refuseProtectedSheet(
