@@ -2,7 +2,9 @@
  * A fake Excel for the pane's page: `Excel.run` over in-memory sheets (the test's sheet, any others it
  * gives, and those the add-in adds) that records what the pane writes (values, formulas, number
  * formats, inserted rows, hidden columns, images, charts with their type and source range,
- * recalculations, conditional formats, tables with their header and total rows, the selection: one block, or several areas, which
+ * recalculations, conditional formats, tables with their header and total rows, protected sheets and
+ * workbook structure (writes fail with AccessDenied), merged areas (a write into part of one fails
+ * with InvalidOperation), hidden columns, the selection: one block, or several areas, which
  * Workbook.getSelectedRange refuses with InvalidSelection as docs/excel/excel-add-ins-workbooks.md of
  * office-js-docs-pr says Excel does), plus `Office.context.document` settings and the
  * ribbon's actions. It implements only the slice of the Excel API that src/office uses, with the same
