@@ -181,6 +181,26 @@ describe('merged cells', () => {
     await pane.page.context().close();
   }, 60_000);
 
+  test('a block already written beside merged names is summarised: the refusal is Score a column’s only', async () => {
+    const [a, b] = names(2);
+    const pane = await suite.openSheet({
+      name: 'Sites',
+      rows: [
+        ['Supplier', 'Climate score'],
+        [a, '=CLIMATE.SCORE($A2)'],
+        [null, null],
+        [b, '=CLIMATE.SCORE($A4)'],
+      ],
+      merged: [{ rowIndex: 1, columnIndex: 0, rowCount: 2, columnCount: 1 }],
+      selection: { rowIndex: 1, columnIndex: 1, rowCount: 3, columnCount: 1 },
+      requirements: MODERN_HOST.requirements,
+    });
+    await openSection(pane, 'section-summary');
+    await click(pane, 'Build summary');
+    await waitForText(pane.page, '#summary-status', 'Built "Climate summary" from 3 rows of Sites');
+    await pane.page.context().close();
+  }, 60_000);
+
   test('Check attribution puts the line beside merged cells, not into them', async () => {
     const pane = await suite.openSheet({
       name: 'Typed',

@@ -98,8 +98,10 @@ export function mountSummary(context: PaneContext): SummarySection {
     const model = describeSelection({
       ...snapshot,
       // The selection's first column is not the names' column: its first cell and table are not theirs.
+      // Only the spend guess is read: the block is written already, so merged names are no refusal here.
       firstFilledRow: null,
       table: null,
+      merged: [],
       selection: {
         rowIndex: block.firstRow,
         columnIndex: block.nameColumn,
