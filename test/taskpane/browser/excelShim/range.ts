@@ -1,7 +1,9 @@
 /**
  * The shim's Excel.Range: values and formulas read and written (with Excel's dimension check), number
  * formats, clearing, bold, rows inserted, whole columns (hidden, or their used range), conditional
- * formats, selection and recalculation, each recorded in the book's dump. Serialized into the page (index.ts): self-contained.
+ * formats, selection and recalculation, each recorded in the book's dump; merged areas listed, and
+ * writes refused as Excel refuses them (a protected sheet, part of a merged area). Serialized into the
+ * page (index.ts): self-contained.
  */
 import type { ShimCardFormulas } from './cardFormulas';
 import type { ShimGrid } from './grid';

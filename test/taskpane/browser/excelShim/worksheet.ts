@@ -1,6 +1,6 @@
 /**
  * The shim's Excel.Worksheet: ranges by index or address, the used range, tables, charts and images, each
- * recorded in the book's dump. Serialized into the page (index.ts): self-contained.
+ * recorded in the book's dump, and its protection. Serialized into the page (index.ts): self-contained.
  */
 import type { ShimGrid } from './grid';
 import type { ShimRange } from './range';
