@@ -22,7 +22,8 @@ import { EngineLifecycle } from './lifecycle';
 import { AimdLimiter } from './limiter';
 import { OrganizationPath } from './organizations';
 import { ProfilePolling } from './polling';
-import type { RecordCache } from './recordCache';
+import { toTheSecond, type RecordCache } from './recordCache';
+import { runRefresh, type RefreshReport } from './refreshRun';
 import type { Engine, EngineDeps, EngineEvent, EngineStats, OrganizationOutcome } from './types';
 
 const SETTLED_OK: EngineEvent = Object.freeze({ type: 'settled', ok: true });
@@ -125,11 +126,19 @@ class RequestEngine implements Engine {
     return this.counted(this.lifecycle.whenReady(() => this.gets.record(id, ctx)));
   }
 
-  async refresh(scope?: { queries?: OrganizationQuery[] }): Promise<void> {
+  async refresh(scope?: { queries?: OrganizationQuery[] }): Promise<RefreshReport> {
     await this.lifecycle.ready();
     if (this.lifecycle.retryRefusedKey()) this.events.emit({ type: 'auth-retried' });
-    this.organizations.forget(scope?.queries);
+    const report = runRefresh(this.organizations.refreshed(scope?.queries), {
+      requests: () => this.dispatcher.counters.batches,
+      refetch: (identity) => this.organizations.refetch(identity),
+      keptFrom: (key) => {
+        const kept = this.cache.entry(key, this.lifecycle.applied.cacheTtlMs);
+        return kept === null ? null : toTheSecond(kept.fetchedAt); // as its cells were told
+      },
+    });
     this.events.statsChanged();
+    return report;
   }
 
   stats(): EngineStats {

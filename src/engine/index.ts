@@ -7,3 +7,4 @@ export type { CallContext, CancelSignal } from './flight';
 export { identify } from './identity';
 export { MEMORY_ENTRIES } from './cacheStore';
 export type { OrganizationQuery } from './identity';
+export type { RefreshFailure, RefreshReport } from './refreshRun';

@@ -32,6 +32,8 @@ export class OrganizationPath {
   /** Failures a second request would repeat (422, 404), kept until a refresh or a change of service. */
   private readonly failures = new Map<string, EngineError>();
   private readonly flights: FlightTable<OrganizationOutcome>;
+  /** What each key asked for in this session (cells, the pane): what Refresh all asks for again. */
+  private readonly asked = new Map<string, OrganizationRequest>();
 
   constructor(private readonly parts: OrganizationParts) {
     this.flights = new FlightTable(parts.dispatcher, parts.now, () => (parts.counters.joined += 1));
@@ -43,6 +45,7 @@ export class OrganizationPath {
     const refusal = lifecycle.refuse(ctx);
     if (refusal) throw refusal;
     const { cacheTtlMs, deadlineMs } = lifecycle.applied;
+    this.asked.set(key, request);
 
     const cached = cacheTtlMs > 0 ? cache.entry(key, cacheTtlMs) : null;
     if (cached) {
@@ -64,8 +67,9 @@ export class OrganizationPath {
   }
 
   /** A final record from the cache that is not a failure, counted as a hit; null when the call must be asked. */
-  cached({ key }: Identity): OrganizationOutcome | null {
+  cached({ key, request }: Identity): OrganizationOutcome | null {
     const { cacheTtlMs } = this.parts.lifecycle.applied;
+    this.asked.set(key, request);
     const entry = cacheTtlMs > 0 ? this.parts.cache.entry(key, cacheTtlMs) : null;
     const outcome = entry === null ? null : outcomeOf(entry.record, entry.fetchedAt);
     if (outcome === null || outcome instanceof EngineError) return null;
@@ -73,29 +77,51 @@ export class OrganizationPath {
     return outcome;
   }
 
-  /** Forgets cached records and remembered failures: all of them, or those of `queries`. */
-  forget(queries?: OrganizationQuery[]): void {
-    const { cache } = this.parts;
-    if (queries === undefined) {
-      cache.clear();
-      this.failures.clear();
-      return;
+  /**
+   * The identities a refresh asks for again: those of `queries`, or every one asked for this session.
+   * A refresh of all also forgets records and failures no call asked for this session, so that whatever
+   * asks for them later asks the service.
+   */
+  refreshed(queries?: OrganizationQuery[]): Identity[] {
+    if (queries !== undefined) {
+      return queries.flatMap((query) => {
+        try {
+          const { key, request } = identify(query);
+          return [{ key, request: this.asked.get(key) ?? request }]; // sent as the cells sent it
+        } catch {
+          return []; // a query that names nothing has nothing cached
+        }
+      });
     }
-    for (const query of queries) {
-      let key: string;
-      try {
-        key = identify(query).key;
-      } catch {
-        continue; // a query that names nothing has nothing cached
-      }
-      cache.delete(key);
-      this.failures.delete(key);
-    }
+    this.parts.cache.retain(this.asked);
+    this.failures.clear();
+    return [...this.asked].map(([key, request]) => ({ key, request }));
+  }
+
+  /**
+   * Asks the service again for one organization, whatever the cache holds, joining the request under
+   * way for it (one registration, one answer). The cached record stays until a newer one arrives: when
+   * the service cannot answer now, the cells keep the values it gave before. An answer that the
+   * organization is unknown or unreadable (404, 422) drops it.
+   */
+  refetch({ key, request }: Identity): Promise<OrganizationOutcome> {
+    const { lifecycle, cache } = this.parts;
+    const refusal = lifecycle.refuse(undefined);
+    if (refusal) return Promise.reject(refusal);
+    this.failures.delete(key);
+    const answer = this.flights.join(key, undefined, lifecycle.applied.deadlineMs, (begun) =>
+      this.register(key, request, begun),
+    );
+    return answer.catch((error: unknown) => {
+      if (error instanceof EngineError && LASTING_FAILURES.includes(error.kind)) cache.delete(key);
+      throw error;
+    });
   }
 
   /** Another scope: remembered failures and running flights belong to the old one. */
   switchScope(): void {
     this.failures.clear();
+    this.asked.clear();
     this.flights.clear();
   }
 

@@ -59,7 +59,7 @@ export interface CachePersistence {
   load(scope: string): Promise<StoredEntries>;
   /**
    * Stores `entries` (their `used` tells which were used last). `changed`: the keys set or dropped since the last
-   * save, or null when anything may have changed (a clear).
+   * save, or null when anything may have changed (a migration writing every record anew).
    */
   save(scope: string, entries: ReadonlyMap<string, CacheEntry>, changed: ReadonlySet<string> | null): Promise<void>;
 }
@@ -72,8 +72,8 @@ export class RecordCache {
   private readonly memory = new Map<string, CacheEntry>();
   private clock = 0;
   private scope = '';
-  /** Keys set or dropped since the last save; null: everything (after a clear). */
-  private changed: Set<string> | null = new Set();
+  /** Keys set or dropped since the last save. */
+  private changed = new Set<string>();
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private saving: Promise<void> = Promise.resolve();
   /** How long the last write took to prepare: the next waits ten times that, so writing stays under 10% of the time. */
@@ -107,7 +107,7 @@ export class RecordCache {
     for (const [key, entry] of stored) {
       const age = now - entry.fetchedAt;
       if (age < ttlMs && age > -FUTURE_SKEW_MS) this.remember(key, entry);
-      else this.changed?.add(key); // expired, or of no believable age: dropped from storage with the next write
+      else this.changed.add(key); // expired, or of no believable age: dropped from storage with the next write
     }
   }
 
@@ -141,20 +141,19 @@ export class RecordCache {
 
   set(key: string, record: OrganizationRecord): void {
     this.remember(key, { record, fetchedAt: this.now(), used: ++this.clock });
-    this.changed?.add(key);
+    this.changed.add(key);
     this.scheduleSave();
   }
 
   delete(key: string): void {
     if (!this.memory.delete(key)) return;
-    this.changed?.add(key);
+    this.changed.add(key);
     this.scheduleSave();
   }
 
-  clear(): void {
-    this.memory.clear();
-    this.changed = null;
-    this.scheduleSave();
+  /** Drops every record whose key `keep` lacks (Refresh all: what no call asked for this session). */
+  retain(keep: ReadonlyMap<string, unknown>): void {
+    for (const key of [...this.memory.keys()]) if (!keep.has(key)) this.delete(key);
   }
 
   /**
@@ -180,9 +179,8 @@ export class RecordCache {
   }
 
   /** A write that failed: what it carried is written with the next one. */
-  private unsaved(changed: ReadonlySet<string> | null): void {
-    if (changed === null || this.changed === null) this.changed = null;
-    else for (const key of changed) this.changed.add(key);
+  private unsaved(changed: ReadonlySet<string>): void {
+    for (const key of changed) this.changed.add(key);
   }
 
   private remember(key: string, entry: CacheEntry): void {
@@ -192,7 +190,7 @@ export class RecordCache {
     const evicted = Math.max(1, Math.floor(this.limits.memoryEntries * EVICTED_SHARE));
     for (const [oldest] of byUse.slice(0, evicted)) {
       this.memory.delete(oldest);
-      this.changed?.add(oldest);
+      this.changed.add(oldest);
     }
   }
 

@@ -7,6 +7,7 @@ import type { EngineErrorKind } from './errors';
 import type { Recalculate } from './cellRecalculation';
 import type { CallContext } from './flight';
 import type { OrganizationQuery } from './identity';
+import type { RefreshReport } from './refreshRun';
 
 /** A record, final or still being profiled, and when the service sent it (ms since 1970; from the cache: when fetched). */
 export interface OrganizationOutcome {
@@ -70,10 +71,13 @@ export interface Engine {
   /** Record `id`, read as every record is (private figures when the settings ask); only that record is taken. */
   record(id: number, ctx?: CallContext): Promise<OrganizationRecord>;
   /**
-   * Forgets cached records and remembered failures (all, or those of `queries`) so the next calls ask
-   * again; a key the service refused is tried once more.
+   * Asks the service again for the organizations of `queries`, or for every one asked for this session
+   * (records and failures no call asked for are forgotten), and resolves once each has its answer, with
+   * the figures. A record stays cached until a newer one arrives: cells recalculated afterwards show
+   * the new one, or, where the service could not answer, the one they showed. A key the service
+   * refused is tried once more.
    */
-  refresh(scope?: { queries?: OrganizationQuery[] }): Promise<void>;
+  refresh(scope?: { queries?: OrganizationQuery[] }): Promise<RefreshReport>;
   stats(): EngineStats;
   subscribe(listener: (event: EngineEvent) => void): () => void;
   /** Writes the cache to storage now (it is otherwise written a second after changes). */

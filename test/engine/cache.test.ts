@@ -155,10 +155,10 @@ describe('cache', () => {
   test('refresh of some organizations asks again for those only; refresh() for all', async () => {
     const { engine, service } = await rig();
     await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(2)), advance(30)]);
-    await engine.refresh({ queries: [{ name: ' supplier 1 ' }] });
+    await Promise.all([engine.refresh({ queries: [{ name: ' supplier 1 ' }] }), advance(30)]);
     await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(2)), advance(30)]);
     expect(service.items().map((i) => i.body)).toEqual([supplier(1), supplier(2), supplier(1)]);
-    await engine.refresh();
+    await Promise.all([engine.refresh(), advance(30)]);
     await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(2)), advance(30)]);
     expect(service.items()).toHaveLength(5);
   });

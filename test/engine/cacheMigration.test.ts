@@ -16,6 +16,7 @@ import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
 import { META_KEY, RECORD_PREFIX } from '../../src/engine/recordStore';
 import type { OrganizationRecord } from '../../src/service/types';
 import { MemoryStorage } from '../../src/settings/storage';
+import { record } from './fakeService';
 
 const fixture = JSON.parse(readFileSync(path.join(__dirname, 'fixtures', 'cache-v1.json'), 'utf8')) as {
   scope: string;
@@ -83,9 +84,9 @@ test('an unreadable blob is dropped with the first write, nothing served from it
   await set(CACHE_STORAGE_KEY, '{"v":1,"scope":', store());
   const cache = await opened(new MemoryStorage());
   expect(cache.size).toBe(0);
-  cache.clear();
+  cache.set('n:one', record(1, 'One'));
   await cache.save();
-  expect(await storedKeys()).toEqual([META_KEY]);
+  expect(await storedKeys()).toEqual([META_KEY, `${RECORD_PREFIX}n:one`].sort());
 });
 
 test('a tampered per-record store puts no link that breaks the profile-link rule into a record', async () => {

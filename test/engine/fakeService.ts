@@ -71,6 +71,8 @@ export class FakeService {
   private held: (() => void)[] | null = null;
   inFlight = 0;
   maxInFlight = 0;
+  /** Down: every request is answered 503, as by a service behind a gateway that lost it. */
+  down = false;
 
   readonly fetch: FetchLike = async (url, init) => {
     const params = new URLSearchParams(init.body ?? '');
@@ -82,7 +84,7 @@ export class FakeService {
     try {
       await null; // answers come later than the request, as over a network
       if (this.held) await new Promise<void>((resolve) => this.held!.push(resolve));
-      const step = this.script.shift();
+      const step = this.down ? unavailable : this.script.shift();
       const answer = step
         ? await step(items)
         : { kind: 'items' as const, items: items.map((item) => this.answerItem(item)) };
@@ -159,6 +161,10 @@ function response(status: number, headers: Record<string, string>, body: string)
     },
     text: async () => body,
   };
+}
+
+function unavailable(): RequestAnswer {
+  return { kind: 'http', status: 503, body: '{"error":{"message":"Service Unavailable"}}' };
 }
 
 export function authFailure(): RequestAnswer {

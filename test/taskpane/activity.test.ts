@@ -1,6 +1,7 @@
-// The Activity section's lines: the engine's counters and errors, and the queries a refresh of rows drops.
-import { ENGINE_ERROR_KINDS, type EngineStats } from '../../src/engine';
+// The Activity section's lines: the engine's counters and errors, the queries a refresh of rows asks for again, and what a refresh says it did.
+import { ENGINE_ERROR_KINDS, type EngineStats, type RefreshFailure, type RefreshReport } from '../../src/engine';
 import { counterRows, errorRows, queriesOf } from '../../src/taskpane/activity/activity';
+import { refreshSummary } from '../../src/taskpane/activity/refreshSummary';
 
 describe('activity lines', () => {
   test('counters in reading order; only the error kinds that happened', () => {
@@ -48,5 +49,54 @@ describe('activity lines', () => {
         { organization: 123456789, website: null, country: null },
       ]),
     ).toEqual([{ name: 'Acme Corp', website: 'acme.com', hq_region: 'US' }, { duns_number: '123456789' }]);
+  });
+});
+
+describe('what the pane says after a refresh', () => {
+  const report = (patch: Partial<RefreshReport> = {}): RefreshReport => ({
+    organizations: 120,
+    refreshed: 120,
+    profiling: 0,
+    requests: 2,
+    failed: [],
+    ...patch,
+  });
+  const down = (organization: string, keptFrom: number | null): RefreshFailure => ({
+    organization,
+    message: 'The service failed (HTTP 503): Service Unavailable (tried 4 times). Try Refresh later.',
+    keptFrom,
+  });
+
+  test('how many organizations, in how many requests, where', () => {
+    expect(refreshSummary(report(), ' in rows 3–122')).toEqual({
+      tone: 'success',
+      message: 'Refreshed 120 organizations in rows 3–122 in 2 requests.',
+    });
+    expect(refreshSummary(report({ organizations: 1, refreshed: 1, requests: 1, profiling: 1 }), '')).toEqual({
+      tone: 'success',
+      message: 'Refreshed 1 organization in 1 request. 1 is still being profiled: its cells update themselves.',
+    });
+    expect(refreshSummary(report({ organizations: 0, refreshed: 0, requests: 0 }), '').message).toBe(
+      'No CLIMATE cell has asked for an organization yet: nothing to refresh.',
+    );
+  });
+
+  test('what failed, by name and with the service’s words, and whether the cells kept their values', () => {
+    const failed = [down('Acme', 1), down('Beta', 1), down('Gamma', 1), down('Delta', null)];
+    expect(refreshSummary(report({ refreshed: 116, failed }), '')).toEqual({
+      tone: 'info',
+      message:
+        'Refreshed 116 of 120 organizations in 2 requests; 4 failed: Acme, Beta, Gamma and 1 more (The service ' +
+        'failed (HTTP 503): Service Unavailable (tried 4 times). Try Refresh later.). 3 of them keep the values ' +
+        'fetched before (As of on a card says when); the others show the error.',
+    });
+    const all = [down('Acme', 1), { ...down('Beta', 1), message: 'The request could not be sent: offline' }];
+    expect(refreshSummary(report({ organizations: 2, refreshed: 0, failed: all }), '')).toEqual({
+      tone: 'error',
+      message:
+        'Refreshed 0 of 2 organizations in 2 requests; 2 failed: Acme (The service failed (HTTP 503): Service ' +
+        'Unavailable (tried 4 times). Try Refresh later.); Beta (The request could not be sent: offline). Their ' +
+        'cells keep the values fetched before (As of on a card says when).',
+    });
   });
 });

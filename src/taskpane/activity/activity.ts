@@ -1,19 +1,20 @@
 /**
  * The Activity section: the engine's counters, live (requests, batches, cache hits, profiles still
  * being researched, errors by kind), and the two refreshes: everything, or the organizations of the
- * selected rows. The counters are not a live region: they change many times a second and would
- * drown a screen reader; the refresh results are announced instead.
+ * selected rows, each saying what it did in figures (refreshSummary.ts). The counters are not a live
+ * region: they change many times a second and would drown a screen reader; the refresh results are
+ * announced instead.
  */
-import type { EngineStats, OrganizationQuery } from '../../engine';
+import type { EngineStats, OrganizationQuery, RefreshReport } from '../../engine';
 import { parseOrganization } from '../../functions/organizationArgument';
 import { recalculateWorkbook } from '../../office/excelCalculate';
-import { hasExcelApi } from '../../office/host';
 import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
 import { organizationsInRows, type OrganizationArgs } from '../sheet/climateCells';
 import { readSelection } from '../sheet/read';
 import { recalculateRows } from '../sheet/write';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { refreshSummary } from './refreshSummary';
 
 export function counterRows(stats: EngineStats): Array<[string, number]> {
   return [
@@ -93,15 +94,18 @@ export function mountActivity(context: PaneContext): ActivitySection {
   render();
   renderProfiling();
 
+  const say = (report: RefreshReport, where: string, note = ''): void => {
+    const { tone, message } = refreshSummary(report, where);
+    setStatus(status, tone, message + note);
+  };
+
+  // The engine asks the service first and keeps each record until a newer one arrives; the cells are
+  // recalculated once every answer is in, so they read the new records (or keep theirs) from the cache.
   const refreshAll = async (): Promise<void> => {
     setStatus(status, 'busy', 'Refreshing every organization…');
-    await context.engine.refresh();
-    if (!hasExcelApi()) {
-      setStatus(status, 'success', 'Cached records dropped: cells will ask the service again.');
-      return;
-    }
+    const report = await context.engine.refresh();
     await recalculateWorkbook();
-    setStatus(status, 'success', 'Refreshed: every CLIMATE cell is asking the service again.');
+    say(report, '');
   };
 
   const refreshRows = async (): Promise<void> => {
@@ -113,24 +117,25 @@ export function mountActivity(context: PaneContext): ActivitySection {
       return;
     }
     const found = organizationsInRows(grid, top, bottom);
+    const rowsText = `rows ${top + 1}–${bottom + 1}`;
     if (found.calls === 0) {
-      setStatus(status, 'info', `No CLIMATE formulas in rows ${top + 1}–${bottom + 1}.`);
+      setStatus(status, 'info', `No CLIMATE formulas in ${rowsText}.`);
       return;
     }
     const queries = queriesOf(found.organizations);
-    await context.engine.refresh({ queries });
+    setStatus(
+      status,
+      'busy',
+      `Refreshing ${queries.length === 1 ? '1 organization' : `${queries.length} organizations`} in ${rowsText}…`,
+    );
+    const report = await context.engine.refresh({ queries });
     const rows = Array.from({ length: bottom - top + 1 }, (_, i) => top + i);
     await recalculateRows(grid.sheet, rows, used);
-    const count = queries.length;
     const unread =
       found.unresolved > 0
         ? ` ${found.unresolved} formulas whose arguments come from other rows or formulas were recalculated only.`
         : '';
-    setStatus(
-      status,
-      'success',
-      `Refreshed ${count} ${count === 1 ? 'organization' : 'organizations'} in rows ${top + 1}–${bottom + 1}.${unread}`,
-    );
+    say(report, ` in ${rowsText}`, unread);
   };
 
   allButton.addEventListener('click', () => void withBusy(allButton, status, refreshAll));
