@@ -41,7 +41,7 @@ export class OrganizationPath {
 
   /** Throws what fails the call at once; otherwise the cache's answer or a place in a flight. */
   ask({ key, request }: Identity, ctx: CallContext | undefined): Promise<OrganizationOutcome> {
-    const { lifecycle, cache, profiles, counters } = this.parts;
+    const { lifecycle, cache, counters } = this.parts;
     const refusal = lifecycle.refuse(ctx);
     if (refusal) throw refusal;
     const { cacheTtlMs, deadlineMs } = lifecycle.applied;
@@ -56,14 +56,10 @@ export class OrganizationPath {
     }
     const failure = this.failures.get(key);
     if (failure) throw failure;
-    const profile = profiles.find(key);
-    if (profile) {
-      if (ctx?.address) profile.addresses.add(ctx.address);
-      const outcome = outcomeOf(profile.record, this.parts.now());
-      if (outcome instanceof EngineError) throw outcome;
-      return Promise.resolve(outcome);
-    }
-    return this.flights.join(key, ctx, deadlineMs, (begun) => this.register(key, request, begun));
+    return (
+      this.followed(key, ctx?.address) ??
+      this.flights.join(key, ctx, deadlineMs, (begun) => this.register(key, request, begun))
+    );
   }
 
   /** A final record from the cache that is not a failure, counted as a hit; null when the call must be asked. */
@@ -109,13 +105,25 @@ export class OrganizationPath {
     const refusal = lifecycle.refuse(undefined);
     if (refusal) return Promise.reject(refusal);
     this.failures.delete(key);
-    const answer = this.flights.join(key, undefined, lifecycle.applied.deadlineMs, (begun) =>
-      this.register(key, request, begun),
-    );
+    const answer =
+      this.followed(key) ??
+      this.flights.join(key, undefined, lifecycle.applied.deadlineMs, (begun) => this.register(key, request, begun));
     return answer.catch((error: unknown) => {
       if (error instanceof EngineError && LASTING_FAILURES.includes(error.kind)) cache.delete(key);
       throw error;
     });
+  }
+
+  /**
+   * The record of a profile being followed (polling.ts) for `key`, and its cell followed too: one
+   * registration per organization, whoever asks while the service builds its profile.
+   */
+  private followed(key: string, address?: string): Promise<OrganizationOutcome> | null {
+    const profile = this.parts.profiles.find(key);
+    if (!profile) return null;
+    if (address) profile.addresses.add(address);
+    const outcome = outcomeOf(profile.record, this.parts.now());
+    return outcome instanceof EngineError ? Promise.reject(outcome) : Promise.resolve(outcome);
   }
 
   /** Another scope: remembered failures and running flights belong to the old one. */

@@ -96,6 +96,17 @@ describe('refresh', () => {
     expect(engine.stats()).toMatchObject({ inFlight: 0, queued: 0 });
   });
 
+  test('an organization still being profiled is not registered again: its profile is followed as it was', async () => {
+    const { engine, service } = await rig();
+    service.statuses.set(1, 'researching');
+    const cell = track(engine.organization(supplier(1)));
+    await advance(30);
+    expect(cell.value?.state).toBe('pending');
+    const [report] = await Promise.all([engine.refresh(), advance(30)]);
+    expect(report).toEqual({ organizations: 1, refreshed: 1, profiling: 1, requests: 0, failed: [] });
+    expect(service.items()).toHaveLength(1);
+  });
+
   test('Refresh all asks again for what this session asked, in one request, and forgets the rest', async () => {
     const first = await rig();
     await Promise.all([...[1, 2, 3].map((i) => first.engine.organization(supplier(i))), advance(30)]);
