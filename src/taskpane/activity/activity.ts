@@ -11,6 +11,7 @@ import { recalculateWorkbook } from '../../office/excelCalculate';
 import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
 import { organizationsInRows, type OrganizationArgs } from '../sheet/climateCells';
+import type { CellGrid, RangeBox, SelectionSnapshot } from '../sheet/grid';
 import { readSelection } from '../sheet/read';
 import { recalculateRows } from '../sheet/write';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
@@ -44,6 +45,42 @@ export function queriesOf(organizations: OrganizationArgs[]): OrganizationQuery[
       return []; // a bad identifier never reached the engine: nothing cached to drop
     }
   });
+}
+
+/** What Refresh selected rows does: ask again for these organizations, then recalculate these rows. */
+export interface RowsRefresh {
+  sheet: string;
+  queries: OrganizationQuery[];
+  /** Every selected row the sheet uses, 0-based. */
+  rows: number[];
+  /**
+   * The sheet's used columns: a row's card (`CLIMATE.ORG`) is recalculated with its fields (`=E3.Score`)
+   * whichever of its cells are selected, and Excel recalculates the fields from the card, with no call.
+   */
+  columns: RangeBox;
+  /** Calls whose organization could not be read: recalculated only. */
+  unresolved: number;
+}
+
+/** The refresh of the selected rows, or why there is nothing to refresh. */
+export function rowsToRefresh({
+  grid,
+  selection,
+  used,
+}: SelectionSnapshot & { grid: CellGrid }): RowsRefresh | { nothing: string } {
+  const top = Math.max(used?.rowIndex ?? 0, selection.rowIndex);
+  const bottom = Math.min(grid.rowIndex + grid.formulas.length - 1, selection.rowIndex + selection.rowCount - 1);
+  if (!used || bottom < top) return { nothing: 'Select the rows to refresh first.' };
+  const found = organizationsInRows(grid, top, bottom);
+  if (found.calls === 0) return { nothing: `No CLIMATE formulas in rows ${top + 1}–${bottom + 1}.` };
+  const rows = Array.from({ length: bottom - top + 1 }, (_, i) => top + i);
+  return {
+    sheet: grid.sheet,
+    queries: queriesOf(found.organizations),
+    rows,
+    columns: used,
+    unresolved: found.unresolved,
+  };
 }
 
 export interface ActivitySection {
@@ -109,33 +146,22 @@ export function mountActivity(context: PaneContext): ActivitySection {
   };
 
   const refreshRows = async (): Promise<void> => {
-    const { grid, selection, used } = await readSelection();
-    const top = Math.max(used?.rowIndex ?? 0, selection.rowIndex);
-    const bottom = Math.min(grid.rowIndex + grid.formulas.length - 1, selection.rowIndex + selection.rowCount - 1);
-    if (!used || bottom < top) {
-      setStatus(status, 'info', 'Select the rows to refresh first.');
+    const plan = rowsToRefresh(await readSelection());
+    if ('nothing' in plan) {
+      setStatus(status, 'info', plan.nothing);
       return;
     }
-    const found = organizationsInRows(grid, top, bottom);
-    const rowsText = `rows ${top + 1}–${bottom + 1}`;
-    if (found.calls === 0) {
-      setStatus(status, 'info', `No CLIMATE formulas in ${rowsText}.`);
-      return;
-    }
-    const queries = queriesOf(found.organizations);
-    setStatus(
-      status,
-      'busy',
-      `Refreshing ${queries.length === 1 ? '1 organization' : `${queries.length} organizations`} in ${rowsText}…`,
-    );
+    const { queries, rows, unresolved } = plan;
+    const where = ` in rows ${rows[0] + 1}–${rows[rows.length - 1] + 1}`;
+    const what = queries.length === 1 ? '1 organization' : `${queries.length} organizations`;
+    setStatus(status, 'busy', `Refreshing ${what}${where}…`);
     const report = await context.engine.refresh({ queries });
-    const rows = Array.from({ length: bottom - top + 1 }, (_, i) => top + i);
-    await recalculateRows(grid.sheet, rows, used);
+    await recalculateRows(plan.sheet, rows, plan.columns);
     const unread =
-      found.unresolved > 0
-        ? ` ${found.unresolved} formulas whose arguments come from other rows or formulas were recalculated only.`
+      unresolved > 0
+        ? ` ${unresolved} formulas whose arguments come from other rows or formulas were recalculated only.`
         : '';
-    say(report, ` in ${rowsText}`, unread);
+    say(report, where, unread);
   };
 
   allButton.addEventListener('click', () => void withBusy(allButton, status, refreshAll));
