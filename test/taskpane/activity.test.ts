@@ -77,7 +77,7 @@ describe('what the pane says after a refresh', () => {
       message: 'Refreshed 1 organization in 1 request. 1 is still being profiled: its cells update themselves.',
     });
     expect(refreshSummary(report({ organizations: 0, refreshed: 0, requests: 0 }), '').message).toBe(
-      'No CLIMATE cell has asked for an organization yet: nothing to refresh.',
+      'No organization asked for yet in this session: the recalculated cells ask the service.',
     );
   });
 

@@ -139,7 +139,7 @@ describe('task pane in Chromium: a fresh install connects and makes a project', 
     // Refresh all tries the refused key once more (one request), and the pane says again what came of it.
     await openOnly('section-activity');
     await (await button('Refresh all')).click();
-    await waitForText(pane.page, '#activity-status', 'every CLIMATE cell is asking the service again');
+    await waitForText(pane.page, '#activity-status', 'No organization asked for yet in this session');
     // The refresh cleared the badge's verdict; the service's second refusal brings it back.
     await waitForText(pane.page, '#connection-badge', 'key refused');
     expect(pane.sandbox.stats().requests - requestsBefore).toBe(2);

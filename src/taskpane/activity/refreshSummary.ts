@@ -39,7 +39,11 @@ function kept(failed: readonly RefreshFailure[]): string {
 export function refreshSummary(report: RefreshReport, where: string): { tone: Tone; message: string } {
   const { organizations, refreshed, profiling, requests, failed } = report;
   if (organizations === 0) {
-    return { tone: 'info', message: 'No CLIMATE cell has asked for an organization yet: nothing to refresh.' };
+    // nothing asked in this session: the recalculated cells ask the service themselves
+    return {
+      tone: 'info',
+      message: 'No organization asked for yet in this session: the recalculated cells ask the service.',
+    };
   }
   const asked = failed.length === 0 ? '' : ` of ${organizations}`;
   const noun = organizations === 1 ? 'organization' : 'organizations';
