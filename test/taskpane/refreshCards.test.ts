@@ -9,10 +9,11 @@ import { createCatalogue } from '../../src/functions/catalogue';
 import { callContext, toCellNow } from '../../src/functions/excelBoundary';
 import { rowsToRefresh } from '../../src/taskpane/activity/activity';
 import type { CellGrid } from '../../src/taskpane/sheet/grid';
+import { recalculateWorkbook } from '../../src/office/excelCalculate';
 import { recalculateRows } from '../../src/taskpane/sheet/write';
 import type { BatchRequestItem } from '../../src/service/types';
 import { record, type RequestAnswer } from '../engine/fakeService';
-import { advance, rig } from '../engine/rig';
+import { advance, rig, track } from '../engine/rig';
 import type { FunctionsMetadata } from '../harness/types';
 import { Workbook } from '../harness/workbook';
 
@@ -44,8 +45,8 @@ afterEach(() => {
   delete globals.CustomFunctions;
 });
 
-/** Two suppliers as cards with two fields each, calculated; the grid the pane reads of them. */
-async function cardSheet() {
+/** Suppliers as cards with two fields each, calculated (or still asked, `held`); the grid the pane reads of them. */
+async function cardSheet(count = 2, held = false) {
   const workbook = new Workbook({ metadata: ORG_METADATA });
   Object.assign(globals, { Excel: workbook.globals.Excel, CustomFunctions: workbook.globals.CustomFunctions });
   const { engine, service } = await rig();
@@ -63,7 +64,8 @@ async function cardSheet() {
       catalogue.org(args[0], args[1], args[2], callContext(args[3] as CustomFunctions.CancelableInvocation)),
     ),
   );
-  const inputs = [['Supplier 1'], ['Supplier 2']];
+  const inputs = Array.from({ length: count }, (_, i) => [`Supplier ${i + 1}`]);
+  if (held) service.hold();
   workbook.enter({ inputs, formulas: FORMULAS });
   await advance(30);
   const rowFormulas = (row: number) => Object.values(FORMULAS).map((formula) => formula.replace('{row}', String(row)));
@@ -121,3 +123,23 @@ test.each([
     expect(workbook.isSettled()).toBe(true);
   },
 );
+
+test('Refresh all while a cold sheet is still being answered: one registration per organization, no cell left busy', async () => {
+  const { workbook, engine, service } = await cardSheet(60, true);
+  expect(workbook.isSettled()).toBe(false); // every card still asking
+  const refresh = track(engine.refresh());
+  await advance(30);
+  service.release();
+  await advance(30);
+  expect(refresh.value).toMatchObject({ organizations: 60, refreshed: 60, failed: [] });
+  await recalculateWorkbook();
+  await advance(0);
+  expect(workbook.isSettled()).toBe(true);
+  const registered = service.items().map((item) => (item.body as { name: string }).name);
+  expect(new Set(registered).size).toBe(60);
+  expect(registered).toHaveLength(60);
+  for (let row = 2; row <= 61; row += 1) {
+    expect(typeof shown(workbook, `Sheet1!C${row}`)).toBe('number');
+    expect(cardProperty(workbook, `Sheet1!B${row}`, 'Score')).toBe(shown(workbook, `Sheet1!C${row}`));
+  }
+});
