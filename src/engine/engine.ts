@@ -133,7 +133,8 @@ class RequestEngine implements Engine {
       requests: () => this.dispatcher.counters.batches,
       refetch: (identity) => this.organizations.refetch(identity),
       keptFrom: (key) => {
-        const kept = this.cache.entry(key, this.lifecycle.applied.cacheTtlMs);
+        // a refused key (or none) fails the cells before the cache is read
+        const kept = this.lifecycle.refuse(undefined) ? null : this.cache.entry(key, this.lifecycle.applied.cacheTtlMs);
         return kept === null ? null : toTheSecond(kept.fetchedAt); // as its cells were told
       },
     });

@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import type { BatchRequestItem } from '../../src/service/types';
-import { record, type RequestAnswer } from './fakeService';
+import { authFailure, record, type RequestAnswer } from './fakeService';
 import { advance, rig, supplier, track } from './rig';
 
 beforeEach(() => {
@@ -65,6 +65,17 @@ describe('refresh', () => {
     const recalculated = await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(2))]);
     expect(recalculated).toEqual([one, two]);
     expect(service.sent).toHaveLength(sent); // the recalculation sent nothing more to a service that is down
+  });
+
+  test('a key the service now refuses: the report does not claim the cells kept their values (they show the refusal)', async () => {
+    const { engine, service } = await rig();
+    await Promise.all([engine.organization(supplier(1)), advance(30)]);
+    service.script.push(authFailure);
+    const [report] = await Promise.all([engine.refresh(), advance(30)]);
+    expect(report.failed).toEqual([
+      { organization: 'Supplier 1', message: expect.stringContaining('Invalid API key'), keptFrom: null },
+    ]);
+    await expect(engine.organization(supplier(1))).rejects.toMatchObject({ kind: 'auth' });
   });
 
   test('an organization the service no longer identifies (422) is dropped: its cells say so', async () => {
