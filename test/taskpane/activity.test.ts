@@ -79,6 +79,9 @@ describe('what the pane says after a refresh', () => {
     expect(refreshSummary(report({ organizations: 0, refreshed: 0, requests: 0 }), '').message).toBe(
       'No organization asked for yet in this session: the recalculated cells ask the service.',
     );
+    expect(refreshSummary(report({ organizations: 0, refreshed: 0, requests: 0 }), ' in rows 3–4').message).toBe(
+      'No organization to refresh in rows 3–4 (none their formulas name could be read): the rows were recalculated.',
+    );
   });
 
   test('what failed, by name and with the service’s words, and whether the cells kept their values', () => {

@@ -39,11 +39,12 @@ function kept(failed: readonly RefreshFailure[]): string {
 export function refreshSummary(report: RefreshReport, where: string): { tone: Tone; message: string } {
   const { organizations, refreshed, profiling, requests, failed } = report;
   if (organizations === 0) {
-    // nothing asked in this session: the recalculated cells ask the service themselves
-    return {
-      tone: 'info',
-      message: 'No organization asked for yet in this session: the recalculated cells ask the service.',
-    };
+    // Refresh all before anything asked: the recalculated cells ask the service themselves
+    const message =
+      where === ''
+        ? 'No organization asked for yet in this session: the recalculated cells ask the service.'
+        : `No organization to refresh${where} (none their formulas name could be read): the rows were recalculated.`;
+    return { tone: 'info', message };
   }
   const asked = failed.length === 0 ? '' : ` of ${organizations}`;
   const noun = organizations === 1 ? 'organization' : 'organizations';
