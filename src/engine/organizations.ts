@@ -39,7 +39,7 @@ export class OrganizationPath {
     this.flights = new FlightTable(parts.dispatcher, parts.now, () => (parts.counters.joined += 1));
   }
 
-  /** Throws what fails the call at once; otherwise the cache's answer or a place in a flight. */
+  /** Throws what fails the call at once (a refusal, a cached or remembered failure); otherwise the cache's answer, the profile followed, or a place in a flight. */
   ask({ key, request }: Identity, ctx: CallContext | undefined): Promise<OrganizationOutcome> {
     const { lifecycle, cache, counters } = this.parts;
     const refusal = lifecycle.refuse(ctx);
