@@ -35,6 +35,16 @@ const formulaRows = (book: WorkbookDump, from: number) => [
   ...new Set(book.cells.filter((c) => c.column >= from && c.formula?.includes('CLIMATE.')).map((c) => c.row)),
 ];
 
+/** Presses `button` in `section` and waits for `message` in `status`: the workbook is then as it was. */
+async function refusedAsItWas(pane: PanePage, section: string, button: string, status: string, message: string) {
+  const before = await pane.dump();
+  await openSection(pane, section);
+  await click(pane, button);
+  await waitForText(pane.page, status, message);
+  expect(await pane.dump()).toEqual(before);
+  await pane.page.context().close();
+}
+
 describe('a protected sheet or workbook', () => {
   test('Write formulas and Check attribution name the protected sheet and write nothing', async () => {
     const pane = await suite.openSheet({
@@ -64,17 +74,14 @@ describe('a protected sheet or workbook', () => {
       requirements: PLAIN_HOST.requirements,
       workbookProtected: true,
     });
-    const before = await pane.dump();
-    await openSection(pane, 'section-summary');
-    await click(pane, 'Build summary');
-    await waitForText(
-      pane.page,
+    await refusedAsItWas(
+      pane,
+      'section-summary',
+      'Build summary',
       '#summary-status',
       'The workbook\'s structure is protected, so the summary cannot add its sheet "Climate summary": ' +
         'unprotect it (Review > Protect Workbook) and build the summary again.',
     );
-    expect(await pane.dump()).toEqual(before);
-    await pane.page.context().close();
   }, 60_000);
 
   test('Refine on a protected sheet names it and changes no formula', async () => {
@@ -167,18 +174,15 @@ describe('merged cells', () => {
       selection: column(0, 6),
       requirements: MODERN_HOST.requirements,
     });
-    const before = await pane.dump();
-    await openSection(pane, 'section-score');
-    await click(pane, 'Use selection');
-    await waitForText(
-      pane.page,
+    await refusedAsItWas(
+      pane,
+      'section-score',
+      'Use selection',
       '#score-selection',
       'The names column has merged cells (A2:A3, A4:A5): a merged name is in its first row only, so the rows ' +
         'under it would get no formulas. Unmerge them (Home > Merge & Center > Unmerge Cells), fill the names ' +
         'down and score again.',
     );
-    expect(await pane.dump()).toEqual(before);
-    await pane.page.context().close();
   }, 60_000);
 
   test('a block already written beside merged names is summarised: the refusal is Score a column’s only', async () => {
