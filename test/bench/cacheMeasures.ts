@@ -45,8 +45,9 @@ export interface RefreshFigures {
 
 /**
  * `cached` records of the sandbox population in the engine's cache over a fresh fake-indexeddb, then
- * `refreshed` of them dropped and answered again (as the pane's Refresh of those rows does), and the
- * one save that follows counted at IndexedDB's door.
+ * `refreshed` of them answered again, each new record replacing the old (as the pane's Refresh of those
+ * rows does: it keeps a record until the newer one arrives), and the one save that follows counted at
+ * IndexedDB's door.
  */
 export async function refreshAt(cached: number, refreshed: number): Promise<RefreshFigures> {
   const organizations = Math.max(20_000, Math.ceil(cached * 1.25));
@@ -70,7 +71,6 @@ export async function refreshAt(cached: number, refreshed: number): Promise<Refr
         return put.call(this, value, key);
       };
       try {
-        for (const [key] of records.slice(0, refreshed)) cache.delete(key);
         for (const [key, record] of records.slice(0, refreshed)) cache.set(key, record);
         await cache.save();
       } finally {
