@@ -105,11 +105,14 @@ export class OrganizationPath {
     const refusal = lifecycle.refuse(undefined);
     if (refusal) return Promise.reject(refusal);
     this.failures.delete(key);
+    const generation = lifecycle.generation;
     const answer =
       this.followed(key) ??
       this.flights.join(key, undefined, lifecycle.applied.deadlineMs, (begun) => this.register(key, request, begun));
     return answer.catch((error: unknown) => {
-      if (error instanceof EngineError && LASTING_FAILURES.includes(error.kind)) cache.delete(key);
+      // after a change of project or service the cache holds the other scope's record: it stays
+      const lasting = error instanceof EngineError && LASTING_FAILURES.includes(error.kind);
+      if (lasting && generation === lifecycle.generation) cache.delete(key);
       throw error;
     });
   }

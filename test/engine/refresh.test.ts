@@ -132,4 +132,30 @@ describe('refresh', () => {
     await Promise.all([engine.organization(supplier(3)), advance(30)]); // asked for later: asked anew
     expect(service.items()).toHaveLength(3);
   });
+  test("a refresh answered after the project changed leaves the new project's record cached", async () => {
+    const project = (id: string) => ({ privatePerformances: true, project: { id, name: `Project ${id}` } });
+    const { engine, service, settings } = await rig(project('9'));
+    await Promise.all([engine.organization(supplier(1)), advance(60)]);
+    let answerLate = (): void => undefined;
+    const unreadable: RequestAnswer = {
+      kind: 'items',
+      items: [{ status: 422, body: { error: { message: 'merged' } } }],
+    };
+    service.script.push(() => new Promise((resolve) => (answerLate = () => resolve(unreadable))));
+    const refresh = track(engine.refresh());
+    await advance(30);
+    await settings.update(project('10')); // while project 9's refresh is still being answered
+    await engine.loading();
+    const cell = track(engine.organization(supplier(1)));
+    await advance(60);
+    expect(cell.value?.record.name).toBe('Org 1 (private)');
+    answerLate();
+    await advance(60);
+    expect(refresh.value?.failed).toHaveLength(1);
+    const sent = service.sent.length;
+    const recalculated = track(engine.organization(supplier(1))); // project 10's cell: from its cache
+    await advance(60);
+    expect(recalculated.value).toEqual(cell.value);
+    expect(service.sent).toHaveLength(sent);
+  });
 });
