@@ -34,9 +34,12 @@ export class OrganizationPath {
   private readonly flights: FlightTable<OrganizationOutcome>;
   /** What each key asked for in this session (cells, the pane): what Refresh all asks for again. */
   private readonly asked = new Map<string, OrganizationRequest>();
+  /** `asked`'s size at which it is pruned (`remember`). */
+  private pruneAt: number;
 
   constructor(private readonly parts: OrganizationParts) {
     this.flights = new FlightTable(parts.dispatcher, parts.now, () => (parts.counters.joined += 1));
+    this.pruneAt = 2 * parts.cache.capacity;
   }
 
   /** Throws what fails the call at once (a refusal, a cached or remembered failure); otherwise the cache's answer, the profile followed, or a place in a flight. */
@@ -45,7 +48,7 @@ export class OrganizationPath {
     const refusal = lifecycle.refuse(ctx);
     if (refusal) throw refusal;
     const { cacheTtlMs, deadlineMs } = lifecycle.applied;
-    this.asked.set(key, request);
+    this.remember(key, request);
 
     const cached = cacheTtlMs > 0 ? cache.entry(key, cacheTtlMs) : null;
     if (cached) {
@@ -65,10 +68,10 @@ export class OrganizationPath {
   /** A final record from the cache that is not a failure, counted as a hit; null when the call must be asked. */
   cached({ key, request }: Identity): OrganizationOutcome | null {
     const { cacheTtlMs } = this.parts.lifecycle.applied;
-    this.asked.set(key, request);
     const entry = cacheTtlMs > 0 ? this.parts.cache.entry(key, cacheTtlMs) : null;
     const outcome = entry === null ? null : outcomeOf(entry.record, entry.fetchedAt);
-    if (outcome === null || outcome instanceof EngineError) return null;
+    if (outcome === null || outcome instanceof EngineError) return null; // `ask` follows, and remembers it
+    this.remember(key, request);
     this.parts.counters.cacheHits += 1;
     return outcome;
   }
@@ -127,6 +130,20 @@ export class OrganizationPath {
     if (address) profile.addresses.add(address);
     const outcome = outcomeOf(profile.record, this.parts.now());
     return outcome instanceof EngineError ? Promise.reject(outcome) : Promise.resolve(outcome);
+  }
+
+  /**
+   * Past twice what the cache holds, `asked` keeps only keys with a cached record or a remembered
+   * failure: the others (evicted, expired, failed for now) are asked for again by the cells that Refresh
+   * all recalculates, so it stays as large as the cache, not as every key seen.
+   */
+  private remember(key: string, request: OrganizationRequest): void {
+    if (this.asked.size >= this.pruneAt && !this.asked.has(key)) {
+      for (const known of this.asked.keys())
+        if (!this.parts.cache.has(known) && !this.failures.has(known)) this.asked.delete(known);
+      this.pruneAt = Math.max(2 * this.parts.cache.capacity, 2 * this.asked.size);
+    }
+    this.asked.set(key, request);
   }
 
   /** Another scope: remembered failures and running flights belong to the old one. */

@@ -89,6 +89,16 @@ export class RecordCache {
     return this.memory.size;
   }
 
+  /** How many records memory keeps before it evicts the least used. */
+  get capacity(): number {
+    return this.limits.memoryEntries;
+  }
+
+  /** Whether memory holds a record for `key` (any, unstamped: not a use). */
+  has(key: string): boolean {
+    return this.memory.has(key);
+  }
+
   /** Switches to `scope`, replacing what memory holds with the stored records of that scope. */
   async load(scope: string, ttlMs: number): Promise<void> {
     if (this.saveTimer) void this.save(); // what the previous scope changed is written first, under its scope
