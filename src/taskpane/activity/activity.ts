@@ -146,7 +146,7 @@ export function mountActivity(context: PaneContext): ActivitySection {
   };
 
   const refreshRows = async (): Promise<void> => {
-    const plan = rowsToRefresh(await readSelection());
+    const plan = rowsToRefresh(await readSelection({ layout: false })); // it writes nothing
     if ('nothing' in plan) {
       setStatus(status, 'info', plan.nothing);
       return;

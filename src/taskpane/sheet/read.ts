@@ -27,6 +27,8 @@ export interface SelectionRead {
   target?: SheetRange;
   /** Read the cells too (default); false reads the boxes only. */
   cells?: boolean;
+  /** Read the merged areas and the hidden columns right of the used range too (default): where Score a column may write. */
+  layout?: boolean;
 }
 
 const emptyGrid = (sheet: string, rowIndex = 0, columnIndex = 0): CellGrid => ({
@@ -152,11 +154,13 @@ export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapsh
       : -1;
     if (read.cells === false || !snapshot.used || to < from) return { ...snapshot, grid: emptyGrid(sheet.name) };
     const column = usedRange(sheet.getRangeByIndexes(0, selection.columnIndex, 1, 1).getEntireColumn());
-    const hidden = hiddenColumns(sheet, snapshot.used.columnIndex + snapshot.used.columnCount, COLUMNS_LOOKED_AT);
+    const layout = read.layout !== false;
+    const right = snapshot.used.columnIndex + snapshot.used.columnCount;
+    const hidden = layout ? hiddenColumns(sheet, right, COLUMNS_LOOKED_AT) : () => [];
     await context.sync();
     const firstFilledRow = column.isNullObject ? null : column.rowIndex;
     const usedRows = { rowIndex: 0, columnIndex: 0, rowCount: lastRow(snapshot.used) + 1, columnCount: SHEET_COLUMNS };
-    const merged = await mergedAreas(context, sheet, usedRows);
+    const merged = layout ? await mergedAreas(context, sheet, usedRows) : [];
     const onSheet = tables ? await sheetTables(context, tables) : [];
     const grid = await loadRows(context, sheet, sheet.name, snapshot.used, from, to, onSheet);
     const table = selectedTable(onSheet, selection);
