@@ -12,19 +12,28 @@
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { createRecordCache } from './cache/persistence';
 import { Dispatcher } from './sending/dispatcher';
-import { authError, ENGINE_ERROR_KINDS, engineErrorFrom, EngineError, type EngineErrorKind } from './errors';
+import { authError, ENGINE_ERROR_KINDS, engineErrorFrom, EngineError } from './errors';
 import { EngineEvents } from './events';
-import type { CallContext } from './calls/flight';
 import { GetPath } from './calls/getPath';
-import { identify, type Identity, type OrganizationQuery } from './calls/identity';
+import { identify, type Identity } from './calls/identity';
 import { KeyMemory } from './flow/keyMemory';
 import { EngineLifecycle } from './lifecycle';
 import { AimdLimiter } from './flow/limiter';
 import { OrganizationPath } from './calls/organizationPath';
 import { ProfilePolling } from './profiling/profilePolling';
 import { toTheSecond, type RecordCache } from './cache/recordCache';
-import { runRefresh, type RefreshReport } from './calls/refresh';
-import type { Engine, EngineDeps, EngineEvent, EngineStats, OrganizationOutcome } from './types';
+import { runRefresh } from './calls/refresh';
+import type {
+  CallContext,
+  Engine,
+  EngineDeps,
+  EngineErrorKind,
+  EngineEvent,
+  EngineStats,
+  OrganizationOutcome,
+  OrganizationQuery,
+  RefreshReport,
+} from './types';
 
 const SETTLED_OK: EngineEvent = Object.freeze({ type: 'settled', ok: true });
 

@@ -3,18 +3,7 @@
  * says what to do. Messages come from the service's own words where it has them, never carry the key.
  */
 import { ServiceError } from '../service/errors';
-
-export type EngineErrorKind =
-  | 'auth'
-  | 'not-found'
-  | 'invalid'
-  | 'rate-limit'
-  | 'network'
-  | 'server'
-  | 'deadline'
-  | 'errored'
-  | 'cancelled'
-  | 'malformed';
+import type { EngineErrorKind } from './types';
 
 export const ENGINE_ERROR_KINDS: readonly EngineErrorKind[] = [
   'auth',

@@ -7,7 +7,7 @@ import { ClimateClient, type FetchLike } from '../service/client';
 import type { Settings, SettingsStore } from '../settings/settings';
 import type { Dispatcher } from './sending/dispatcher';
 import { cancelledError, EngineError, missingKeyError } from './errors';
-import type { CallContext } from './calls/flight';
+import type { CallContext } from './types';
 import type { KeyMemory } from './flow/keyMemory';
 import type { AimdLimiter } from './flow/limiter';
 import type { RecordCache } from './cache/recordCache';

@@ -4,7 +4,8 @@
  */
 import type { Dispatcher, Task } from '../sending/dispatcher';
 import { Deadlines } from './deadlines';
-import { Flight, type CallContext } from './flight';
+import type { CallContext } from '../types';
+import { Flight } from './flight';
 
 /** What starting a flight gets: the flight, its removal from the table, and a way to send a follow-up. */
 export interface FlightStart<T> {

@@ -5,7 +5,8 @@
  * the latest status a re-read brought, so a reopened workbook shows that one until its next re-read.
  */
 import type { OrganizationRecord } from '../../service/types';
-import { CellRecalculation, type Recalculate } from './cellRecalculation';
+import type { Recalculate } from '../types';
+import { CellRecalculation } from './cellRecalculation';
 import type { Dispatcher } from '../sending/dispatcher';
 import type { EngineEvents } from '../events';
 import type { EngineLifecycle } from '../lifecycle';
