@@ -2,7 +2,8 @@
  * "Join a flight or start one", for both the organization path and plain GETs: a call whose key is
  * already asked about waits for that answer; otherwise it starts the flight and its first task.
  */
-import type { Dispatcher, Task } from '../sending/dispatcher';
+import type { Dispatcher } from '../sending/dispatcher';
+import type { Task } from '../sending/task';
 import { Deadlines } from './deadlines';
 import type { CallContext } from '../types';
 import { Flight } from './flight';

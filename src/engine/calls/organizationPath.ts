@@ -4,7 +4,8 @@
  * the read of the private record).
  */
 import type { OrganizationRecord, OrganizationRequest } from '../../service/types';
-import type { Dispatcher, Task } from '../sending/dispatcher';
+import type { Dispatcher } from '../sending/dispatcher';
+import type { Task } from '../sending/task';
 import { EngineError } from '../errors';
 import type { Flight } from './flight';
 import { FlightTable, type FlightStart } from './flightTable';

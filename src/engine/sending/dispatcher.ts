@@ -18,14 +18,7 @@ import type { BatchRequestItem, BatchResponseItem } from '../../service/types';
 import { retryDelayMs } from '../flow/backoff';
 import { BatchQueue, batchSizes, type RoundCut } from './batchQueue';
 import { BatchesInFlight, type BatchInFlight } from './batchesInFlight';
-import {
-  answersVerdict,
-  failureVerdict,
-  forEarlierKey,
-  withAttemptsLeft,
-  type Task,
-  type Verdict,
-} from './batchVerdict';
+import { answersVerdict, failureVerdict, forEarlierKey, withAttemptsLeft, type Verdict } from './batchVerdict';
 import { Congestion } from '../flow/congestion';
 import { deadlineError, waitAskedError, type EngineError } from '../errors';
 import type { KnownKey } from '../flow/keyMemory';
@@ -33,8 +26,7 @@ import { keyCheck, KeyProbe } from './keyProbe';
 import type { AimdLimiter } from '../flow/limiter';
 import { NamedTimers } from './namedTimers';
 import { RetryWaits } from './retryWaits';
-
-export type { Task } from './batchVerdict';
+import type { Task } from './task';
 
 export const MAX_ATTEMPTS = 8;
 /** Items in the batch that probes a key not yet seen to work. */
