@@ -73,10 +73,88 @@ const paneRules = [
   },
 ];
 
+/**
+ * The engine's rooms (src/engine/<room>/), each on the rooms below it, acyclic: flow and cache stand
+ * alone, sending on them, profiling on sending, calls on all four. At the top of src/engine, `types.ts`
+ * (every public type) imports nothing of the engine, `errors.ts` and `events.ts` only the types, and
+ * a room may use those three and `lifecycle.ts`; `engine.ts` assembles the rooms and `index.ts` is the
+ * one face the rest of src imports.
+ */
+const ENGINE_ROOMS = {
+  flow: [],
+  cache: [],
+  sending: ['flow', 'cache'],
+  profiling: ['sending', 'cache', 'flow'],
+  calls: ['profiling', 'sending', 'cache', 'flow'],
+};
+const ENGINE_TOP_FOR_ROOMS = ['types', 'errors', 'events', 'lifecycle'];
+const engineRoom = (names) => `^src/engine/(${names.join('|')})/`;
+const engineTop = (names) => `^src/engine/(${names.join('|')})\\.ts$`;
+
+const engineRules = [
+  ...Object.entries(ENGINE_ROOMS).map(([room, below]) => ({
+    name: `engine-${room}-imports-only-what-it-may`,
+    comment: `src/engine/${room} may import, of the engine, ${[room, ...below].join(', ') || 'nothing else'} and ${ENGINE_TOP_FOR_ROOMS.join(', ')}`,
+    severity: 'error',
+    from: { path: engineRoom([room]) },
+    to: { path: '^src/engine/', pathNot: [engineRoom([room, ...below]), engineTop(ENGINE_TOP_FOR_ROOMS)] },
+  })),
+  {
+    name: 'engine-types-import-nothing-of-the-engine',
+    comment: 'src/engine/types.ts holds every public type and imports nothing of the engine',
+    severity: 'error',
+    from: { path: engineTop(['types']) },
+    to: { path: '^src/engine/' },
+  },
+  {
+    name: 'engine-errors-and-events-import-only-the-types',
+    comment: 'src/engine/errors.ts and events.ts import, of the engine, types.ts only',
+    severity: 'error',
+    from: { path: engineTop(['errors', 'events']) },
+    to: { path: '^src/engine/', pathNot: engineTop(['types', 'errors', 'events']) },
+  },
+  {
+    name: 'engine-through-its-face',
+    comment: 'outside src/engine, the engine is imported from src/engine/index.ts only',
+    severity: 'error',
+    from: { path: '^src/', pathNot: '^src/engine/' },
+    to: { path: '^src/engine/', pathNot: '^src/engine/index\\.ts$' },
+  },
+];
+
+/**
+ * The functions' rooms: `arguments/` reads what a cell hands a function, `results/` shapes what it
+ * shows (on the readers, never the other way), and the Excel boundary at the top of src/functions
+ * (functions.ts, catalogue.ts, excelBoundary.ts and what they call the engine through) uses both. The
+ * pane reads cells by the same rules, so it may import the two rooms, never the boundary: that is
+ * Excel's entry alone.
+ */
+const FUNCTIONS_ROOMS = { arguments: [], results: ['arguments'] };
+const functionsRoom = (names) => `^src/functions/(${names.join('|')})/`;
+
+const functionsRules = [
+  ...Object.entries(FUNCTIONS_ROOMS).map(([room, below]) => ({
+    name: `functions-${room}-imports-only-what-it-may`,
+    comment: `src/functions/${room} may import, of the functions, ${[room, ...below].join(', ')}`,
+    severity: 'error',
+    from: { path: functionsRoom([room]) },
+    to: { path: '^src/functions/', pathNot: functionsRoom([room, ...below]) },
+  })),
+  {
+    name: 'functions-boundary-is-excels',
+    comment: 'outside src/functions, only its rooms are imported, never the Excel boundary at its top',
+    severity: 'error',
+    from: { path: '^src/', pathNot: '^src/functions/' },
+    to: { path: '^src/functions/[^/]+$' },
+  },
+];
+
 module.exports = {
   forbidden: [
     ...directionRules,
     ...paneRules,
+    ...engineRules,
+    ...functionsRules,
     {
       name: 'browser-never-reaches-node-only',
       comment: 'the sandbox and the dev tools never enter the browser bundle',
@@ -86,10 +164,10 @@ module.exports = {
     },
     {
       name: 'no-circular',
-      comment: 'no import cycles',
+      comment: 'no import cycles, type-only imports included',
       severity: 'error',
       from: { path: '^src/' },
-      to: { circular: true, dependencyTypesNot: ['type-only'] },
+      to: { circular: true },
     },
   ],
   options: {
