@@ -12,7 +12,7 @@
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { createRecordCache } from './cache/persistence';
 import { Dispatcher } from './sending/dispatcher';
-import { authError, ENGINE_ERROR_KINDS, engineErrorFrom, EngineError } from './errors';
+import { authError, ENGINE_ERROR_KINDS, engineErrorFrom } from './errors';
 import { EngineEvents } from './events';
 import { GetPath } from './calls/getPath';
 import { identify, type Identity } from './calls/identity';
@@ -189,7 +189,6 @@ class RequestEngine implements Engine {
 
   dispose(): void {
     if (!this.lifecycle.dispose()) return;
-    this.dispatcher.dispose(new EngineError('cancelled', 'The add-in is shutting down.'));
     this.polling.dispose();
     this.events.stop();
     void this.lifecycle.ready().then(() => this.cache.save());

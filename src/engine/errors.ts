@@ -69,6 +69,11 @@ export function deadlineError(deadlineMs: number): EngineError {
   );
 }
 
+/** Every call after the runtime's engine is disposed, and every call still waiting then. */
+export function shuttingDownError(): EngineError {
+  return new EngineError('cancelled', 'The add-in is shutting down.');
+}
+
 export function cancelledError(): EngineError {
   return new EngineError('cancelled', 'Excel cancelled this calculation.');
 }
