@@ -6,7 +6,7 @@
 import { matchInputOf, readMatch } from '../../../src/functions/nameMatch';
 import { organizationEntity } from '../../../src/functions/organizationEntity';
 import { parseOrganization } from '../../../src/functions/organizationArgument';
-import type { Population } from '../../../src/sandbox/population';
+import type { Population } from '../../../tools/sandbox/world/population';
 
 export function cardEntities(population: Population, names: readonly string[]): Record<string, unknown> {
   const cards: Record<string, unknown> = {};
