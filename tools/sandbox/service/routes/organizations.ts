@@ -2,12 +2,12 @@
  * Organization endpoints: registration (which finds or registers), the listing, retrieval (public
  * and with the project's private performances) and recommended actions.
  */
-import { OrganizationRecord } from '../../service/types';
-import { FIRST_ORGANIZATION_ID } from '../organizationGenerator';
+import { OrganizationRecord } from '../../../../src/service/types';
+import { FIRST_ORGANIZATION_ID } from '../../world/organizationGenerator';
 import { parseOrganizationRequest } from '../organizationRequest';
 import { paginate } from '../pagination';
-import { summaryFormat } from '../records';
-import { recommendedActionsFor } from '../recommendedActions';
+import { summaryFormat } from '../../world/records';
+import { recommendedActionsFor } from '../../world/recommendedActions';
 import { ServiceRequest, ServiceRoute } from '../serviceRoute';
 import { ServiceResponse, json, organizationNotFound, validationError } from '../serviceResponse';
 import { SandboxState } from '../state';

@@ -2,8 +2,8 @@
  * Reads the body of `POST /organizations` into normalized match keys, or says what is wrong with it
  * (the route answers 422 with that message).
  */
-import { IdentifierCheck, validateDuns, validateIsin, validateLei, validateSpGlobal } from '../identifiers';
-import { MatchKeys, nameKeys, websiteKey } from './matching';
+import { IdentifierCheck, validateDuns, validateIsin, validateLei, validateSpGlobal } from '../../../src/identifiers';
+import { MatchKeys, nameKeys, websiteKey } from '../world/matching';
 
 export interface ParsedOrganizationRequest {
   keys: MatchKeys;

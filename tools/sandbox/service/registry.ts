@@ -3,17 +3,17 @@
  * happen in one synchronous step, so any number of identical requests, however concurrent, register
  * an organization once; a registered organization is then found by any of the keys it came with.
  */
-import { OrganizationRecord, OrganizationStatus } from '../service/types';
-import { KnobStore } from './knobs';
-import { OrganizationIndex, strongerMatch } from './matching';
+import { OrganizationRecord, OrganizationStatus } from '../../../src/service/types';
+import { KnobStore } from '../faults/knobs';
+import { OrganizationIndex, strongerMatch } from '../world/matching';
 import { ParsedOrganizationRequest, registrationIdentity } from './organizationRequest';
-import { SandboxOrganization } from './organizationGenerator';
-import { Population } from './population';
-import { SandboxProfile } from './profile';
+import { SandboxOrganization } from '../world/organizationGenerator';
+import { Population } from '../world/population';
+import { SandboxProfile } from '../world/profile';
 import { profilingStatus } from './profiling';
-import { randomFor } from './random';
+import { randomFor } from '../world/random';
 import { SandboxClock } from './clock';
-import { shapeRecord } from './records';
+import { shapeRecord } from '../world/records';
 
 export interface Registration {
   id: number;

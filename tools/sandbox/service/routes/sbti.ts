@@ -2,8 +2,8 @@
  * The science-based-targets dataset: companies filtered by case-insensitive substring on any of their
  * fields, and the changes to it, 20 per page with Link headers.
  */
-import { SBTI_FIELDS, SbtiChange } from '../../service/types';
-import { websiteKey } from '../matching';
+import { SBTI_FIELDS, SbtiChange } from '../../../../src/service/types';
+import { websiteKey } from '../../world/matching';
 import { paginateArray } from '../pagination';
 import { ServiceRoute } from '../serviceRoute';
 import { validationError } from '../serviceResponse';

@@ -4,8 +4,8 @@
  * `--hang false`, `--rate-limit off`, `--revoked-keys a,b`). Its messages are in its own terms: the
  * flag, the text as typed, `off` for the JSON knobs' null.
  */
-import { isLoopbackHost } from '../service/baseUrl';
-import { DEFAULT_KNOBS, KNOB_NAMES, KnobError, KnobValueError, SandboxKnobs, validateKnobs } from './knobs';
+import { isLoopbackHost } from '../../../src/service/baseUrl';
+import { DEFAULT_KNOBS, KNOB_NAMES, KnobError, KnobValueError, SandboxKnobs, validateKnobs } from '../faults/knobs';
 import { SANDBOX_DEFAULT_ORGANIZATIONS, SANDBOX_MAX_ORGANIZATIONS, type SandboxOptions } from './server';
 
 export type CliCommand =

@@ -2,7 +2,7 @@
  * Recommended actions: a small catalogue of supplier-engagement advice, of which each organization
  * gets a seed-determined few.
  */
-import { RecommendedAction } from '../service/types';
+import { RecommendedAction } from '../../../src/service/types';
 import { randomFor } from './random';
 
 type Advice = Omit<RecommendedAction, 'id' | 'updated_at'>;

@@ -1,5 +1,11 @@
 /** Shapes organization records exactly as the contract's table lists their fields. */
-import { INITIATIVE_KEYS, Industry, Initiatives, OrganizationRecord, OrganizationStatus } from '../service/types';
+import {
+  INITIATIVE_KEYS,
+  Industry,
+  Initiatives,
+  OrganizationRecord,
+  OrganizationStatus,
+} from '../../../src/service/types';
 import { SandboxProfile } from './profile';
 
 /** Public profile pages live under a reserved domain: the link is real in shape, never a real site. */

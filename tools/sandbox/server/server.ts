@@ -3,23 +3,23 @@
  * `startSandbox()` (tests pass `port: 0`) or `npm run sandbox`.
  */
 import { AddressInfo } from 'net';
-import type { OrganizationRecord, OrganizationRequest } from '../service/types';
+import type { OrganizationRecord, OrganizationRequest } from '../../../src/service/types';
 import { formatBanner } from './banner';
 import { buildApp } from './httpApp';
-import { KNOB_NAMES, KnobStore, SandboxKnobs } from './knobs';
-import { Population } from './population';
-import { serviceRoutes } from './routes';
-import { parseOrganizationRequest } from './organizationRequest';
-import { createState, type SandboxState } from './state';
-import { SandboxStats } from './stats';
+import { KNOB_NAMES, KnobStore, SandboxKnobs } from '../faults/knobs';
+import { Population } from '../world/population';
+import { serviceRoutes } from '../service/routes';
+import { parseOrganizationRequest } from '../service/organizationRequest';
+import { createState, type SandboxState } from '../service/state';
+import { SandboxStats } from '../faults/stats';
 
-export { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from './keys';
-export { ADMIN_PREFIX } from './adminRoutes';
-export { DEFAULT_KNOBS, KnobError } from './knobs';
-export type { SandboxKnobs } from './knobs';
-export type { SandboxStats } from './stats';
-export { Population } from './population';
-export type { SandboxOrganization, SandboxProfile } from './population';
+export { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../service/keys';
+export { ADMIN_PREFIX } from '../faults/adminRoutes';
+export { DEFAULT_KNOBS, KnobError } from '../faults/knobs';
+export type { SandboxKnobs } from '../faults/knobs';
+export type { SandboxStats } from '../faults/stats';
+export { Population } from '../world/population';
+export type { SandboxOrganization, SandboxProfile } from '../world/population';
 
 export const SANDBOX_DEFAULT_PORT = 4010;
 export const SANDBOX_DEFAULT_ORGANIZATIONS = 20000;

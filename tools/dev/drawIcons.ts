@@ -1,5 +1,5 @@
 // Draws the add-in's icons and the stand-in provider logo into assets/.
-// Run after changing the artwork: `npx tsx src/dev/drawIcons.ts` (the PNGs are committed).
+// Run after changing the artwork: `npx tsx tools/dev/drawIcons.ts` (the PNGs are committed).
 import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { encodePng } from './png';

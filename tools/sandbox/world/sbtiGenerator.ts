@@ -4,8 +4,8 @@
  * snapshot it is normalised yet a little inconsistent: years come as numbers or text, and a few
  * classifications are written without the degree sign.
  */
-import { generateIsin, generateLei } from '../identifiers';
-import { SbtiChange, SbtiCompany } from '../service/types';
+import { generateIsin, generateLei } from '../../../src/identifiers';
+import { SbtiChange, SbtiCompany } from '../../../src/service/types';
 import { SandboxOrganization } from './organizationGenerator';
 import { Random } from './random';
 import { INDUSTRY_SPECS, NAME_HEADS, NAME_TAILS, REGION_SPECS } from './vocabulary';

@@ -1,4 +1,4 @@
-import { InitiativeKey } from '../service/types';
+import { InitiativeKey } from '../../../src/service/types';
 
 /**
  * Word lists the population is built from. Names are stems of two plain English words plus a sector

@@ -3,7 +3,7 @@
  * requests, the same requests fail. A knob at 0 never draws, so it leaves the stream untouched.
  */
 import { SandboxKnobs } from './knobs';
-import { Random } from './random';
+import { Random } from '../world/random';
 
 export class FaultDice {
   private readonly random: Random;

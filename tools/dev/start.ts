@@ -8,7 +8,7 @@ import {
   SANDBOX_TEAM_KEY,
   startSandbox,
   type RunningSandbox,
-} from '../sandbox/server';
+} from '../sandbox/server/server';
 import { devCertificates } from './certs';
 import { DEV_SERVER_PORT, startDevServer, type RunningDevServer } from './devServer';
 import { removeDesktopSideload, sideloadDesktop, webSideloadSteps } from './sideload';

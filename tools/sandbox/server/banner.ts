@@ -1,7 +1,7 @@
 /** What the sandbox prints when it starts: where it is, the demo keys, and the knobs in force. */
-import { ADMIN_PREFIX } from './adminRoutes';
-import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from './keys';
-import { SandboxKnobs } from './knobs';
+import { ADMIN_PREFIX } from '../faults/adminRoutes';
+import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../service/keys';
+import { SandboxKnobs } from '../faults/knobs';
 
 export function formatBanner(url: string, organizations: number, seed: number, knobs: Readonly<SandboxKnobs>): string {
   const knobText = Object.entries(knobs)

@@ -8,10 +8,10 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constants, type Http2Session } from 'http2';
-import { registerAdminRoutes, ADMIN_PREFIX, isAdminUrl } from './adminRoutes';
-import { Principal } from './keys';
+import { registerAdminRoutes, ADMIN_PREFIX, isAdminUrl } from '../faults/adminRoutes';
+import { Principal } from '../service/keys';
 import { streamOf } from './requestStream';
-import { ServiceRoute, routeKey } from './serviceRoute';
+import { ServiceRoute, routeKey } from '../service/serviceRoute';
 import {
   ServiceResponse,
   rateLimitError,
@@ -19,9 +19,9 @@ import {
   serverError,
   tooLargeError,
   validationError,
-} from './serviceResponse';
-import { SandboxState } from './state';
-import { sleep } from './sleep';
+} from '../service/serviceResponse';
+import { SandboxState } from '../service/state';
+import { sleep } from '../faults/sleep';
 
 export interface AppOptions {
   /** One line per answered request (never headers, so never a key). */

@@ -2,7 +2,7 @@
  * The walk of an unseen organization through the processing statuses, spread evenly over the
  * profiling time. A failing one turns `unresolved` and ends `errored` instead of `synced`.
  */
-import { OrganizationStatus } from '../service/types';
+import { OrganizationStatus } from '../../../src/service/types';
 
 /** Every walk starts the same way; it then resolves and is calculated, or fails to resolve. */
 const STARTED: readonly OrganizationStatus[] = ['created', 'locating', 'located', 'enriching', 'enriched', 'resolving'];

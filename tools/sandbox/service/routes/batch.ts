@@ -8,7 +8,7 @@ import { RouteTable } from '../routeTable';
 import { ServiceMethod, ServiceRequest, ServiceRoute, routeKey } from '../serviceRoute';
 import { ServiceResponse, json, routeNotFound, tooLargeError, validationError } from '../serviceResponse';
 import { SandboxState } from '../state';
-import { sleep } from '../sleep';
+import { sleep } from '../../faults/sleep';
 
 export interface BatchAnswerItem {
   status: number;

@@ -9,10 +9,10 @@
  * and no type but JSON (`curl -X POST`) has nothing to refuse.
  */
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isLoopbackHost } from '../service/baseUrl';
+import { isLoopbackHost } from '../../../src/service/baseUrl';
 import { KnobError } from './knobs';
-import { hasNoBody } from './requestStream';
-import { SandboxState } from './state';
+import { hasNoBody } from '../server/requestStream';
+import { SandboxState } from '../service/state';
 
 export const ADMIN_PREFIX = '/__sandbox';
 

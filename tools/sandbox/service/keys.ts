@@ -3,7 +3,7 @@
  * projects. Two demo keys exist from the start; `POST /projects` makes more project keys.
  */
 import { randomBytes } from 'crypto';
-import { Project } from '../service/types';
+import { Project } from '../../../src/service/types';
 import { ServiceResponse, authenticationError } from './serviceResponse';
 
 export const SANDBOX_PROJECT_KEY = 'sandbox-project-key';

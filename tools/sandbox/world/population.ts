@@ -10,11 +10,11 @@ import {
   RecommendedAction,
   SbtiChange,
   SbtiCompany,
-} from '../service/types';
+} from '../../../src/service/types';
 import { IndexMatch, MatchKeys, OrganizationIndex, nameKey, nameKeys, websiteKey } from './matching';
 import { nearNameIndex, nearNameOf } from './nearNames';
 import { FIRST_ORGANIZATION_ID, SandboxOrganization, generateOrganizations } from './organizationGenerator';
-import { parseOrganizationRequest } from './organizationRequest';
+import { parseOrganizationRequest } from '../service/organizationRequest';
 import { SandboxProfile, buildProfile, drawScore, withScore } from './profile';
 import { randomFor } from './random';
 import { recommendedActionsFor } from './recommendedActions';

@@ -2,7 +2,7 @@
  * Generates the sandbox's organizations from a seed: fictional names and websites, head-office regions,
  * valid identifiers, industries, subsidiaries that resolve to a parent, and climate profiles.
  */
-import { generateDuns, generateIsin, generateLei, generateSpGlobal } from '../identifiers';
+import { generateDuns, generateIsin, generateLei, generateSpGlobal } from '../../../src/identifiers';
 import { SandboxProfile, buildProfile, drawScore } from './profile';
 import { Random } from './random';
 import { ScoreLandscape } from './scoring';

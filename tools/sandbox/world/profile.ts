@@ -3,7 +3,7 @@
  * Drawn from a seeded stream, leaning on the industry (heavy industry scores lower) and on the score
  * (better scorers join more initiatives).
  */
-import { INITIATIVE_KEYS, InitiativeKey } from '../service/types';
+import { INITIATIVE_KEYS, InitiativeKey } from '../../../src/service/types';
 import { Random } from './random';
 import { ScoreContext, rankWord, roundScore } from './scoring';
 import { IndustrySpec } from './vocabulary';

@@ -1,12 +1,12 @@
 /** Everything a running sandbox holds, handed to the route groups. */
 import { SandboxClock } from './clock';
-import { FaultDice } from './faults';
+import { FaultDice } from '../faults/faults';
 import { KeyRing } from './keys';
-import { KnobStore } from './knobs';
-import { Population } from './population';
-import { RateLimiter } from './rateLimiter';
+import { KnobStore } from '../faults/knobs';
+import { Population } from '../world/population';
+import { RateLimiter } from '../faults/rateLimiter';
 import { Registry } from './registry';
-import { StatsCounter } from './stats';
+import { StatsCounter } from '../faults/stats';
 
 export interface SandboxState {
   population: Population;
