@@ -63,8 +63,8 @@ describe.each([
             getStarted: [translated.getStarted.title, translated.getStarted.description],
             buttons: Object.values(translated.buttons).map((button) => [button.label, button.tooltip]),
           };
-          const buttonIds = path(root, 'VersionOverrides', 'Hosts', 'Host')
-            .flatMap((host) => all.filter((element) => element.name === 'Control'))
+          const buttonIds = all
+            .filter((element) => element.name === 'Control')
             .map((control) => control.attributes.id.replace(/^Climate\./, ''));
           expect({
             locale,

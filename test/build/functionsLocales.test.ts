@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { productionDist, removeTempDirs } from '../build/dist';
+import { productionDist, removeTempDirs } from './dist';
 
 interface Parameter {
   name: string;
