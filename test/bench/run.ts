@@ -5,7 +5,7 @@
  * scenario, the floors, the targets, and last one JSON line.
  */
 import { PREFERRED_BATCH } from '../../src/engine/sending/batchQueue';
-import { localCertificate } from '../../src/sandbox/certificate';
+import { localCertificate } from '../../tools/sandbox/server/certificate';
 import { compareCardLayout } from './cardLayout';
 import { cellsOf, type CellSpec } from './cells';
 import { optionsOrExit } from './flags';

@@ -18,7 +18,7 @@ import {
   startSandbox,
   type RunningSandbox,
   type SandboxOrganization,
-} from '../../src/sandbox/server';
+} from '../../tools/sandbox/server/server';
 import { SettingsStore, type Settings } from '../../src/settings/settings';
 import { MemoryStorage } from '../../src/settings/storage';
 import { ALL_TAKEN } from '../../src/engine/profiling/cellRecalculation';

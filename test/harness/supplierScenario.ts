@@ -7,7 +7,7 @@
  */
 import { identify } from '../../src/engine/calls/identity';
 import { parseOrganization } from '../../src/functions/arguments/organizationArgument';
-import type { RunningSandbox } from '../../src/sandbox/server';
+import type { RunningSandbox } from '../../tools/sandbox/server/server';
 import type { OrganizationRecord } from '../../src/service/types';
 import {
   PENDING,

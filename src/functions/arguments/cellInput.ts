@@ -6,7 +6,7 @@
  * SCORE cells), and a 1x1 range may arrive as [[value]]. Excel passes no error value (functions.json
  * sets no `allowErrorForDataTypeAny`: it shows the error itself); the text of one is read as one.
  */
-import { clip } from '../../service/clip';
+import { clip } from '../../text/clip';
 
 export type CellInput =
   /** `placeholder`: what a list writes for no value (`N/A`), read as empty (blankIfPlaceholder). */

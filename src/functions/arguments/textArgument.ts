@@ -5,7 +5,7 @@
  */
 import { ArgumentError } from './argumentError';
 import { describeInput, excerpt, type CellInput } from './cellInput';
-import { CONTROL_CHARACTER, DIRECTION_CONTROL } from '../../service/invisibleCharacters';
+import { CONTROL_CHARACTER, DIRECTION_CONTROL } from '../../text/invisibleCharacters';
 import { FORMULA_START } from './cellText';
 
 /** Longest text read; organization names in registries stay well under it. */

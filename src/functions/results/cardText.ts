@@ -4,7 +4,7 @@
  * reads again, and at most 255 characters, Excel's bound, which cuts a longer one silently. Ours are
  * cut with an ellipsis (clip.ts), so that the card shows where; the apostrophe counts.
  */
-import { clip } from '../../service/clip';
+import { clip } from '../../text/clip';
 import { safeText } from '../arguments/cellText';
 
 export const MAX_CARD_TEXT = 255;

@@ -13,7 +13,7 @@
  * (engine and client messages never carry it), and a missing value is never shown as 0.
  */
 import { isEngineError, type EngineErrorKind } from '../../engine';
-import { clip } from '../../service/clip';
+import { clip } from '../../text/clip';
 import { ServiceError, type ServiceErrorKind } from '../../service/errors';
 import { ArgumentError } from '../arguments/argumentError';
 

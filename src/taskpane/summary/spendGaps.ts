@@ -8,7 +8,7 @@
  * (docs/summary-sheet.md, *Spend columns*), and a wrong number is worse than a reported gap.
  */
 import { readCell } from '../../functions/arguments/cellInput';
-import { clip } from '../../service/clip';
+import { clip } from '../../text/clip';
 import { namedFormula, namesNoSupplier, type CellValue } from '../sheet/grid';
 
 export interface SpendGaps {

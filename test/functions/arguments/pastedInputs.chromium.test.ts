@@ -2,7 +2,7 @@
  * The public-suffix lookup (tldts) and the pasted-identifier rules as they ship: the built bundle in
  * real Chromium, against the sandbox over CORS.
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../tools/sandbox/server/server';
 import { openChromiumWorkbook, type ChromiumWorkbookSession } from '../../harness/browser';
 import { excelRound } from '../../harness/expectations';
 import { PLAIN_HOST } from '../../harness/hostProfiles';

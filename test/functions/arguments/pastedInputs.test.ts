@@ -5,9 +5,9 @@
  * cannot tell which organization was meant. What reaches the sandbox is proved by its answer and its
  * registrations.
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../src/sandbox/server';
-import type { SandboxOrganization } from '../../../src/sandbox/population';
-import { REGION_SPECS } from '../../../src/sandbox/vocabulary';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../tools/sandbox/server/server';
+import type { SandboxOrganization } from '../../../tools/sandbox/world/population';
+import { REGION_SPECS } from '../../../tools/sandbox/world/vocabulary';
 import { legalFormTwins } from '../../sandbox/harness';
 import { excelRound } from '../../harness/expectations';
 import { PLAIN_HOST } from '../../harness/hostProfiles';

@@ -5,7 +5,7 @@
  * settings; the sandbox never answers `subsidiary`, see test/functions/nameMatch.test.ts), pending and refused input
  * exactly as SCORE shows them, the PROFILE fields, and no request of its own next to SCORE.
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../tools/sandbox/server/server';
 import { ACCEPTED_MATCHES_SETTING } from '../../../src/office/documentSettings';
 import { MATCH_THRESHOLD, nameSimilarity } from '../../../src/functions/results/nameMatch';
 import { HOST_PROFILES, PLAIN_HOST } from '../../harness/hostProfiles';

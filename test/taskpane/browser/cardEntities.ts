@@ -6,7 +6,7 @@
 import { matchInputOf, readMatch } from '../../../src/functions/results/nameMatch';
 import { organizationEntity } from '../../../src/functions/results/organizationEntity';
 import { parseOrganization } from '../../../src/functions/arguments/organizationArgument';
-import type { Population } from '../../../src/sandbox/population';
+import type { Population } from '../../../tools/sandbox/world/population';
 
 export function cardEntities(population: Population, names: readonly string[]): Record<string, unknown> {
   const cards: Record<string, unknown> = {};
