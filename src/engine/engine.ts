@@ -1,9 +1,9 @@
 /**
  * The request engine's front: every organization a workbook asks about, and every other GET, goes
  * through one queue per runtime. Calls are identified (identity.ts), answered from the cache or joined
- * to a request under way (organizations.ts, gets.ts, flightTable.ts), or queued for the next
+ * to a request under way (organizationPath.ts, getPath.ts, flightTable.ts), or queued for the next
  * `POST /batch` (dispatcher.ts, paced by limiter.ts). Profiles still being built are polled
- * (polling.ts); the settings, scope and key are followed by lifecycle.ts; events.ts reports. Every
+ * (profilePolling.ts); the settings, scope and key are followed by lifecycle.ts; events.ts reports. Every
  * call settles: a value, a clear EngineError, or its deadline.
  *
  * The service is reached only through ClimateClient.batch, with a client built from the current

@@ -122,7 +122,7 @@ export class OrganizationPath {
   }
 
   /**
-   * The record of a profile being followed (polling.ts) for `key`, and its cell followed too: one
+   * The record of a profile being followed (profilePolling.ts) for `key`, and its cell followed too: one
    * registration per organization, whoever asks while the service builds its profile.
    */
   private followed(key: string, address?: string): Promise<OrganizationOutcome> | null {

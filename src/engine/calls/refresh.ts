@@ -1,5 +1,5 @@
 /**
- * A refresh, in figures: every organization in its scope is asked for again (organizations.ts
+ * A refresh, in figures: every organization in its scope is asked for again (organizationPath.ts
  * `refetch`), and the run says how many answered, how many requests went out meanwhile and which
  * failed, with the time of the record their cells still show. The pane says it after the refresh.
  */
