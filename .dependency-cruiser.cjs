@@ -65,6 +65,22 @@ const directionRules = PARTS.map((part) => ({
   to: { path: '^src/', pathNot: path([part, 'text', 'i18n', ...ALLOWED[part]]) },
 }));
 
+/** Rooms of src/<folder>, by name: `^src/<folder>/(a|b)/`. */
+const roomPath = (folder, names) => `^src/${folder}/(${names.join('|')})/`;
+
+/**
+ * One rule per room of src/<folder> (`rooms`: each room and the rooms it stands on): a room imports, of
+ * that folder, itself and those rooms, and the files at the folder's top that `top` names, if any.
+ */
+const roomRules = (folder, label, rooms, top = null) =>
+  Object.entries(rooms).map(([room, below]) => ({
+    name: `${label}-${room}-imports-only-what-it-may`,
+    comment: `src/${folder}/${room} may import, of src/${folder}, ${[room, ...below].join(', ')}${top ? ` and ${top.names.join(', ')}` : ''}`,
+    severity: 'error',
+    from: { path: roomPath(folder, [room]) },
+    to: { path: `^src/${folder}/`, pathNot: [roomPath(folder, [room, ...below]), ...(top ? [top.path] : [])] },
+  }));
+
 /**
  * The pane's rooms (src/taskpane/<room>/): one per section, on shared rooms. A section imports its own
  * room and the shared ones only, never another section: what two sections share lives in a shared
@@ -73,23 +89,16 @@ const directionRules = PARTS.map((part) => ({
  */
 const PANE_SECTIONS = ['connection', 'projects', 'score', 'review', 'summary', 'attribution', 'activity', 'reference'];
 const PANE_SHARED = { common: ['sheet'], sheet: [], ui: [] };
-const paneRoom = (names) => `^src/taskpane/(${names.join('|')})/`;
 
 const paneRules = [
   ...PANE_SECTIONS.map((section) => ({
     name: `pane-${section}-imports-only-shared-rooms`,
     comment: `src/taskpane/${section} may import, of the pane, itself and ${Object.keys(PANE_SHARED).join(', ')}`,
     severity: 'error',
-    from: { path: paneRoom([section]) },
-    to: { path: '^src/taskpane/', pathNot: paneRoom([section, ...Object.keys(PANE_SHARED)]) },
+    from: { path: roomPath('taskpane', [section]) },
+    to: { path: '^src/taskpane/', pathNot: roomPath('taskpane', [section, ...Object.keys(PANE_SHARED)]) },
   })),
-  ...Object.entries(PANE_SHARED).map(([room, below]) => ({
-    name: `pane-${room}-imports-only-what-it-may`,
-    comment: `src/taskpane/${room} may import, of the pane, ${[room, ...below].join(', ')}`,
-    severity: 'error',
-    from: { path: paneRoom([room]) },
-    to: { path: '^src/taskpane/', pathNot: paneRoom([room, ...below]) },
-  })),
+  ...roomRules('taskpane', 'pane', PANE_SHARED),
   {
     name: 'commands-reach-the-pane-through-its-hand-over',
     comment: "the ribbon's commands import the pane's paneActions.ts only",
@@ -114,17 +123,13 @@ const ENGINE_ROOMS = {
   calls: ['profiling', 'sending', 'cache', 'flow'],
 };
 const ENGINE_TOP_FOR_ROOMS = ['types', 'errors', 'events', 'lifecycle'];
-const engineRoom = (names) => `^src/engine/(${names.join('|')})/`;
 const engineTop = (names) => `^src/engine/(${names.join('|')})\\.ts$`;
 
 const engineRules = [
-  ...Object.entries(ENGINE_ROOMS).map(([room, below]) => ({
-    name: `engine-${room}-imports-only-what-it-may`,
-    comment: `src/engine/${room} may import, of the engine, ${[room, ...below].join(', ') || 'nothing else'} and ${ENGINE_TOP_FOR_ROOMS.join(', ')}`,
-    severity: 'error',
-    from: { path: engineRoom([room]) },
-    to: { path: '^src/engine/', pathNot: [engineRoom([room, ...below]), engineTop(ENGINE_TOP_FOR_ROOMS)] },
-  })),
+  ...roomRules('engine', 'engine', ENGINE_ROOMS, {
+    names: ENGINE_TOP_FOR_ROOMS,
+    path: engineTop(ENGINE_TOP_FOR_ROOMS),
+  }),
   {
     name: 'engine-types-import-nothing-of-the-engine',
     comment: 'src/engine/types.ts holds every public type and imports nothing of the engine',
@@ -156,16 +161,9 @@ const engineRules = [
  * Excel's entry alone.
  */
 const FUNCTIONS_ROOMS = { arguments: [], results: ['arguments'] };
-const functionsRoom = (names) => `^src/functions/(${names.join('|')})/`;
 
 const functionsRules = [
-  ...Object.entries(FUNCTIONS_ROOMS).map(([room, below]) => ({
-    name: `functions-${room}-imports-only-what-it-may`,
-    comment: `src/functions/${room} may import, of the functions, ${[room, ...below].join(', ')}`,
-    severity: 'error',
-    from: { path: functionsRoom([room]) },
-    to: { path: '^src/functions/', pathNot: functionsRoom([room, ...below]) },
-  })),
+  ...roomRules('functions', 'functions', FUNCTIONS_ROOMS),
   {
     name: 'functions-boundary-is-excels',
     comment: 'outside src/functions, only its rooms are imported, never the Excel boundary at its top',
