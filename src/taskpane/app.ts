@@ -10,6 +10,7 @@ import { mountActivity } from './activity/activity';
 import { mountAttributionCheck } from './attribution/attributionSection';
 import { mountMatchReview } from './review/matchReview';
 import { mountConnection } from './connection/connection';
+import { mountFirstRun } from './firstRun/firstRun';
 import { connectionSummary } from './connection/connectionModel';
 import { needsRecalculation } from './connection/connectionEffects';
 import type { PaneActions } from './paneActions';
@@ -18,7 +19,7 @@ import { mountProjects } from './projects/projects';
 import { mountReference } from './reference/reference';
 import { mountScoreColumn } from './score/scoreColumn';
 import { mountSummary } from './summary/summary';
-import { byId, messageOf, setBadge, setStatus } from './ui/view';
+import { byId, messageOf, setBadge, setStatus, translateMarked } from './ui/view';
 
 export async function startPane(context: PaneContext): Promise<PaneActions> {
   await context.settings.loaded();
@@ -37,6 +38,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
       }),
     );
 
+  translateMarked();
   mountConnection(context);
   const projects = mountProjects(context);
   const activity = mountActivity(context);
@@ -51,6 +53,8 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   });
   mountReference(context);
   const attribution = mountAttributionCheck();
+  const scoreSelection = (): Promise<void> => score.scoreCurrentSelection(() => attribution.check());
+  await mountFirstRun(context, { scoreSelection });
 
   let before = context.settings.current();
   renderBadge(before);
@@ -89,7 +93,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
       await showPane();
       byId('section-score', 'details').open = true;
       // Once written, every other block of scores and flags on the sheet (e.g. typed by hand) gets its attribution.
-      await score.scoreCurrentSelection(() => attribution.check());
+      await scoreSelection();
     },
     async refreshAll(): Promise<void> {
       await activity.refreshAll();

@@ -7,6 +7,7 @@
  * (savedKey.ts).
  */
 import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
+import { t } from '../../i18n/translate';
 import type { PaneContext } from '../common/paneContext';
 import {
   byId,
@@ -106,6 +107,15 @@ export function mountConnection(context: PaneContext): void {
             ? 'Saved. Your key was entered for another address: confirm it below to send it here, or enter this service’s key.'
             : 'Saved without a key: cells will ask for one.',
       );
+    });
+  });
+
+  // Sign out: the saved key (and the project and private reads that came with it) leave this computer.
+  const signOut = byId('connection-sign-out', 'fluent-button');
+  signOut.addEventListener('click', () => {
+    void withBusy(signOut, status, async () => {
+      await context.settings.update({ apiKey: null, project: null, privatePerformances: false });
+      setStatus(status, 'info', t('signOut.done'));
     });
   });
 

@@ -178,6 +178,23 @@ fieldset.outputs legend { font-weight: var(--fontWeightSemibold); padding: 0 var
 /* The one link inside a sentence: underlined, as its colour alone is too close to the text's (WCAG 1.4.1). */
 .attribution a { text-decoration: underline; }
 @media (prefers-reduced-motion: reduce) { * { transition: none !important; } }
+
+.welcome-actions { flex-wrap: wrap; align-items: center; }
+.welcome-actions a { text-decoration: underline; }
+
+/*
+ * Windows contrast themes (forced-colors: active): the browser replaces colours with the theme's few
+ * system colours and drops backgrounds, so what only a tint set apart (sections, the badge, the status
+ * bars) gets a border in the theme's text colour, and focus rings use the theme's Highlight.
+ */
+@media (forced-colors: active) {
+  .section, .pane-header fluent-badge, .status > *, .attribution { border: 1px solid CanvasText; }
+  a:focus-visible, summary:focus-visible, h3[tabindex]:focus-visible, select:focus-visible,
+  fluent-button:focus-visible, fluent-text-input:focus-within {
+    outline: 2px solid Highlight; outline-offset: 1px;
+  }
+  a { color: LinkText; text-decoration: underline; }
+}
 `;
 
 /** Adopts the pane's style sheet (once). */

@@ -7,6 +7,7 @@
 import { pastedKey } from '../../service/apiKey';
 import { readableMessage } from '../../service/responseErrors';
 import { isProfileLink } from '../../service/profileLink';
+import { t, type MessageKey } from '../../i18n/translate';
 
 type Child = Node | string | null | undefined | false;
 
@@ -172,4 +173,10 @@ export function markInvalid(input: TextInput, invalid: boolean): void {
 export function externalLink(href: string | null, text: string): HTMLElement {
   if (!href || !isProfileLink(href)) return el('span', {}, text);
   return el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, text);
+}
+
+/** Fills each element under `root` marked `data-i18n` with that message in the pane's language. */
+export function translateMarked(root: ParentNode = document): void {
+  for (const node of root.querySelectorAll<HTMLElement>('[data-i18n]'))
+    node.textContent = t(node.dataset.i18n as MessageKey);
 }
