@@ -27,6 +27,10 @@ export async function mountFirstRun(context: PaneContext, hooks: FirstRunHooks):
   const storage = context.settings.storage;
   const seen = (await storage.getItem(FIRST_RUN_SEEN_KEY)) !== null;
   section.hidden = seen || context.settings.keyStored();
+  // A key saved meanwhile (Connection's Save) ends the first run.
+  context.settings.subscribe(() => {
+    if (context.settings.keyStored()) section.hidden = true;
+  });
   const dismiss = async (): Promise<void> => {
     section.hidden = true;
     await storage.setItem(FIRST_RUN_SEEN_KEY, 'true');

@@ -193,6 +193,8 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
     Object.defineProperty(office, 'actions', { configurable: true, value: { associate } });
     office.onReady(() => {
       Object.defineProperty(office.context, 'document', { configurable: true, value: { settings } });
+      if (sheet.displayLanguage)
+        Object.defineProperty(office.context, 'displayLanguage', { configurable: true, value: sheet.displayLanguage });
       const have = sheet.requirements;
       if (!have) return;
       const atLeast = (a: string, b: string): boolean => {

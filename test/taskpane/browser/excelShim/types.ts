@@ -9,6 +9,11 @@ export interface ShimSheet {
   selection: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
   /** More areas selected with `selection` (Ctrl+click, or Select Visible Cells over filtered rows). */
   moreAreas?: Array<ShimSheet['selection']>;
+  /**
+   * Office.context.displayLanguage, the language of Office's own interface as an RFC 1766 tag ("de-DE",
+   * per Office's typings, Context.displayLanguage); absent: the property is left as office.js has it.
+   */
+  displayLanguage?: string;
   /** Office.context.requirements as the host reports them (set -> version); absent: none, as outside Office. */
   requirements?: Record<string, string>;
   /** Images already floating on the first sheet (points; the shim's cells are 64 x 20). */
