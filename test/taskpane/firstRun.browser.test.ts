@@ -15,7 +15,7 @@ import { SETTINGS_KEYS } from '../../src/settings/settings';
 import { PROVIDER } from '../../src/provider';
 import { screenshotFolder } from '../browsers/screenshots';
 import { seededSettings } from '../harness/settingsSeed';
-import type { ShimSheet } from './browser/excelShim';
+import type { ShimSheet, WorkbookDump } from './browser/excelShim';
 import { oneCellSheet, openPanePage, type PanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 
@@ -74,10 +74,17 @@ test('Space on "Try it on the sandbox" writes twenty suppliers on a new sheet of
   const pane = await openFresh();
   await (await pane.ax.get('button', 'Try it on the sandbox')).locator.focus();
   await pane.page.keyboard.press('Space');
-  await pane.page.locator('#welcome-status').filter({ hasText: 'Twenty sample suppliers are on the sheet' }).waitFor();
+  const status = pane.page.locator('#welcome-status');
+  await pane.page.waitForFunction(() => !document.querySelector('#welcome-status')?.textContent?.includes('…'));
+  expect(await status.innerText()).toContain('Twenty sample suppliers are on the sheet “Sample suppliers 2”');
+  // Scored with the Score a column machinery: one CLIMATE.SCORE formula per supplier on the sample sheet.
   await pane.page.waitForFunction(
-    () => document.querySelector('#score-status')?.textContent?.includes('20') ?? false,
-    undefined,
+    (sheetName) => {
+      const book = (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump();
+      const cells = book.sheets.find((each) => each.name === sheetName)?.cells ?? [];
+      return cells.filter((cell) => cell.formula?.startsWith('=CLIMATE.SCORE(')).length >= 20;
+    },
+    'Sample suppliers 2',
     { timeout: 30_000 },
   );
   const dump = await pane.dump();
@@ -85,8 +92,9 @@ test('Space on "Try it on the sandbox" writes twenty suppliers on a new sheet of
   expect(dump.sheets.map((sheet) => sheet.name)).toEqual(['Suppliers', 'sample SUPPLIERS', 'Sample suppliers 2']);
   const sheet = (name: string) => dump.sheets.find((each) => each.name === name)?.cells ?? [];
   const sample = sheet('Sample suppliers 2');
-  const names = sample.filter((cell) => cell.column === 0 && cell.row > 0).map((cell) => cell.value);
-  expect(names).toEqual(SAMPLE_SUPPLIERS.map(([name]) => name));
+  // The header and the names, under the source line the scoring put above them.
+  const column = sample.filter((cell) => cell.column === 0).map((cell) => cell.value);
+  expect(column.slice(column.indexOf('Supplier'))).toEqual(['Supplier', ...SAMPLE_SUPPLIERS.map(([name]) => name)]);
   expect(sample.filter((cell) => cell.formula?.startsWith('=CLIMATE.SCORE(')).length).toBe(SAMPLE_SUPPLIERS.length);
   expect(sheet('sample SUPPLIERS').map((cell) => cell.value)).toEqual(['mine']);
   // Used once, the welcome does not come back with the next start.

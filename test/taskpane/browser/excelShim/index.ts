@@ -127,6 +127,16 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
         return areas;
       },
       worksheets: {
+        // WorksheetCollection.load('items/name') and `items` (Office's typings, Excel.WorksheetCollection):
+        // the sheets' names as the load found them, in the workbook's order.
+        loadedNames: [] as Array<{ name: string }>,
+        load() {
+          this.loadedNames = book.sheets.map((each) => ({ name: each.name }));
+          return this;
+        },
+        get items() {
+          return this.loadedNames;
+        },
         getItem(name: string) {
           const found = find(name);
           if (!found) throw new Error(`ItemNotFound: no sheet called ${name}.`);
