@@ -132,6 +132,25 @@ describe('parseCliArgs', () => {
   ])('%j is refused: %s', (argv, message) => {
     expect(parseCliArgs(argv)).toEqual({ kind: 'error', message });
   });
+
+  // A flag is looked up among the sandbox's own flags only, never among an object's inherited names.
+  test.each([
+    [['--constructor', '5'], 'Unknown flag --constructor'],
+    [['--__proto__', '5'], 'Unknown flag --__proto__'],
+    [['--toString=1'], 'Unknown flag --toString'],
+    [['--hasOwnProperty'], 'Unknown flag --hasOwnProperty'],
+    [['--valueOf', 'true'], 'Unknown flag --valueOf'],
+  ])('%j, a name of Object.prototype, is refused as unknown', (argv, message) => {
+    expect(parseCliArgs(argv)).toEqual({ kind: 'error', message });
+  });
+
+  test.each([
+    [['-p', '1'], 'Unexpected argument "-p"'],
+    [['--', '--port'], 'Unexpected argument "--"'],
+    [['--quiet=yes'], '--quiet takes no value'],
+  ])('%j is refused: %s', (argv, message) => {
+    expect(parseCliArgs(argv)).toEqual({ kind: 'error', message });
+  });
 });
 
 /** Runs the CLI as `npm run sandbox` does (tsx), from the repository root. */
