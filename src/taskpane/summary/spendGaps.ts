@@ -7,7 +7,7 @@
  * Text is never read as an amount: its value depends on the locale and currency that wrote it
  * (docs/summary-sheet.md, *Spend columns*), and a wrong number is worse than a reported gap.
  */
-import { readCell } from '../../functions/cellInput';
+import { readCell } from '../../functions/arguments/cellInput';
 import { clip } from '../../text/clip';
 import { namedFormula, namesNoSupplier, type CellValue } from '../sheet/grid';
 
