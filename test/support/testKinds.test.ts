@@ -12,7 +12,7 @@ const testFiles = execFileSync('git', ['ls-files', 'test'], { cwd: ROOT, encodin
   .filter((file) => file.endsWith('.test.ts'));
 
 test.each([
-  ['test/engine/limiter.test.ts', 'unit'],
+  ['test/engine/flow/limiter.test.ts', 'unit'],
   ['test/sandbox/batch.test.ts', 'unit'],
   ['test/settings/settingsDoc.test.ts', 'unit'],
   ['test/harness/cards.test.ts', 'build'],
