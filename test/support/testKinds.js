@@ -4,6 +4,7 @@
  * a helper that reads dist/ or runs webpack (the harness's and test/build's dist.ts), else `unit`,
  * which needs neither. Following imports rather than names keeps a new test in its kind without a
  * list to update: a test that opens a workbook over dist/ imports the harness, whatever its name.
+ * A script a test runs by its file name (a child process, a worker) counts as imported.
  */
 'use strict';
 const fs = require('fs');
@@ -14,6 +15,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const BUILD_HELPERS = ['test/harness/dist.ts', 'test/build/dist.ts'].map((file) => path.join(ROOT, file));
 const BROWSER_PACKAGES = /^(playwright-core|puppeteer-core)(\/|$)/;
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bmock\s*\(\s*)['"]([^'"]+)['"]/g;
+/** A TypeScript file named in a string, as a test names a script it runs in a child process or worker. */
+const SCRIPT = /['"`]([\w./-]+\.ts)['"`]/g;
 
 /** The files a test module imports from the repository (resolved), and the packages it imports. */
 function importsOf(file) {
@@ -29,6 +32,10 @@ function importsOf(file) {
     const found = [`${base}.ts`, path.join(base, 'index.ts'), base].find(
       (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
     );
+    if (found) files.push(found);
+  }
+  for (const [, script] of text.matchAll(SCRIPT)) {
+    const found = [path.resolve(path.dirname(file), script), path.resolve(ROOT, script)].find(fs.existsSync);
     if (found) files.push(found);
   }
   return { files, packages };

@@ -26,6 +26,12 @@ test.each([
   expect(testKind(file)).toBe(kind);
 });
 
+test('a script a test runs by its file name counts as imported', () => {
+  // runtimeRelease.test.ts imports nothing of the harness: its child process runs runtimeReleaseCheck.ts,
+  // which opens the built bundle through the harness.
+  expect(testKind('test/harness/runtimeRelease.test.ts')).not.toBe('unit');
+});
+
 test('every file named for a browser is sorted as a browser test', () => {
   const named = testFiles.filter((file) => /\.(browser|chromium)\.test\.ts$/.test(file));
   expect(named.length).toBeGreaterThan(20);
