@@ -16,7 +16,8 @@
  * page holds ONE instance of every module, e.g. a single engine for functions and task pane),
  * functions.js, taskpane.js, commands.js, functions.json (from JSDoc), assets/, manifest.xml and
  * manifest.json (both rendered from build/manifest/facts.js), help/functions.html (docs/functions.md as a
- * page: the functions' @helpurl target).
+ * page: the functions' @helpurl target); production builds add staticwebapp.config.json and _headers,
+ * the headers a static host sends (build/hosting.js).
  */
 const path = require('path');
 const webpack = require('webpack');
@@ -25,6 +26,7 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const { HelpPagePlugin } = require('./build/helpPagePlugin');
 const { buildServiceUrl, contentSecurityPolicy } = require('./build/contentSecurity');
+const { HostingFilesPlugin } = require('./build/hosting');
 const { DEV_URL, ManifestsPlugin } = require('./build/manifest');
 
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
@@ -197,7 +199,7 @@ module.exports = (env = {}, argv = {}) => {
       }),
       new CopyWebpackPlugin({ patterns: [{ from: 'assets', to: 'assets' }] }),
       new ManifestsPlugin(production ? addinUrl : DEV_URL),
-      ...(production ? [new ProductionUrlsPlugin(addinUrl)] : []),
+      ...(production ? [new ProductionUrlsPlugin(addinUrl), new HostingFilesPlugin(serviceUrl)] : []),
     ],
   };
 };
