@@ -57,6 +57,7 @@ const KNOB_HELP: Record<keyof SandboxKnobs, string> = {
   erroredShare: 'share of unseen organizations that end errored (0..1)',
   revokedKeys: 'comma-separated keys answered 401',
   summaryFormat: "answer organizations in the service's Summary format (no initiatives, no matched names)",
+  cors: "answer browsers' CORS preflights; false plays a service that allows no cross-origin calls",
 };
 
 export function usage(): string {

@@ -1,5 +1,5 @@
 /**
- * The sandbox's knobs: latency, rate limit, injected faults, the profiling clock, the response format. Set at start (CLI
+ * The sandbox's knobs: latency, rate limit, injected faults, the profiling clock, the response format, CORS. Set at start (CLI
  * flags, `startSandbox` options) and changed at run time (`POST /__sandbox/config`), all through the
  * one validator below.
  */
@@ -36,6 +36,11 @@ export interface SandboxKnobs {
    * initiative data, and `matching_organization` without names.
    */
   summaryFormat: boolean;
+  /**
+   * Answer browsers' CORS: false plays a service that allows no cross-origin calls (no preflight
+   * answered, no Access-Control-* header), which a page in Excel cannot call and a relay can.
+   */
+  cors: boolean;
 }
 
 export const DEFAULT_KNOBS: Readonly<SandboxKnobs> = Object.freeze({
@@ -53,6 +58,7 @@ export const DEFAULT_KNOBS: Readonly<SandboxKnobs> = Object.freeze({
   erroredShare: 0.05,
   revokedKeys: [],
   summaryFormat: false,
+  cors: true,
 });
 
 export class KnobError extends Error {}
@@ -98,6 +104,7 @@ const CHECKS: Record<keyof SandboxKnobs, Check> = {
   revokedKeys: (name, v) =>
     Array.isArray(v) && v.every((k) => typeof k === 'string') ? [...v] : fail(name, 'a list of keys', v),
   summaryFormat: flag,
+  cors: flag,
 };
 
 export const KNOB_NAMES = Object.keys(CHECKS) as (keyof SandboxKnobs)[];
