@@ -98,7 +98,11 @@ async function relay(request, options) {
     if (value !== null)
       answered[name] = name === 'link' ? relayedLinks(value, options.serviceUrl, options.prefix) : value;
   }
-  return { status: response.status, headers: answered, body: await response.text() };
+  try {
+    return { status: response.status, headers: answered, body: await response.text() };
+  } catch {
+    return refusal(502, 'relay_error', 'The connection to the climate service broke during its answer.');
+  }
 }
 
 /**
