@@ -6,7 +6,7 @@
  * unreachable, with the refusal named as the other possible cause. (Run `npm run build` first.)
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { openChromiumWorkbook, type ChromiumWorkbookSession } from '../harness/browser';
 import { seededSettings } from '../harness/settingsSeed';
 import type { CellOutcome, SheetSpec } from '../harness/types';

@@ -8,7 +8,12 @@ import http, { type IncomingMessage, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import { ClimateClient } from '../../src/service/client';
 import { nodeFetch } from '../../src/service/nodeFetch';
-import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import {
+  SANDBOX_PROJECT_KEY,
+  SANDBOX_TEAM_KEY,
+  startSandbox,
+  type RunningSandbox,
+} from '../../tools/sandbox/server/server';
 
 interface RelayOptions {
   serviceUrl: string;

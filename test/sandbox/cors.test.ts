@@ -4,7 +4,7 @@
  * preflight answered, no Access-Control-* header on any answer, while a caller outside a browser (a
  * relay) is still served.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { admin, sandboxSuite } from './harness';
 
 const suite = sandboxSuite();
@@ -54,6 +54,6 @@ test('the knob takes true or false only, from the config route and the command l
   const refused = await admin(suite.sandbox, 'POST', '/config', { cors: 'no' });
   expect(refused.status).toBe(422);
   expect(refused.text).toContain('cors must be true or false');
-  const { parseCliArgs } = await import('../../src/sandbox/cliArgs');
+  const { parseCliArgs } = await import('../../tools/sandbox/server/cliArgs');
   expect(parseCliArgs(['--cors', 'false'])).toMatchObject({ kind: 'start', options: { cors: false } });
 });
