@@ -7,7 +7,7 @@
  */
 'use strict';
 
-const webpack = require('webpack');
+const { emitFiles } = require('./emitFiles');
 const { contentSecurityPolicy } = require('./contentSecurity');
 
 /**
@@ -57,18 +57,9 @@ class HostingFilesPlugin {
     this.serviceUrl = serviceUrl;
   }
 
-  /** @param {webpack.Compiler} compiler */
+  /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          for (const [file, text] of Object.entries(hostingFiles(this.serviceUrl))) {
-            compilation.emitAsset(file, new webpack.sources.RawSource(text));
-          }
-        },
-      );
-    });
+    emitFiles(compiler, PLUGIN, () => hostingFiles(this.serviceUrl));
   }
 }
 

@@ -9,7 +9,7 @@
 
 const { writeFileSync } = require('fs');
 const path = require('path');
-const webpack = require('webpack');
+const { emitFiles } = require('../emitFiles');
 const { renderJson } = require('./json');
 const { renderXml } = require('./xml');
 
@@ -28,18 +28,10 @@ class ManifestsPlugin {
     this.base = base;
   }
 
-  /** @param {webpack.Compiler} compiler */
+  /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          for (const [file, render] of Object.entries(MANIFESTS)) {
-            compilation.emitAsset(file, new webpack.sources.RawSource(render(this.base)));
-          }
-        },
-      );
-    });
+    const rendered = Object.entries(MANIFESTS).map(([file, render]) => [file, render(this.base)]);
+    emitFiles(compiler, PLUGIN, () => Object.fromEntries(rendered));
   }
 }
 
