@@ -133,6 +133,17 @@ test('only the method, the query, the body and the Authorization, Content-Type a
   }
 });
 
+test('a body larger than any the add-in sends is refused whole (413), never forwarded cut short', async () => {
+  sandbox.resetStats();
+  const answer = await fetch(`${relayUrl}/batch`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SANDBOX_PROJECT_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `requests=${'x'.repeat(1_500_000)}`,
+  });
+  expect(answer.status).toBe(413);
+  expect(sandbox.stats().requests).toBe(0);
+});
+
 test('a service that cannot be reached is a 502 in the service’s error envelope', async () => {
   const dead = await startRelay('http://127.0.0.1:1');
   try {

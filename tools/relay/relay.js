@@ -38,6 +38,8 @@ function refusal(status, type, message) {
   };
 }
 
+const tooLarge = () => refusal(413, 'too_large', 'The request is larger than the relay forwards.');
+
 /**
  * The service's Link header with every link under the service turned into a path under the relay, so
  * that the add-in follows pages through the relay (it follows only links under its service address).
@@ -70,9 +72,7 @@ async function relay(request, options) {
   if (!METHODS.includes(request.method)) {
     return refusal(405, 'method_not_allowed', `The relay forwards ${METHODS.join(' and ')} only.`);
   }
-  if (request.body !== undefined && Buffer.byteLength(request.body) > MAX_REQUEST_BYTES) {
-    return refusal(413, 'too_large', 'The request is larger than the relay forwards.');
-  }
+  if (request.body !== undefined && Buffer.byteLength(request.body) > MAX_REQUEST_BYTES) return tooLarge();
   /** @type {Record<string, string>} */
   const headers = {};
   for (const name of REQUEST_HEADERS) {
@@ -120,9 +120,15 @@ function relayHandler(options) {
     let bytes = 0;
     incoming.on('data', (/** @type {Buffer} */ chunk) => {
       bytes += chunk.length;
-      if (bytes <= MAX_REQUEST_BYTES + 1) chunks.push(chunk);
+      if (bytes <= MAX_REQUEST_BYTES) chunks.push(chunk);
     });
     incoming.on('end', () => {
+      if (bytes > MAX_REQUEST_BYTES) {
+        const answer = tooLarge();
+        outgoing.writeHead(answer.status, answer.headers);
+        outgoing.end(answer.body);
+        return;
+      }
       const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
       const request = {
         method: incoming.method ?? 'GET',
