@@ -20,10 +20,10 @@ export interface FetchInit {
   method: string;
   headers: Record<string, string>;
   body?: string;
-  /** 'manual' for every call that carries the key; only the keyless cross-origin probe follows. */
+  /** 'manual' for every call that carries the key; only the keyless cross-origin probes follow. */
   redirect: 'manual' | 'follow';
-  /** 'no-cors' for the cross-origin probe only (crossOriginVerdict). */
-  mode?: 'no-cors';
+  /** Set by the keyless cross-origin probes only (crossOriginVerdict); the calls leave it to fetch ('cors'). */
+  mode?: 'cors' | 'no-cors';
   signal: AbortSignal;
 }
 export interface FetchResponseLike {
@@ -237,11 +237,13 @@ function headerRecord(response: FetchResponseLike): Record<string, string> {
 
 /**
  * Why a page's call got no response, as well as a page can tell. A browser hides the cause of a failed
- * cross-origin call (a `TypeError` with no code: refused connection and missing CORS alike), so a
- * keyless `no-cors` GET of the service address asks whether the service answers at all: it does
- * (an opaque response) -> 'refused', the call was refused for want of CORS; it does not ->
- * 'unreachable', or refused too (the browser does not say). Null outside a cross-origin page (Node says
- * its cause in a code) and for a failure with a code.
+ * cross-origin call (a `TypeError` with no code: a refused or dropped connection and a missing CORS
+ * answer alike), so the service address is asked twice more, without the key, in ways that need no
+ * preflight: a plain CORS GET that is answered shows the service does answer pages (the failure was
+ * the connection's: null, said and retried as before); else a `no-cors` GET that is answered (opaque)
+ * shows the service answers, but not to pages: 'refused'; neither answered: 'unreachable', or refused
+ * too (the browser does not say). Null outside a cross-origin page (Node says its cause in a code) and
+ * for a failure with a code.
  */
 async function crossOriginVerdict(
   config: HttpConfig,
@@ -250,13 +252,13 @@ async function crossOriginVerdict(
 ): Promise<'refused' | 'unreachable' | null> {
   const page = (globalThis as { location?: { origin?: string } }).location?.origin;
   if (page === undefined || page === new URL(config.baseUrl).origin || causeCode(error) !== '') return null;
-  try {
-    const probe = { method: 'GET', headers: {}, redirect: 'follow', mode: 'no-cors', signal } as const;
-    await config.fetch(config.baseUrl, probe);
-    return 'refused';
-  } catch {
-    return 'unreachable';
-  }
+  const answers = (mode: FetchInit['mode']): Promise<boolean> =>
+    config.fetch(config.baseUrl, { method: 'GET', headers: {}, redirect: 'follow', mode, signal }).then(
+      () => true,
+      () => false,
+    );
+  if (await answers('cors')) return null;
+  return (await answers('no-cors')) ? 'refused' : 'unreachable';
 }
 
 function refusedCrossOrigin(baseUrl: string): CrossOriginError {

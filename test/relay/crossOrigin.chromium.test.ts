@@ -3,7 +3,8 @@
  * in real Chromium, where a browser hides why a call failed: the cells say the service refuses calls
  * from Excel, not that it is unreachable, and with the service address pointed at the relay on the
  * add-in's own origin (tools/relay) every cell gets its value. A service that is down reads as
- * unreachable, with the refusal named as the other possible cause. (Run `npm run build` first.)
+ * unreachable, with the refusal named as the other possible cause; one that answers pages but drops
+ * the calls, as a connection failure. (Run `npm run build` first.)
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
@@ -67,6 +68,21 @@ test('cells name a service that refuses calls from Excel, and every cell gets it
   const shown = await outcomes();
   expect(shown.filter((outcome) => outcome.kind !== 'value')).toEqual([]);
   expect(sandbox.stats().requests).toBeGreaterThan(0);
+}, 180_000);
+
+test('a service that answers pages but drops the calls reads as a connection failure, not as a refusal', async () => {
+  sandbox.configure({ cors: true, dropRate: 1 });
+  try {
+    await session!.reopen(sheet(), await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }));
+    await session!.calculate(sheet());
+    for (const outcome of await outcomes()) {
+      const message = (outcome as { message?: string }).message ?? '';
+      expect(message).toContain(`Could not reach the service at ${sandbox.url} (tried`);
+      expect(message).not.toMatch(/refuses calls from Excel/);
+    }
+  } finally {
+    sandbox.configure({ cors: false, dropRate: 0 });
+  }
 }, 180_000);
 
 test('a service that is down reads as unreachable, the refusal named as the other possible cause', async () => {
