@@ -21,10 +21,11 @@ const { hostingHeaders } = require('../../build/hosting.js') as {
 const DIST = productionDist();
 afterAll(removeTempDirs);
 
-/** What Excel loads from dist/: the runtime page, the metadata, the bundles, an icon of the ribbon. */
+/** What Excel loads from dist/: the runtime page, the metadata (and a language's), the bundles, an icon, the pages. */
 const SERVED = [
   'taskpane.html',
   'functions.json',
+  'functions-de.json',
   'runtime.js',
   'shared.js',
   'functions.js',
@@ -32,6 +33,7 @@ const SERVED = [
   'commands.js',
   'assets/icon-32.png',
   'help/functions.html',
+  'assets/support.html',
 ];
 
 /** Azure Static Web Apps: globalHeaders on every static file, then a matching route's own headers. */
