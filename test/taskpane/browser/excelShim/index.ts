@@ -18,6 +18,7 @@
 import { shimCardFormulas } from './cardFormulas';
 import { shimGrid } from './grid';
 import { shimRange } from './range';
+import { shimSettings } from './settings';
 import type { Book, ShimSheet, Sheet, WorkbookDump } from './types';
 import { shimWorksheet } from './worksheet';
 
@@ -28,11 +29,12 @@ interface ShimParts {
   cardFormulas: typeof shimCardFormulas;
   range: typeof shimRange;
   worksheet: typeof shimWorksheet;
+  settings: typeof shimSettings;
 }
 
 /** The script that installs the fake Excel over `sheet` in a page, before the page's own scripts run. */
 export function excelShimScript(sheet: ShimSheet): string {
-  const parts = `{ grid: ${shimGrid}, cardFormulas: ${shimCardFormulas}, range: ${shimRange}, worksheet: ${shimWorksheet} }`;
+  const parts = `{ grid: ${shimGrid}, cardFormulas: ${shimCardFormulas}, range: ${shimRange}, worksheet: ${shimWorksheet}, settings: ${shimSettings} }`;
   return `(${installExcelShim})(${JSON.stringify(sheet)}, ${parts});`;
 }
 
@@ -173,16 +175,18 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
   };
   page.Excel = { run: async (batch: (ctx: unknown) => Promise<unknown>) => batch(context) };
 
-  const settings = {
-    get: (name: string) =>
-      name in book.dump.documentSettings ? JSON.parse(JSON.stringify(book.dump.documentSettings[name])) : null,
-    set: (name: string, value: unknown) => void (book.dump.documentSettings[name] = JSON.parse(JSON.stringify(value))),
-    remove: (name: string) => void delete book.dump.documentSettings[name],
-    saveAsync: (callback?: (result: { status: string }) => void) => {
-      book.dump.documentSettingsSaves += 1;
-      callback?.({ status: 'succeeded' });
-    },
+  // The document's saved settings: this page's own, or the store a test shares between pages (coauthors)
+  // through the functions it exposes to each page (../sharedSettings.ts).
+  let savedHere = JSON.stringify(book.dump.documentSettings);
+  const shared = page as { __settingsLoad?: () => Promise<string>; __settingsStore?: (json: string) => Promise<void> };
+  const settingsDocument = {
+    load: async () => (shared.__settingsLoad ? shared.__settingsLoad() : savedHere),
+    store: async (json: string) =>
+      void (shared.__settingsStore ? await shared.__settingsStore(json) : (savedHere = json)),
   };
+  const settings = parts.settings(book.dump.documentSettings, settingsDocument, () => {
+    book.dump.documentSettingsSaves += 1;
+  });
   // office.js (a plain script in <head>) has run once the document is interactive, and the add-in's
   // deferred bundles have not: registering here puts this onReady callback before theirs.
   document.addEventListener('readystatechange', () => {
