@@ -9,6 +9,20 @@ import type { RangeBox } from './grid';
 /** Rows read or written per round trip: Excel on the web limits the size of one request. */
 export const ROWS_PER_RUN = 500;
 
+/**
+ * Cells whose values and formulas one round trip reads at most: ROWS_PER_RUN rows of 20 columns, about
+ * 1 MB of 50-character texts, so a wide sheet is read in fewer rows at a time.
+ */
+export const CELLS_PER_READ = 10_000;
+
+/**
+ * Excel on the web refused the request or its response as larger than 5 MB ("Resource limits and
+ * performance optimization for Office Add-ins"); other hosts name no such limit.
+ */
+export function tooLarge(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'RequestPayloadSizeLimitExceeded';
+}
+
 export class NoWorkbookError extends Error {
   constructor() {
     super('Open this pane in Excel to work with the sheet.');

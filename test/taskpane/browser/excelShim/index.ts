@@ -19,7 +19,8 @@ import { shimCardFormulas } from './cardFormulas';
 import { shimGrid } from './grid';
 import { shimRange } from './range';
 import { shimSettings } from './settings';
-import type { Book, ShimSheet, Sheet, WorkbookDump } from './types';
+import { REQUEST_PAYLOAD_LIMIT } from '../../../harness/requestPayload';
+import type { Book, ShimLimits, ShimSheet, Sheet, WorkbookDump } from './types';
 import { shimWorksheet } from './worksheet';
 
 export type { ShimSheet, SheetDump, WorkbookDump } from './types';
@@ -35,15 +36,36 @@ interface ShimParts {
 /** The script that installs the fake Excel over `sheet` in a page, before the page's own scripts run. */
 export function excelShimScript(sheet: ShimSheet): string {
   const parts = `{ grid: ${shimGrid}, cardFormulas: ${shimCardFormulas}, range: ${shimRange}, worksheet: ${shimWorksheet}, settings: ${shimSettings} }`;
-  return `(${installExcelShim})(${JSON.stringify(sheet)}, ${parts});`;
+  return `(${installExcelShim})(${JSON.stringify(sheet)}, ${parts}, ${JSON.stringify(LIMITS)});`;
 }
 
-function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
+/**
+ * Excel's limits, as Microsoft gives them: 5 MB per request and per response in Excel on the web
+ * ("Resource limits and performance optimization for Office Add-ins"; the error code from "Error
+ * handling with the application-specific JavaScript APIs"), the same figure as the workbook harness's
+ * (REQUEST_PAYLOAD_LIMIT), held to on every host since the pane runs on the web too; 512 merged areas
+ * from Range.getMergedAreasOrNullObject (the typings, ExcelApi 1.13: "if the merged areas count in
+ * this range is more than 512, then this method will fail to return the result").
+ */
+const LIMITS: ShimLimits = { payloadBytes: REQUEST_PAYLOAD_LIMIT, mergedAreas: 512 };
+
+function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits): void {
   const page = window as unknown as Record<string, unknown>;
   const ribbon: Record<string, (event: { completed(): void }) => void> = {};
   /** Excel's error object: its code is what callers tell errors apart by. */
   const excelError = (code: string, message: string): Error => Object.assign(new Error(message), { code });
   const book: Book = {
+    error: excelError,
+    tooLarge: () =>
+      excelError(
+        'RequestPayloadSizeLimitExceeded',
+        'The request payload size has exceeded the limit. Please refer to the documentation: ' +
+          'https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins.',
+      ),
+    limits,
+    loads: [],
+    requestBytes: 0,
+    responses: [],
     sheets: [],
     selection: { ...sheet.selection },
     moreAreas: (sheet.moreAreas ?? []).map((area) => ({ ...area })),
@@ -129,10 +151,18 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
         return areas;
       },
       worksheets: {
+        // WorksheetCollection.getItem: a missing sheet fails the request at sync() with ItemNotFound (the
+        // typings: "Gets a worksheet object using its name or ID"; the *OrNullObject twin is for not failing).
+        // Until then the add-in holds a stand-in whose every member is another stand-in.
         getItem(name: string) {
           const found = find(name);
-          if (!found) throw new Error(`ItemNotFound: no sheet called ${name}.`);
-          return found.worksheet;
+          if (found) return found.worksheet;
+          book.failure ??= excelError('ItemNotFound', "The requested resource doesn't exist.");
+          const nothing: unknown = new Proxy(() => undefined, {
+            get: (_, key) => (key === 'then' ? undefined : nothing),
+            apply: () => nothing,
+          });
+          return nothing;
         },
         getItemOrNullObject: (name: string) => find(name)?.worksheet ?? { isNullObject: true, load: () => undefined },
         // WorksheetCollection.add(name): names are unique regardless of case, at most 31 characters,
@@ -159,6 +189,15 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
       application: { calculate: (type: string) => void book.dump.calculations.push({ scope: 'workbook', type }) },
     },
     sync: async () => {
+      // The response: every property loaded since the last sync, as JSON.
+      const response = book.loads.reduce((sum, { of, properties }) => {
+        const names = Array.isArray(properties) ? properties : String(properties ?? '').split(',');
+        const loaded = Object.fromEntries(names.map((name) => [name.trim(), of[String(name).trim()]]));
+        return sum + new TextEncoder().encode(JSON.stringify(loaded)).length;
+      }, 0);
+      Object.assign(book, { loads: [], requestBytes: 0 });
+      book.responses.push(response);
+      if (response > limits.payloadBytes) book.failure ??= book.tooLarge();
       const failure = book.failure;
       book.failure = null;
       if (failure) throw failure;
@@ -227,6 +266,8 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
       book.selection = { ...box };
       book.moreAreas = [];
     },
+    /** The bytes each sync so far loaded (its response), in order. */
+    responses: (): number[] => [...book.responses],
     dump(): WorkbookDump {
       const list = (state: Sheet) => {
         const out = [...state.cells].map(([k, cell]) => {
