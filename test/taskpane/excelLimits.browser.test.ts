@@ -4,7 +4,8 @@
  * ExcelApi 1.13), and Excel on the web fails a request or response over 5 MB
  * (RequestPayloadSizeLimitExceeded). On a report sheet with 600 merged cells, and on a 120-column
  * export whose cells hold long texts, Score a column, Build summary, Check attribution and Refine all
- * do their work, and no sync comes near 5 MB.
+ * do their work, and no sync passes 5 MB. A sheet renamed under the pane fails worksheets.getItem at
+ * sync() with ItemNotFound, which the pane says in its own words.
  */
 import { MODERN_HOST } from '../harness/hostProfiles';
 import type { ShimSheet } from './browser/excelShim';
@@ -159,3 +160,31 @@ describe('a 120-column export of long texts', () => {
     await pane.page.context().close();
   }, 240_000);
 });
+
+test('a sheet renamed between Use selection and Write formulas: the pane says so, in its words, and writes nothing', async () => {
+  const names = suite.sandbox.population.organizations.slice(0, 5).map((org) => org.name);
+  const pane = await suite.openSheet({
+    name: 'Suppliers',
+    rows: [['Supplier'], ...names.map((name) => [name])],
+    selection: { rowIndex: 0, columnIndex: 0, rowCount: 6, columnCount: 1 },
+    requirements: MODERN_HOST.requirements,
+  });
+  await openSection(pane, 'section-score');
+  await (await button(pane, 'Use selection')).click();
+  await waitForText(pane.page, '#score-selection', '(5 rows)');
+  await pane.page.evaluate(() =>
+    (window as unknown as { __workbook: { rename(from: string, to: string): void } }).__workbook.rename(
+      'Suppliers',
+      'Suppliers 2026',
+    ),
+  );
+  const before = await pane.dump();
+  await (await button(pane, 'Write formulas')).click();
+  await waitForText(
+    pane.page,
+    '#score-selection',
+    'The sheet this works on is no longer in the workbook (renamed or deleted since the pane read it): select the cells again and retry.',
+  );
+  expect((await pane.dump()).cells).toEqual(before.cells);
+  await pane.page.context().close();
+}, 120_000);

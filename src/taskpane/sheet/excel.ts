@@ -30,10 +30,21 @@ export class NoWorkbookError extends Error {
   }
 }
 
-/** One Excel.run, or NoWorkbookError outside Excel. */
+/**
+ * One Excel.run, or NoWorkbookError outside Excel. The pane names sheets it read earlier
+ * (worksheets.getItem), and Excel fails the request at sync() with ItemNotFound when one has been
+ * renamed or deleted since: said in the pane's words, not Excel's "The requested resource doesn't exist."
+ */
 export function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
   if (!hasExcelApi()) return Promise.reject(new NoWorkbookError());
-  return Excel.run(batch);
+  return Excel.run(batch).catch((error: unknown) => {
+    if ((error as { code?: unknown } | null)?.code !== 'ItemNotFound') throw error;
+    throw new Error(
+      'The sheet this works on is no longer in the workbook (renamed or deleted since the pane read it): ' +
+        'select the cells again and retry.',
+      { cause: error },
+    );
+  });
 }
 
 export const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];

@@ -255,6 +255,12 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits
     press(name: string) {
       ribbon[name]?.({ completed: () => undefined });
     },
+    /** Renames a sheet (double-click on its tab), as the person may while the pane works. */
+    rename(from: string, to: string) {
+      const state = find(from);
+      if (state) state.name = to;
+      if (book.active.toLowerCase() === from.toLowerCase()) book.active = to;
+    },
     /** Review > Protect Sheet on a sheet of the workbook (one the add-in made, say). */
     protect(sheetName: string) {
       const state = find(sheetName);
