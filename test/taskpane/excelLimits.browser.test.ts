@@ -29,6 +29,24 @@ async function scoreColumnA(pane: PanePage, rows: number): Promise<void> {
   await waitForText(pane.page, '#score-progress-text', `${rows} of ${rows} rows settled`, 90_000);
 }
 
+/** Builds the summary from the block just scored, then goes back to `sheet` and checks its attribution. */
+async function summaryAndAttribution(pane: PanePage, rows: number, sheet: string): Promise<void> {
+  await openSection(pane, 'section-summary');
+  await (await button(pane, 'Build summary')).click();
+  await waitForText(pane.page, '#summary-status', `Built "Climate summary" from ${rows} rows`, 60_000);
+  await pane.page.evaluate(
+    (name) =>
+      (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
+        { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
+        name,
+      ),
+    sheet,
+  );
+  await (await button(pane, 'Check attribution')).click();
+  await waitForText(pane.page, '#attribution-status', `of CLIMATE scores and flags on ${sheet}`, 60_000);
+  expect(await pane.page.locator('#attribution-status').getAttribute('data-tone')).not.toBe('error');
+}
+
 describe('a report sheet with 600 merged cells', () => {
   const ROWS = 40;
   const PER_ROW = 15;
@@ -72,25 +90,8 @@ describe('a report sheet with 600 merged cells', () => {
     const headers = scored.cells.filter((cell) => cell.value === 'Climate score').map((cell) => cell.column);
     expect(Math.max(...headers)).toBeGreaterThan(3 + 2 * PER_ROW - 1);
 
-    await openSection(pane, 'section-summary');
-    await (await button(pane, 'Build summary')).click();
-    await waitForText(pane.page, '#summary-status', `Built "Climate summary" from ${ROWS} rows`, 60_000);
-
-    // Back on the report: the hand-typed scores in B are a block of their own, and the check looks for room beside it.
-    await pane.page.evaluate(() =>
-      (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
-        { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
-        'Supplier report',
-      ),
-    );
-    await (await button(pane, 'Check attribution')).click();
-    await waitForText(
-      pane.page,
-      '#attribution-status',
-      'blocks of CLIMATE scores and flags on Supplier report',
-      60_000,
-    );
-    expect(await pane.page.locator('#attribution-status').getAttribute('data-tone')).not.toBe('error');
+    // Back on the report, the hand-typed scores in B are a block of their own: the check looks for room beside it.
+    await summaryAndAttribution(pane, ROWS, 'Supplier report');
     await pane.page.context().close();
   }, 180_000);
 });
@@ -130,20 +131,7 @@ describe('a 120-column export of long texts', () => {
   test('Score a column, Build summary, Check attribution and Refine do their work, each sync under 5 MB', async () => {
     const pane = await suite.openSheet(sheet());
     await scoreColumnA(pane, ROWS);
-
-    await openSection(pane, 'section-summary');
-    await (await button(pane, 'Build summary')).click();
-    await waitForText(pane.page, '#summary-status', `Built "Climate summary" from ${ROWS} rows`, 60_000);
-
-    await pane.page.evaluate(() =>
-      (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
-        { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
-        'ERP export',
-      ),
-    );
-    await (await button(pane, 'Check attribution')).click();
-    await waitForText(pane.page, '#attribution-status', 'on ERP export', 60_000);
-    expect(await pane.page.locator('#attribution-status').getAttribute('data-tone')).not.toBe('error');
+    await summaryAndAttribution(pane, ROWS, 'ERP export');
 
     await openSection(pane, 'section-review');
     await (await button(pane, 'Review scored block')).click();
