@@ -9,7 +9,7 @@
  */
 import { MODERN_HOST } from '../harness/hostProfiles';
 import type { ShimSheet } from './browser/excelShim';
-import { openSection, type PanePage } from './browser/panePage';
+import { activateSheet, openSection, type PanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 import { waitForText } from './browser/waitForText';
 
@@ -34,14 +34,7 @@ async function summaryAndAttribution(pane: PanePage, rows: number, sheet: string
   await openSection(pane, 'section-summary');
   await (await button(pane, 'Build summary')).click();
   await waitForText(pane.page, '#summary-status', `Built "Climate summary" from ${rows} rows`, 60_000);
-  await pane.page.evaluate(
-    (name) =>
-      (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
-        { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
-        name,
-      ),
-    sheet,
-  );
+  await activateSheet(pane.page, sheet);
   await (await button(pane, 'Check attribution')).click();
   await waitForText(pane.page, '#attribution-status', `of CLIMATE scores and flags on ${sheet}`, 60_000);
   expect(await pane.page.locator('#attribution-status').getAttribute('data-tone')).not.toBe('error');
