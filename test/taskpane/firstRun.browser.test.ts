@@ -34,6 +34,12 @@ async function openFresh(sheet: ShimSheet = SHEET, extra: Record<string, string>
 /** The focused element's id (a Fluent component's host, or a native element). */
 const focusedId = (pane: PanePage): Promise<string> => pane.page.evaluate(() => document.activeElement?.id ?? '');
 
+/** Moves the keyboard focus to the named button and presses `key` there, as a keyboard user does. */
+async function pressOn(pane: PanePage, button: string, key: string): Promise<void> {
+  await (await pane.ax.get('button', button)).locator.focus();
+  await pane.page.keyboard.press(key);
+}
+
 const welcomeShown = (pane: PanePage): Promise<boolean> => pane.page.locator('#section-welcome').isVisible();
 
 async function axeViolations(pane: PanePage): Promise<string[]> {
@@ -72,8 +78,7 @@ test('a fresh install opens on the welcome; Tab reaches its ways on in order, En
 
 test('Space on "Try it on the sandbox" writes twenty suppliers on a new sheet of a free name and scores them', async () => {
   const pane = await openFresh();
-  await (await pane.ax.get('button', 'Try it on the sandbox')).locator.focus();
-  await pane.page.keyboard.press('Space');
+  await pressOn(pane, 'Try it on the sandbox', 'Space');
   const status = pane.page.locator('#welcome-status');
   await pane.page.waitForFunction(() => !document.querySelector('#welcome-status')?.textContent?.includes('…'));
   expect(await status.innerText()).toContain('Twenty sample suppliers are on the sheet “Sample suppliers 2”');
@@ -104,8 +109,7 @@ test('Space on "Try it on the sandbox" writes twenty suppliers on a new sheet of
 
 test('Escape dismisses the welcome for good; the next start opens without it', async () => {
   const pane = await openFresh();
-  await (await pane.ax.get('button', 'Enter a key')).locator.focus();
-  await pane.page.keyboard.press('Escape');
+  await pressOn(pane, 'Enter a key', 'Escape');
   expect(await welcomeShown(pane)).toBe(false);
   const stored = await pane.page.evaluate(() => ({ ...localStorage }));
   await pane.page.context().close();
@@ -118,8 +122,7 @@ test('Sign out removes the saved key from this computer and says what that means
   const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
   const pane = await openPanePage(suite.browser, suite.site.url, SHEET, storage);
   expect(await welcomeShown(pane)).toBe(false); // a key is saved: no first run
-  await (await pane.ax.get('button', 'Sign out')).locator.focus();
-  await pane.page.keyboard.press('Enter');
+  await pressOn(pane, 'Sign out', 'Enter');
   await pane.page.locator('#connection-status').filter({ hasText: 'Signed out' }).waitFor();
   expect(await pane.page.locator('#connection-status').innerText()).toContain('CLIMATE cells will ask for a key');
   const stored = await pane.page.evaluate(() => ({ ...localStorage }));
