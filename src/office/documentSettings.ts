@@ -3,7 +3,8 @@
  * matches the analyst accepted, as (input, matched organization id) pairs. Document settings travel
  * with the file to everyone it is shared with, so nothing else is written here (never a figure), and
  * the key never is: the records below are built field by field, never spread from another object.
- * Also the ids of the sheets the Climate summary created, so that it never overwrites another sheet.
+ * Also the ids of the sheets the Climate summary created, so that it never overwrites another sheet,
+ * and when the runtime last brought every CLIMATE cell up to date (a time, no figure of the data).
  */
 
 export const WORKBOOK_PROJECT_SETTING = 'climate.project';
@@ -62,6 +63,25 @@ export async function rememberWorkbookProject(project: WorkbookProject | null): 
   else store.remove(WORKBOOK_PROJECT_SETTING);
   await save(store);
   return true;
+}
+
+export const CELLS_UPDATED_SETTING = 'climate.cellsUpdatedAt';
+
+/**
+ * When the CLIMATE cells of this workbook were last all brought up to date (ms since 1970), as the file
+ * says; null when never, or when the setting is not a time up to now (edited by hand, a clock ahead).
+ */
+export function readCellsUpdatedAt(now: number): number | null {
+  const raw = settings()?.get(CELLS_UPDATED_SETTING) as unknown;
+  return typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 && raw <= now ? raw : null;
+}
+
+/** Records that every CLIMATE cell was brought up to date at `time`, and saves it into the document. */
+export async function rememberCellsUpdatedAt(time: number): Promise<void> {
+  const store = settings();
+  if (!store) return;
+  store.set(CELLS_UPDATED_SETTING, time);
+  await save(store);
 }
 
 function save(store: Office.Settings): Promise<void> {

@@ -5,7 +5,7 @@
  * workbook actions then say they need Excel. The Fluent components are registered first, so the
  * page's controls are live before any section mounts.
  */
-import { runtimeEngine, runtimeSettings } from '../runtime';
+import { followRuntimeNotes, runtimeEngine, runtimeSettings } from '../runtime';
 import { officeReady } from '../office/host';
 import { startPane } from './app';
 import { applyFluentTheme, carryDescriptions, defineFluentComponents, mirrorDisabledState } from './ui/fluent';
@@ -28,6 +28,7 @@ void (async () => {
       settings,
       engine: runtimeEngine(),
       projects: new ProjectStore(settings.storage),
+      runtimeNotes: followRuntimeNotes,
     });
     providePaneActions(actions);
     document.body.dataset.ready = 'true';

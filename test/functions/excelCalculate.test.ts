@@ -3,7 +3,8 @@
  * harness's Excel.run shim (the same one the workbook tests use), and nothing outside Excel.
  */
 import { cellAreas } from '../../src/office/cellAreas';
-import { groupBySheet, recalculateCells, recalculateWaitingCells } from '../../src/office/excelCalculate';
+import { groupBySheet } from '../../src/office/cellAddresses';
+import { recalculateCells, recalculateWaitingCells } from '../../src/office/excelCalculate';
 import { COUNT_METADATA, countingWorkbook, invocationsOf } from '../harness/countingWorkbook';
 import { Workbook } from '../harness/workbook';
 
