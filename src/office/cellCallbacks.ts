@@ -22,19 +22,31 @@ export const CALLBACK_MS = 5_000;
 const AREAS_PER_SYNC = 2_000;
 
 class CallbackCheck {
-  /** By cell (cellKey): the address as asked, and when it is overdue. */
+  /** By cell (cellKey): the address as asked, and when it is overdue (Infinity: Excel has not taken it yet). */
   private readonly awaiting = new Map<string, { address: string; due: number }>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Some cell has called in this runtime. */
+  anyCalled = false;
 
-  expect(addresses: readonly string[]): void {
-    if (noExcel() || addresses.length === 0) return;
+  /** Before Excel is asked: the cells' calls come during the sync that asks. */
+  arm(addresses: readonly string[]): void {
+    for (const address of addresses) this.awaiting.set(cellKey(address), { address, due: Infinity });
+  }
+
+  /** Excel took the calculation: the cells that have not called yet have CALLBACK_MS to. */
+  start(addresses: readonly string[]): void {
     const due = Date.now() + CALLBACK_MS;
-    for (const address of addresses) this.awaiting.set(cellKey(address), { address, due });
+    for (const address of addresses) {
+      const waiting = this.awaiting.get(cellKey(address));
+      if (waiting) waiting.due = Math.min(waiting.due, due);
+    }
     this.timer ??= setTimeout(() => this.check(), CALLBACK_MS);
   }
 
-  /** Some cell has called in this runtime. */
-  anyCalled = false;
+  /** Excel refused: nothing to wait for (the engine asks again). */
+  withdraw(addresses: readonly string[]): void {
+    for (const address of addresses) this.awaiting.delete(cellKey(address));
+  }
 
   /** Every invocation passes here: nothing to do (no address parsed) unless cells are awaited. */
   calledBack(address: string): void {
@@ -55,16 +67,32 @@ class CallbackCheck {
       }
     }
     if (next < Infinity) this.timer = setTimeout(() => this.check(), next - now);
-    // Refused for now (edit mode on a host without delayForCellEdit): awaited again, entered later.
-    if (overdue.length > 0) void reenterFormulas(overdue).then((refused) => this.expect(refused));
+    if (overdue.length === 0) return;
+    // Refused for now (edit mode on a host without delayForCellEdit): entered later.
+    void reenterFormulas(overdue).then((refused) => {
+      this.arm(refused);
+      this.start(refused);
+    });
   }
 }
 
 const check = new CallbackCheck();
 
-/** The cells Excel took a calculation for: each must call within CALLBACK_MS, or is entered again. */
-export function expectCallbacks(addresses: readonly string[]): void {
-  check.expect(addresses);
+/**
+ * Runs `calculate`, Excel's calculation of these cells: once it resolves, each cell that has not
+ * called within CALLBACK_MS is entered again. A calculation that fails awaits nothing.
+ */
+export async function checkingCallbacks<T>(addresses: readonly string[], calculate: () => Promise<T>): Promise<T> {
+  if (noExcel()) return calculate();
+  check.arm(addresses);
+  try {
+    const result = await calculate();
+    check.start(addresses);
+    return result;
+  } catch (error) {
+    check.withdraw(addresses);
+    throw error;
+  }
 }
 
 /** A cell called its function (any invocation with an address). */
@@ -83,6 +111,7 @@ export function cellsHaveCalled(): boolean {
  */
 export async function reenterFormulas(addresses: readonly string[]): Promise<string[]> {
   const refused: string[] = [];
+  if (noExcel()) return refused;
   for (const [sheet, { cells, addresses: named }] of groupBySheet(addresses)) {
     try {
       await runInExcel(async (context) => {

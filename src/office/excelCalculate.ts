@@ -16,7 +16,7 @@
  */
 import { groupBySheet } from './cellAddresses';
 import { cellAreas } from './cellAreas';
-import { expectCallbacks } from './cellCallbacks';
+import { checkingCallbacks } from './cellCallbacks';
 import { codeOf, noExcel, REFUSED_FOR_NOW, runInExcel, SHEET_GONE } from './excelRun';
 import { findClimateCells, type WantedCells } from './workbookClimateCells';
 
@@ -38,17 +38,19 @@ async function calculateSheets(addresses: readonly string[]): Promise<SheetFailu
   if (noExcel() || addresses.length === 0) return [];
   const failures: SheetFailure[] = [];
   for (const [sheet, { cells, addresses: named }] of groupBySheet(addresses)) {
+    const calls = named.filter((address) => !address.includes(':')); // a range the pane asks for is no cell's call
     try {
-      await runInExcel(async (context) => {
-        const sheets = context.workbook.worksheets;
-        const worksheet = sheet === null ? sheets.getActiveWorksheet() : sheets.getItem(sheet);
-        const areas = cellAreas(cells);
-        for (let from = 0; from < areas.length; from += AREAS_PER_SYNC) {
-          for (const area of areas.slice(from, from + AREAS_PER_SYNC)) worksheet.getRange(area).calculate();
-          await context.sync();
-        }
-      });
-      expectCallbacks(named.filter((address) => !address.includes(':'))); // a range asked by the pane is no cell's call
+      await checkingCallbacks(calls, () =>
+        runInExcel(async (context) => {
+          const sheets = context.workbook.worksheets;
+          const worksheet = sheet === null ? sheets.getActiveWorksheet() : sheets.getItem(sheet);
+          const areas = cellAreas(cells);
+          for (let from = 0; from < areas.length; from += AREAS_PER_SYNC) {
+            for (const area of areas.slice(from, from + AREAS_PER_SYNC)) worksheet.getRange(area).calculate();
+            await context.sync();
+          }
+        }),
+      );
     } catch (error) {
       failures.push({ addresses: named, code: codeOf(error), error });
     }

@@ -107,7 +107,8 @@ export class Grid {
       [top, left] = [Math.min(top, cell.row), Math.min(left, cell.column)];
       [bottom, right] = [Math.max(bottom, cell.row), Math.max(right, cell.column)];
     }
-    return top === Infinity ? null : { row: top, column: left, rows: bottom - top + 1, columns: right - left + 1 };
+    // as Range.rowIndex and columnIndex count: from 0
+    return top === Infinity ? null : { row: top - 1, column: left, rows: bottom - top + 1, columns: right - left + 1 };
   }
 
   /**
