@@ -16,6 +16,11 @@ function shared(idle: boolean): { settings: SettingsStore; engine: Engine } {
   if (runtime === null) {
     const settings = new SettingsStore(defaultStorage());
     runtime = { settings, engine: createEngine({ settings, recalculate: recalculateWaitingCells, idle }) };
+    // said while the cache loads, before any pane may be open: kept for the Activity section
+    runtime.engine.subscribe((event) => {
+      if (event.type !== 'storage-unanswered') return;
+      note(`${event.message} Cells went on without the saved cache; records are kept in settings storage from now on.`);
+    });
   }
   return runtime;
 }

@@ -165,8 +165,8 @@ describe('recalculateWaitingCells', () => {
   test('cells on a sheet renamed since they called: the CLIMATE cells still waiting are found and recalculated, no other cell', async () => {
     const workbook = new Workbook({ metadata: WAIT_METADATA });
     let profiling = true;
-    workbook.globals.CustomFunctions.associate('WAIT', (_x: unknown, invocation: { address: string }) => {
-      calledBack(invocation.address);
+    workbook.globals.CustomFunctions.associate('WAIT', (_x: unknown, invocation: unknown) => {
+      calledBack((invocation as { address: string }).address);
       if (profiling) throw new workbook.globals.CustomFunctions.Error('#N/A', 'Profiling (created) — this cell updates itself');
       return 1;
     });

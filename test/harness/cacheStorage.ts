@@ -126,3 +126,13 @@ export async function onceSaved<T extends { entries: number; bytes: number }>(
 export function freshIndexedDb(): IDBFactory {
   return new IDBFactory();
 }
+
+/**
+ * An IndexedDB whose `open` never answers, as WebKit's has been seen to (WebKit bug 226547,
+ * idb-keyval#120): the request it hands back never fires success, error or upgradeneeded.
+ */
+export function hangingIndexedDb(): IDBFactory {
+  const factory = new IDBFactory();
+  factory.open = () => ({}) as IDBOpenDBRequest;
+  return factory;
+}

@@ -26,8 +26,8 @@ afterEach(() => {
 function profilingSheet(errorCells: ErrorCellsOnCalculate) {
   const workbook = new Workbook({ metadata: METADATA, errorCells });
   let profiling = true;
-  workbook.globals.CustomFunctions.associate('WAIT', (_x: unknown, invocation: { address: string }) => {
-    calledBack(invocation.address);
+  workbook.globals.CustomFunctions.associate('WAIT', (_x: unknown, invocation: unknown) => {
+    calledBack((invocation as { address: string }).address);
     if (profiling) throw new workbook.globals.CustomFunctions.Error('#N/A', 'Profiling (created) — this cell updates itself');
     return 7;
   });

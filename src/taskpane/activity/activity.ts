@@ -95,7 +95,7 @@ export function mountActivity(context: PaneContext): ActivitySection {
   const pending = byId('activity-pending', 'ul');
   const status = byId('activity-status');
   const notes = byId('activity-notes', 'ul');
-  context.runtimeNotes?.((line) => notes.append(el('li', {}, line)));
+  context.runtimeNotes?.((line) => void notes.append(el('li', {}, line)));
   const allButton = byId('refresh-all', 'fluent-button');
   const rowsButton = byId('refresh-selection', 'fluent-button');
 
