@@ -12,11 +12,12 @@ import type { Workbook } from './workbook';
 
 /**
  * The workbook closed: its runtime ends and lets go of the grid, and the values it made are dropped
- * (Excel keeps a saved file's values itself, not in the runtime's heap). Returns the grid, to reopen.
+ * (Excel keeps a saved file's values itself, not in the runtime's heap), or copied (`copy`: what the
+ * saved file shows, which a desktop reopen keeps, Workbook.reopen). Returns the grid, to reopen.
  */
-export async function closeRuntime(session: NodeWorkbookSession): Promise<Workbook> {
+export async function closeRuntime(session: NodeWorkbookSession, values: 'copy' | 'drop' = 'drop'): Promise<Workbook> {
   await session.close();
-  session.workbook.releaseRuntime('drop');
+  session.workbook.releaseRuntime(values);
   return session.workbook;
 }
 
