@@ -6,7 +6,7 @@
  * and brings them to their final values, recalculating no other cell, with no full calculation; also
  * where Excel ignores a calculation of a cell holding an error.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { formatCell } from '../harness/addresses';
 import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from '../harness/cacheStorage';
 import { PENDING, checkCell, expectedScore } from '../harness/expectations';

@@ -4,9 +4,9 @@
  * saved cache and show their scores, and the records are kept in settings storage from then on. On
  * today's main every cell stayed behind the loading gate (#BUSY!) for good.
  */
-import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
-import { OPEN_WAIT_MS } from '../../src/engine/recordStore';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { CACHE_STORAGE_KEY } from '../../src/engine/cache/recordCache';
+import { OPEN_WAIT_MS } from '../../src/engine/cache/indexedDbStore';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { hangingIndexedDb, onceSaved } from '../harness/cacheStorage';
 import { MODERN_HOST } from '../harness/hostProfiles';
 import { openNodeWorkbook } from '../harness/node';

@@ -8,7 +8,7 @@
  * workbook), and when Excel does not call a cell holding an error on a calculation (the first one, or
  * none: OfficeDev's trackers report both).
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { formatCell } from '../harness/addresses';
 import { PENDING, checkCell, expectedScore } from '../harness/expectations';
 import { MODERN_HOST } from '../harness/hostProfiles';
