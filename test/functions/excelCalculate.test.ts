@@ -4,7 +4,7 @@
  */
 import { cellAreas } from '../../src/office/cellAreas';
 import { groupBySheet } from '../../src/office/cellAddresses';
-import { recalculateCells, recalculateWaitingCells } from '../../src/office/excelCalculate';
+import { recalculateCells, recalculateClimateCells, recalculateWaitingCells } from '../../src/office/excelCalculate';
 import { calledBack } from '../../src/office/cellCallbacks';
 import { COUNT_METADATA, countingWorkbook, invocationsOf, type CountingOptions } from '../harness/countingWorkbook';
 import { MODERN_HOST } from '../harness/hostProfiles';
@@ -167,7 +167,8 @@ describe('recalculateWaitingCells', () => {
     let profiling = true;
     workbook.globals.CustomFunctions.associate('WAIT', (_x: unknown, invocation: unknown) => {
       calledBack((invocation as { address: string }).address);
-      if (profiling) throw new workbook.globals.CustomFunctions.Error('#N/A', 'Profiling (created) — this cell updates itself');
+      if (profiling)
+        throw new workbook.globals.CustomFunctions.Error('#N/A', 'Profiling (created) — this cell updates itself');
       return 1;
     });
     workbook.enter({ inputs: [[1], [2]], formulas: { B: '=CLIMATE.WAIT(A{row})', C: '=COUNT2(A{row})' } });
@@ -188,13 +189,45 @@ describe('recalculateWaitingCells', () => {
     expect(calls(['Sheet1!C2', 'Sheet1!C3'])).toEqual([1, 1]); // #NAME?, but no CLIMATE call: never asked
     expect(workbook.report()["'Q3 final'!C2"].outcome).toEqual({ kind: 'value', value: 1 });
     expect(workbook.stats().recalculations.flat()).not.toContain('Sheet1!C2');
+    expect(workbook.stats().fullCalculations).toBe(0);
+  });
+});
+
+describe('recalculateClimateCells', () => {
+  afterEach(() => {
+    delete (globalThis as { Excel?: unknown }).Excel;
+  });
+
+  test('Refresh all and a changed key or project: every CLIMATE cell on every sheet, and no other formula', async () => {
+    const workbook = new Workbook({ metadata: WAIT_METADATA });
+    workbook.globals.CustomFunctions.associate('WAIT', (_x: unknown, invocation: unknown) => {
+      calledBack((invocation as { address: string }).address);
+      return 1;
+    });
+    workbook.globals.CustomFunctions.associate('COUNT2', () => 2);
+    workbook.enter({ inputs: [[1], [2]], formulas: { B: '=CLIMATE.WAIT(A{row})', C: '=COUNT2(A{row})' } });
+    workbook.enter({ name: 'Q3_suppliers', inputs: [[1]], formulas: { D: '=climate.wait(A{row})' } });
+    await workbook.settled();
+    (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
+
+    await expect(recalculateClimateCells('all')).resolves.toBe(3);
+    await workbook.settled();
+    const calls = Object.fromEntries(Object.values(workbook.report()).map((cell) => [cell.address, cell.invocations]));
+    expect(calls).toEqual({ 'Sheet1!B2': 2, 'Sheet1!C2': 1, 'Sheet1!B3': 2, 'Sheet1!C3': 1, "'Q3_suppliers'!D2": 2 });
+    expect(workbook.stats().fullCalculations).toBe(0);
   });
 });
 
 /** WAIT (written CLIMATE.WAIT) shows "Profiling" until told otherwise; COUNT2 is another add-in's function, not loaded. */
 const WAIT_METADATA: FunctionsMetadata = {
   functions: [
-    { id: 'WAIT', name: 'WAIT', parameters: [{ name: 'x', type: 'any' }], result: {}, options: { requiresAddress: true } },
+    {
+      id: 'WAIT',
+      name: 'WAIT',
+      parameters: [{ name: 'x', type: 'any' }],
+      result: {},
+      options: { requiresAddress: true },
+    },
     { id: 'COUNT2', name: 'COUNT2', parameters: [{ name: 'x', type: 'any' }], result: {} },
   ],
 };

@@ -122,4 +122,5 @@ test('the sheet renamed while its suppliers are profiled: the cells show their s
   // Excel's quoting of the new name in the addresses it gives the cells
   expect(report["'Q3_suppliers'!B2"].outcome.kind).toBe('value');
   expect(known.map((_name, i) => report[formatCell('Known', 1, i + 2)].invocations)).toEqual(known.map(() => 1));
+  expect(opened.workbook.stats().fullCalculations).toBe(0);
 });

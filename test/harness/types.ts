@@ -105,6 +105,8 @@ export interface HarnessStats {
   associations: Record<string, number>;
   /** Each `context.sync()` of an Excel.run that calculated ranges: the cell addresses, in order. */
   recalculations: string[][];
+  /** `application.calculate('Full')` (or FullRebuild) syncs: every formula of the workbook calculated. */
+  fullCalculations: number;
   /** Excel.run batches started, and those still running. */
   excelRuns: number;
   excelRunsInFlight: number;

@@ -45,7 +45,7 @@ export class Workbook {
   readonly globals: ReturnType<typeof officeGlobals>;
   private readonly grid = new Grid();
   private readonly requirements: HostRequirements;
-  private readonly counters = { invocations: 0, cancellations: 0, excelRuns: 0 };
+  private readonly counters = { invocations: 0, cancellations: 0, excelRuns: 0, fullCalculations: 0 };
   private readonly activity = new Activity(this.counters);
   private readonly calculation: Calculation;
   private readonly recalculations: string[][] = [];
@@ -69,7 +69,10 @@ export class Workbook {
       isSetSupported: (name, version) => this.requirements.isSetSupported(name, version),
       run: (batch) => this.activity.run(batch),
       calculate: (ranges) => this.calculateRanges(ranges),
-      calculateAll: () => this.calculateAgain([...this.grid.formulas()]),
+      calculateAll: () => {
+        this.counters.fullCalculations += 1;
+        this.calculateAgain([...this.grid.formulas()]);
+      },
       editRefusal: () => (this.edited === null ? null : cellEditRefusal),
       editEnded: () =>
         this.edited === null ? Promise.resolve() : new Promise<void>((resolve) => this.editWaiters.push(resolve)),
