@@ -119,9 +119,14 @@ export async function reenterFormulas(addresses: readonly string[]): Promise<str
         const worksheet = sheet === null ? sheets.getActiveWorksheet() : sheets.getItem(sheet);
         const areas = cellAreas(cells);
         for (let from = 0; from < areas.length; from += AREAS_PER_SYNC) {
-          const ranges = areas.slice(from, from + AREAS_PER_SYNC).map((area) => worksheet.getRange(area).load('formulas'));
+          const ranges = areas
+            .slice(from, from + AREAS_PER_SYNC)
+            .map((area) => worksheet.getRange(area).load('formulas'));
           await context.sync();
-          for (const range of ranges) range.formulas = range.formulas;
+          for (const range of ranges) {
+            const formulas = range.formulas; // written back as read: Excel enters each again
+            range.formulas = formulas;
+          }
           await context.sync();
         }
       });
@@ -131,4 +136,3 @@ export async function reenterFormulas(addresses: readonly string[]): Promise<str
   }
   return refused;
 }
-

@@ -6,7 +6,13 @@ import { cellAreas } from '../../src/office/cellAreas';
 import { groupBySheet } from '../../src/office/cellAddresses';
 import { recalculateCells, recalculateClimateCells, recalculateWaitingCells } from '../../src/office/excelCalculate';
 import { calledBack } from '../../src/office/cellCallbacks';
-import { COUNT_METADATA, countingWorkbook, invocationsOf, type CountingOptions } from '../harness/countingWorkbook';
+import {
+  COUNT_METADATA,
+  countingWorkbook,
+  invocationsOf,
+  oneArgument,
+  type CountingOptions,
+} from '../harness/countingWorkbook';
 import { MODERN_HOST } from '../harness/hostProfiles';
 import type { FunctionsMetadata } from '../harness/types';
 import { Workbook } from '../harness/workbook';
@@ -219,15 +225,4 @@ describe('recalculateClimateCells', () => {
 });
 
 /** WAIT (written CLIMATE.WAIT) shows "Profiling" until told otherwise; COUNT2 is another add-in's function, not loaded. */
-const WAIT_METADATA: FunctionsMetadata = {
-  functions: [
-    {
-      id: 'WAIT',
-      name: 'WAIT',
-      parameters: [{ name: 'x', type: 'any' }],
-      result: {},
-      options: { requiresAddress: true },
-    },
-    { id: 'COUNT2', name: 'COUNT2', parameters: [{ name: 'x', type: 'any' }], result: {} },
-  ],
-};
+const WAIT_METADATA: FunctionsMetadata = { functions: [oneArgument('WAIT', true), oneArgument('COUNT2')] };

@@ -19,14 +19,17 @@ import type { ErrorCellsOnCalculate, SheetResults } from '../harness/types';
 
 const suite = supplierSuite();
 
-const isPending = ({ outcome }: SheetResults[string]) => outcome.kind === 'error' && PENDING.test(outcome.message ?? '');
+const isPending = ({ outcome }: SheetResults[string]) =>
+  outcome.kind === 'error' && PENDING.test(outcome.message ?? '');
 
 test.each(['recalculated', 'first-ignored'] as const)(
   'reopened on the desktop (error cells: %s): the cells saved as Profiling show their scores, no other cell is called',
   async (errorCells: ErrorCellsOnCalculate) => {
     const sandbox = suite.sandbox();
     const known = sandbox.population.organizations.slice(40, 46).map((org) => [org.name]);
-    const unseen = ['Saved Pending Ltd', 'Reopened Later GmbH', 'Desktop Only plc'].map((name) => [`${name} ${errorCells}`]);
+    const unseen = ['Saved Pending Ltd', 'Reopened Later GmbH', 'Desktop Only plc'].map((name) => [
+      `${name} ${errorCells}`,
+    ]);
     const storage = await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
     const indexedDB = freshIndexedDb();
     const excel = { requirements: MODERN_HOST.requirements, errorCells };

@@ -12,7 +12,12 @@ import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { formatCell } from '../harness/addresses';
 import { PENDING, checkCell, expectedScore } from '../harness/expectations';
 import { MODERN_HOST } from '../harness/hostProfiles';
-import { DEFAULT_LOCATION, openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from '../harness/node';
+import {
+  DEFAULT_LOCATION,
+  openNodeWorkbook,
+  type NodeWorkbookOptions,
+  type NodeWorkbookSession,
+} from '../harness/node';
 import { waitForResults } from '../harness/session';
 import { seededSettings } from '../harness/settingsSeed';
 import { PROFILING_SECONDS, supplierSuite } from '../harness/supplierSuite';
@@ -112,7 +117,10 @@ test.each(['first-ignored', 'never'] as const)(
 test('the sheet renamed while its suppliers are profiled: the cells show their scores under its new name, no other cell is recalculated', async () => {
   const names = suppliers('(rename)');
   const opened = await profilingSheet(names);
-  const known = suite.sandbox().population.organizations.slice(0, 5).map((org) => [org.name]);
+  const known = suite
+    .sandbox()
+    .population.organizations.slice(0, 5)
+    .map((org) => [org.name]);
   await opened.calculate({ name: 'Known', inputs: known, formulas: { B: '=CLIMATE.SCORE(A{row})' } });
   await opened.settled(60_000);
   opened.workbook.renameSheet('Sheet1', 'Q3_suppliers');

@@ -4,14 +4,19 @@
  * COUNT stands for the add-in's functions: `onCall` is told each calling cell's address, as the
  * add-in's functions tell its recalculation check (src/office/cellCallbacks.ts).
  */
-import type { FunctionsMetadata, HarnessOptions } from './types';
+import type { FunctionMetadata, FunctionsMetadata, HarnessOptions } from './types';
 import { Workbook } from './workbook';
+
+/** A function of one argument, as functions.json declares it; `requiresAddress` as the add-in's CLIMATE functions are. */
+export function oneArgument(id: string, requiresAddress = false): FunctionMetadata {
+  const meta: FunctionMetadata = { id, name: id, parameters: [{ name: 'x', type: 'any' }], result: {} };
+  if (requiresAddress) meta.options = { requiresAddress };
+  return meta;
+}
 
 export const COUNT_METADATA: FunctionsMetadata = {
   allowCustomDataForDataTypeAny: true,
-  functions: [
-    { id: 'COUNT', name: 'COUNT', parameters: [{ name: 'x', type: 'any' }], result: {}, options: { requiresAddress: true } },
-  ],
+  functions: [oneArgument('COUNT', true)],
 };
 
 export interface CountingOptions extends Omit<HarnessOptions, 'metadata'> {

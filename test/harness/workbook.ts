@@ -290,7 +290,8 @@ export class Workbook {
       }),
     );
     this.calculateTogether(entered);
-    for (const cell of changed) for (const dependent of this.grid.dependentsOf(cell)) this.calculation.invoke(dependent);
+    for (const cell of changed)
+      for (const dependent of this.grid.dependentsOf(cell)) this.calculation.invoke(dependent);
   }
 
   /** The sheet, if the workbook has it: Excel fails the sync with ItemNotFound otherwise. */

@@ -7,13 +7,10 @@
 import { CALLBACK_MS, calledBack } from '../../src/office/cellCallbacks';
 import { recalculateWaitingCells } from '../../src/office/excelCalculate';
 import type { ErrorCellsOnCalculate, FunctionsMetadata } from '../harness/types';
+import { oneArgument } from '../harness/countingWorkbook';
 import { Workbook } from '../harness/workbook';
 
-const METADATA: FunctionsMetadata = {
-  functions: [
-    { id: 'WAIT', name: 'WAIT', parameters: [{ name: 'x', type: 'any' }], result: {}, options: { requiresAddress: true } },
-  ],
-};
+const METADATA: FunctionsMetadata = { functions: [oneArgument('WAIT', true)] };
 const CELLS = ['Sheet1!B2', 'Sheet1!B3', 'Sheet1!B4'];
 
 beforeEach(() => jest.useFakeTimers());
@@ -28,7 +25,8 @@ function profilingSheet(errorCells: ErrorCellsOnCalculate) {
   let profiling = true;
   workbook.globals.CustomFunctions.associate('WAIT', (_x: unknown, invocation: unknown) => {
     calledBack((invocation as { address: string }).address);
-    if (profiling) throw new workbook.globals.CustomFunctions.Error('#N/A', 'Profiling (created) — this cell updates itself');
+    if (profiling)
+      throw new workbook.globals.CustomFunctions.Error('#N/A', 'Profiling (created) — this cell updates itself');
     return 7;
   });
   workbook.enter({ inputs: [[1], [2], [3]], formulas: { B: '=CLIMATE.WAIT(A{row})' } });

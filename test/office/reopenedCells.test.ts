@@ -10,21 +10,11 @@ import { CELLS_UPDATED_SETTING } from '../../src/office/documentSettings';
 import { QUIET_OPEN_MS } from '../../src/office/reopenedCells';
 import type * as Reopened from '../../src/office/reopenedCells';
 import type { FunctionsMetadata } from '../harness/types';
+import { oneArgument } from '../harness/countingWorkbook';
 import { Workbook } from '../harness/workbook';
 
 const DAY_MS = 24 * 3600 * 1000;
-const METADATA: FunctionsMetadata = {
-  functions: [
-    {
-      id: 'WAIT',
-      name: 'WAIT',
-      parameters: [{ name: 'x', type: 'any' }],
-      result: {},
-      options: { requiresAddress: true },
-    },
-    { id: 'OTHER', name: 'OTHER', parameters: [{ name: 'x', type: 'any' }], result: {} },
-  ],
-};
+const METADATA: FunctionsMetadata = { functions: [oneArgument('WAIT', true), oneArgument('OTHER')] };
 
 /** The modules of a new runtime: what the last one knew (which cells called) went with it. */
 function newRuntime(): { callbacks: typeof Callbacks; reopened: typeof Reopened } {

@@ -39,7 +39,8 @@ async function waitingSheet(workbook: Workbook, sheetOf: (row: number) => string
 }
 
 /** The cells' functions tell the add-in's recalculation check they called, as the bundle's do. */
-const counting = (options: CountingOptions = {}) => countingWorkbook(SUPPLIERS, COLUMNS, { onCall: calledBack, ...options });
+const counting = (options: CountingOptions = {}) =>
+  countingWorkbook(SUPPLIERS, COLUMNS, { onCall: calledBack, ...options });
 
 /** A host without delayForCellEdit (ExcelApi below 1.11), refusing with `code`. */
 const refusingHost = (code: 'InvalidOperation' | 'InvalidOperationInCellEditMode'): CountingOptions => ({
@@ -70,28 +71,28 @@ test('profiles final while a cell is edited: Excel holds the recalculation until
 test.each(['InvalidOperation', 'InvalidOperationInCellEditMode'] as const)(
   'on a host without delayForCellEdit, refused with %s: once the user leaves the cell, every waiting cell is recalculated',
   async (code) => {
-  const workbook = counting(refusingHost(code));
-  const { engine, cells, profilesFinal } = await waitingSheet(workbook);
-  workbook.editCell('Sheet1!H1');
-  profilesFinal();
-  await advance(POLL_AND_GATHER_MS);
-  const refusedRuns = workbook.stats().excelRuns;
-  expect(refusedRuns).toBeGreaterThan(0);
-  expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([1])); // refused: nothing recalculated
+    const workbook = counting(refusingHost(code));
+    const { engine, cells, profilesFinal } = await waitingSheet(workbook);
+    workbook.editCell('Sheet1!H1');
+    profilesFinal();
+    await advance(POLL_AND_GATHER_MS);
+    const refusedRuns = workbook.stats().excelRuns;
+    expect(refusedRuns).toBeGreaterThan(0);
+    expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([1])); // refused: nothing recalculated
 
-  await advance(60_000); // a long edit: Excel is asked again, every few seconds at most
-  const asked = workbook.stats().excelRuns - refusedRuns;
-  expect(asked).toBeGreaterThanOrEqual(60_000 / 5_000);
-  expect(asked).toBeLessThanOrEqual(60_000 / 500);
-  expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([1]));
+    await advance(60_000); // a long edit: Excel is asked again, every few seconds at most
+    const asked = workbook.stats().excelRuns - refusedRuns;
+    expect(asked).toBeGreaterThanOrEqual(60_000 / 5_000);
+    expect(asked).toBeLessThanOrEqual(60_000 / 500);
+    expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([1]));
 
-  workbook.editCell(null);
-  await advance(5_000);
-  expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([2]));
-  const runsWhenDone = workbook.stats().excelRuns;
-  await advance(30_000);
-  expect(workbook.stats().excelRuns).toBe(runsWhenDone); // taken: not asked again
-  engine.dispose();
+    workbook.editCell(null);
+    await advance(5_000);
+    expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([2]));
+    const runsWhenDone = workbook.stats().excelRuns;
+    await advance(30_000);
+    expect(workbook.stats().excelRuns).toBe(runsWhenDone); // taken: not asked again
+    engine.dispose();
   },
 );
 
