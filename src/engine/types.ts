@@ -121,7 +121,9 @@ export type EngineEvent =
   /** The service refused the key in use; `message`: what it said (a short, clipped sentence). */
   | { type: 'auth-failed'; message: string }
   /** A refresh lifted the hold of a refused key: it is tried once more. */
-  | { type: 'auth-retried' };
+  | { type: 'auth-retried' }
+  /** The browser's IndexedDB did not open in time: the cells went on without the saved cache, kept in settings storage from now. */
+  | { type: 'storage-unanswered'; message: string };
 
 export interface Engine {
   organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;

@@ -3,7 +3,8 @@
  * matches the analyst accepted, as (input, matched organization id) pairs. Document settings travel
  * with the file to everyone it is shared with, so nothing else is written here (never a figure), and
  * the key never is: the records below are built field by field, never spread from another object.
- * Also the ids of the sheets the Climate summary created, so that it never overwrites another sheet.
+ * Also the ids of the sheets the Climate summary created, so that it never overwrites another sheet,
+ * and when the runtime last brought every CLIMATE cell up to date (a time, no figure of the data).
  *
  * Two analysts may work in one workbook at once (coauthoring), each runtime with its own in-memory copy
  * of the settings, and saveAsync writes that whole copy over the document's: so a pair is added to
@@ -59,8 +60,7 @@ export function readSummarySheetIds(): string[] {
 export async function rememberSummarySheet(id: string): Promise<boolean> {
   const store = settings();
   if (!store) return false;
-  store.set(SUMMARY_SHEETS_SETTING, [...new Set([...readSummarySheetIds(), id])]);
-  await save(store);
+  await update(store, () => store.set(SUMMARY_SHEETS_SETTING, [...new Set([...readSummarySheetIds(), id])]));
   return true;
 }
 
@@ -68,9 +68,10 @@ export async function rememberSummarySheet(id: string): Promise<boolean> {
 export async function rememberWorkbookProject(project: WorkbookProject | null): Promise<boolean> {
   const store = settings();
   if (!store) return false;
-  if (project) store.set(WORKBOOK_PROJECT_SETTING, { id: project.id, name: project.name });
-  else store.remove(WORKBOOK_PROJECT_SETTING);
-  await save(store);
+  await update(store, () => {
+    if (project) store.set(WORKBOOK_PROJECT_SETTING, { id: project.id, name: project.name });
+    else store.remove(WORKBOOK_PROJECT_SETTING);
+  });
   return true;
 }
 
@@ -85,6 +86,34 @@ function refresh(store: Office.Settings): Promise<void> {
         : resolve(),
     ),
   );
+}
+
+export const CELLS_UPDATED_SETTING = 'climate.cellsUpdatedAt';
+
+/**
+ * When the CLIMATE cells of this workbook were last all brought up to date (ms since 1970), as the file
+ * says; null when never, or when the setting is not a time up to now (edited by hand, a clock ahead).
+ */
+export function readCellsUpdatedAt(now: number): number | null {
+  const raw = settings()?.get(CELLS_UPDATED_SETTING) as unknown;
+  return typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 && raw <= now ? raw : null;
+}
+
+/** Records that every CLIMATE cell was brought up to date at `time`, and saves it into the document. */
+export async function rememberCellsUpdatedAt(time: number): Promise<void> {
+  const store = settings();
+  if (!store) return;
+  await update(store, () => store.set(CELLS_UPDATED_SETTING, time));
+}
+
+/**
+ * Changes the document's settings as they are now: a save writes this runtime's whole copy over the
+ * document's, so a coauthor's saves are read in first, or the save would drop them.
+ */
+async function update(store: Office.Settings, change: () => void): Promise<void> {
+  await refresh(store);
+  change();
+  await save(store);
 }
 
 function save(store: Office.Settings): Promise<void> {

@@ -1,8 +1,8 @@
 /**
  * Calling the custom functions a bundle associated, as Excel does for each formula cell: the
  * function is found by its metadata name (namespace stripped; unknown or unassociated -> #NAME?),
- * a formula with too few or too many arguments is refused, the invocation comes last when
- * `requiresAddress` or `cancelable` is declared, and a call superseded by a newer one is cancelled
+ * a formula with too few or too many arguments is refused, omitted arguments are null, the invocation
+ * always comes last (with the address when `requiresAddress` is declared), and a call superseded by a newer one is cancelled
  * through `onCanceled` and its late result ignored. A settled cell's dependents are calculated again.
  */
 import { argumentValue, fieldValue } from './cellReads';
@@ -98,13 +98,12 @@ export class Calculation {
     const args: unknown[] = meta.parameters.map((param, i) =>
       argumentValue(this.grid, parsed.args[i], param, cell.sheet),
     );
-    const options = meta.options ?? {};
-    if (options.requiresAddress || options.cancelable) {
-      const invocation: { address?: string; functionName: string; onCanceled?: () => void } = { functionName: meta.id };
-      if (options.requiresAddress) invocation.address = cell.address;
-      cell.running = invocation;
-      args.push(invocation);
-    }
+    // The invocation always comes last (custom-functions-parameter-options: "Excel passes the
+    // invocation parameter as the last argument" whether declared or not); the address only with requiresAddress.
+    const invocation: { address?: string; functionName: string; onCanceled?: () => void } = { functionName: meta.id };
+    if (meta.options?.requiresAddress) invocation.address = cell.address;
+    cell.running = invocation;
+    args.push(invocation);
     let result: unknown;
     try {
       result = fn(...args);
@@ -133,8 +132,7 @@ export class Calculation {
     if (!meta || !fn) return { kind: 'error', code: '#NAME?' };
     const sheet = parseCell(address).sheet ?? 'Sheet1';
     const args: unknown[] = meta.parameters.map((param, i) => argumentValue(this.grid, parsed.args[i], param, sheet));
-    const invocation = { functionName: meta.id, isInValuePreview: true, address, onCanceled: undefined };
-    if (meta.options?.requiresAddress || meta.options?.cancelable) args.push(invocation);
+    args.push({ functionName: meta.id, isInValuePreview: true, address, onCanceled: undefined });
     this.counters.invocations += 1;
     try {
       return resultOutcome(await fn(...args), meta, this.returns);

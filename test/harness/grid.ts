@@ -90,6 +90,27 @@ export class Grid {
     return this.sheets.has(sheet);
   }
 
+  /** The sheets that hold a cell, in the order first written (Excel's tab order here). */
+  sheetNames(): string[] {
+    return [...this.sheets];
+  }
+
+  /**
+   * The smallest block that holds every written cell of the sheet (Worksheet.getUsedRange, ExcelApi
+   * 1.1: "the smallest range that encompasses any cells that have a value or formatting"); null when
+   * it has none.
+   */
+  usedRange(sheet: string): { row: number; column: number; rows: number; columns: number } | null {
+    let [top, left, bottom, right] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const cell of this.cells.values()) {
+      if (cell.sheet !== sheet || (cell.formula === null && cell.input === null)) continue;
+      [top, left] = [Math.min(top, cell.row), Math.min(left, cell.column)];
+      [bottom, right] = [Math.max(bottom, cell.row), Math.max(right, cell.column)];
+    }
+    // as Range.rowIndex and columnIndex count: from 0
+    return top === Infinity ? null : { row: top - 1, column: left, rows: bottom - top + 1, columns: right - left + 1 };
+  }
+
   /**
    * The sheet takes a new name, its cells with it, as Excel's rename does. References keep pointing at
    * the same cells (they are kept by the sheet's id); the text of a formula naming the sheet is not rewritten.

@@ -9,7 +9,7 @@ import { createCatalogue } from '../../src/functions/catalogue';
 import { callContext, toCellNow } from '../../src/functions/excelBoundary';
 import { rowsToRefresh } from '../../src/taskpane/activity/activity';
 import type { CellGrid } from '../../src/taskpane/sheet/grid';
-import { recalculateWorkbook } from '../../src/office/excelCalculate';
+import { recalculateClimateCells } from '../../src/office/excelCalculate';
 import { recalculateRows } from '../../src/taskpane/sheet/write';
 import type { BatchRequestItem } from '../../src/service/types';
 import { record, type RequestAnswer } from '../engine/fakeService';
@@ -132,7 +132,7 @@ test('Refresh all while a cold sheet is still being answered: one registration p
   service.release();
   await advance(30);
   expect(refresh.value).toMatchObject({ organizations: 60, refreshed: 60, failed: [] });
-  await recalculateWorkbook();
+  await recalculateClimateCells('all');
   await advance(0);
   expect(workbook.isSettled()).toBe(true);
   const registered = service.items().map((item) => (item.body as { name: string }).name);

@@ -7,6 +7,7 @@
  * references to a card (`=E3.Score`, `=E3.[Industry rank]`), whose arguments are those of the card's
  * CLIMATE.ORG cell.
  */
+import { CLIMATE_CALL } from '../../office/climateFormula';
 import { CELL_PART, SHEET_PART } from './a1';
 
 /** Where the organization, website and country arguments sit, per function (others name no organization). */
@@ -71,14 +72,11 @@ export interface ClimateCall {
   end: number;
 }
 
-/** Not preceded by a letter, digit, `_`, `.`: `MYCLIMATE.SCORE` is another add-in's function. */
-const CALL = /(?<![\w.])(?:_xldudf_CLIMATE[._]|CLIMATE\.)([A-Z]+)\s*\(/gi;
-
 /** Every CLIMATE call of a formula, outer ones first, each with its top-level argument texts. */
 export function climateCalls(formula: string): ClimateCall[] {
   const code = masked(formula);
   const calls: ClimateCall[] = [];
-  for (const match of code.matchAll(CALL)) {
+  for (const match of code.matchAll(CLIMATE_CALL)) {
     const start = (match.index ?? 0) + match[0].length;
     const split = splitArguments(code, start);
     if (!split) continue;
