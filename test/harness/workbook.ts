@@ -2,7 +2,8 @@
  * The harness core: a workbook that calculates custom-function formulas the way Excel does, with
  * the functions a bundle associated. Every formula cell is invoked concurrently; its previous value
  * is replaced by the result of its latest invocation only (calculation.ts); `range.calculate()` from
- * `Excel.run` re-invokes exactly the formula cells in the range. Results are kept as plain JSON per cell.
+ * `Excel.run` re-invokes exactly the formula cells in the range. Results are kept as the JSON copy that
+ * crossed the runtime's boundary, with its size (returnedValues.ts).
  *
  * Checks Excel makes and the harness makes too, so that wiring mistakes show up in tests:
  * - a formula names a function by its metadata name (namespace stripped); unknown or unassociated
@@ -34,7 +35,7 @@ export class Workbook {
   readonly globals: ReturnType<typeof officeGlobals>;
   private readonly grid = new Grid();
   private readonly requirements: HostRequirements;
-  private readonly counters = { invocations: 0, cancellations: 0, excelRuns: 0 };
+  private readonly counters = { invocations: 0, cancellations: 0, serializedBytes: 0, excelRuns: 0 };
   private readonly activity = new Activity(this.counters);
   private readonly calculation: Calculation;
   private readonly recalculations: string[][] = [];
