@@ -81,7 +81,10 @@ export class Calculation {
     if (blocked === 'waiting') return this.markDirty(cell);
     // Excel's own results (a dot field, an error passed on): nothing crosses the runtime's boundary.
     if (formula.field)
-      return this.finish(cell, cell.generation, { outcome: fieldValue(this.grid, formula.field, cell.sheet), bytes: 0 });
+      return this.finish(cell, cell.generation, {
+        outcome: fieldValue(this.grid, formula.field, cell.sheet),
+        bytes: 0,
+      });
     if (blocked !== null) return this.finish(cell, cell.generation, { outcome: blocked, bytes: 0 });
     if (cell.running) {
       this.counters.cancellations += 1;

@@ -34,11 +34,18 @@ export function resultOutcome(value: unknown, meta: FunctionMetadata, host: Retu
   const weight = { bytes: 0 };
   if (meta.result.dimensionality !== 'matrix') {
     if (Array.isArray(value))
-      return { outcome: { kind: 'error', code: '#VALUE!', message: 'harness: array returned by a scalar function' }, bytes: 0 };
+      return {
+        outcome: { kind: 'error', code: '#VALUE!', message: 'harness: array returned by a scalar function' },
+        bytes: 0,
+      };
     return { outcome: element(value, meta, host, weight), bytes: weight.bytes };
   }
   if (!Array.isArray(value) || value.length === 0 || !value.every((row) => Array.isArray(row) && row.length > 0)) {
-    const outcome: Outcome = { kind: 'error', code: '#VALUE!', message: 'harness: a matrix function must return rows of values' };
+    const outcome: Outcome = {
+      kind: 'error',
+      code: '#VALUE!',
+      message: 'harness: a matrix function must return rows of values',
+    };
     return { outcome, bytes: 0 };
   }
   const width = Math.max(...value.map((row: unknown[]) => row.length));
