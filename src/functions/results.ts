@@ -111,12 +111,13 @@ function attributed(value: PlainValue, record: OrganizationRecord, label: string
 }
 
 /**
- * `shown`: the value as the cell shows it (a text made safe); the card's parts were built safe. The
- * profile link's own cell (PROFILE's) is its link already: its logo links there, and no property repeats it.
+ * `shown`: the value as the cell shows it (a text made safe); the card's parts were built safe. A text
+ * (PROFILE's names, ranks, link) carries the logo linking to the profile but not the link property: a
+ * name may run to 255 characters, and the link's own cell would repeat itself.
  */
-function attributedValue(shown: PlainValue, { properties, provider, link }: Card): AttributedValue {
-  const attribution = properties === null || shown === link ? { provider } : { properties, provider };
+function attributedValue(shown: PlainValue, { properties, provider }: Card): AttributedValue {
+  if (typeof shown === 'string') return markedSafe({ type: 'String', basicValue: shown, provider });
+  const attribution = properties === null ? { provider } : { properties, provider };
   if (typeof shown === 'number') return markedSafe({ type: 'Double', basicValue: shown, ...attribution });
-  if (typeof shown === 'boolean') return markedSafe({ type: 'Boolean', basicValue: shown, ...attribution });
-  return markedSafe({ type: 'String', basicValue: shown, ...attribution });
+  return markedSafe({ type: 'Boolean', basicValue: shown, ...attribution });
 }

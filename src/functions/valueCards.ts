@@ -2,8 +2,8 @@
  * The card an attributed value carries (SCORE, FLAG, MATCH, PROFILE's and FLAGS's elements, results.ts):
  * what the licence needs and nothing more, since Excel serializes every value across the runtime's
  * boundary and keeps it in the workbook (docs/excel.md "What a value weighs"). That is the provider's
- * logo linking to the public profile, and the profile link as a property (`=C2.[Profile link]`, the
- * same name as on CLIMATE.ORG's card). The organization's whole profile is CLIMATE.ORG's card, once
+ * logo linking to the public profile, and on a score or flag the profile link as a property
+ * (`=C2.[Profile link]`, the same name as on CLIMATE.ORG's card). The organization's whole profile is CLIMATE.ORG's card, once
  * per row; MATCH's card adds what a match is checked by. One card per record and logo address, shared
  * by every value made from it.
  */
@@ -31,8 +31,6 @@ const LINK_PROPERTY = FIELD_HEADER.link;
 export interface Card {
   /** The profile link, when the record has one: shared by every value made from the card. */
   properties: Record<string, Excel.CellValue> | null;
-  /** The profile link as the card holds it (the value PROFILE's link cell shows needs no property repeating it). */
-  link: string | null;
   provider: Excel.CellValueProviderAttributes;
   /** What the card was built with: another logo address needs another card. */
   logoUrl: string | null;
@@ -51,10 +49,8 @@ export function cardFor(record: OrganizationRecord, ctx: CardContext): Card {
   const card = cards.get(record);
   if (card && card.logoUrl === ctx.logoUrl) return card;
   const link = record.matching_organization?.link ?? null;
-  const shown = link === null ? null : cardLink(link);
   const built: Card = {
-    properties: shown === null ? null : { [LINK_PROPERTY]: { type: 'String', basicValue: shown } },
-    link: shown,
+    properties: link === null ? null : { [LINK_PROPERTY]: { type: 'String', basicValue: cardLink(link) } },
     provider: providerAttributes(link, ctx.logoUrl),
     logoUrl: ctx.logoUrl,
     cells: {},

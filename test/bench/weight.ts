@@ -72,7 +72,9 @@ export function layoutWeight(results: SheetResults, rows: number, sheet = 'Sheet
     perRow.set(row, (perRow.get(row) ?? 0) + report.bytes);
     const { outcome } = report;
     if (outcome.kind === 'array') {
-      for (const element of outcome.rows.flat()) {
+      // PROFILE's table is (header, value) rows: its headers are ours, plain texts, and no value cell.
+      const values = name === 'PROFILE' ? outcome.rows.map((cells) => cells.slice(1)) : outcome.rows;
+      for (const element of values.flat()) {
         add(`${name} element`, elementBytes(element));
         stored.push(JSON.stringify(kept(element) ?? null));
       }
@@ -169,10 +171,7 @@ export function weightTargets(layouts: Record<string, LayoutWeight>, spills: Lay
     );
   }
   for (const [name, f] of Object.entries(spills)) {
-    if (name === 'FLAGS' || name === 'PROFILE') {
-      // A spill is judged per value cell (its header texts are plain).
-      continue;
-    }
+    if (name === 'FLAGS' || name === 'PROFILE') continue; // a spill is judged per element
     lines.push(median(`spills: ${name}`, f, WEIGHT_TARGETS.value));
     if (name.endsWith('element'))
       lines.push(
