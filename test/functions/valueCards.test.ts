@@ -89,6 +89,28 @@ test("CLIMATE.ORG's card carries the whole profile once, without a per-property 
   expect(weight(card)).toBeGreaterThan(BUDGET.orgCard); // when this fails, the card met its target: lower ORG_CARD_TODAY
 });
 
+test('cards Excel accepts: a field the record lacks is #N/A with its basicValue; a long profile link is kept whole', () => {
+  const long = `https://profiles.sandbox.example/organizations/${'n'.repeat(600)}`;
+  const lacking = record({
+    score: null,
+    rank: null,
+    matching_organization: { id: 12345, name: NAME, link: long, industry: null },
+  });
+  const card = organizationEntity(
+    { record: lacking, requested: NAME, match: reading, receivedAt: 0, argument: parseOrganization(NAME, null, null) },
+    ctx,
+  );
+  const properties = card.properties as Record<string, Record<string, unknown>>;
+  const notAvailable = { type: 'Error', basicValue: '#N/A', basicType: 'Error', errorType: 'NotAvailable' };
+  expect(properties.Score).toEqual(notAvailable);
+  expect(properties.Rank).toEqual(notAvailable);
+  for (const [name, property] of Object.entries(properties)) {
+    expect([name, typeof property.type, property.basicValue === undefined]).toEqual([name, 'string', false]);
+  }
+  expect(properties['Profile link'].basicValue).toBe(long);
+  expect(card.provider?.logoTargetAddress).toBe(long);
+});
+
 test('one card per record: every value of an organization shares its link property and provider', () => {
   const synced = full();
   const [score, flag] = [
