@@ -87,8 +87,8 @@ function faults(value: unknown, path: string, found: string[]): void {
     if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(value))
       found.push(`${path}: control`);
     const inCard = /^ORG\.text$|\.properties\.|\.title$/.test(path);
-    // A profile link is never cut: it is a checked https link of bounded length instead.
-    const link = /\.Profile link\.basicValue$/.test(path);
+    // A profile link is never cut: it is a checked https link of bounded length instead (or #N/A: none).
+    const link = /\.Profile link\.basicValue$/.test(path) && value !== '#N/A';
     if (link && (!value.startsWith('https://') || value.length > MAX_PROFILE_LINK_LENGTH))
       found.push(`${path}: not a checked link`);
     if (inCard && !address && !link && value.length > MAX_CARD_TEXT) found.push(`${path}: ${value.length} characters`);
