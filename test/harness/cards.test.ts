@@ -8,6 +8,7 @@
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import type { OrganizationRecord } from '../../src/service/types';
+import { PROVIDER } from '../../src/provider';
 import { legalFormTwins } from '../sandbox/harness';
 import { excelRound, PENDING } from './expectations';
 import { HOST_PROFILES, MODERN_HOST } from './hostProfiles';
@@ -114,6 +115,7 @@ test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
       expect([name, entity.properties[name].propertyMetadata?.attribution]).toEqual([name, undefined]);
     }
     expect(entity.provider).toEqual({
+      description: PROVIDER.sourceLine,
       logoSourceAddress: LOGO,
       logoTargetAddress: record.matching_organization!.link,
     });

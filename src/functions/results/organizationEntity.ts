@@ -167,7 +167,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
   const card: Excel.CardLayout = { title: name, sections: SECTIONS[leftOut ? 'leftOut' : 'full'] };
   const query = reading.argument && queryProperty(cardQueryOf(reading.argument));
   if (query) properties[QUERY_PROPERTY] = query;
-  const provider = providerAttributes(link, ctx.logoUrl);
+  const provider = providerAttributes(link, ctx.logoUrl, true);
   // Every text in it went through cardText (safe, bounded) or is ours: the boundary need not walk it.
   return markedSafe({
     type: 'Entity',

@@ -82,12 +82,18 @@ export function matchProperties(values: MatchCardValues): Record<string, Excel.C
 /**
  * The provider of every card: its logo (when known) linking to the profile. The description is
  * Excel's text for the logo (CellValueProviderAttributes in the typings): shown in its place when
- * there is no logo, otherwise only as the logo's tooltip, so a card carries it only in place of the logo.
+ * there is no logo, otherwise only as the logo's tooltip. A value's card carries it only in place of
+ * the logo; CLIMATE.ORG's card (`ours`), once per row, always: it is how a card passed as an argument
+ * is known for the add-in's own (organizationSource.ts).
  */
-export function providerAttributes(link: string | null, logoUrl: string | null): Excel.CellValueProviderAttributes {
+export function providerAttributes(
+  link: string | null,
+  logoUrl: string | null,
+  ours = false,
+): Excel.CellValueProviderAttributes {
   const provider: Excel.CellValueProviderAttributes = {};
-  if (logoUrl === null) provider.description = PROVIDER.sourceLine;
-  else provider.logoSourceAddress = logoUrl;
+  if (logoUrl === null || ours) provider.description = PROVIDER.sourceLine;
+  if (logoUrl !== null) provider.logoSourceAddress = logoUrl;
   if (link) provider.logoTargetAddress = safeText(link); // a checked https link: safe text all the same
   return provider;
 }

@@ -80,7 +80,12 @@ test("CLIMATE.ORG's card carries the whole profile once, without a per-property 
   expect(Object.keys(properties)).toHaveLength(31); // 30 fields and the row's hidden query
   expect(Object.values(properties).filter((property) => property.propertyMetadata?.attribution)).toEqual([]);
   expect(card.layouts?.card?.subTitle).toBeUndefined();
-  expect(card.provider).toEqual({ logoSourceAddress: LOGO, logoTargetAddress: LINK });
+  // Its description says the card is the add-in's own when it is passed as an argument.
+  expect(card.provider).toEqual({
+    description: 'Climate data by DitchCarbon',
+    logoSourceAddress: LOGO,
+    logoTargetAddress: LINK,
+  });
   expect(weight(card)).toBeLessThanOrEqual(ORG_CARD_TODAY);
   expect(weight(card)).toBeGreaterThan(BUDGET.orgCard); // when this fails, the card met its target: lower ORG_CARD_TODAY
 });
