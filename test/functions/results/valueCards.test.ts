@@ -1,5 +1,5 @@
 /**
- * What each value carries, and what it weighs (src/functions/valueCards.ts, organizationEntity.ts):
+ * What each value carries, and what it weighs (src/functions/results/valueCards.ts, organizationEntity.ts):
  * Excel serializes every result across the runtime's boundary as JSON and keeps it in the workbook,
  * so each function's shape is pinned here with a byte budget. A property added later fails one of
  * these and is then a visible decision (docs/excel.md "What a value weighs").
