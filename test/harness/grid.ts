@@ -17,6 +17,8 @@ export interface Cell {
   input: InputValue;
   formula: (({ parsed: ParsedFormula; field: null } | { parsed: null; field: FieldFormula }) & FormulaText) | null;
   outcome: CellOutcome;
+  /** The characters of JSON its latest result crossed Excel's boundary as (returnedValues.ts). */
+  bytes: number;
   generation: number;
   invocations: number;
   /** The running invocation, to cancel when a newer one replaces it. */
@@ -57,6 +59,7 @@ export class Grid {
         input: null,
         formula: null,
         outcome: { kind: 'value', value: null },
+        bytes: 0,
         generation: 0,
         invocations: 0,
         running: null,
@@ -199,6 +202,7 @@ export class Grid {
         formula: cell.formula.text,
         outcome: cell.outcome,
         invocations: cell.invocations,
+        bytes: cell.bytes,
       };
       results[report.address] = report;
     }

@@ -48,6 +48,11 @@ export interface CellReport {
   outcome: CellOutcome;
   /** How many times Excel (the harness) called the function for this cell. */
   invocations: number;
+  /**
+   * The characters of JSON its latest result crossed the runtime's boundary as (returnedValues.ts);
+   * 0 for a dot field or FIELDVALUE, which Excel computes itself.
+   */
+  bytes: number;
 }
 
 export type SheetResults = Record<string, CellReport>;
@@ -101,6 +106,8 @@ export interface HarnessStats {
   /** Function calls made, and calls whose invocation was cancelled (onCanceled called). */
   invocations: number;
   cancellations: number;
+  /** The characters of JSON every settled result crossed the runtime's boundary as, together (returnedValues.ts). */
+  serializedBytes: number;
   /** Ids passed to CustomFunctions.associate, with the number of times each was. */
   associations: Record<string, number>;
   /** Each `context.sync()` of an Excel.run that calculated ranges: the cell addresses, in order. */

@@ -4,7 +4,8 @@
  * is replaced by the result of its latest invocation only (calculation.ts); `range.calculate()` from
  * `Excel.run` re-invokes exactly the formula cells in the range, but cells holding an error as
  * `errorCells` says (types.ts: what OfficeDev's trackers report), and writing a formula enters it anew.
- * A saved workbook reopens as the desktop (nothing calculated) or the web (everything) does.
+ * A saved workbook reopens as the desktop (nothing calculated) or the web (everything) does. Results
+ * are kept as the JSON copy that crossed the runtime's boundary, with its size (returnedValues.ts).
  *
  * Checks Excel makes and the harness makes too, so that wiring mistakes show up in tests:
  * - a formula names a function by its metadata name (namespace stripped); unknown or unassociated
@@ -45,7 +46,13 @@ export class Workbook {
   readonly globals: ReturnType<typeof officeGlobals>;
   private readonly grid = new Grid();
   private readonly requirements: HostRequirements;
-  private readonly counters = { invocations: 0, cancellations: 0, excelRuns: 0, fullCalculations: 0 };
+  private readonly counters = {
+    invocations: 0,
+    cancellations: 0,
+    serializedBytes: 0,
+    excelRuns: 0,
+    fullCalculations: 0,
+  };
   private readonly activity = new Activity(this.counters);
   private readonly calculation: Calculation;
   private readonly recalculations: string[][] = [];

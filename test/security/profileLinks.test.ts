@@ -76,7 +76,7 @@ test('LINK, the card and the logo target take only absolute https links without 
           'address of at most 2,048 characters.',
       },
     });
-    expect(card(row).properties).not.toHaveProperty(['Profile link']);
+    expect(card(row).properties?.['Profile link']).toBeUndefined();
     expect(card(row).provider).not.toHaveProperty('logoTargetAddress');
   }
 });

@@ -101,7 +101,7 @@ test('no cell, spilled element or card text starts like a formula', async () => 
   expect(all).toContain('Hostile Co'); // ordinary text is left as it is
 });
 
-test('a card keeps a hostile text safe within the 255 characters Excel allows a card text', async () => {
+test("a card keeps a hostile text safe within the add-in's 255-character bound on a card text", async () => {
   const session = await suite.open();
   await session.calculate({
     inputs: [['Long Co']],
@@ -118,7 +118,7 @@ test('a card keeps a hostile text safe within the 255 characters Excel allows a 
   expect(name).toMatch(/^'=HYPERLINK\("x+…$/);
   expect(name).toHaveLength(255);
   expect(results['Sheet1!C2'].outcome).toEqual({ kind: 'value', value: name });
-  // The score's card title names the organization after its label: safe as it is, and within the bound.
+  // The score's card: safe as it is, and within the bound.
   const score = texts(results['Sheet1!D2'].outcome);
   expect(score.filter((text) => text.length > 255)).toEqual([]);
 });
