@@ -12,12 +12,14 @@ import { serviceRoutes } from './routes';
 import { parseOrganizationRequest } from './organizationRequest';
 import { createState, type SandboxState } from './state';
 import { SandboxStats } from './stats';
+import type { WorldChange } from './world';
 
 export { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from './keys';
 export { ADMIN_PREFIX } from './adminRoutes';
 export { DEFAULT_KNOBS, KnobError } from './knobs';
 export type { SandboxKnobs } from './knobs';
 export type { SandboxStats } from './stats';
+export type { WorldChange } from './world';
 export { Population } from './population';
 export type { SandboxOrganization, SandboxProfile } from './population';
 
@@ -35,6 +37,8 @@ export interface SandboxOptions extends Partial<SandboxKnobs> {
   seed?: number;
   /** Population size, default 20000. */
   organizations?: number;
+  /** When the sandbox starts on the calendar (ms since 1970), which its records' dates count from; default now. */
+  startMs?: number;
   /** No start banner. */
   quiet?: boolean;
   /** One log line per answered request (the CLI turns this on). Default false. */
@@ -62,8 +66,10 @@ export interface RunningSandbox {
   stats(): SandboxStats;
   /** Same as POST /__sandbox/reset. */
   resetStats(): void;
-  /** Same as POST /__sandbox/clock {"advanceSeconds": n}. */
-  advanceClock(seconds: number): void;
+  /** Same as POST /__sandbox/clock {"advanceSeconds": n}: answers what the days passed changed. */
+  advanceClock(seconds: number): readonly WorldChange[];
+  /** Same as GET /__sandbox/world's `changes`: everything the days passed have changed, in order. */
+  worldChanges(): readonly WorldChange[];
   close(): Promise<void>;
 }
 
@@ -77,6 +83,7 @@ function integerOption(name: string, value: number | undefined, fallback: number
 }
 
 function recordFor(state: SandboxState, request: OrganizationRequest): OrganizationRecord | null {
+  state.world.catchUp();
   const parsed = parseOrganizationRequest(request);
   if (!parsed.ok) return null;
   const found = state.registry.find(parsed.request);
@@ -95,7 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const port = integerOption('port', options.port, SANDBOX_DEFAULT_PORT, 0);
   const host = options.host ?? '127.0.0.1';
   const knobs = new KnobStore(Object.fromEntries(KNOB_NAMES.map((name) => [name, options[name]])));
-  const state = createState(seed, organizations, knobs);
+  const state = createState(seed, organizations, knobs, options.startMs);
   const app = buildApp(state, serviceRoutes(state), {
     logRequests: options.logRequests ?? false,
     tls: options.tls,
@@ -118,7 +125,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     knobs: () => ({ ...knobs.current, revokedKeys: [...knobs.current.revokedKeys] }),
     stats: () => state.stats.snapshot(),
     resetStats: () => state.stats.reset(),
-    advanceClock: (seconds) => state.clock.advance(seconds),
+    advanceClock: (seconds) => {
+      state.clock.advance(seconds);
+      return state.world.catchUp();
+    },
+    worldChanges: () => {
+      state.world.catchUp();
+      return state.world.changes();
+    },
     close: () => app.close(),
   };
 }
