@@ -102,7 +102,7 @@ class ProductionUrlsPlugin {
  */
 const NODE_ONLY = [
   /[\\/]node_modules[\\/](undici|fastify|@fastify|pino|avvio|light-my-request|find-my-way)[\\/]/,
-  /[\\/]src[\\/](sandbox|dev)[\\/]/,
+  /[\\/]tools[\\/](sandbox|dev)[\\/]/,
   /[\\/]src[\\/]service[\\/]nodeFetch\.ts$/,
 ];
 class NodeOnlyGuardPlugin {

@@ -200,7 +200,7 @@ export function summarizeJson(manifest: UnifiedManifest): AddinSummary {
   };
 }
 
-/** Size and pixels of a PNG written by src/dev/png.ts (8-bit RGBA, every row with filter 0). */
+/** Size and pixels of a PNG written by tools/dev/png.ts (8-bit RGBA, every row with filter 0). */
 export function readOwnPng(file: string): {
   width: number;
   height: number;

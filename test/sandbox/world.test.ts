@@ -4,7 +4,7 @@
  * the span the clock moved. Over real HTTP.
  */
 import type { OrganizationRecord, SbtiChange } from '../../src/service/types';
-import type { RunningSandbox, WorldChange } from '../../src/sandbox/server';
+import type { RunningSandbox, WorldChange } from '../../tools/sandbox/server/server';
 import { admin, client, Client, start } from './harness';
 
 const DAY = 24 * 3600;

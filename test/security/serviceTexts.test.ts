@@ -5,7 +5,7 @@
  * tools read it again; every spilled or returned text that starts so is shown with a leading apostrophe.
  */
 import type { ServerResponse } from 'node:http';
-import { FORMULA_START } from '../../src/functions/cellText';
+import { FORMULA_START } from '../../src/functions/arguments/cellText';
 import type { CellOutcome } from '../harness';
 import { json } from '../service/scriptedServer';
 import { batchServiceSuite } from './batchService';
