@@ -101,7 +101,7 @@ export interface OrganizationRecord {
    * When the service produced the record's figures, an ISO date (our choice: the contract lists no
    * such field; the sandbox sends it, and a record without it is read as undated).
    */
-  updated_at?: string | null;
+  updated_at: string | null;
 }
 
 export interface Industry {
