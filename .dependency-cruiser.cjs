@@ -8,7 +8,7 @@
 /**
  * What each part of src may import (besides itself and packages). Read top to bottom it is the
  * direction of the add-in: commands & pane -> functions -> runtime -> engine -> settings -> service.
- * text (shared text helpers) is a leaf every part may import. The graph is acyclic, so no cycle between
+ * text (shared text helpers) and i18n (the add-in's words in each language) are leaves every part may import. The graph is acyclic, so no cycle between
  * folders can pass this check.
  */
 const ALLOWED = {
@@ -23,6 +23,7 @@ const ALLOWED = {
   identifiers: [],
   provider: [], // src/provider.ts and src/provider.json
   text: [], // clipping, invisible characters, pasted quotes: imported by any part
+  i18n: [], // languages, messages per language: imported by any part
 };
 const PARTS = Object.keys(ALLOWED);
 
@@ -61,7 +62,7 @@ const directionRules = PARTS.map((part) => ({
   comment: `src/${part} may import ${ALLOWED[part].join(', ') || 'nothing else of src'}`,
   severity: 'error',
   from: { path: path([part]) },
-  to: { path: '^src/', pathNot: path([part, 'text', ...ALLOWED[part]]) },
+  to: { path: '^src/', pathNot: path([part, 'text', 'i18n', ...ALLOWED[part]]) },
 }));
 
 /**

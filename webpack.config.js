@@ -14,8 +14,10 @@
  * Output (dist/): taskpane.html (the shared-runtime page: office.js from the CDN, then the bundles),
  * runtime.js + shared.js (webpack runtime and modules used by more than one entry; one runtime so the
  * page holds ONE instance of every module, e.g. a single engine for functions and task pane),
- * functions.js, taskpane.js, commands.js, functions.json (from JSDoc), assets/, manifest.xml and
- * manifest.json (both rendered from build/manifest/facts.js), help/functions.html (docs/functions.md as a
+ * functions.js, taskpane.js, commands.js, functions.json (from JSDoc) and functions-<language>.json (the
+ * same with the descriptions of src/i18n/functions/<language>.json), assets/, manifest.xml and
+ * manifest.json (both rendered from build/manifest/facts.js), assets/support[.<language>].html (help,
+ * privacy and terms in each language, from src/i18n/messages), help/functions.html (docs/functions.md as a
  * page: the functions' @helpurl target).
  */
 const path = require('path');
@@ -26,6 +28,9 @@ const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin'
 const { HelpPagePlugin } = require('./build/helpPagePlugin');
 const { buildServiceUrl, contentSecurityPolicy } = require('./build/contentSecurity');
 const { DEV_URL, ManifestsPlugin } = require('./build/manifest');
+const { LOCALIZATION_FOLDER } = require('./build/manifest/json');
+const { FunctionsLocalesPlugin, languages, metadataFile } = require('./build/functionsLocales');
+const { SupportPagesPlugin } = require('./build/supportPages');
 
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
 const FUNCTIONS_SOURCE = path.resolve(__dirname, 'src/functions/functions.ts');
@@ -35,7 +40,7 @@ const HELP_PAGE = 'help/functions.html';
 const provider = require('./src/provider.json');
 const PROVIDER_ATTRIBUTION = { text: provider.description, href: provider.site, logo: provider.logoPng };
 /** Outputs that address the add-in at DEV_URL: the functions' help links (the manifests are rendered for their base). */
-const REBASED_OUTPUTS = ['functions.json'];
+const REBASED_OUTPUTS = ['functions.json', ...languages().map(metadataFile)];
 
 /**
  * The add-in URL given at build time, checked and normalised to a folder ("/" at the end): https only,
@@ -187,6 +192,8 @@ module.exports = (env = {}, argv = {}) => {
       new NodeOnlyGuardPlugin(),
       new webpack.DefinePlugin({ 'process.env.CLIMATE_BASE_URL': JSON.stringify(serviceUrl) }),
       new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_SOURCE, output: 'functions.json' }),
+      new FunctionsLocalesPlugin(),
+      new SupportPagesPlugin(),
       new HelpPagePlugin({ source: HELP_SOURCE, output: HELP_PAGE, attribution: PROVIDER_ATTRIBUTION }),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
@@ -195,7 +202,10 @@ module.exports = (env = {}, argv = {}) => {
         chunksSortMode: 'manual',
         contentSecurityPolicy: contentSecurityPolicy(serviceUrl),
       }),
-      new CopyWebpackPlugin({ patterns: [{ from: 'assets', to: 'assets' }] }),
+      // The manifests' localization files in assets/ are the development copies; the build renders its own.
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'assets', to: 'assets', globOptions: { ignore: [`**/${LOCALIZATION_FOLDER}/**`] } }],
+      }),
       new ManifestsPlugin(production ? addinUrl : DEV_URL),
       ...(production ? [new ProductionUrlsPlugin(addinUrl)] : []),
     ],

@@ -120,6 +120,7 @@ export interface UnifiedManifest {
   description: { short: string; full: string };
   developer: { name: string; websiteUrl: string; privacyUrl: string; termsOfUseUrl: string };
   icons: { color: string; outline: string };
+  localizationInfo: { defaultLanguageTag: string; additionalLanguages?: Array<{ languageTag: string; file: string }> };
   validDomains: string[];
   authorization: { permissions: { resourceSpecific: Array<{ name: string; type: string }> } };
   extensions: Array<{
