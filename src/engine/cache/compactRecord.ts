@@ -140,6 +140,8 @@ const AT = {
   website: 15,
   region: 16,
   externalId: 17,
+  /** updated_at, as whole seconds since 1970. */
+  producedAt: 18,
 } as const;
 
 export function compactRecord(record: OrganizationRecord, table: StringTable): CompactRecord {
@@ -166,6 +168,7 @@ export function compactRecord(record: OrganizationRecord, table: StringTable): C
     record.website,
     record.hq_region === null ? null : table.indexOf(record.hq_region),
     record.external_id,
+    record.updated_at ? Date.parse(record.updated_at) / 1000 : null,
   ];
   while (compact.length > 0 && compact[compact.length - 1] === null) compact.pop();
   return compact;
@@ -173,7 +176,13 @@ export function compactRecord(record: OrganizationRecord, table: StringTable): C
 
 /** The field at `i` (a record stored before it was added has none). */
 const at = (c: CompactRecord, i: number): CompactValue => c[i] ?? null;
-const { text, fraction, percentile, id: idOrNull, rank: rankOrNull } = readField;
+const { text, fraction, percentile, id: idOrNull, rank: rankOrNull, date } = readField;
+
+/** updated_at back from its seconds, read by the rule the service's is read by. */
+function producedAt(seconds: CompactValue): string | null {
+  const ms = typeof seconds === 'number' ? seconds * 1000 : NaN;
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? date(new Date(ms).toISOString()) : null;
+}
 
 /**
  * The record a CompactRecord stands for. Each field is read by the rules an answer of the service is
@@ -217,5 +226,6 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
       meanScore === null && industry === null ? null : { mean_score: meanScore, id: industryId, name: industryName },
     initiatives,
     reduction_action_present: reduction,
+    updated_at: producedAt(at(c, AT.producedAt)),
   };
 }

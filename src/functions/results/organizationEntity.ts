@@ -82,6 +82,14 @@ function excelDate(ms: number): number {
 }
 
 /**
+ * The card's As of: when the service produced the record (its updated_at), which a cached copy keeps;
+ * for a record the service left undated, when this runtime received it.
+ */
+function asOf(reading: EntityReading): number {
+  return reading.record.updated_at === null ? reading.receivedAt : Date.parse(reading.record.updated_at);
+}
+
+/**
  * Cards already built, per record (shared by every cell of an organization) and what else shapes them:
  * a sheet that names an organization in several rows, or recalculates, builds its card once.
  */
@@ -149,7 +157,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
       if (field === null) {
         properties[property] = {
           type: 'FormattedNumber',
-          basicValue: excelDate(reading.receivedAt),
+          basicValue: excelDate(asOf(reading)),
           numberFormat: 'yyyy-mm-dd hh:mm',
         };
         continue;

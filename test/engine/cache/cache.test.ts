@@ -217,6 +217,7 @@ describe('cache', () => {
       rank: 'Top tier', // an unknown rank word is kept as sent
       initiatives: { ...record(1, 'x').initiatives, sbti: null },
       reduction_action_present: null,
+      updated_at: '2026-03-02T09:30:07.000Z', // to the second, as the service's record is read
     });
     const back = expandRecord(
       JSON.parse(JSON.stringify(compactRecord(subsidiary, table))),

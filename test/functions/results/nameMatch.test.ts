@@ -75,6 +75,7 @@ const record = (name: string | null, relationship: string | null = 'requested or
   industry: null,
   initiatives: {} as OrganizationRecord['initiatives'],
   reduction_action_present: null,
+  updated_at: null,
 });
 const byName = (text: string) => ({ kind: 'name' as const, text, identified: false });
 const nothingAccepted = () => false;
