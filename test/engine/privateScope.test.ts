@@ -31,7 +31,7 @@ function answeringPerKey(service: FakeService): FetchLike {
   };
 }
 
-async function privateName(keyed: Awaited<ReturnType<typeof rig>>): Promise<string | undefined> {
+async function privateName(keyed: Awaited<ReturnType<typeof rig>>): Promise<string | null | undefined> {
   const cell = track(keyed.engine.organization(supplier(1)));
   await advance(60);
   return cell.value?.record.name;
