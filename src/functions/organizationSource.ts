@@ -110,6 +110,17 @@ export function cardId(value: unknown): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/**
+ * How a card read by its id is judged: its row's name against the record's (the name alone: the row's
+ * website found nothing here), and `check` for a card that carries no name (a card of an earlier
+ * version, or one whose query is an identifier or website the record does not repeat), never
+ * `identifier` on the strength of an id anyone can type.
+ */
+function cardEvidence(argument: Readonly<OrganizationArgument> | null, name: string): MatchInput {
+  if (argument?.kind === 'name') return { kind: 'name', text: argument.text, identified: false };
+  return { kind: 'id', text: argument?.text ?? name, identified: false };
+}
+
 export class OrganizationSource {
   /** Per query identity, its last final outcome: what a preview shows. */
   private readonly finals = new RecentMap<string, OrganizationOutcome>(MEMORY_ENTRIES);
@@ -177,9 +188,8 @@ export class OrganizationSource {
 
   /**
    * A card whose organization this runtime does not hold: read by its id, as the engine reads every
-   * record (private figures when the settings ask; only that record taken). Judged by its row's query
-   * when it carries one; else (a card of an earlier version) its verdict is `identifier`, the id
-   * naming it, and no name is compared.
+   * record (private figures when the settings ask; only that record taken). A card is text anyone can
+   * type into a workbook, so its id is evidence, not proof (`cardEvidence`).
    */
   private byId(id: number, argument: Readonly<OrganizationArgument> | null, call: FunctionCall): Promise<Sourced> {
     return this.engine()
@@ -194,7 +204,7 @@ export class OrganizationSource {
           state,
           record,
           requested: argument?.text ?? name,
-          matchInput: argument ? matchInputOf(argument) : { kind: 'id', text: name, identified: true },
+          matchInput: cardEvidence(argument, name),
           receivedAt: this.now(),
           argument,
         };
