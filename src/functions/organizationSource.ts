@@ -44,6 +44,8 @@ export interface FunctionsEngine {
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
   /** Record `id` as every record is read (src/engine's Engine.record). */
   record(id: number, ctx?: CallContext): Promise<OrganizationRecord>;
+  /** Changes with the engine's scope (src/engine's Engine.scopeGeneration). */
+  scopeGeneration(): number;
 }
 
 export const PREVIEW_TEXT = 'The climate value comes when the formula is entered.';
@@ -63,6 +65,7 @@ export const PREVIEW_ENGINE: FunctionsEngine = {
   loading: () => null,
   get: () => Promise.reject(new PreviewNotice()),
   record: () => Promise.reject(new PreviewNotice()),
+  scopeGeneration: () => 0,
 };
 
 /**
@@ -122,8 +125,9 @@ function cardEvidence(argument: Readonly<OrganizationArgument> | null, name: str
 }
 
 export class OrganizationSource {
-  /** Per query identity, its last final outcome: what a preview shows. */
-  private readonly finals = new RecentMap<string, OrganizationOutcome>(MEMORY_ENTRIES);
+  /** Per query identity, its last final outcome in the engine's scope `finalsScope`: what a preview shows. */
+  private finals = new RecentMap<string, OrganizationOutcome>(MEMORY_ENTRIES);
+  private finalsScope = 0;
 
   constructor(
     private readonly engine: () => FunctionsEngine,
@@ -157,12 +161,32 @@ export class OrganizationSource {
     const engine = this.engine();
     const cached = engine.cached(argument.query);
     if (cached !== null) return this.sourced(cached, argument);
-    return engine.organization(argument.query, call).then((outcome) => this.sourced(outcome, argument));
+    const scope = engine.scopeGeneration();
+    return engine.organization(argument.query, call).then((outcome) => this.sourced(outcome, argument, scope));
   }
 
-  private sourced(outcome: OrganizationOutcome, argument: Readonly<OrganizationArgument>): Sourced {
+  /**
+   * The preview memory of the engine's current scope: what was read under another key, project or
+   * service is forgotten, so that a formula previewed after a switch shows nothing from before it.
+   */
+  private finalsInScope(): RecentMap<string, OrganizationOutcome> {
+    const scope = this.engine().scopeGeneration();
+    if (scope !== this.finalsScope) {
+      this.finals = new RecentMap<string, OrganizationOutcome>(MEMORY_ENTRIES);
+      this.finalsScope = scope;
+    }
+    return this.finals;
+  }
+
+  /** `scope`: the engine's scope when the outcome was asked for (an answer from before a switch is not remembered). */
+  private sourced(
+    outcome: OrganizationOutcome,
+    argument: Readonly<OrganizationArgument>,
+    scope = this.engine().scopeGeneration(),
+  ): Sourced {
     const record = outcome.record;
-    if (outcome.state === 'ready') this.finals.set(identify(argument.query).key, outcome);
+    const finals = this.finalsInScope();
+    if (outcome.state === 'ready' && scope === this.finalsScope) finals.set(identify(argument.query).key, outcome);
     return {
       state: outcome.state,
       record,
@@ -174,7 +198,7 @@ export class OrganizationSource {
   }
 
   private previewed(argument: Readonly<OrganizationArgument> | undefined): Sourced {
-    const final = argument && this.finals.get(identify(argument.query).key);
+    const final = argument && this.finalsInScope().get(identify(argument.query).key);
     if (!argument || !final) throw new PreviewNotice();
     return {
       state: 'ready',
