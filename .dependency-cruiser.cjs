@@ -1,14 +1,15 @@
 /**
  * Which way dependencies run, written down once (checked by `npm run lint`): what each part of src may
- * import, no import cycles, and the Node-only parts (sandbox, dev tools) never reached from anything
- * that ships in the browser (build-time code lives outside src, in build/).
+ * import, no import cycles, and src (what ships) never reaching tools/ (the sandbox and the dev tools,
+ * Node only), which may use only src's bottom floors. Build-time code lives in build/.
  */
 'use strict';
 
 /**
  * What each part of src may import (besides itself and packages). Read top to bottom it is the
  * direction of the add-in: commands & pane -> functions -> runtime -> engine -> settings -> service.
- * The graph is acyclic, so no cycle between folders can pass this check.
+ * text (shared text helpers) and i18n (the add-in's words in each language) are leaves every part may import. The graph is acyclic, so no cycle between
+ * folders can pass this check.
  */
 const ALLOWED = {
   commands: ['taskpane', 'functions', 'runtime', 'engine', 'settings', 'service', 'office', 'identifiers', 'provider'],
@@ -21,22 +22,47 @@ const ALLOWED = {
   office: [], // small wrappers of Office APIs
   identifiers: [],
   provider: [], // src/provider.ts and src/provider.json
-  // Node only, never in the browser bundle:
-  sandbox: ['service', 'identifiers'],
-  dev: ['sandbox', 'service', 'settings', 'identifiers'],
+  text: [], // clipping, invisible characters, pasted quotes: imported by any part
+  i18n: [], // languages, messages per language: imported by any part
 };
-const NODE_ONLY = ['sandbox', 'dev'];
 const PARTS = Object.keys(ALLOWED);
 
 /** A folder of src, or a file of src by its name without extension. */
 const path = (names) => `^src/(${names.join('|')})(/|\\.[a-z]+$)`;
+
+/** What the tools (tools/sandbox, tools/dev) may import of src: the facts and helpers both sides share. */
+const TOOLS_MAY_IMPORT = ['service', 'identifiers', 'settings', 'text'];
+
+const toolRules = [
+  {
+    name: 'src-never-imports-tools',
+    comment: 'what ships never reaches the sandbox or the dev tools (Node only, not in the bundle)',
+    severity: 'error',
+    from: { path: '^src/' },
+    to: { path: '^tools/' },
+  },
+  {
+    name: 'tools-import-only-the-bottom-of-src',
+    comment: `tools/ may import, of src, ${TOOLS_MAY_IMPORT.join(', ')}`,
+    severity: 'error',
+    from: { path: '^tools/' },
+    to: { path: '^src/', pathNot: path(TOOLS_MAY_IMPORT) },
+  },
+  {
+    name: 'sandbox-never-imports-dev',
+    comment: 'the dev tools start the sandbox, never the other way round',
+    severity: 'error',
+    from: { path: '^tools/sandbox/' },
+    to: { path: '^tools/dev/' },
+  },
+];
 
 const directionRules = PARTS.map((part) => ({
   name: `${part}-imports-only-what-it-may`,
   comment: `src/${part} may import ${ALLOWED[part].join(', ') || 'nothing else of src'}`,
   severity: 'error',
   from: { path: path([part]) },
-  to: { path: '^src/', pathNot: path([part, ...ALLOWED[part]]) },
+  to: { path: '^src/', pathNot: path([part, 'text', 'i18n', ...ALLOWED[part]]) },
 }));
 
 /**
@@ -77,18 +103,12 @@ module.exports = {
   forbidden: [
     ...directionRules,
     ...paneRules,
-    {
-      name: 'browser-never-reaches-node-only',
-      comment: 'the sandbox and the dev tools never enter the browser bundle',
-      severity: 'error',
-      from: { path: path(PARTS.filter((part) => !NODE_ONLY.includes(part))) },
-      to: { path: path(NODE_ONLY) },
-    },
+    ...toolRules,
     {
       name: 'no-circular',
       comment: 'no import cycles',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^(src|tools)/' },
       to: { circular: true, dependencyTypesNot: ['type-only'] },
     },
   ],

@@ -43,7 +43,7 @@ export default tseslint.config(
   },
   {
     // These load the CommonJS build config (webpack.config.js) as the webpack CLI does.
-    files: ['test/build/**/*.ts', 'test/manifest/**/*.ts', 'src/dev/devServer.ts'],
+    files: ['test/build/**/*.ts', 'test/manifest/**/*.ts', 'tools/dev/devServer.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,

@@ -14,7 +14,8 @@
  * Output (dist/): taskpane.html (the shared-runtime page: office.js from the CDN, then the bundles),
  * runtime.js + shared.js (webpack runtime and modules used by more than one entry; one runtime so the
  * page holds ONE instance of every module, e.g. a single engine for functions and task pane),
- * functions.js, taskpane.js, commands.js, functions.json (from JSDoc), assets/, manifest.xml and
+ * functions.js, taskpane.js, commands.js, functions.json (from JSDoc) and functions-<language>.json (the
+ * same with the descriptions of src/i18n/functions/<language>.json), assets/, manifest.xml and
  * manifest.json (both rendered from build/manifest/facts.js), help/functions.html (docs/functions.md as a
  * page: the functions' @helpurl target).
  */
@@ -26,6 +27,8 @@ const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin'
 const { HelpPagePlugin } = require('./build/helpPagePlugin');
 const { buildServiceUrl, contentSecurityPolicy } = require('./build/contentSecurity');
 const { DEV_URL, ManifestsPlugin } = require('./build/manifest');
+const { LOCALIZATION_FOLDER } = require('./build/manifest/json');
+const { FunctionsLocalesPlugin, languages, metadataFile } = require('./build/functionsLocales');
 
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
 const FUNCTIONS_SOURCE = path.resolve(__dirname, 'src/functions/functions.ts');
@@ -35,7 +38,7 @@ const HELP_PAGE = 'help/functions.html';
 const provider = require('./src/provider.json');
 const PROVIDER_ATTRIBUTION = { text: provider.description, href: provider.site, logo: provider.logoPng };
 /** Outputs that address the add-in at DEV_URL: the functions' help links (the manifests are rendered for their base). */
-const REBASED_OUTPUTS = ['functions.json'];
+const REBASED_OUTPUTS = ['functions.json', ...languages().map(metadataFile)];
 
 /**
  * The add-in URL given at build time, checked and normalised to a folder ("/" at the end): https only,
@@ -102,7 +105,7 @@ class ProductionUrlsPlugin {
  */
 const NODE_ONLY = [
   /[\\/]node_modules[\\/](undici|fastify|@fastify|pino|avvio|light-my-request|find-my-way)[\\/]/,
-  /[\\/]src[\\/](sandbox|dev)[\\/]/,
+  /[\\/]tools[\\/](sandbox|dev)[\\/]/,
   /[\\/]src[\\/]service[\\/]nodeFetch\.ts$/,
 ];
 class NodeOnlyGuardPlugin {
@@ -191,6 +194,7 @@ module.exports = (env = {}, argv = {}) => {
         'process.env.CLIMATE_PROFILE_HOST': JSON.stringify(serviceUrl ? new URL(provider.site).hostname : ''),
       }),
       new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_SOURCE, output: 'functions.json' }),
+      new FunctionsLocalesPlugin(),
       new HelpPagePlugin({ source: HELP_SOURCE, output: HELP_PAGE, attribution: PROVIDER_ATTRIBUTION }),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
@@ -199,7 +203,10 @@ module.exports = (env = {}, argv = {}) => {
         chunksSortMode: 'manual',
         contentSecurityPolicy: contentSecurityPolicy(serviceUrl),
       }),
-      new CopyWebpackPlugin({ patterns: [{ from: 'assets', to: 'assets' }] }),
+      // The manifests' localization files in assets/ are the development copies; the build renders its own.
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'assets', to: 'assets', globOptions: { ignore: [`**/${LOCALIZATION_FOLDER}/**`] } }],
+      }),
       new ManifestsPlugin(production ? addinUrl : DEV_URL),
       ...(production ? [new ProductionUrlsPlugin(addinUrl)] : []),
     ],

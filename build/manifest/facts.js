@@ -33,7 +33,7 @@ const facts = {
     short: 'Supplier climate scores and initiative flags in Excel cells.',
     long: "Supplier climate scores and initiative flags in any cell (=CLIMATE.SCORE), with the data provider's attribution.",
   },
-  /** The unified manifest requires one; Office does not show it. The leaf's green (src/dev/drawIcons.ts). */
+  /** The unified manifest requires one; Office does not show it. The leaf's green (tools/dev/drawIcons.ts). */
   accentColor: '#2E7D32',
   /** Help, privacy and terms: one page of the add-in (assets/support.html) with a section for each. */
   pages: {

@@ -7,21 +7,30 @@
  */
 'use strict';
 
-const { writeFileSync } = require('fs');
+const { mkdirSync, writeFileSync } = require('fs');
 const path = require('path');
 const webpack = require('webpack');
-const { renderJson } = require('./json');
+const { renderJson, renderLocalizations } = require('./json');
 const { renderXml } = require('./xml');
 
 /** Where `npm start` serves the add-in: the base URL of the development manifests. */
 const DEV_URL = 'https://localhost:3000/';
 
-/** @type {Record<string, (base: string) => string>} file name -> its text for a base URL */
-const MANIFESTS = { 'manifest.xml': renderXml, 'manifest.json': renderJson };
+/**
+ * Every file the manifests are, for a base URL: file path -> text. The unified manifest's localization
+ * files travel with it (its localizationInfo names them).
+ * @param {string} base
+ * @returns {Record<string, string>}
+ */
+const renderManifests = (base) => ({
+  'manifest.xml': renderXml(base),
+  'manifest.json': renderJson(base),
+  ...renderLocalizations(base),
+});
 
 const PLUGIN = 'ManifestsPlugin';
 
-/** Emits every manifest of MANIFESTS into the build output, for add-in files hosted at `base`. */
+/** Emits every file of renderManifests into the build output, for add-in files hosted at `base`. */
 class ManifestsPlugin {
   /** @param {string} base the add-in's base URL, ending with "/" */
   constructor(base) {
@@ -34,8 +43,8 @@ class ManifestsPlugin {
       compilation.hooks.processAssets.tap(
         { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          for (const [file, render] of Object.entries(MANIFESTS)) {
-            compilation.emitAsset(file, new webpack.sources.RawSource(render(this.base)));
+          for (const [file, text] of Object.entries(renderManifests(this.base))) {
+            compilation.emitAsset(file, new webpack.sources.RawSource(text));
           }
         },
       );
@@ -48,12 +57,15 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const devManifestPath = (/** @type {string} */ file) => path.join(ROOT, file);
 
 function writeDevManifests() {
-  for (const [file, render] of Object.entries(MANIFESTS)) writeFileSync(devManifestPath(file), render(DEV_URL));
+  for (const [file, text] of Object.entries(renderManifests(DEV_URL))) {
+    mkdirSync(path.dirname(devManifestPath(file)), { recursive: true });
+    writeFileSync(devManifestPath(file), text);
+  }
 }
 
 if (require.main === module) {
   writeDevManifests();
-  console.log(`Wrote ${Object.keys(MANIFESTS).join(' and ')} for ${DEV_URL} from build/manifest/facts.js`);
+  console.log(`Wrote ${Object.keys(renderManifests(DEV_URL)).join(', ')} for ${DEV_URL} from build/manifest/facts.js`);
 }
 
-module.exports = { DEV_URL, MANIFESTS, ManifestsPlugin, devManifestPath };
+module.exports = { DEV_URL, ManifestsPlugin, devManifestPath, renderManifests };

@@ -9,10 +9,20 @@
 'use strict';
 
 const { facts } = require('./facts');
+const { manifestTranslations } = require('./translations');
+const { metadataFile } = require('../functionsLocales');
 
 /** The schema version the manifest declares; test/manifest validates against this version's published schema. */
 const MANIFEST_VERSION = '1.30';
 const SCHEMA_URL = `https://developer.microsoft.com/json-schemas/teams/v${MANIFEST_VERSION}/MicrosoftTeams.schema.json`;
+const LOCALIZATION_SCHEMA_URL = `https://developer.microsoft.com/json-schemas/teams/v${MANIFEST_VERSION}/MicrosoftTeams.Localization.schema.json`;
+/**
+ * Where a language's strings travel: beside the manifest in the app package (office-addin-manifest's
+ * export adds every localizationInfo file). In assets/ so that the development copies have a home
+ * below the repository's top; the build writes its own with production URLs (not copied from assets/).
+ */
+const LOCALIZATION_FOLDER = 'assets/manifest-locales';
+const localizationFile = (/** @type {string} */ language) => `${LOCALIZATION_FOLDER}/${language}.json`;
 const RUNTIME_ID = 'SharedRuntime';
 /** The openPage action's view: the pane's name (the add-in only manifest's TaskpaneId). */
 const PANE_ACTION = 'openPane';
@@ -95,7 +105,13 @@ function unifiedManifest(base) {
     },
     icons: { color: facts.packageIcons.color, outline: facts.packageIcons.outline },
     accentColor: facts.accentColor,
-    localizationInfo: { defaultLanguageTag: facts.locale.toLowerCase() },
+    localizationInfo: {
+      defaultLanguageTag: facts.locale.toLowerCase(),
+      additionalLanguages: manifestTranslations().map(({ language }) => ({
+        languageTag: language,
+        file: localizationFile(language),
+      })),
+    },
     validDomains: facts.appDomains,
     authorization: { permissions: { resourceSpecific: [{ name: facts.permission.json, type: 'Delegated' }] } },
     extensions: [
@@ -111,10 +127,57 @@ function unifiedManifest(base) {
 }
 
 /**
+ * One language's localization file: the unified manifest's words in that language, addressed by their
+ * place in the manifest (the Localization schema's keys), and the functions' metadata in that language.
+ * @param {string} base the add-in's base URL, ending with "/"
+ * @param {import('./translations').Translation} translation
+ */
+function localization(base, { language, words }) {
+  const extension = 'extensions[0]';
+  const group = `${extension}.ribbons[0].tabs[0].groups[0]`;
+  const runtimeKey = `${extension}.runtimes[0]`;
+  const buttons = facts.ribbon.buttons;
+  return {
+    $schema: LOCALIZATION_SCHEMA_URL,
+    'name.short': words.unifiedName.short,
+    'name.full': words.unifiedName.full,
+    'description.short': words.description.short,
+    'description.full': words.description.long,
+    [`${runtimeKey}.customFunctions.metadataUrl`]: base + metadataFile(language),
+    ...Object.fromEntries(
+      buttons.map((button, index) => [`${runtimeKey}.actions[${index}].displayName`, words.buttons[button.id].label]),
+    ),
+    [`${group}.label`]: words.group,
+    ...Object.fromEntries(
+      buttons.flatMap((button, index) => [
+        [`${group}.controls[${index}].label`, words.buttons[button.id].label],
+        [`${group}.controls[${index}].supertip.title`, words.buttons[button.id].label],
+        [`${group}.controls[${index}].supertip.description`, words.buttons[button.id].tooltip],
+      ]),
+    ),
+    [`${extension}.getStartedMessages[0].title`]: words.getStarted.title,
+    [`${extension}.getStartedMessages[0].description`]: words.getStarted.description,
+  };
+}
+
+/**
+ * The localization files' texts for add-in files hosted at `base`: file path -> text.
+ * @param {string} base the add-in's base URL, ending with "/"
+ * @returns {Record<string, string>}
+ */
+const renderLocalizations = (base) =>
+  Object.fromEntries(
+    manifestTranslations().map((translation) => [
+      localizationFile(translation.language),
+      `${JSON.stringify(localization(base, translation), null, 2)}\n`,
+    ]),
+  );
+
+/**
  * manifest.json's text for add-in files hosted at `base`.
  * @param {string} base the add-in's base URL, ending with "/"
  * @returns {string}
  */
 const renderJson = (base) => `${JSON.stringify(unifiedManifest(base), null, 2)}\n`;
 
-module.exports = { renderJson, MANIFEST_VERSION };
+module.exports = { LOCALIZATION_FOLDER, MANIFEST_VERSION, renderJson, renderLocalizations };

@@ -7,6 +7,8 @@
 'use strict';
 
 const { facts } = require('./facts');
+const { manifestTranslations } = require('./translations');
+const { metadataFile } = require('../functionsLocales');
 
 /** @param {string} text */
 const escapeXml = (text) =>
@@ -16,26 +18,53 @@ const escapeXml = (text) =>
 const resid = (/** @type {{ id: string }} */ button, /** @type {string} */ kind) =>
   `${button.id.replace(/^Climate\./, '')}.${kind}`;
 
-/** The <Resources> tables: [id, value] pairs. @param {string} base the add-in's base URL, ending with "/" */
+/**
+ * A string's value in each Office locale of each other language: [locale, value] pairs, for the
+ * <Override> children that make Office show it in the user's language.
+ * @param {(words: import('./translations').ManifestWords, language: string) => string} pick
+ * @returns {string[][]}
+ */
+const overrides = (pick) =>
+  manifestTranslations().flatMap(({ language, officeLocales, words }) =>
+    officeLocales.map((locale) => [locale, pick(words, language)]),
+  );
+
+/**
+ * The <Resources> tables: [id, value, overrides] entries.
+ * @param {string} base the add-in's base URL, ending with "/"
+ * @returns {Record<'images' | 'urls' | 'shortStrings' | 'longStrings', [string, string, string[][]?][]>}
+ */
 function resources(base) {
   const { pages, customFunctions, icons, ribbon, getStarted } = facts;
-  const buttonStrings = (/** @type {'label' | 'tooltip'} */ field) =>
-    ribbon.buttons.map((button) => [resid(button, field === 'label' ? 'Label' : 'Tooltip'), button[field]]);
+  const words = (/** @type {import('./facts').Button} */ button, /** @type {'label' | 'tooltip'} */ field) =>
+    /** @type {[string, string, string[][]]} */ ([
+      resid(button, field === 'label' ? 'Label' : 'Tooltip'),
+      button[field],
+      overrides((translated) => translated.buttons[button.id][field]),
+    ]);
   return {
     images: icons.ribbon.map((size) => [`Icon.${size}x${size}`, base + icons.files[size]]),
     urls: [
       ['Functions.Script.Url', base + customFunctions.script],
-      ['Functions.Metadata.Url', base + customFunctions.metadata],
+      // Excel shows the functions' descriptions from the metadata of the user's language.
+      [
+        'Functions.Metadata.Url',
+        base + customFunctions.metadata,
+        overrides((_, language) => base + metadataFile(language)),
+      ],
       ['Taskpane.Url', base + pages.runtime],
       ['GetStarted.LearnMoreUrl', base + pages.support],
     ],
     shortStrings: [
       ['Functions.Namespace', customFunctions.namespace],
-      ['GetStarted.Title', getStarted.title],
-      ['Climate.Group.Label', ribbon.group.label],
-      ...buttonStrings('label'),
+      ['GetStarted.Title', getStarted.title, overrides((translated) => translated.getStarted.title)],
+      ['Climate.Group.Label', ribbon.group.label, overrides((translated) => translated.group)],
+      ...ribbon.buttons.map((button) => words(button, 'label')),
     ],
-    longStrings: [['GetStarted.Description', getStarted.description], ...buttonStrings('tooltip')],
+    longStrings: [
+      ['GetStarted.Description', getStarted.description, overrides((translated) => translated.getStarted.description)],
+      ...ribbon.buttons.map((button) => words(button, 'tooltip')),
+    ],
   };
 }
 
@@ -77,15 +106,30 @@ function control(button) {
   ].join('\n');
 }
 
-/** @param {string} tag @param {string[][]} entries */
+/** <Override> elements, one per [locale, value] pair. @param {string[][] | undefined} pairs @param {string} element @param {string} indent */
+const overrideElements = (pairs, element, indent) =>
+  (pairs ?? []).map(([locale, value]) => `${indent}<${element} Locale="${locale}" Value="${escapeXml(value)}"/>`);
+
+/** @param {string} tag @param {[string, string, string[][]?][]} entries */
 function table(tag, entries) {
   const element = tag === 'bt:Images' ? 'bt:Image' : tag === 'bt:Urls' ? 'bt:Url' : 'bt:String';
-  return [
-    `      <${tag}>`,
-    ...entries.map(([id, value]) => `        <${element} id="${id}" DefaultValue="${escapeXml(value)}"/>`),
-    `      </${tag}>`,
-  ].join('\n');
+  const entry = (/** @type {[string, string, string[][]?]} */ [id, value, localized]) => {
+    const opening = `        <${element} id="${id}" DefaultValue="${escapeXml(value)}"`;
+    if (!localized || localized.length === 0) return `${opening}/>`;
+    return [`${opening}>`, ...overrideElements(localized, 'bt:Override', '          '), `        </${element}>`].join(
+      '\n',
+    );
+  };
+  return [`      <${tag}>`, ...entries.map(entry), `      </${tag}>`].join('\n');
 }
+
+/** An element with a default value and its locale overrides, e.g. <DisplayName>. @param {string} name @param {string} value @param {string[][]} localized */
+const localizedElement = (name, value, localized) =>
+  [
+    `  <${name} DefaultValue="${escapeXml(value)}">`,
+    ...overrideElements(localized, 'Override', '    '),
+    `  </${name}>`,
+  ].join('\n');
 
 /**
  * manifest.xml for add-in files hosted at `base`.
@@ -108,8 +152,16 @@ function renderXml(base) {
   <Version>${facts.version}.0</Version>
   <ProviderName>${escapeXml(facts.provider)}</ProviderName>
   <DefaultLocale>${facts.locale}</DefaultLocale>
-  <DisplayName DefaultValue="${escapeXml(facts.name)}"/>
-  <Description DefaultValue="${escapeXml(facts.description.long)}"/>
+${localizedElement(
+  'DisplayName',
+  facts.name,
+  overrides((words) => words.name),
+)}
+${localizedElement(
+  'Description',
+  facts.description.long,
+  overrides((words) => words.description.long),
+)}
   <IconUrl DefaultValue="${base}${icons.files[icons.list]}"/>
   <HighResolutionIconUrl DefaultValue="${base}${icons.files[icons.listHighResolution]}"/>
   <SupportUrl DefaultValue="${base}${pages.support}"/>

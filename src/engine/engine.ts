@@ -10,20 +10,20 @@
  * settings, so the same code runs in the add-in's browser runtime and in Node.
  */
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
-import { createRecordCache } from './cacheStore';
-import { Dispatcher } from './dispatcher';
+import { createRecordCache } from './cache/persistence';
+import { Dispatcher } from './sending/dispatcher';
 import { authError, ENGINE_ERROR_KINDS, engineErrorFrom, EngineError, type EngineErrorKind } from './errors';
 import { EngineEvents } from './events';
-import type { CallContext } from './flight';
-import { GetPath } from './gets';
-import { identify, type Identity, type OrganizationQuery } from './identity';
-import { KeyMemory } from './keyMemory';
+import type { CallContext } from './calls/flight';
+import { GetPath } from './calls/getPath';
+import { identify, type Identity, type OrganizationQuery } from './calls/identity';
+import { KeyMemory } from './flow/keyMemory';
 import { EngineLifecycle } from './lifecycle';
-import { AimdLimiter } from './limiter';
-import { OrganizationPath } from './organizations';
-import { ProfilePolling } from './polling';
-import { toTheSecond, type RecordCache } from './recordCache';
-import { runRefresh, type RefreshReport } from './refreshRun';
+import { AimdLimiter } from './flow/limiter';
+import { OrganizationPath } from './calls/organizationPath';
+import { ProfilePolling } from './profiling/profilePolling';
+import { toTheSecond, type RecordCache } from './cache/recordCache';
+import { runRefresh, type RefreshReport } from './calls/refresh';
 import type { Engine, EngineDeps, EngineEvent, EngineStats, OrganizationOutcome } from './types';
 
 const SETTLED_OK: EngineEvent = Object.freeze({ type: 'settled', ok: true });

@@ -5,13 +5,13 @@
  */
 import { ClimateClient, type FetchLike } from '../service/client';
 import type { Settings, SettingsStore } from '../settings/settings';
-import type { Dispatcher } from './dispatcher';
+import type { Dispatcher } from './sending/dispatcher';
 import { cancelledError, EngineError, missingKeyError } from './errors';
-import type { CallContext } from './flight';
-import type { KeyMemory } from './keyMemory';
-import { keyFingerprint } from './keyFingerprint';
-import type { AimdLimiter } from './limiter';
-import type { RecordCache } from './recordCache';
+import type { CallContext } from './calls/flight';
+import { keyFingerprint } from './flow/keyFingerprint';
+import type { KeyMemory } from './flow/keyMemory';
+import type { AimdLimiter } from './flow/limiter';
+import type { RecordCache } from './cache/recordCache';
 
 /** Longest single HTTP request; the per-call deadline bounds the whole, retries included. */
 const REQUEST_TIMEOUT_MS = 30_000;

@@ -4,10 +4,10 @@ import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import type { SettingsStore } from '../settings/settings';
 import type { KeyValueStorage } from '../settings/storage';
 import type { EngineErrorKind } from './errors';
-import type { Recalculate } from './cellRecalculation';
-import type { CallContext } from './flight';
-import type { OrganizationQuery } from './identity';
-import type { RefreshReport } from './refreshRun';
+import type { Recalculate } from './profiling/cellRecalculation';
+import type { CallContext } from './calls/flight';
+import type { OrganizationQuery } from './calls/identity';
+import type { RefreshReport } from './calls/refresh';
 
 /** A record, final or still being profiled, and when the service sent it (ms since 1970; from the cache: when fetched). */
 export interface OrganizationOutcome {

@@ -8,12 +8,12 @@ import type { Industry, OrganizationRecord, Page } from '../service/types';
 import { decodeIndustry, decodeList, decodeRecommendedActions, decodeSbtiCompany } from '../service/records';
 import { collectPages, pageNumberOf, pageOnPath } from '../service/pagination';
 import { PROFILE_LINK_RULE as LINK_RULE } from '../service/profileLink';
-import { andThen, CellFailure, failureFrom, pendingFailure, type Answer } from './errors';
-import { FLAG_HEADERS, parseFields } from './fields';
-import { parseInitiative } from './initiatives';
-import { readMatch, type MatchInput, type MatchReading } from './nameMatch';
-import type { OrganizationArgument } from './organizationArgument';
-import { organizationEntity } from './organizationEntity';
+import { andThen, CellFailure, failureFrom, pendingFailure, type Answer } from './results/errors';
+import { FLAG_HEADERS, parseFields } from './results/fields';
+import { parseInitiative } from './arguments/initiatives';
+import { readMatch, type MatchInput, type MatchReading } from './results/nameMatch';
+import type { OrganizationArgument } from './arguments/organizationArgument';
+import { organizationEntity } from './results/organizationEntity';
 import {
   OrganizationSource,
   PREVIEW_ENGINE,
@@ -32,7 +32,7 @@ import {
   type CellResult,
   type ShapeContext,
   type SpillElement,
-} from './results';
+} from './results/results';
 import {
   actionsTable,
   industriesTable,

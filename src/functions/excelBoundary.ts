@@ -5,8 +5,8 @@
  * a result holds leaves here made safe (cellText.ts).
  */
 import type { CancelSignal, FunctionCall, Spill } from './catalogue';
-import { safeResult } from './cellText';
-import { andThen, CellFailure, convertFailures, failureFrom, type Answer } from './errors';
+import { safeResult } from './arguments/cellText';
+import { andThen, CellFailure, convertFailures, failureFrom, type Answer } from './results/errors';
 
 /**
  * Excel's `onCanceled` as the engine's cancel signal. Thousands of cells each get one, and each has a

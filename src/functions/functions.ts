@@ -21,10 +21,10 @@ import { preloadRuntime, runtimeEngine, runtimeSettings } from '../runtime';
 import { officeReady, supportsDataTypes, supportsEntities } from '../office/host';
 import { createCatalogue, type Catalogue, type Spill } from './catalogue';
 import { callContext, cellError, toCellNow, toSpill } from './excelBoundary';
-import type { Answer } from './errors';
-import { isAcceptedMatch } from './acceptedMatches';
+import type { Answer } from './results/errors';
+import { isAcceptedMatch } from './results/acceptedMatches';
 import { LoadingGate } from './loadingGate';
-import { providerLogoUrl } from './providerLogo';
+import { providerLogoUrl } from './results/providerLogo';
 
 let shared: Catalogue | null = null;
 const gate = new LoadingGate();

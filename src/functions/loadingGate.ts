@@ -5,7 +5,7 @@
  * and sends more: let go all at once, 200,000 cells are one task of a second or more, and the probe's
  * answer (and with it every other request) waits for the last of them.
  */
-import type { Answer } from './errors';
+import type { Answer } from './results/errors';
 
 /** Cells let go per task: about 70 ms of asking at a cold sheet's pace, so a browser's 4 ms timer clamp costs little. */
 export const SLICE = 10_000;

@@ -22,12 +22,12 @@ import {
 import { PROVIDER } from '../provider';
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { isFinalStatus } from '../service/types';
-import { cardArgument } from './cardQuery';
-import { CellFailure, convertFailures, failureFrom, type Answer } from './errors';
-import { entityField } from './entityFields';
-import { matchInputOf, type MatchInput } from './nameMatch';
-import { parseOrganization, type OrganizationArgument } from './organizationArgument';
-import { RecentMap } from './recentReadings';
+import { cardArgument } from './results/cardQuery';
+import { CellFailure, convertFailures, failureFrom, type Answer } from './results/errors';
+import { entityField } from './results/entityFields';
+import { matchInputOf, type MatchInput } from './results/nameMatch';
+import { parseOrganization, type OrganizationArgument } from './arguments/organizationArgument';
+import { RecentMap } from './arguments/recentReadings';
 
 /** A call as the functions see it: the engine's context, and whether Excel only previews the formula. */
 export interface FunctionCall extends CallContext {

@@ -5,13 +5,13 @@
  */
 import type { IdentifierCheck } from '../identifiers';
 import { SBTI_FIELDS, type Industry, type RecommendedAction, type SbtiCompany, type SbtiField } from '../service/types';
-import { ArgumentError } from './argumentError';
-import { readCell } from './cellInput';
-import { CellFailure } from './errors';
-import { checkedIdentifier, IDENTIFIER_LABELS, VALIDATE, writtenIdentifier } from './identifierText';
-import { nameKey } from './initiatives';
-import type { SpillElement } from './results';
-import { plainText } from './textArgument';
+import { ArgumentError } from './arguments/argumentError';
+import { readCell } from './arguments/cellInput';
+import { CellFailure } from './results/errors';
+import { checkedIdentifier, IDENTIFIER_LABELS, VALIDATE, writtenIdentifier } from './arguments/identifierText';
+import { nameKey } from './arguments/initiatives';
+import type { SpillElement } from './results/results';
+import { plainText } from './arguments/textArgument';
 
 type Table = SpillElement[][];
 

@@ -16,6 +16,13 @@ export async function officeReady(): Promise<HostInfo> {
   return { host: info?.host ? String(info.host) : null };
 }
 
+/** Office's display language as a tag ("de-DE"), or undefined where no Office host says one. */
+export function displayLanguage(): string | undefined {
+  if (typeof Office === 'undefined') return undefined;
+  const language = Office.context?.displayLanguage;
+  return typeof language === 'string' && language ? language : undefined;
+}
+
 /** False, not an exception, when the host cannot say. */
 export function isSetSupported(name: string, version: string): boolean {
   if (typeof Office === 'undefined') return false;

@@ -1,4 +1,4 @@
-import { unquoted } from './unquoted';
+import { unquoted } from '../text/unquoted';
 
 /**
  * API keys as the service takes them and as people paste them. The one character rule: printable

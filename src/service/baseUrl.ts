@@ -2,7 +2,7 @@
  * The base URL rule of the design: the key is sent only to the configured base URL, and that URL must
  * be https unless it is on this machine (loopback), where the sandbox runs over plain http.
  */
-import { unquoted } from './unquoted';
+import { unquoted } from '../text/unquoted';
 
 /**
  * This computer's names, as `URL.hostname` spells them. Only these three (not all of 127.0.0.0/8): the

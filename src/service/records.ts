@@ -6,7 +6,7 @@
  */
 import { isSendableKey } from './apiKey';
 import { MalformedResponseError } from './errors';
-import { BREAKS_EVERYWHERE, DIRECTION_CONTROLS_EVERYWHERE, UNSHOWN_CHARACTER } from './invisibleCharacters';
+import { BREAKS_EVERYWHERE, DIRECTION_CONTROLS_EVERYWHERE, UNSHOWN_CHARACTER } from '../text/invisibleCharacters';
 import { isObject, type JsonObject } from './json';
 import { profileLinkOrNull } from './profileLink';
 import {

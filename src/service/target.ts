@@ -6,7 +6,7 @@
  * character can split a request line or a header.
  */
 
-import { CONTROL_CHARACTER } from './invisibleCharacters';
+import { CONTROL_CHARACTER } from '../text/invisibleCharacters';
 
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 

@@ -35,7 +35,7 @@ export interface Settings {
 }
 
 export const SANDBOX_BASE_URL = 'http://127.0.0.1:4010';
-/** The sandbox's public demo project key (src/sandbox prints the same); never a real credential. */
+/** The sandbox's public demo project key (tools/sandbox prints the same); never a real credential. */
 export const SANDBOX_DEMO_KEY = 'sandbox-project-key';
 
 export const HOUR_MS = 3_600_000;

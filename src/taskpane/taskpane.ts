@@ -1,12 +1,17 @@
 /**
  * Entry of the task pane bundle. The page is the shared runtime: it boots when Excel starts the
  * add-in, pane visible or not, and shares the settings and the engine with the CLIMATE functions.
- * Outside Excel (a plain browser) Office.onReady resolves with no host and the pane still runs; the
- * workbook actions then say they need Excel. The Fluent components are registered first, so the
- * page's controls are live before any section mounts.
+ * Outside Excel (a plain browser) Office.onReady resolves with no host, or not at all: the page says
+ * within a second that the add-in runs inside Excel and how to load it there (outsideExcel.ts). A page
+ * that has the Excel API without Office's host (the tests' shim) runs the pane as Excel would. The
+ * pane speaks Office's display language. The Fluent components are registered first, so the page's
+ * controls are live before any section mounts.
  */
 import { runtimeEngine, runtimeSettings } from '../runtime';
-import { officeReady } from '../office/host';
+import { displayLanguage, hasExcelApi, officeReady } from '../office/host';
+import { chooseLanguage } from '../i18n/languages';
+import { setLanguage } from '../i18n/translate';
+import { hideOutsideExcel, OUTSIDE_EXCEL_NOTICE_MS, showOutsideExcel } from './outsideExcel';
 import { startPane } from './app';
 import { applyFluentTheme, carryDescriptions, defineFluentComponents, mirrorDisabledState } from './ui/fluent';
 import { providePaneActions } from './paneActions';
@@ -22,7 +27,16 @@ void (async () => {
     await defineFluentComponents();
     carryDescriptions();
     mirrorDisabledState();
-    await officeReady();
+    const waiting = setTimeout(() => showOutsideExcel('waiting'), OUTSIDE_EXCEL_NOTICE_MS);
+    const { host } = await officeReady();
+    clearTimeout(waiting);
+    if (host === null && !hasExcelApi()) {
+      showOutsideExcel('opened');
+      document.getElementById('connection-badge')?.setAttribute('hidden', '');
+      return;
+    }
+    hideOutsideExcel();
+    setLanguage(chooseLanguage([displayLanguage(), ...(navigator.languages ?? [])]));
     const settings = runtimeSettings();
     const actions = await startPane({
       settings,

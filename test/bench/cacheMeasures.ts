@@ -4,10 +4,10 @@
  * writes after some records are refreshed, beside the one blob earlier versions rewrote.
  */
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
-import { serializeCacheBlob } from '../../src/engine/cacheBlob';
-import { createRecordCache } from '../../src/engine/cacheStore';
-import { identify } from '../../src/engine/identity';
-import type { CacheEntry } from '../../src/engine/recordCache';
+import { serializeCacheBlob } from '../../src/engine/cache/settingsBlob';
+import { createRecordCache } from '../../src/engine/cache/persistence';
+import { identify } from '../../src/engine/calls/identity';
+import type { CacheEntry } from '../../src/engine/cache/recordCache';
 import { MemoryStorage } from '../../src/settings/storage';
 import { withRemoteSandbox } from './remoteSandbox';
 import { rowFor } from './workload';

@@ -6,8 +6,8 @@
  * lookups either way), custom-function calls per row, wall time, correct cells, and the size of the
  * entity JSON Excel would send back if a card were passed to a function (its 5 MB payload limit).
  */
-import { entityField } from '../../src/functions/entityFields';
-import { SANDBOX_PROJECT_KEY, type SandboxKnobs } from '../../src/sandbox/server';
+import { entityField } from '../../src/functions/results/entityFields';
+import { SANDBOX_PROJECT_KEY, type SandboxKnobs } from '../../tools/sandbox/server/server';
 import { openNodeWorkbook, seededSettings } from '../harness';
 import { CELL_FIELDS, cellValue, sameOutcome, type CellSpec } from './cells';
 import type { RemoteSandbox } from './remoteSandbox';

@@ -3,7 +3,7 @@
  * correct only when it shows exactly what the record says: the score as round(score * 100, 1), the
  * flag as the initiative's boolean, or "still profiling" for a record whose status is not final.
  */
-import { scaleScore } from '../../src/functions/scoreScale';
+import { scaleScore } from '../../src/functions/results/scoreScale';
 import { isFinalStatus, type OrganizationRecord } from '../../src/service/types';
 import type { SupplierRow } from './workload';
 

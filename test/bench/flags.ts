@@ -3,7 +3,7 @@
  * scale.ts): one reading, so that both refuse the same mistakes with the same words, each message
  * followed by the command's usage.
  */
-import { digitsOnly } from '../../src/sandbox/cliArgs';
+import { digitsOnly } from '../../tools/sandbox/server/cliArgs';
 
 /** A flag that takes a value (`--rows 500`, `--rows=500`), or a switch that takes none (`--quick`). */
 export type FlagKinds = Readonly<Record<string, 'value' | 'switch'>>;

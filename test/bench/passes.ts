@@ -4,9 +4,9 @@
  * each judged cell by cell against the sandbox's records.
  */
 import type { IDBFactory } from 'fake-indexeddb';
-import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
-import type { SandboxCertificate } from '../../src/sandbox/certificate';
-import { SANDBOX_PROJECT_KEY, type SandboxKnobs } from '../../src/sandbox/server';
+import { CACHE_STORAGE_KEY } from '../../src/engine/cache/recordCache';
+import type { SandboxCertificate } from '../../tools/sandbox/server/certificate';
+import { SANDBOX_PROJECT_KEY, type SandboxKnobs } from '../../tools/sandbox/server/server';
 import { ClimateClient } from '../../src/service/client';
 import { seededSettings } from '../harness';
 import { cellValue, sameOutcome, type CellOutcome, type CellSpec } from './cells';

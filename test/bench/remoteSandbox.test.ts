@@ -3,7 +3,7 @@
  * from its worker, its stats and knobs come back by message, and the population the main thread judges
  * cells against is the sandbox's own (built from the same seed).
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { ClimateClient } from '../../src/service/client';
 import { startRemoteSandbox } from './remoteSandbox';
 import { openTransport } from './transport';

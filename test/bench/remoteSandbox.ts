@@ -4,7 +4,12 @@
  * the add-in's CPU, so every strategy would be charged for the service's work. The population the
  * cells are judged against is built here from the same seed (it is deterministic).
  */
-import { Population, type SandboxKnobs, type SandboxOptions, type SandboxStats } from '../../src/sandbox/server';
+import {
+  Population,
+  type SandboxKnobs,
+  type SandboxOptions,
+  type SandboxStats,
+} from '../../tools/sandbox/server/server';
 import type { SandboxQuestion } from './sandboxWorker';
 import { startTsWorker } from './tsWorker';
 

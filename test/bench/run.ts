@@ -4,8 +4,8 @@
  * one process, so the baselines and ours meet the same machine at the same moment. Prints a table per
  * scenario, the floors, the targets, and last one JSON line.
  */
-import { PREFERRED_BATCH } from '../../src/engine/batchQueue';
-import { localCertificate } from '../../src/sandbox/certificate';
+import { PREFERRED_BATCH } from '../../src/engine/sending/batchQueue';
+import { localCertificate } from '../../tools/sandbox/server/certificate';
 import { compareCardLayout } from './cardLayout';
 import { cellsOf, type CellSpec } from './cells';
 import { optionsOrExit } from './flags';

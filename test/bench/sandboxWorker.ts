@@ -4,7 +4,7 @@
  * thread's questions (stats, their reset, the knobs, close) by message.
  */
 import { parentPort, workerData } from 'worker_threads';
-import { startSandbox, type SandboxOptions } from '../../src/sandbox/server';
+import { startSandbox, type SandboxOptions } from '../../tools/sandbox/server/server';
 
 export interface SandboxQuestion {
   id: number;

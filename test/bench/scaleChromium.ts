@@ -7,7 +7,7 @@
  * same engine; Node's figures stand for it).
  */
 import type { CDPSession } from 'playwright-core';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { seededSettings } from '../harness';
 import { openChromiumWorkbook, type ChromiumWorkbookSession } from '../harness/browser';
 import { persistedInPage } from '../harness/pageCache';

@@ -5,8 +5,8 @@
  * Chromium; cacheMeasures.ts: the cache's own costs).
  */
 import type { IDBFactory } from 'fake-indexeddb';
-import { localCertificate } from '../../src/sandbox/certificate';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { localCertificate } from '../../tools/sandbox/server/certificate';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { timedLoad } from './cacheMeasures';
 import type { Served } from './servedInPage';
 import { withRemoteSandbox, type RemoteSandbox } from './remoteSandbox';

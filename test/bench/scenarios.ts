@@ -3,7 +3,7 @@
  * needs for a sheet's distinct suppliers over a given transport, from the requests needed, the
  * requests carried at once, the service time of a full batch and the rate limit.
  */
-import type { SandboxKnobs } from '../../src/sandbox/server';
+import type { SandboxKnobs } from '../../tools/sandbox/server/server';
 import { TRANSPORT_CONCURRENCY, type TransportName } from './transport';
 
 export const RATE_LIMIT = 5;

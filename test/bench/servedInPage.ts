@@ -6,7 +6,7 @@
  * each answer came over is read from Chromium's own network events.
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { encodeBatch } from '../../src/service/batchCodec';
 import { withSandbox, type SandboxTransport } from './scaleMeasures';
 import { servedBatches } from './serviceTime';

@@ -9,8 +9,8 @@
  *   as if the service answered every batch in parallel; the sandbox answers on one thread of the same
  *   two cores, so at 50,000 rows this is the larger bound.
  */
-import type { SandboxKnobs } from '../../src/sandbox/server';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import type { SandboxKnobs } from '../../tools/sandbox/server/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { ClimateClient } from '../../src/service/client';
 import type { BatchRequestItem } from '../../src/service/types';
 import { withSandbox, type BenchSetting } from './passes';

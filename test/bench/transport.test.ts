@@ -3,8 +3,8 @@
  * connections, h2 multiplexes everything over one HTTP/2 connection (the sandbox serving HTTP/2 over
  * TLS with a certificate made for the run), unlimited opens one connection per request in flight.
  */
-import { localCertificate, type SandboxCertificate } from '../../src/sandbox/certificate';
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { localCertificate, type SandboxCertificate } from '../../tools/sandbox/server/certificate';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { openTransport, type TransportName } from './transport';
 
 let certificate: SandboxCertificate;

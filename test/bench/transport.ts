@@ -9,7 +9,7 @@
  * lives outside the page. Each transport counts the connections it opened and the protocol each
  * negotiated, so a run shows what it used.
  */
-import { HTTP2_MAX_STREAMS } from '../../src/sandbox/httpApp';
+import { HTTP2_MAX_STREAMS } from '../../tools/sandbox/server/httpApp';
 import type { TransportMessage, TransportQuestion, WireAnswer, WireRequest } from './transportWorker';
 import { startTsWorker } from './tsWorker';
 

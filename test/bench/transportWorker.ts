@@ -7,7 +7,7 @@
 import type { TLSSocket } from 'tls';
 import { parentPort, workerData } from 'worker_threads';
 import { Agent, buildConnector } from 'undici';
-import { HTTP2_MAX_STREAMS } from '../../src/sandbox/httpApp';
+import { HTTP2_MAX_STREAMS } from '../../tools/sandbox/server/httpApp';
 import type { TransportName } from './transport';
 
 export interface WireRequest {

@@ -3,9 +3,9 @@
  * identifier kinds and 2% organizations the sandbox has never seen; per row SCORE and three FLAGs.
  * Deterministic for a given seed, so every strategy in a run scores the very same sheet.
  */
-import { Random } from '../../src/sandbox/random';
+import { Random } from '../../tools/sandbox/world/random';
 import type { OrganizationRequest } from '../../src/service/types';
-import type { SandboxOrganization } from '../../src/sandbox/server';
+import type { SandboxOrganization } from '../../tools/sandbox/server/server';
 
 export type IdentifierKind = 'name' | 'website' | 'lei' | 'isin' | 'duns';
 

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'fs';
 import { get } from 'https';
 import { join, posix } from 'path';
 import { generateCertificates } from 'office-addin-dev-certs';
-import { startDevServer } from '../../src/dev/devServer';
+import { startDevServer } from '../../tools/dev/devServer';
 import { PROVIDER } from '../../src/provider';
 import { productionDist, removeTempDirs, tempDir } from './dist';
 

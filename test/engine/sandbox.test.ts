@@ -18,11 +18,11 @@ import {
   startSandbox,
   type RunningSandbox,
   type SandboxOrganization,
-} from '../../src/sandbox/server';
+} from '../../tools/sandbox/server/server';
 import { SettingsStore, type Settings } from '../../src/settings/settings';
 import { MemoryStorage } from '../../src/settings/storage';
-import { ALL_TAKEN } from '../../src/engine/cellRecalculation';
-import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
+import { ALL_TAKEN } from '../../src/engine/profiling/cellRecalculation';
+import { CACHE_STORAGE_KEY } from '../../src/engine/cache/recordCache';
 
 let sandbox: RunningSandbox;
 const engines: Engine[] = [];

@@ -4,7 +4,7 @@
  * setting, refused input sending nothing, auth and failed profiles, STATUS following a profile to the end, LINK, HEADERS, the full PROFILE table,
  * and calls Excel cancels (INDUSTRIES, SBTI and ACTIONS: referenceData.test.ts).
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import type { Settings } from '../../src/settings/settings';
 import { BAD_INITIATIVES, BAD_ORGANIZATIONS } from './badInputs';
 import {

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'fs';
 import path from 'path';
-import { ENTITY_SECTIONS, entityField } from '../../src/functions/entityFields';
-import { PROFILE_FIELDS } from '../../src/functions/fields';
-import { FLAG_KEYS, findFlag } from '../../src/functions/initiatives';
+import { ENTITY_SECTIONS, entityField } from '../../src/functions/results/entityFields';
+import { PROFILE_FIELDS } from '../../src/functions/results/fields';
+import { FLAG_KEYS, findFlag } from '../../src/functions/arguments/initiatives';
 import { builtFunctions } from '../harness/dist';
 import { BAD_ORGANIZATIONS } from './badInputs';
 

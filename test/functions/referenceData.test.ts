@@ -2,7 +2,7 @@
  * The reference-data functions on the built bundle in the Node harness, against the sandbox:
  * INDUSTRIES following every page, SBTI by ISIN, LEI or name, and ACTIONS.
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { SBTI_FIELDS } from '../../src/service/types';
 import { spilledValues as spill } from '../harness/expectations';
 import { openNodeWorkbook, type NodeWorkbookSession } from '../harness/node';

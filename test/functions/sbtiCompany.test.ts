@@ -3,8 +3,8 @@
  * the same identifier, the same refusal or a name in both (any case, spaces or dashes when the check
  * digits pass, after its label).
  */
-import { ArgumentError } from '../../src/functions/argumentError';
-import { parseOrganization } from '../../src/functions/organizationArgument';
+import { ArgumentError } from '../../src/functions/arguments/argumentError';
+import { parseOrganization } from '../../src/functions/arguments/organizationArgument';
 import { parseSbtiCompany } from '../../src/functions/referenceData';
 import { BAD_LEI, ISIN, LEI } from './badInputs';
 

@@ -3,7 +3,7 @@
  * loopback, calling the sandbox on another origin over CORS, the provider logo served beside them.
  * Under every host profile, as the Node run.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { openChromiumWorkbook } from '../harness/browser';
 import { seededSettings } from '../harness/settingsSeed';
 import { supplierScenario } from '../harness/supplierScenario';

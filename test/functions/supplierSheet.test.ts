@@ -5,7 +5,7 @@
  * documented errors without a request; unseen suppliers show "Profiling" and then their values.
  * Under every host profile: attributed cell values where the host renders them, plain values elsewhere.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { DEFAULT_LOCATION, openNodeWorkbook } from '../harness/node';
 import { seededSettings } from '../harness/settingsSeed';
 import { supplierScenario } from '../harness/supplierScenario';

@@ -5,7 +5,7 @@
  * they become final while a cell is being edited (Excel refuses every request of the JavaScript API
  * until the user leaves it), and when the sheet has been renamed since the cells asked.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { formatCell } from '../harness/addresses';
 import { PENDING, checkCell, expectedScore } from '../harness/expectations';
 import { MODERN_HOST } from '../harness/hostProfiles';

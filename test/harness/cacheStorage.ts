@@ -4,9 +4,9 @@
  * grid a new runtime opens again (node.ts `workbook`). Used by the harness's tests and the bench.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import { CACHE_DATABASE, CACHE_OBJECT_STORE } from '../../src/engine/cacheStore';
-import { CACHE_STORAGE_KEY, MAX_SAVE_DELAY_MS } from '../../src/engine/recordCache';
-import { RECORD_PREFIX } from '../../src/engine/recordStore';
+import { CACHE_DATABASE, CACHE_OBJECT_STORE } from '../../src/engine/cache/persistence';
+import { CACHE_STORAGE_KEY, MAX_SAVE_DELAY_MS } from '../../src/engine/cache/recordCache';
+import { RECORD_PREFIX } from '../../src/engine/cache/indexedDbStore';
 import type { NodeWorkbookSession } from './node';
 import type { Workbook } from './workbook';
 

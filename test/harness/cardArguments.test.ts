@@ -4,8 +4,8 @@
  * the requests counted on the sandbox.
  */
 import { PREVIEW_TEXT } from '../../src/functions/organizationSource';
-import { DEMO_PROJECT_ID } from '../../src/sandbox/keys';
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { DEMO_PROJECT_ID } from '../../tools/sandbox/service/keys';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import type { Settings } from '../../src/settings/settings';
 import { excelRound } from './expectations';
 import { HOST_PROFILES, hostProfile, MODERN_HOST } from './hostProfiles';

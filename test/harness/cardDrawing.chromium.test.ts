@@ -6,7 +6,7 @@
  * test-results/.
  */
 import { join } from 'path';
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { launchChromium } from '../browsers/chromium';
 import { drawCard } from './cardDrawing';
 import { DIST_DIR } from './dist';

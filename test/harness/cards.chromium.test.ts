@@ -4,7 +4,7 @@
  * and the formula-value preview sending nothing, on a host with CustomFunctionsRuntime 1.5.
  */
 import { PREVIEW_TEXT } from '../../src/functions/organizationSource';
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { openChromiumWorkbook, type ChromiumWorkbookSession } from './browser';
 import { excelRound } from './expectations';
 import { hostProfile } from './hostProfiles';

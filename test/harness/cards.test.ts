@@ -6,7 +6,7 @@
  * entities do not render, a pending card that updates itself with its dot fields, and every other
  * outcome exactly as SCORE shows it.
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import type { OrganizationRecord } from '../../src/service/types';
 import { legalFormTwins } from '../sandbox/harness';
 import { excelRound, PENDING, PROVIDER_DESCRIPTION } from './expectations';

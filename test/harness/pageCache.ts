@@ -2,8 +2,8 @@
  * What a runtime in a Chromium page left in the page's own IndexedDB (browser.ts), read in the page:
  * the engine's cache once its saves stop, for a reopened workbook to read back.
  */
-import { CACHE_DATABASE, CACHE_OBJECT_STORE } from '../../src/engine/cacheStore';
-import { RECORD_PREFIX } from '../../src/engine/recordStore';
+import { CACHE_DATABASE, CACHE_OBJECT_STORE } from '../../src/engine/cache/persistence';
+import { RECORD_PREFIX } from '../../src/engine/cache/indexedDbStore';
 import type { ChromiumWorkbookSession } from './browser';
 import { onceSaved } from './cacheStorage';
 

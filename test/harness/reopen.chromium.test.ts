@@ -3,7 +3,7 @@
  * cache comes back from Chromium's own IndexedDB (not fake-indexeddb), and every formula cell is
  * calculated again from it, showing what it showed, without a request (run `npm run build` first).
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { openChromiumWorkbook, type ChromiumWorkbookSession } from './browser';
 import { persistedInPage } from './pageCache';
 import { seededSettings } from './settingsSeed';

@@ -3,8 +3,8 @@
  * the built bundle over the settings and IndexedDB the last one left, and every formula cell (dot
  * notation too) is calculated again, from the cache, without a request (run `npm run build` first).
  */
-import { CACHE_DATABASE } from '../../src/engine/cacheStore';
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { CACHE_DATABASE } from '../../src/engine/cache/persistence';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from './cacheStorage';
 import { openNodeWorkbook, type NodeWorkbookSession } from './node';
 import { seededSettings } from './settingsSeed';

@@ -5,7 +5,7 @@
  * (a WeakRef to it, after full collections) and what the grid still shows.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import { SANDBOX_PROJECT_KEY, startSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox } from '../../tools/sandbox/server/server';
 import { openNodeWorkbook, seededSettings, type NodeWorkbookSession } from '.';
 
 const ROWS = 50;

@@ -5,9 +5,9 @@
  * exactly their cells were recalculated and now show their values. The row checks are exported for
  * the reliability suite, which runs the same sheet while the sandbox misbehaves.
  */
-import { identify } from '../../src/engine/identity';
-import { parseOrganization } from '../../src/functions/organizationArgument';
-import type { RunningSandbox } from '../../src/sandbox/server';
+import { identify } from '../../src/engine/calls/identity';
+import { parseOrganization } from '../../src/functions/arguments/organizationArgument';
+import type { RunningSandbox } from '../../tools/sandbox/server/server';
 import type { OrganizationRecord } from '../../src/service/types';
 import {
   PENDING,

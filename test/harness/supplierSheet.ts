@@ -6,8 +6,8 @@
  * Deterministic for a seed. Each row knows the request it stands for, so expected cells come from
  * the sandbox's own records.
  */
-import { Random } from '../../src/sandbox/random';
-import type { Population, SandboxOrganization } from '../../src/sandbox/server';
+import { Random } from '../../tools/sandbox/world/random';
+import type { Population, SandboxOrganization } from '../../tools/sandbox/server/server';
 import type { OrganizationRequest } from '../../src/service/types';
 import { BAD_ORGANIZATIONS, type BadInput } from '../functions/badInputs';
 import type { InputValue, SheetSpec } from './types';

@@ -3,7 +3,7 @@
  * sandbox for the file, with suppliers that take PROFILING_SECONDS to profile, the session of each test
  * closed after it, and the host profiles to run under.
  */
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { HOST_PROFILES } from './hostProfiles';
 
 /**

@@ -1,5 +1,5 @@
 import { generateDuns, generateSpGlobal, validateDuns, validateSpGlobal } from '../../src/identifiers';
-import { Random } from '../../src/sandbox/random';
+import { Random } from '../../tools/sandbox/world/random';
 
 describe('validateDuns', () => {
   test('accepts 9 digits, with or without dashes and spaces', () => {

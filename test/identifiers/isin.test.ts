@@ -1,5 +1,5 @@
 import { computeIsinCheckDigit, generateIsin, validateIsin } from '../../src/identifiers';
-import { Random } from '../../src/sandbox/random';
+import { Random } from '../../tools/sandbox/world/random';
 
 // ISINs of real securities (Apple, Microsoft, BAE Systems, Bayer, TotalEnergies) and the ISO example.
 const REAL_ISINS = ['US0378331005', 'US5949181045', 'GB0002634946', 'DE000BAY0017', 'FR0000120271', 'AU0000XVGZA3'];

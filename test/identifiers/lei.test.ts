@@ -1,5 +1,5 @@
 import { computeLeiCheckDigits, generateLei, validateLei } from '../../src/identifiers';
-import { Random } from '../../src/sandbox/random';
+import { Random } from '../../tools/sandbox/world/random';
 
 // Published LEIs of real entities (GLEIF records).
 const REAL_LEIS = ['529900T8BM49AURSDO55', '7LTWFZYICNSX8D621K86', 'HWUPKR0MPOU8FGXBT394', '5493001KJTIIGC8Y1R12'];

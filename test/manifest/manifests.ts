@@ -120,6 +120,7 @@ export interface UnifiedManifest {
   description: { short: string; full: string };
   developer: { name: string; websiteUrl: string; privacyUrl: string; termsOfUseUrl: string };
   icons: { color: string; outline: string };
+  localizationInfo: { defaultLanguageTag: string; additionalLanguages?: Array<{ languageTag: string; file: string }> };
   validDomains: string[];
   authorization: { permissions: { resourceSpecific: Array<{ name: string; type: string }> } };
   extensions: Array<{
@@ -200,7 +201,7 @@ export function summarizeJson(manifest: UnifiedManifest): AddinSummary {
   };
 }
 
-/** Size and pixels of a PNG written by src/dev/png.ts (8-bit RGBA, every row with filter 0). */
+/** Size and pixels of a PNG written by tools/dev/png.ts (8-bit RGBA, every row with filter 0). */
 export function readOwnPng(file: string): {
   width: number;
   height: number;

@@ -1,6 +1,6 @@
 // The unified manifest's app package, as `npm run package` makes it with office-addin-manifest: the
-// zip an administrator uploads holds the built manifest.json and the two icons it names, at the paths
-// it names them by.
+// zip an administrator uploads holds the built manifest.json, the two icons and the localization files
+// it names, at the paths it names them by.
 import { execFileSync } from 'child_process';
 import { readFileSync } from 'fs';
 import { join } from 'path';
@@ -30,7 +30,7 @@ function unzip(file: string): Map<string, Buffer> {
   return files;
 }
 
-test('the app package holds the built manifest.json and its two icons, byte for byte', () => {
+test('the app package holds the built manifest.json, its two icons and its languages, byte for byte', () => {
   const output = join(tempDir('package'), 'climate-profiles.zip');
   const cli = require.resolve('office-addin-manifest/cli.js');
   execFileSync(process.execPath, [cli, 'export', '-m', join(DIST, 'manifest.json'), '-o', output], {
@@ -38,8 +38,10 @@ test('the app package holds the built manifest.json and its two icons, byte for 
     stdio: 'pipe',
   });
   const files = unzip(output);
-  const { icons } = readUnified(join(DIST, 'manifest.json'));
-  expect([...files.keys()].sort()).toEqual(['manifest.json', icons.color, icons.outline].sort());
+  const { icons, localizationInfo } = readUnified(join(DIST, 'manifest.json'));
+  const languages = localizationInfo.additionalLanguages?.map((language) => language.file) ?? [];
+  expect(languages).toHaveLength(5);
+  expect([...files.keys()].sort()).toEqual(['manifest.json', icons.color, icons.outline, ...languages].sort());
   for (const name of files.keys())
     expect({ name, same: files.get(name)!.equals(readFileSync(join(DIST, name))) }).toEqual({ name, same: true });
 });

@@ -4,7 +4,7 @@
  * request. Organization inputs are the harness's shared table plus more of what supplier columns
  * hold; then initiatives, PROFILE/HEADERS fields, website and country arguments, SBTI and INDUSTRIES.
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { BAD_INITIATIVES, BAD_ORGANIZATIONS } from '../functions/badInputs';
 import { openNodeWorkbook, seededSettings, type InputValue, type SheetResults } from '../harness';
 import { MORE_ORGANIZATIONS, NOTHING_AFTER } from './moreBadOrganizations';

@@ -5,7 +5,12 @@
  * error of that fault, the add-in really met the fault, no organization is registered twice, no
  * cell stays busy, the runtime logs no error; where a key is revoked, nothing is sent after the 401.
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox, type SandboxKnobs } from '../../src/sandbox/server';
+import {
+  SANDBOX_PROJECT_KEY,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxKnobs,
+} from '../../tools/sandbox/server/server';
 import type { NodeWorkbookSession } from '../harness';
 import { PENDING, type Expected } from '../harness/expectations';
 import {

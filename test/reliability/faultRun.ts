@@ -3,8 +3,8 @@
  * mixed identifier kinds, unseen suppliers and bad inputs) calculated by the built functions bundle
  * against a sandbox that misbehaves, and the check of every cell against the sandbox's own records.
  */
-import type { RunningSandbox, SandboxKnobs, SandboxStats } from '../../src/sandbox/server';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import type { RunningSandbox, SandboxKnobs, SandboxStats } from '../../tools/sandbox/server/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import type { Settings } from '../../src/settings/settings';
 import {
   DEFAULT_LOCATION,

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'http';
 import { connect } from 'net';
 import { networkInterfaces } from 'os';
-import { DEFAULT_KNOBS, RunningSandbox, startSandbox } from '../../src/sandbox/server';
+import { DEFAULT_KNOBS, RunningSandbox, startSandbox } from '../../tools/sandbox/server/server';
 import { admin, client, start } from './harness';
 
 let sandbox: RunningSandbox;

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../browsers/chromium';
-import { DEFAULT_KNOBS, SANDBOX_PROJECT_KEY, type RunningSandbox } from '../../src/sandbox/server';
+import { DEFAULT_KNOBS, SANDBOX_PROJECT_KEY, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { start } from './harness';
 
 const SPELLINGS = [

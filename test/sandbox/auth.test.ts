@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES } from '../../src/sandbox/keys';
-import { RunningSandbox, SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
+import { AUTH_MESSAGES } from '../../tools/sandbox/service/keys';
+import { RunningSandbox, SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../tools/sandbox/server/server';
 import { client, start } from './harness';
 
 let sandbox: RunningSandbox;

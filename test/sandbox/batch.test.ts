@@ -1,4 +1,4 @@
-import { SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
+import { SANDBOX_TEAM_KEY } from '../../tools/sandbox/server/server';
 import { client, links, sandboxSuite } from './harness';
 
 const suite = sandboxSuite();

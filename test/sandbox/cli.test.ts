@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'fs';
 import { connect } from 'http2';
 import { createServer, type AddressInfo } from 'net';
 import { dirname } from 'path';
-import { parseCliArgs, usage } from '../../src/sandbox/cliArgs';
+import { parseCliArgs, usage } from '../../tools/sandbox/server/cliArgs';
 
 describe('parseCliArgs', () => {
   test('reads the start flags and every knob as a kebab-case flag', () => {
@@ -136,7 +136,7 @@ describe('parseCliArgs', () => {
 
 /** Runs the CLI as `npm run sandbox` does (tsx), from the repository root. */
 function runCli(args: string[]) {
-  return spawn(process.execPath, ['--require', 'tsx/cjs', 'src/sandbox/cli.ts', ...args], {
+  return spawn(process.execPath, ['--require', 'tsx/cjs', 'tools/sandbox/server/cli.ts', ...args], {
     cwd: `${__dirname}/../..`,
   });
 }

@@ -1,4 +1,4 @@
-import { RunningSandbox, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
+import { RunningSandbox, SANDBOX_TEAM_KEY } from '../../tools/sandbox/server/server';
 import { Client, client, start } from './harness';
 
 let sandbox: RunningSandbox;

@@ -1,7 +1,7 @@
 /** Starts sandboxes on loopback for tests and talks to them over real HTTP with Node's fetch. */
-import { nameKey } from '../../src/sandbox/matching';
-import type { SandboxOrganization } from '../../src/sandbox/population';
-import { RunningSandbox, SandboxOptions, SANDBOX_PROJECT_KEY, startSandbox } from '../../src/sandbox/server';
+import { nameKey } from '../../tools/sandbox/world/matching';
+import type { SandboxOrganization } from '../../tools/sandbox/world/population';
+import { RunningSandbox, SandboxOptions, SANDBOX_PROJECT_KEY, startSandbox } from '../../tools/sandbox/server/server';
 
 export const SMALL_POPULATION = 500;
 

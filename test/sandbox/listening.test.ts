@@ -3,9 +3,9 @@
  * reach, the address it names itself by (one the add-in takes), and its /__sandbox paths over HTTP/2.
  */
 import { connect as http2Connect } from 'http2';
-import { localCertificate } from '../../src/sandbox/certificate';
-import { hostWarning } from '../../src/sandbox/cliArgs';
-import { SANDBOX_PROJECT_KEY, startSandbox } from '../../src/sandbox/server';
+import { localCertificate } from '../../tools/sandbox/server/certificate';
+import { hostWarning } from '../../tools/sandbox/server/cliArgs';
+import { SANDBOX_PROJECT_KEY, startSandbox } from '../../tools/sandbox/server/server';
 import { normalizeBaseUrl } from '../../src/service/baseUrl';
 
 describe('--host', () => {

@@ -1,5 +1,5 @@
 import { SBTI_FIELDS } from '../../src/service/types';
-import { SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
+import { SANDBOX_TEAM_KEY } from '../../tools/sandbox/server/server';
 import { client, links, sandboxSuite } from './harness';
 
 const suite = sandboxSuite();

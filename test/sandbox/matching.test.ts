@@ -1,5 +1,12 @@
-/** The matching rules of src/sandbox/matching.ts, one table per rule. */
-import { MatchKeys, OrganizationIndex, nameKey, nameKeys, strongerMatch, websiteKey } from '../../src/sandbox/matching';
+/** The matching rules of tools/sandbox/world/matching.ts, one table per rule. */
+import {
+  MatchKeys,
+  OrganizationIndex,
+  nameKey,
+  nameKeys,
+  strongerMatch,
+  websiteKey,
+} from '../../tools/sandbox/world/matching';
 
 describe('nameKey: the name without its legal form', () => {
   test.each([

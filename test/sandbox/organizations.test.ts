@@ -1,7 +1,7 @@
 import { INITIATIVE_KEYS } from '../../src/service/types';
-import { RunningSandbox, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
-import { nameKey } from '../../src/sandbox/matching';
-import { SandboxOrganization } from '../../src/sandbox/population';
+import { RunningSandbox, SANDBOX_TEAM_KEY } from '../../tools/sandbox/server/server';
+import { nameKey } from '../../tools/sandbox/world/matching';
+import { SandboxOrganization } from '../../tools/sandbox/world/population';
 import { Client, client, legalFormTwins, links, start } from './harness';
 
 let sandbox: RunningSandbox;

@@ -1,5 +1,5 @@
 import { validateDuns, validateIsin, validateLei, validateSpGlobal } from '../../src/identifiers';
-import { Population } from '../../src/sandbox/population';
+import { Population } from '../../tools/sandbox/world/population';
 import { client, start } from './harness';
 
 const population = new Population({ seed: 1, organizations: 2000 });

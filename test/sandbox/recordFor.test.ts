@@ -3,7 +3,7 @@
  * organization or one already registered, without registering anything. Tests compute expected
  * cells from it in-process, whatever faults the HTTP side is injecting, and across a restart.
  */
-import { RunningSandbox } from '../../src/sandbox/server';
+import { RunningSandbox } from '../../tools/sandbox/server/server';
 import { client, start } from './harness';
 
 let sandbox: RunningSandbox;

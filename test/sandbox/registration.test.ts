@@ -1,5 +1,5 @@
 import { ORGANIZATION_STATUSES } from '../../src/service/types';
-import { RunningSandbox } from '../../src/sandbox/server';
+import { RunningSandbox } from '../../tools/sandbox/server/server';
 import { Client, admin, client, start } from './harness';
 
 let sandbox: RunningSandbox;

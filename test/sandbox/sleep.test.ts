@@ -1,5 +1,5 @@
 /** The sandbox's latency waits: real milliseconds, however many a knob asks for. */
-import { sleep } from '../../src/sandbox/sleep';
+import { sleep } from '../../tools/sandbox/faults/sleep';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());

@@ -33,6 +33,6 @@ test('the knob takes true or false only, from the config route and the command l
   const refused = await admin(suite.sandbox, 'POST', '/config', { summaryFormat: 'yes' });
   expect(refused.status).toBe(422);
   expect(refused.text).toContain('summaryFormat must be true or false');
-  const { parseCliArgs } = await import('../../src/sandbox/cliArgs');
+  const { parseCliArgs } = await import('../../tools/sandbox/server/cliArgs');
   expect(parseCliArgs(['--summary-format'])).toMatchObject({ kind: 'start', options: { summaryFormat: true } });
 });

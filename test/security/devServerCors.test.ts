@@ -6,7 +6,7 @@ import { readFileSync } from 'fs';
 import { get } from 'https';
 import { join } from 'path';
 import { generateCertificates } from 'office-addin-dev-certs';
-import { startDevServer, type RunningDevServer } from '../../src/dev/devServer';
+import { startDevServer, type RunningDevServer } from '../../tools/dev/devServer';
 import { removeTempDirs, tempDir } from '../build/dist';
 
 let server: RunningDevServer;

@@ -6,14 +6,20 @@
  * (records.ts) and shaped into every cell a function returns, card included, through the Excel
  * boundary's text rule (cellText.ts): no cell shows what the service could not mean.
  */
-import { safeResult, FORMULA_START } from '../../src/functions/cellText';
-import { CellFailure } from '../../src/functions/errors';
-import { MAX_CARD_TEXT } from '../../src/functions/cardText';
-import { organizationEntity } from '../../src/functions/organizationEntity';
-import { parseOrganization } from '../../src/functions/organizationArgument';
-import { FLAG_KEYS } from '../../src/functions/initiatives';
-import { readMatch } from '../../src/functions/nameMatch';
-import { flagResult, flagsRow, profileResult, scoreResult, type ShapeContext } from '../../src/functions/results';
+import { safeResult, FORMULA_START } from '../../src/functions/arguments/cellText';
+import { CellFailure } from '../../src/functions/results/errors';
+import { MAX_CARD_TEXT } from '../../src/functions/results/cardText';
+import { organizationEntity } from '../../src/functions/results/organizationEntity';
+import { parseOrganization } from '../../src/functions/arguments/organizationArgument';
+import { FLAG_KEYS } from '../../src/functions/arguments/initiatives';
+import { readMatch } from '../../src/functions/results/nameMatch';
+import {
+  flagResult,
+  flagsRow,
+  profileResult,
+  scoreResult,
+  type ShapeContext,
+} from '../../src/functions/results/results';
 import { MalformedResponseError } from '../../src/service/errors';
 import { decodeOrganization } from '../../src/service/records';
 import { organizationAnswer } from '../service/organizationAnswer';

@@ -23,7 +23,7 @@ import {
   startSandbox,
   type RunningSandbox,
   type SandboxKnobs,
-} from '../../src/sandbox/server';
+} from '../../tools/sandbox/server/server';
 
 const PROFILING_SECONDS = 20;
 /** Knobs the tests change, and their neutral values, restored after every test. */

@@ -6,7 +6,7 @@
  * meant, with "(your API key)" where the key was.
  */
 import { engineErrorFrom } from '../../src/engine/errors';
-import { failureFrom } from '../../src/functions/errors';
+import { failureFrom } from '../../src/functions/results/errors';
 import { ClimateClient } from '../../src/service/client';
 import { nodeFetch } from '../../src/service/nodeFetch';
 import { errorFromResponse } from '../../src/service/responseErrors';

@@ -2,7 +2,7 @@
  * On the built bundle: a key pre-seeded in the settings that the settings refuse is never
  * dropped silently nor replaced: every cell says the key in the settings is not valid, and nothing is sent.
  */
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { SETTINGS_KEYS } from '../../src/settings/settings';
 import { openNodeWorkbook, type NodeWorkbookSession } from '../harness/node';
 import { calculateOutcomes } from '../harness/session';

@@ -8,7 +8,7 @@
  * (docs/screenshots/attribution.png with UPDATE_SCREENSHOTS=1).
  */
 import { join } from 'path';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { excelRound } from '../harness/expectations';
 import { hostProfile, MODERN_HOST, type HostProfile } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';

@@ -4,7 +4,7 @@
  * by the match review, the summary and the attribution check (dot references followed to the row's
  * CLIMATE.ORG formula, whose arguments name the organization).
  */
-import { PROFILE_FIELDS } from '../../src/functions/fields';
+import { PROFILE_FIELDS } from '../../src/functions/results/fields';
 import { findClimateBlocks, planAttributionCheck } from '../../src/taskpane/attribution/attributionCheck';
 import { cardFormula, outputField } from '../../src/taskpane/score/cardLayout';
 import { blockFromPlan, planColumnScoring, writtenRange } from '../../src/taskpane/score/scoringPlan';

@@ -7,7 +7,7 @@
  * entities gets the formula layout, and an entity host may choose it.
  */
 import type { Page } from 'playwright-core';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { excelRound } from '../harness/expectations';
 import { hostProfile, PLAIN_HOST, type HostProfile } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';

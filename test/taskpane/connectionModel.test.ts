@@ -1,5 +1,10 @@
 /** "Test connection" against the sandbox over real HTTP on loopback (Node's fetch, as the page's). */
-import { startSandbox, SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY, type RunningSandbox } from '../../src/sandbox/server';
+import {
+  startSandbox,
+  SANDBOX_PROJECT_KEY,
+  SANDBOX_TEAM_KEY,
+  type RunningSandbox,
+} from '../../tools/sandbox/server/server';
 import { connectionSummary, describeService, testConnection } from '../../src/taskpane/connection/connectionModel';
 import { defaultSettings } from '../../src/settings/settings';
 

@@ -8,9 +8,9 @@
  * does not know, such as `N/A` sent as a name, would have been). That each is found as its own
  * organization, not the host of its contact's address, is pastedInputs.test.ts's.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
-import type { SandboxOrganization } from '../../src/sandbox/population';
-import { REGION_SPECS } from '../../src/sandbox/vocabulary';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
+import type { SandboxOrganization } from '../../tools/sandbox/world/population';
+import { REGION_SPECS } from '../../tools/sandbox/world/vocabulary';
 import { seededSettings } from '../harness/settingsSeed';
 import { openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';

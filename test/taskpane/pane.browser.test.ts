@@ -13,7 +13,7 @@
  * Playwright's DOM-based getByRole cannot see. Native elements (selects, links, images, text) are
  * still found with Playwright's locators.
  */
-import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../tools/sandbox/server/server';
 import type { WorkbookDump } from './browser/excelShim';
 import { PANE_WIDTH } from './browser/panePage';
 import { ALL_SECTIONS, PANE_HEIGHT } from './browser/paneReaders';

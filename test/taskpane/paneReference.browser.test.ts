@@ -4,7 +4,7 @@
  * their changes; whatever the service sends (markup in a name, a script URL as a link) is shown as text,
  * never run; nothing offers an export.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { seededSettings } from '../harness/settingsSeed';
 import { ALL_SECTIONS } from './browser/paneReaders';
 import { waitForText } from './browser/waitForText';

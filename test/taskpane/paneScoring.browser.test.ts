@@ -5,7 +5,7 @@
  * under the source line and writes only what the block lacks, answered from the cache; Refresh asks again for all cells or
  * the selected rows' organizations. The key reaches neither the workbook, the console nor the page.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { seededSettings } from '../harness/settingsSeed';
 import { waitForText } from './browser/waitForText';
 import { paneWalkthrough, whereSecretsShow } from './browser/walkthrough';

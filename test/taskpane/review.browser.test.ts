@@ -11,8 +11,8 @@
 import { join } from 'path';
 import type { Page } from 'playwright-core';
 import { ACCEPTED_MATCHES_SETTING } from '../../src/office/documentSettings';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
-import type { SandboxOrganization } from '../../src/sandbox/population';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
+import type { SandboxOrganization } from '../../tools/sandbox/world/population';
 import { PLAIN_HOST } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
 import type { AccessibilityTree } from './browser/accessibility';

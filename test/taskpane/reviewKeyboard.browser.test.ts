@@ -7,7 +7,7 @@
  * when no row is left; a pager button that turns disabled hands it to the other one.
  */
 import type { Page } from 'playwright-core';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { PLAIN_HOST } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
 import { openPanePage } from './browser/panePage';

@@ -3,7 +3,7 @@
  * formulas (the built pane, the sandbox over HTTP, the Excel.run shim) are read in ten Excel.run
  * slices of 500 rows, handing the page a turn between them, and listed a page at a time.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { PLAIN_HOST } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
 import type { ShimSheet } from './browser/excelShim';

@@ -7,7 +7,7 @@
  * project whose key was entrusted to another address holds it back here until the person confirms it.
  */
 import type { Page } from 'playwright-core';
-import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../tools/sandbox/server/server';
 import { SETTINGS_KEYS } from '../../src/settings/settings';
 import { PROJECTS_STORAGE_KEY } from '../../src/taskpane/common/projectStore';
 import { seededSettings } from '../harness/settingsSeed';

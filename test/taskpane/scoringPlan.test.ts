@@ -1,5 +1,5 @@
-import { parseFields } from '../../src/functions/fields';
-import { parseInitiative } from '../../src/functions/initiatives';
+import { parseFields } from '../../src/functions/results/fields';
+import { parseInitiative } from '../../src/functions/arguments/initiatives';
 import { columnIndex, columnLetters, parseCellRef } from '../../src/taskpane/sheet/a1';
 import { OUTPUTS, type OutputKey } from '../../src/taskpane/sheet/outputs';
 import type { ScoredColumns } from '../../src/taskpane/sheet/scoredColumns';

@@ -1,5 +1,5 @@
 import { ENGINE_ERROR_KINDS, EngineError, type EngineErrorKind, type OrganizationQuery } from '../../src/engine';
-import { failureFrom } from '../../src/functions/errors';
+import { failureFrom } from '../../src/functions/results/errors';
 import { followScoring, type ScoringSummary } from '../../src/taskpane/score/scoringProgress';
 import type { OrganizationRecord } from '../../src/service/types';
 

@@ -3,7 +3,7 @@
  * administrator pre-seeded that the settings refuse is neither dropped without a word nor replaced by
  * the sandbox's demo key. The pane says what is wrong and what to do, and sends nothing with any key.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { SETTINGS_KEYS } from '../../src/settings/settings';
 import { seededSettings } from '../harness/settingsSeed';
 import { oneCellSheet, openPanePage } from './browser/panePage';

@@ -9,7 +9,7 @@
  * selected, a foreign sheet named "Climate summary" is left untouched, and another name is used.
  */
 import { SUMMARY_SHEETS_SETTING } from '../../src/office/documentSettings';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { PLAIN_HOST } from '../harness/hostProfiles';
 import { seededSettings } from '../harness/settingsSeed';
 import type { SheetDump, ShimSheet, WorkbookDump } from './browser/excelShim';

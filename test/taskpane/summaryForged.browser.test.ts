@@ -7,7 +7,7 @@
  * refuse (History) is refused before anything is written.
  */
 import { SUMMARY_SHEETS_SETTING } from '../../src/office/documentSettings';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { seededSettings } from '../harness/settingsSeed';
 import { openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';

@@ -5,7 +5,7 @@
  * everything, as the sections intend; the person never sees a script's error.
  */
 import type { Locator, Page } from 'playwright-core';
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { seededSettings } from '../harness/settingsSeed';
 import { oneCellSheet, openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';

@@ -7,7 +7,7 @@
  * address; a project whose key was entrusted to another one is held back there until the person
  * confirms it under Connection.
  */
-import { SANDBOX_PROJECT_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
 import { PROJECT_NAME_MAX, SETTINGS_KEYS } from '../../src/settings/settings';
 import { seededSettings } from '../harness/settingsSeed';
 import type { ShimSheet } from './browser/excelShim';

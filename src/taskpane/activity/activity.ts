@@ -6,7 +6,7 @@
  * announced instead.
  */
 import type { EngineStats, OrganizationQuery, RefreshReport } from '../../engine';
-import { parseOrganization } from '../../functions/organizationArgument';
+import { parseOrganization } from '../../functions/arguments/organizationArgument';
 import { recalculateWorkbook } from '../../office/excelCalculate';
 import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';

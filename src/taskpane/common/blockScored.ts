@@ -4,7 +4,7 @@
  * still profiling. The one shape of a scored block's layout is here too: the summary reads it, and a
  * selected block typed by hand is recognised into it (summary/summaryBlock.ts).
  */
-import type { FlagKey } from '../../functions/initiatives';
+import type { FlagKey } from '../../functions/arguments/initiatives';
 import type { SheetRange } from '../sheet/grid';
 import type { ColumnOption } from '../sheet/selectionModel';
 

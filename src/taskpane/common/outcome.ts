@@ -5,7 +5,7 @@
  * written is wrong), #VALUE! is an error (the input or the key must change). The Climate summary counts
  * the same rows by the same codes, so the pane and the sheet agree.
  */
-import { failureFrom } from '../../functions/errors';
+import { failureFrom } from '../../functions/results/errors';
 
 export type FailedRow = 'no value' | 'error';
 

@@ -5,7 +5,7 @@
  * format in the file, prints it, and applies it again whenever the formula's cells change (a verdict
  * that turns `accepted` loses its fill). Conditional formats are ExcelApi 1.6.
  */
-import { SETTLED_VERDICTS } from '../../functions/nameMatch';
+import { SETTLED_VERDICTS } from '../../functions/results/nameMatch';
 import { isSetSupported } from '../../office/host';
 import { cellA1 } from '../sheet/a1';
 import { rangeOf, run } from '../sheet/excel';

@@ -8,7 +8,7 @@
  * once the person confirms it under Connection (projectKey).
  */
 import type { WorkbookProject } from '../../office/documentSettings';
-import { clip } from '../../service/clip';
+import { clip } from '../../text/clip';
 import { enteredFor, originOf } from '../../settings/keyOrigin';
 import { PROJECT_NAME_MAX } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';

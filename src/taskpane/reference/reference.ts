@@ -4,7 +4,7 @@
  * SBTi changes, all read through the service client with the saved connection. One page at a time,
  * on request: there is deliberately no "export everything" (the data's licence forbids bulk copies).
  */
-import { scaleScore } from '../../functions/scoreScale';
+import { scaleScore } from '../../functions/results/scoreScale';
 import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../../service/types';
 import { calendarDate, readDate } from '../common/calendarDate';
 import { savedClient, type PaneContext } from '../common/paneContext';

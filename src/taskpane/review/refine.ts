@@ -4,8 +4,8 @@
  * those arguments written in (through the one formula grammar, so a hand-typed block or a card's
  * CLIMATE.ORG cell is rewritten as well as a block the pane wrote).
  */
-import { ArgumentError } from '../../functions/argumentError';
-import { parseOrganization, websiteAddress } from '../../functions/organizationArgument';
+import { ArgumentError } from '../../functions/arguments/argumentError';
+import { parseOrganization, websiteAddress } from '../../functions/arguments/organizationArgument';
 import { argumentCells, type FormulaCell, type OrganizationArgs } from '../sheet/climateCells';
 import { literal, withArguments, type ArgumentChange } from '../sheet/formulas';
 import type { CellGrid, RangeBox } from '../sheet/grid';

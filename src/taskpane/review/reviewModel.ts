@@ -4,9 +4,9 @@
  * rows shown (the sheet marks the same rows: common/reviewMark.ts). The verdict is the one CLIMATE.MATCH
  * shows, read from the engine's record (no request when the cells asked).
  */
-import { isAcceptedMatch } from '../../functions/acceptedMatches';
-import { matchInputOf, readMatch, SETTLED_VERDICTS, type MatchReading } from '../../functions/nameMatch';
-import { parseOrganization } from '../../functions/organizationArgument';
+import { isAcceptedMatch } from '../../functions/results/acceptedMatches';
+import { matchInputOf, readMatch, SETTLED_VERDICTS, type MatchReading } from '../../functions/results/nameMatch';
+import { parseOrganization } from '../../functions/arguments/organizationArgument';
 import type { Engine } from '../../engine';
 import type { OrganizationArgs } from '../sheet/climateCells';
 import { failedRow, type FailedRow } from '../common/outcome';

@@ -4,7 +4,7 @@
  * (`=E3.Score`, `=E3.[Industry rank]`), which Excel reads from the card without calling the add-in.
  * One custom-function call per row, whatever the number of outputs.
  */
-import { entityField } from '../../functions/entityFields';
+import { entityField } from '../../functions/results/entityFields';
 import { callText, type ArgumentTexts } from '../sheet/formulas';
 import { LINK_TEXT, type OutputFormula } from '../sheet/outputs';
 

@@ -15,7 +15,7 @@
  * the plan writes only the outputs their block lacks, in new columns under the same header row, and
  * no second source line when the block shows one above its headers.
  */
-import type { FlagKey } from '../../functions/initiatives';
+import type { FlagKey } from '../../functions/arguments/initiatives';
 import type { BlockLayout } from '../common/blockScored';
 import { columnLetters } from '../sheet/a1';
 import { namesNoSupplier, type SheetRange } from '../sheet/grid';

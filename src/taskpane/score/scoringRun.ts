@@ -3,7 +3,7 @@
  * functions read their arguments), what "a block was scored" carries to the other sections, and the
  * progress line.
  */
-import { parseOrganization } from '../../functions/organizationArgument';
+import { parseOrganization } from '../../functions/arguments/organizationArgument';
 import type { BlockScored } from '../common/blockScored';
 import type { SelectionSnapshot } from '../sheet/grid';
 import type { ColumnOption, ColumnSelection } from '../sheet/selectionModel';

@@ -3,7 +3,7 @@
  * on a named sheet, and a grid of values and formulas with its place on the sheet. Every reader in
  * sheet/ returns these; the sections' pure models take them, so they run in tests without Excel.
  */
-import { isPlaceholder, PLACEHOLDERS } from '../../functions/cellInput';
+import { isPlaceholder, PLACEHOLDERS } from '../../functions/arguments/cellInput';
 
 export type CellValue = string | number | boolean | null;
 

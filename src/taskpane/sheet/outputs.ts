@@ -4,8 +4,8 @@
  * of the pane come from one list; and it says which output a formula read back shows (a call, or a
  * field of a card), so that a block typed by hand is understood like one the pane wrote.
  */
-import { parseFields } from '../../functions/fields';
-import { FLAG_KEYS, FLAG_LABELS, findFlag, type FlagKey } from '../../functions/initiatives';
+import { parseFields } from '../../functions/results/fields';
+import { FLAG_KEYS, FLAG_LABELS, findFlag, type FlagKey } from '../../functions/arguments/initiatives';
 import type { CellReading } from './climateCells';
 import { callText, literal, unquote, type ArgumentTexts } from './formulas';
 

@@ -17,8 +17,8 @@ import {
   type SelectionSnapshot,
 } from './grid';
 import { scoredColumns, type ScoredColumns } from './scoredColumns';
-import { isPlaceholder } from '../../functions/cellInput';
-import { isOwnAddress } from '../../functions/websiteAddress';
+import { isPlaceholder } from '../../functions/arguments/cellInput';
+import { isOwnAddress } from '../../functions/arguments/websiteAddress';
 import { validateCountry } from '../../identifiers';
 
 /** Where the supplier rows are and what the analyst chose: the input of Score a column's plan. */

@@ -7,8 +7,8 @@
  * Text is never read as an amount: its value depends on the locale and currency that wrote it
  * (docs/summary-sheet.md, *Spend columns*), and a wrong number is worse than a reported gap.
  */
-import { readCell } from '../../functions/cellInput';
-import { clip } from '../../service/clip';
+import { readCell } from '../../functions/arguments/cellInput';
+import { clip } from '../../text/clip';
 import { namedFormula, namesNoSupplier, type CellValue } from '../sheet/grid';
 
 export interface SpendGaps {

@@ -5,7 +5,7 @@
  * initiative, an industry-mean column, and the name, website and country cells the formulas point at
  * (A1 or this-row structured references, read by sheet/climateCells.ts).
  */
-import type { FlagKey } from '../../functions/initiatives';
+import type { FlagKey } from '../../functions/arguments/initiatives';
 import type { BlockLayout } from '../common/blockScored';
 import { argumentTargets, readCell, type CellReading } from '../sheet/climateCells';
 import type { CellGrid } from '../sheet/grid';

@@ -16,7 +16,7 @@
  * where it is built; the helper columns and the lists are in summaryHelpers.ts and summaryLists.ts,
  * and the sheet writer (summarySheet.ts) holds no formulas.
  */
-import { FLAG_LABELS, type FlagKey } from '../../functions/initiatives';
+import { FLAG_LABELS, type FlagKey } from '../../functions/arguments/initiatives';
 import { sheetPrefix } from '../../office/sheetName';
 import type { BlockLayout } from '../common/blockScored';
 import { FAILED_ROW_LABELS } from '../common/outcome';

@@ -92,6 +92,7 @@ details.nested > .stack { padding: var(--spacingVerticalS) 0 0 var(--spacingHori
   padding: var(--spacingVerticalM) var(--spacingHorizontalM);
 }
 .field { display: flex; flex-direction: column; gap: var(--spacingVerticalXS); }
+.outside-excel { margin: var(--spacingVerticalM) var(--spacingHorizontalM); }
 .hint {
   color: var(--colorNeutralForeground3); font-size: var(--fontSizeBase200); line-height: var(--lineHeightBase200);
 }

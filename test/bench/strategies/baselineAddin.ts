@@ -8,7 +8,7 @@
 import { CustomFunctionsError } from '../../harness/officeGlobals';
 import { builtFunctions } from '../../harness/dist';
 import { Workbook } from '../../harness/workbook';
-import { pendingFailure } from '../../../src/functions/errors';
+import { pendingFailure } from '../../../src/functions/results/errors';
 import type { OrganizationRecord, OrganizationRequest } from '../../../src/service/types';
 import { cellValue, type CellField, type CellOutcome } from '../cells';
 import { outcomesOf, sheetOf } from '../sheet';

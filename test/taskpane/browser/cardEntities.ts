@@ -3,10 +3,10 @@
  * (src/functions/organizationEntity.ts) from the sandbox's record for that name, so a dot formula the
  * pane writes reads a value only if it names a property the real card has.
  */
-import { matchInputOf, readMatch } from '../../../src/functions/nameMatch';
-import { organizationEntity } from '../../../src/functions/organizationEntity';
-import { parseOrganization } from '../../../src/functions/organizationArgument';
-import type { Population } from '../../../src/sandbox/population';
+import { matchInputOf, readMatch } from '../../../src/functions/results/nameMatch';
+import { organizationEntity } from '../../../src/functions/results/organizationEntity';
+import { parseOrganization } from '../../../src/functions/arguments/organizationArgument';
+import type { Population } from '../../../tools/sandbox/world/population';
 
 export function cardEntities(population: Population, names: readonly string[]): Record<string, unknown> {
   const cards: Record<string, unknown> = {};

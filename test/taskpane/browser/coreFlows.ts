@@ -5,7 +5,7 @@
  * the match review and the summary open. One browser per engine file, one page, a few short steps;
  * the depth (accessibility tree, screenshots, every option) stays in the Chromium pane tests.
  */
-import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../tools/sandbox/server/server';
 import { productionDist } from '../../build/dist';
 import type { Engine } from '../../browsers/locate';
 import { launchEngine } from '../../browsers/launch';

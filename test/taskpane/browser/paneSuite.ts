@@ -10,7 +10,7 @@ import {
   startSandbox,
   type RunningSandbox,
   type SandboxOptions,
-} from '../../../src/sandbox/server';
+} from '../../../tools/sandbox/server/server';
 import { productionDist } from '../../build/dist';
 import { launchChromium } from '../../browsers/chromium';
 import { seededSettings } from '../../harness/settingsSeed';

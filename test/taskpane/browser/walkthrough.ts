@@ -6,7 +6,7 @@
  * The fields are set once the file's first beforeAll has run; screenshots go to screenshotFolder().
  */
 import type { Page } from 'playwright-core';
-import type { RunningSandbox } from '../../../src/sandbox/server';
+import type { RunningSandbox } from '../../../tools/sandbox/server/server';
 import { screenshotFolder } from '../../browsers/screenshots';
 import type { AccessibilityTree } from './accessibility';
 import type { ShimSheet } from './excelShim';

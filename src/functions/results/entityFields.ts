@@ -1,0 +1,75 @@
+/**
+ * The fields of CLIMATE.ORG's organization entity: which PROFILE fields it carries, under which
+ * property names (PROFILE's headers, so `=E3.Score` and `CLIMATE.PROFILE(A3, "score")` agree), in
+ * which card section, and how a formula names each with Excel's dot notation (`=E3.Score`,
+ * `=E3.[Industry rank]`). The pane writes dot formulas from `entityField`.
+ */
+import { PROFILE_FIELDS } from './fields';
+import { FLAG_KEYS } from '../arguments/initiatives';
+
+/** The one property that is no PROFILE field: when this runtime received the record. */
+export const AS_OF_KEY = 'as_of';
+export const AS_OF_PROPERTY = 'As of';
+
+export interface EntitySection {
+  title: string;
+  /** PROFILE field keys (and AS_OF_KEY), in card order. */
+  keys: readonly string[];
+  /** Its score, rank and flag properties carry the provider's attribution with the profile link. */
+  attributed: boolean;
+}
+
+/** The card's sections, in order: score and ranks, initiatives, match and source. */
+export const ENTITY_SECTIONS: readonly EntitySection[] = [
+  {
+    title: 'Score and ranks',
+    keys: ['score', 'percentile', 'rank', 'industry_rank', 'region_rank', 'industry_mean'],
+    attributed: true,
+  },
+  { title: 'Initiatives', keys: FLAG_KEYS, attributed: true },
+  {
+    title: 'Match and source',
+    keys: [
+      'matched_name',
+      'relationship',
+      'match',
+      'status',
+      'industry',
+      'hq_region',
+      'link',
+      'website',
+      'id',
+      AS_OF_KEY,
+    ],
+    attributed: false,
+  },
+];
+
+export interface EntityField {
+  /** The entity's property name, e.g. `Industry rank`. */
+  readonly property: string;
+  /** How a dot formula names it after the cell: `Score`, or `[Industry rank]` when not a plain identifier. */
+  readonly reference: string;
+}
+
+/** A name Excel reads after the dot without brackets: letters, digits and underscores, not starting with a digit. */
+const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Every field the entity carries, worked out once: a card is built per organization of a sheet. */
+const FIELDS: ReadonlyMap<string, EntityField> = new Map(
+  ENTITY_SECTIONS.flatMap((section) =>
+    section.keys.flatMap((key) => {
+      const property = key === AS_OF_KEY ? AS_OF_PROPERTY : PROFILE_FIELDS.find((field) => field.key === key)?.header;
+      if (property === undefined) return [];
+      return [[key, { property, reference: PLAIN_NAME.test(property) ? property : `[${property}]` }] as const];
+    }),
+  ),
+);
+
+/**
+ * The entity property of a PROFILE field key (or AS_OF_KEY) and its dot reference; null for a field the
+ * entity does not carry (e.g. `external_id`), for which the pane writes a formula instead.
+ */
+export function entityField(key: string): EntityField | null {
+  return FIELDS.get(key) ?? null;
+}

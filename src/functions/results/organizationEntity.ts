@@ -1,0 +1,187 @@
+/**
+ * CLIMATE.ORG's result: on hosts that render entities, the organization as an `Excel.EntityCellValue`
+ * (the Stocks-style card: title, sub-title "industry · region", sections score and ranks, initiatives,
+ * match and source; the provider logo linking to the public profile; each score, rank and flag
+ * property attributed to the provider with the profile link as its source), whose properties Excel
+ * reads with dot notation (`=E3.Score`); elsewhere the matched name as text.
+ *
+ * Excel's rules for entities a custom function returns, kept here: `referencedValues` only at the
+ * root (this entity uses none), text values of at most 255 characters (cardText.ts), and
+ * every property of ENTITY_SECTIONS present: a value the record lacks is a #N/A error value, so
+ * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names. Two properties are hidden from
+ * the card, dot notation and auto-complete: the sub-title's text, and the row's query (cardQuery.ts).
+ */
+import type { OrganizationRecord } from '../../service/types';
+import { PROVIDER } from '../../provider';
+import { carriesInitiatives } from '../../service/records';
+import { cardQueryOf, QUERY_PROPERTY, queryProperty } from './cardQuery';
+import { cardText } from './cardText';
+import { markedSafe } from '../arguments/cellText';
+import type { OrganizationArgument } from '../arguments/organizationArgument';
+import { INITIATIVES_LEFT_OUT } from './errors';
+import { AS_OF_KEY, ENTITY_SECTIONS, entityField, type EntitySection } from './entityFields';
+import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
+import { FLAG_KEYS } from '../arguments/initiatives';
+import { UNJUDGED, UNJUDGED_REASON, type MatchReading } from './nameMatch';
+import { displayName, type ShapeContext } from './results';
+import { providerAttributes } from './valueCards';
+
+/** The property the card's sub-title shows ("industry · region"); not in the card body, not a dot field. */
+export const SUBTITLE_PROPERTY = 'Industry and region';
+/** In the initiatives section when the service's answer carried none. */
+export const INITIATIVES_NOTE_PROPERTY = 'Initiatives';
+
+const BY_KEY = new Map<string, ProfileField>(PROFILE_FIELDS.map((field) => [field.key, field]));
+const FLAG_KEY_SET: ReadonlySet<string> = new Set(FLAG_KEYS);
+
+export interface EntityReading {
+  record: OrganizationRecord;
+  /** The organization as the analyst wrote it (normalized). */
+  requested: string;
+  match: () => MatchReading;
+  /** When this runtime received the record (ms since 1970). */
+  receivedAt: number;
+  /** The row's argument, its query kept hidden in the card (cardQuery.ts); null for a card read by its id alone. */
+  argument: Readonly<OrganizationArgument> | null;
+}
+
+const NOT_AVAILABLE: Excel.NotAvailableErrorCellValue = { type: 'Error', errorType: 'NotAvailable' };
+
+/** The metadata is set on the value, not spread into a copy: a spread here cost most of building a card. */
+function cellValue(
+  value: Exclude<FieldValue, null>,
+  metadata: Excel.CellValuePropertyMetadata | undefined,
+): Excel.EntityPropertyType {
+  const cell: Excel.CellValueAndPropertyMetadata =
+    typeof value === 'number'
+      ? { type: 'Double', basicValue: value }
+      : typeof value === 'boolean'
+        ? { type: 'Boolean', basicValue: value }
+        : { type: 'String', basicValue: cardText(value) };
+  if (metadata) cell.propertyMetadata = metadata;
+  return cell;
+}
+
+/** Excel's date serial (days since 1899-12-30, local time) of a moment. */
+function excelDate(ms: number): number {
+  const local = ms - new Date(ms).getTimezoneOffset() * 60_000;
+  return local / 86_400_000 + 25_569;
+}
+
+/**
+ * Cards already built, per record (shared by every cell of an organization) and what else shapes them:
+ * a sheet that names an organization in several rows, or recalculates, builds its card once.
+ */
+const built = new WeakMap<OrganizationRecord, Map<string, Excel.EntityCellValue>>();
+
+export function organizationEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
+  // The argument by its parts, not its card query: a recalculation builds no query to look a card up.
+  const { argument } = reading;
+  const key = JSON.stringify([
+    argument?.kind,
+    reading.requested,
+    argument?.query.website,
+    argument?.query.hq_region,
+    reading.match().verdict,
+    ctx.scoreScale,
+    ctx.logoUrl,
+    reading.receivedAt,
+  ]);
+  let cards = built.get(reading.record);
+  if (!cards) built.set(reading.record, (cards = new Map()));
+  let entity = cards.get(key);
+  if (!entity) cards.set(key, (entity = buildEntity(reading, ctx)));
+  return entity;
+}
+
+/** A section's properties in card order, each by its PROFILE field (null: AS_OF_KEY) and entity property. */
+interface SectionPlan {
+  section: EntitySection;
+  fields: ReadonlyArray<{ key: string; field: ProfileField | null; property: string }>;
+  hasFlags: boolean;
+}
+
+/** Worked out once: a sheet of distinct organizations builds a card for each. */
+const PLAN: readonly SectionPlan[] = ENTITY_SECTIONS.map((section) => ({
+  section,
+  fields: section.keys.map((key) => ({
+    key,
+    field: key === AS_OF_KEY ? null : BY_KEY.get(key)!,
+    property: entityField(key)!.property,
+  })),
+  hasFlags: section.keys.some((key) => FLAG_KEY_SET.has(key)),
+}));
+
+/** The card's sections, shared by every card: with or without the note that the answer left initiatives out. */
+const SECTIONS: Record<'full' | 'leftOut', Excel.CardLayoutSection[]> = {
+  full: PLAN.map((plan) => sectionLayout(plan, false)),
+  leftOut: PLAN.map((plan) => sectionLayout(plan, true)),
+};
+
+function sectionLayout({ section, fields, hasFlags }: SectionPlan, leftOut: boolean): Excel.CardLayoutSection {
+  const names = fields.map(({ property }) => property);
+  if (hasFlags && leftOut) names.unshift(INITIATIVES_NOTE_PROPERTY);
+  return { layout: 'List', title: section.title, properties: names };
+}
+
+function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
+  const { record, requested, match } = reading;
+  const link = record.matching_organization?.link ?? null;
+  const leftOut = !carriesInitiatives(record);
+  const attribution: Excel.CellValuePropertyMetadata = {
+    attribution: [
+      link === null ? { sourceText: PROVIDER.sourceLine } : { sourceText: PROVIDER.sourceLine, sourceAddress: link },
+    ],
+  };
+  const properties: Record<string, Excel.EntityPropertyType> = {};
+  for (const { section, fields, hasFlags } of PLAN) {
+    if (hasFlags && leftOut)
+      properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: INITIATIVES_LEFT_OUT };
+    for (const { key, field, property } of fields) {
+      if (field === null) {
+        properties[property] = {
+          type: 'FormattedNumber',
+          basicValue: excelDate(reading.receivedAt),
+          numberFormat: 'yyyy-mm-dd hh:mm',
+        };
+        continue;
+      }
+      const value = field.read(record, ctx.scoreScale, match);
+      if (value === null) {
+        properties[property] = NOT_AVAILABLE;
+        continue;
+      }
+      const metadata: Excel.CellValuePropertyMetadata | undefined =
+        key === 'match' && value === UNJUDGED
+          ? { sublabel: UNJUDGED_REASON }
+          : section.attributed
+            ? attribution
+            : undefined;
+      properties[property] = cellValue(value, metadata);
+    }
+  }
+  const name = cardText(displayName(record, requested));
+  const subtitle = [BY_KEY.get('industry')!.read(record, ctx.scoreScale, match), record.hq_region]
+    .filter((part) => part !== null && part !== '')
+    .join(' · ');
+  const card: Excel.CardLayout = { title: name, sections: SECTIONS[leftOut ? 'leftOut' : 'full'] };
+  if (subtitle !== '') {
+    properties[SUBTITLE_PROPERTY] = {
+      type: 'String',
+      basicValue: cardText(subtitle),
+      propertyMetadata: { excludeFrom: { cardView: true, dotNotation: true, autoComplete: true, calcCompare: true } },
+    };
+    card.subTitle = { property: SUBTITLE_PROPERTY };
+  }
+  const query = reading.argument && queryProperty(cardQueryOf(reading.argument));
+  if (query) properties[QUERY_PROPERTY] = query;
+  const provider = providerAttributes(link, ctx.logoUrl);
+  // Every text in it went through cardText (safe, bounded) or is ours: the boundary need not walk it.
+  return markedSafe({
+    type: 'Entity',
+    text: name,
+    properties,
+    layouts: { card, compact: { icon: 'Organization' } },
+    provider,
+  });
+}

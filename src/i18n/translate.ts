@@ -1,0 +1,65 @@
+/**
+ * Words in the person's language. Each language's messages are one JSON file (messages/<language>.json)
+ * with the same keys as English's; a message is a text with `{name}` placeholders, or, where a number
+ * decides the words, one text per plural category of Intl.PluralRules ("one", "other", and "few",
+ * "many" where a language has them), chosen by the value `count`. Numbers are written with
+ * Intl.NumberFormat in the language's own way (1,234.5 in English, 1.234,5 in German). A key a
+ * language lacks falls back to English (test/i18n makes sure none does).
+ */
+import de from './messages/de.json';
+import en from './messages/en.json';
+import es from './messages/es.json';
+import fr from './messages/fr.json';
+import it from './messages/it.json';
+import ja from './messages/ja.json';
+import { DEFAULT_LANGUAGE, type Language } from './languages';
+
+export type MessageKey = keyof typeof en;
+/** A message's text, or its texts by plural category. */
+export type Message = string | Partial<Record<Intl.LDMLPluralRule, string>>;
+export type MessageValues = Record<string, string | number>;
+
+export const CATALOGS: Record<Language, Record<string, Message>> = { en, de, fr, es, it, ja };
+
+let active: Language = DEFAULT_LANGUAGE;
+
+/** The language every later message is written in (the pane and the cells share the runtime). */
+export function setLanguage(language: Language): void {
+  active = language;
+}
+
+export const currentLanguage = (): Language => active;
+
+/** Intl's formatters, made once per language (each is costly to build; a cell's message may use one). */
+const plurals = new Map<Language, Intl.PluralRules>();
+const numbers = new Map<Language, Intl.NumberFormat>();
+const cached = <T>(cache: Map<Language, T>, language: Language, make: () => T): T => {
+  let value = cache.get(language);
+  if (value === undefined) cache.set(language, (value = make()));
+  return value;
+};
+
+/** The text of `message` for `values`: its plural form by `count`, placeholders filled. */
+export function formatMessage(language: Language, message: Message, values: MessageValues = {}): string {
+  let text: string | undefined;
+  if (typeof message === 'string') text = message;
+  else {
+    const count = Number(values.count);
+    const rules = cached(plurals, language, () => new Intl.PluralRules(language));
+    text = message[rules.select(Number.isFinite(count) ? count : 0)] ?? message.other;
+  }
+  return (text ?? '').replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    if (!Object.hasOwn(values, name)) return placeholder;
+    const value = values[name];
+    return typeof value === 'number'
+      ? cached(numbers, language, () => new Intl.NumberFormat(language, { maximumFractionDigits: 1 })).format(value)
+      : value;
+  });
+}
+
+/** `key`'s message in the current language (English where a language lacks it), with `values` filled in. */
+export function t(key: MessageKey, values?: MessageValues, language: Language = active): string {
+  const catalog = CATALOGS[language];
+  const message = Object.hasOwn(catalog, key) ? catalog[key] : CATALOGS[DEFAULT_LANGUAGE][key];
+  return formatMessage(language, message, values);
+}

@@ -1,0 +1,93 @@
+/**
+ * Excel refuses every request while the user is editing a cell. Profiles that become final meanwhile
+ * still reach their cells: the engine asks Excel again until it takes them, through the add-in's own
+ * recalculation (src/office) over the harness's Excel. A sheet deleted meanwhile costs one full
+ * calculation (which finds the cells of a sheet renamed instead) and is not asked for again.
+ */
+import { recalculateWaitingCells } from '../../../src/office/excelCalculate';
+import { countingWorkbook, invocationsOf } from '../../harness/countingWorkbook';
+import type { Workbook } from '../../harness/workbook';
+import { advance, rig, supplier } from '../rig';
+
+const SUPPLIERS = 40;
+const COLUMNS = ['B', 'C'];
+const POLL_AND_GATHER_MS = 1_600 + 25 + 50; // the next poll of a profile, then the gathered recalculation
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  delete (globalThis as { Excel?: unknown }).Excel;
+});
+
+/** Cells waiting on profiles in the making: `cells[i]` are supplier i's, on `sheetOf(i)`. */
+async function waitingSheet(workbook: Workbook, sheetOf: (row: number) => string = () => 'Sheet1') {
+  (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
+  const run = await rig({}, { recalculate: recalculateWaitingCells });
+  const cells = Array.from({ length: SUPPLIERS }, (_, i) => COLUMNS.map((column) => `${sheetOf(i)}!${column}${i + 2}`));
+  for (let id = 1; id <= SUPPLIERS; id += 1) run.service.statuses.set(id, 'created');
+  const asked = cells.flatMap((row, i) => row.map((address) => run.engine.organization(supplier(i), { address })));
+  await advance(2_000);
+  expect((await Promise.all(asked)).every((outcome) => outcome.state === 'pending')).toBe(true);
+  const profilesFinal = () => {
+    for (let id = 1; id <= SUPPLIERS; id += 1) run.service.statuses.set(id, 'synced');
+  };
+  return { ...run, cells, profilesFinal };
+}
+
+test('profiles final while a cell is edited: once the user leaves it, every waiting cell is recalculated', async () => {
+  const workbook = countingWorkbook(SUPPLIERS, COLUMNS);
+  const { engine, cells, profilesFinal } = await waitingSheet(workbook);
+  workbook.editCell('Sheet1!H1');
+  profilesFinal();
+  await advance(POLL_AND_GATHER_MS);
+  const refusedRuns = workbook.stats().excelRuns;
+  expect(refusedRuns).toBeGreaterThan(0);
+  expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([1])); // refused: nothing recalculated
+
+  await advance(60_000); // a long edit: Excel is asked again, every few seconds at most
+  const asked = workbook.stats().excelRuns - refusedRuns;
+  expect(asked).toBeGreaterThanOrEqual(60_000 / 5_000);
+  expect(asked).toBeLessThanOrEqual(60_000 / 500);
+  expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([1]));
+
+  workbook.editCell(null);
+  await advance(5_000);
+  expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([2]));
+  const runsWhenDone = workbook.stats().excelRuns;
+  await advance(30_000);
+  expect(workbook.stats().excelRuns).toBe(runsWhenDone); // taken: not asked again
+  engine.dispose();
+});
+
+test('a workbook closed during the edit is asked no more', async () => {
+  const workbook = countingWorkbook(SUPPLIERS, COLUMNS);
+  const { engine, profilesFinal } = await waitingSheet(workbook);
+  workbook.editCell('Sheet1!H1');
+  profilesFinal();
+  await advance(POLL_AND_GATHER_MS + 2_000);
+  engine.dispose();
+  const runs = workbook.stats().excelRuns;
+  await advance(30_000);
+  expect(workbook.stats().excelRuns).toBe(runs);
+});
+
+test('a sheet deleted meanwhile: the workbook is calculated once, and no later move of a profile asks for that sheet', async () => {
+  const workbook = countingWorkbook(SUPPLIERS, COLUMNS); // every cell is on Sheet1
+  const onDeletedSheet = (i: number) => i % 2 === 1;
+  const { engine, service, cells } = await waitingSheet(workbook, (i) => (onDeletedSheet(i) ? 'Gone' : 'Sheet1'));
+  const kept = cells.filter((_row, i) => !onDeletedSheet(i)).flat();
+  const moveTo = async (status: string) => {
+    for (let id = 1; id <= SUPPLIERS; id += 1) service.statuses.set(id, status);
+    await advance(30_000); // every profile re-read (back-off under 30 s this early) and its cells recalculated
+  };
+
+  await moveTo('enriching');
+  // their own request, then the full calculation that looked for the cells of the sheet gone
+  expect(invocationsOf(workbook, kept)).toEqual(new Set([3]));
+  await moveTo('synced');
+  expect(invocationsOf(workbook, kept)).toEqual(new Set([4])); // their own request only
+  const runs = workbook.stats().excelRuns;
+  await advance(30_000);
+  expect(workbook.stats().excelRuns).toBe(runs);
+  engine.dispose();
+});

@@ -1,0 +1,28 @@
+/** The card's field names and dot references the pane writes (`=E3.Score`, `=E3.[Industry rank]`). */
+import { AS_OF_KEY, ENTITY_SECTIONS, entityField } from '../../../src/functions/results/entityFields';
+import { PROFILE_FIELDS } from '../../../src/functions/results/fields';
+
+test('a PROFILE key gives its header as property, bracketed in the reference unless a plain identifier', () => {
+  expect(entityField('score')).toEqual({ property: 'Score', reference: 'Score' });
+  expect(entityField('sbti')).toEqual({ property: 'SBTi', reference: 'SBTi' });
+  expect(entityField('re100')).toEqual({ property: 'RE100', reference: 'RE100' });
+  expect(entityField('industry_rank')).toEqual({ property: 'Industry rank', reference: '[Industry rank]' });
+  expect(entityField('climate_action_100')).toEqual({
+    property: 'Climate Action 100+',
+    reference: '[Climate Action 100+]',
+  });
+  expect(entityField(AS_OF_KEY)).toEqual({ property: 'As of', reference: '[As of]' });
+});
+
+test('fields the card does not carry, and unknown keys, give null (the pane writes a formula for those)', () => {
+  expect(['external_id', 'name', 'matched_id', 'match_similarity', 'industry_id', 'carbon'].map(entityField)).toEqual(
+    Array(6).fill(null),
+  );
+});
+
+test('every card field but As of is a PROFILE field, each once', () => {
+  const keys = ENTITY_SECTIONS.flatMap((section) => section.keys);
+  expect(new Set(keys).size).toBe(keys.length);
+  const profileKeys = new Set(PROFILE_FIELDS.map((field) => field.key));
+  expect(keys.filter((key) => !profileKeys.has(key))).toEqual([AS_OF_KEY]);
+});
