@@ -81,6 +81,13 @@ export interface AcceptedMatch {
 }
 
 let acceptedChanges = 0;
+/** The pairs this runtime accepted (the pane's Accept): any other pair came with the file. */
+const acceptedHere: AcceptedMatch[] = [];
+
+/** The pairs accepted in this runtime, by the person using it (the rest of the setting came with the file). */
+export function acceptedInThisRuntime(): readonly AcceptedMatch[] {
+  return acceptedHere;
+}
 
 /**
  * Counts the accepted-match writes of this runtime. The task pane and the functions share one
@@ -114,6 +121,20 @@ export async function rememberAcceptedMatch(match: AcceptedMatch): Promise<void>
     pairs.push({ input: match.input, organization: match.organization });
   }
   store.set(ACCEPTED_MATCHES_SETTING, pairs);
+  acceptedHere.push({ input: match.input, organization: match.organization });
+  acceptedChanges++;
+  await save(store);
+}
+
+/** Removes the pairs `drop` names (accepted here or with the file) and saves the settings into the document. */
+export async function forgetAcceptedMatches(drop: (pair: AcceptedMatch) => boolean): Promise<void> {
+  const store = settings();
+  if (!store) throw new Error('Open this pane in Excel: accepted matches are kept in the workbook.');
+  store.set(
+    ACCEPTED_MATCHES_SETTING,
+    readAcceptedMatches().filter((pair) => !drop(pair)),
+  );
+  for (let i = acceptedHere.length - 1; i >= 0; i--) if (drop(acceptedHere[i])) acceptedHere.splice(i, 1);
   acceptedChanges++;
   await save(store);
 }

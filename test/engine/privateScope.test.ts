@@ -3,7 +3,7 @@
  * for that key, so records read with one key are never served under another, in memory or from the
  * persisted cache after the runtime restarts.
  */
-import { CACHE_STORAGE_KEY } from '../../src/engine/recordCache';
+import { CACHE_STORAGE_KEY } from '../../src/engine/cache/recordCache';
 import type { FetchLike } from '../../src/service/client';
 import type { OrganizationRecord } from '../../src/service/types';
 import { FakeService } from './fakeService';

@@ -5,7 +5,7 @@
  * it was typed at, as a project key does: elsewhere it is not put in the field, and Create sends nothing.
  */
 import type { Page } from 'playwright-core';
-import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../src/sandbox/server';
+import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../tools/sandbox/server/server';
 import { SETTINGS_KEYS } from '../../src/settings/settings';
 import { PROJECTS_STORAGE_KEY, TEAM_KEY_STORAGE_KEY } from '../../src/taskpane/common/projectStore';
 import { seededSettings } from '../harness/settingsSeed';

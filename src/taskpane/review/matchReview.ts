@@ -16,7 +16,7 @@ import { readSelection } from '../sheet/read';
 import { selectRange } from '../sheet/write';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 import { TO_REVIEW, filterEntries, pageOf, type ReviewEntry } from './reviewModel';
-import { acceptMatch, refineRow, reviewBlock } from './reviewWorkbook';
+import { acceptMatch, clearMatch, refineRow, reviewBlock } from './reviewWorkbook';
 import {
   focusRefineForm,
   focusRow,
@@ -101,6 +101,12 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
       await acceptMatch(context.engine, view.block, view.entries, entry, matchedId);
       render({ row: entry.row, control: 'Accept' });
       setStatus(status, 'success', `Accepted: ${entry.input} is ${name} in this workbook.`);
+    },
+    clear: async (entry, matchedId) => {
+      const name = entry.reading?.matchedName ?? `#${matchedId}`;
+      await clearMatch(context.engine, view.block, view.entries, entry, matchedId);
+      render({ row: entry.row, control: 'Refine' });
+      setStatus(status, 'success', `Cleared: ${entry.input} is no longer accepted as ${name} in this workbook.`);
     },
     toggleRefine: (entry) => {
       view.refining = view.refining === entry.row ? null : entry.row;

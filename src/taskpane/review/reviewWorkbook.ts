@@ -5,6 +5,7 @@
  * recalculated.
  */
 import type { Engine } from '../../engine';
+import { clearAcceptedMatch } from '../../functions/results/acceptedMatches';
 import { rememberAcceptedMatch } from '../../office/documentSettings';
 import { describeRange } from '../sheet/a1';
 import { rowOrganization } from '../sheet/climateCells';
@@ -70,7 +71,28 @@ export async function acceptMatch(
   matchedId: number,
 ): Promise<void> {
   await rememberAcceptedMatch({ input: entry.input, organization: matchedId });
-  await reassess(
+  await reassessAnswered(engine, block, entries, matchedId);
+}
+
+/**
+ * Takes (input, matched organization) out of the workbook's accepted matches (a pair that came with the
+ * file): the row, and every row that asked for the same organization with the same answer, is judged
+ * by its names again.
+ */
+export async function clearMatch(
+  engine: Judge,
+  block: SheetRange,
+  entries: ReviewEntry[],
+  entry: ReviewEntry,
+  matchedId: number,
+): Promise<void> {
+  await clearAcceptedMatch(entry.input, matchedId);
+  await reassessAnswered(engine, block, entries, matchedId);
+}
+
+/** The rows that got `matchedId` for an answer, judged again: an accepted pair with it came or went. */
+function reassessAnswered(engine: Judge, block: SheetRange, entries: ReviewEntry[], matchedId: number): Promise<void> {
+  return reassess(
     engine,
     block,
     entries,
