@@ -65,6 +65,22 @@ const directionRules = PARTS.map((part) => ({
   to: { path: '^src/', pathNot: path([part, 'text', 'i18n', ...ALLOWED[part]]) },
 }));
 
+/** Rooms of src/<folder>, by name: `^src/<folder>/(a|b)/`. */
+const roomPath = (folder, names) => `^src/${folder}/(${names.join('|')})/`;
+
+/**
+ * One rule per room of src/<folder> (`rooms`: each room and the rooms it stands on): a room imports, of
+ * that folder, itself and those rooms, and the files at the folder's top that `top` names, if any.
+ */
+const roomRules = (folder, label, rooms, top = null) =>
+  Object.entries(rooms).map(([room, below]) => ({
+    name: `${label}-${room}-imports-only-what-it-may`,
+    comment: `src/${folder}/${room} may import, of src/${folder}, ${[room, ...below].join(', ')}${top ? ` and ${top.names.join(', ')}` : ''}`,
+    severity: 'error',
+    from: { path: roomPath(folder, [room]) },
+    to: { path: `^src/${folder}/`, pathNot: [roomPath(folder, [room, ...below]), ...(top ? [top.path] : [])] },
+  }));
+
 /**
  * The pane's rooms (src/taskpane/<room>/): one per section, on shared rooms. A section imports its own
  * room and the shared ones only, never another section: what two sections share lives in a shared
@@ -73,23 +89,16 @@ const directionRules = PARTS.map((part) => ({
  */
 const PANE_SECTIONS = ['connection', 'projects', 'score', 'review', 'summary', 'attribution', 'activity', 'reference'];
 const PANE_SHARED = { common: ['sheet'], sheet: [], ui: [] };
-const paneRoom = (names) => `^src/taskpane/(${names.join('|')})/`;
 
 const paneRules = [
   ...PANE_SECTIONS.map((section) => ({
     name: `pane-${section}-imports-only-shared-rooms`,
     comment: `src/taskpane/${section} may import, of the pane, itself and ${Object.keys(PANE_SHARED).join(', ')}`,
     severity: 'error',
-    from: { path: paneRoom([section]) },
-    to: { path: '^src/taskpane/', pathNot: paneRoom([section, ...Object.keys(PANE_SHARED)]) },
+    from: { path: roomPath('taskpane', [section]) },
+    to: { path: '^src/taskpane/', pathNot: roomPath('taskpane', [section, ...Object.keys(PANE_SHARED)]) },
   })),
-  ...Object.entries(PANE_SHARED).map(([room, below]) => ({
-    name: `pane-${room}-imports-only-what-it-may`,
-    comment: `src/taskpane/${room} may import, of the pane, ${[room, ...below].join(', ')}`,
-    severity: 'error',
-    from: { path: paneRoom([room]) },
-    to: { path: '^src/taskpane/', pathNot: paneRoom([room, ...below]) },
-  })),
+  ...roomRules('taskpane', 'pane', PANE_SHARED),
   {
     name: 'commands-reach-the-pane-through-its-hand-over',
     comment: "the ribbon's commands import the pane's paneActions.ts only",
@@ -99,17 +108,84 @@ const paneRules = [
   },
 ];
 
+/**
+ * The engine's rooms (src/engine/<room>/), each on the rooms below it, acyclic: flow and cache stand
+ * alone, sending on them, profiling on sending, calls on all four. At the top of src/engine, `types.ts`
+ * (every public type) imports nothing of the engine, `errors.ts` and `events.ts` only the types, and
+ * a room may use those three and `lifecycle.ts`; `engine.ts` assembles the rooms and `index.ts` is the
+ * one face the rest of src imports.
+ */
+const ENGINE_ROOMS = {
+  flow: [],
+  cache: [],
+  sending: ['flow', 'cache'],
+  profiling: ['sending', 'cache', 'flow'],
+  calls: ['profiling', 'sending', 'cache', 'flow'],
+};
+const ENGINE_TOP_FOR_ROOMS = ['types', 'errors', 'events', 'lifecycle'];
+const engineTop = (names) => `^src/engine/(${names.join('|')})\\.ts$`;
+
+const engineRules = [
+  ...roomRules('engine', 'engine', ENGINE_ROOMS, {
+    names: ENGINE_TOP_FOR_ROOMS,
+    path: engineTop(ENGINE_TOP_FOR_ROOMS),
+  }),
+  {
+    name: 'engine-types-import-nothing-of-the-engine',
+    comment: 'src/engine/types.ts holds every public type and imports nothing of the engine',
+    severity: 'error',
+    from: { path: engineTop(['types']) },
+    to: { path: '^src/engine/' },
+  },
+  {
+    name: 'engine-errors-and-events-import-only-the-types',
+    comment: 'src/engine/errors.ts and events.ts import, of the engine, types.ts only',
+    severity: 'error',
+    from: { path: engineTop(['errors', 'events']) },
+    to: { path: '^src/engine/', pathNot: engineTop(['types', 'errors', 'events']) },
+  },
+  {
+    name: 'engine-through-its-face',
+    comment: 'outside src/engine, the engine is imported from src/engine/index.ts only',
+    severity: 'error',
+    from: { path: '^src/', pathNot: '^src/engine/' },
+    to: { path: '^src/engine/', pathNot: '^src/engine/index\\.ts$' },
+  },
+];
+
+/**
+ * The functions' rooms: `arguments/` reads what a cell hands a function, `results/` shapes what it
+ * shows (on the readers, never the other way), and the Excel boundary at the top of src/functions
+ * (functions.ts, catalogue.ts, excelBoundary.ts and what they call the engine through) uses both. The
+ * pane reads cells by the same rules, so it may import the two rooms, never the boundary: that is
+ * Excel's entry alone.
+ */
+const FUNCTIONS_ROOMS = { arguments: [], results: ['arguments'] };
+
+const functionsRules = [
+  ...roomRules('functions', 'functions', FUNCTIONS_ROOMS),
+  {
+    name: 'functions-boundary-is-excels',
+    comment: 'outside src/functions, only its rooms are imported, never the Excel boundary at its top',
+    severity: 'error',
+    from: { path: '^src/', pathNot: '^src/functions/' },
+    to: { path: '^src/functions/[^/]+$' },
+  },
+];
+
 module.exports = {
   forbidden: [
     ...directionRules,
     ...paneRules,
+    ...engineRules,
+    ...functionsRules,
     ...toolRules,
     {
       name: 'no-circular',
-      comment: 'no import cycles',
+      comment: 'no import cycles, type-only imports included',
       severity: 'error',
       from: { path: '^(src|tools)/' },
-      to: { circular: true, dependencyTypesNot: ['type-only'] },
+      to: { circular: true },
     },
   ],
   options: {

@@ -16,7 +16,8 @@
  * page holds ONE instance of every module, e.g. a single engine for functions and task pane),
  * functions.js, taskpane.js, commands.js, functions.json (from JSDoc) and functions-<language>.json (the
  * same with the descriptions of src/i18n/functions/<language>.json), assets/, manifest.xml and
- * manifest.json (both rendered from build/manifest/facts.js), help/functions.html (docs/functions.md as a
+ * manifest.json (both rendered from build/manifest/facts.js), assets/support[.<language>].html (help,
+ * privacy and terms in each language, from src/i18n/messages), help/functions.html (docs/functions.md as a
  * page: the functions' @helpurl target).
  */
 const path = require('path');
@@ -29,6 +30,7 @@ const { buildServiceUrl, contentSecurityPolicy } = require('./build/contentSecur
 const { DEV_URL, ManifestsPlugin } = require('./build/manifest');
 const { LOCALIZATION_FOLDER } = require('./build/manifest/json');
 const { FunctionsLocalesPlugin, languages, metadataFile } = require('./build/functionsLocales');
+const { SupportPagesPlugin } = require('./build/supportPages');
 
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
 const FUNCTIONS_SOURCE = path.resolve(__dirname, 'src/functions/functions.ts');
@@ -195,6 +197,7 @@ module.exports = (env = {}, argv = {}) => {
       }),
       new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_SOURCE, output: 'functions.json' }),
       new FunctionsLocalesPlugin(),
+      new SupportPagesPlugin(),
       new HelpPagePlugin({ source: HELP_SOURCE, output: HELP_PAGE, attribution: PROVIDER_ATTRIBUTION }),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',

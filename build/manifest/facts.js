@@ -35,7 +35,10 @@ const facts = {
   },
   /** The unified manifest requires one; Office does not show it. The leaf's green (tools/dev/drawIcons.ts). */
   accentColor: '#2E7D32',
-  /** Help, privacy and terms: one page of the add-in (assets/support.html) with a section for each. */
+  /**
+   * Help, privacy and terms: one page of the add-in with a section for each, in each language
+   * (build/supportPages.js writes assets/support.html and assets/support.<language>.html).
+   */
   pages: {
     runtime: 'taskpane.html',
     support: 'assets/support.html',

@@ -11,6 +11,7 @@
 const { facts } = require('./facts');
 const { manifestTranslations } = require('./translations');
 const { metadataFile } = require('../functionsLocales');
+const { supportPage } = require('../supportPages');
 
 /** The schema version the manifest declares; test/manifest validates against this version's published schema. */
 const MANIFEST_VERSION = '1.30';
@@ -157,6 +158,7 @@ function localization(base, { language, words }) {
     ),
     [`${extension}.getStartedMessages[0].title`]: words.getStarted.title,
     [`${extension}.getStartedMessages[0].description`]: words.getStarted.description,
+    [`${extension}.getStartedMessages[0].learnMoreUrl`]: base + supportPage(language),
   };
 }
 

@@ -9,6 +9,7 @@
 const { facts } = require('./facts');
 const { manifestTranslations } = require('./translations');
 const { metadataFile } = require('../functionsLocales');
+const { supportPage } = require('../supportPages');
 
 /** @param {string} text */
 const escapeXml = (text) =>
@@ -53,7 +54,7 @@ function resources(base) {
         overrides((_, language) => base + metadataFile(language)),
       ],
       ['Taskpane.Url', base + pages.runtime],
-      ['GetStarted.LearnMoreUrl', base + pages.support],
+      ['GetStarted.LearnMoreUrl', base + pages.support, overrides((_, language) => base + supportPage(language))],
     ],
     shortStrings: [
       ['Functions.Namespace', customFunctions.namespace],
@@ -164,7 +165,11 @@ ${localizedElement(
 )}
   <IconUrl DefaultValue="${base}${icons.files[icons.list]}"/>
   <HighResolutionIconUrl DefaultValue="${base}${icons.files[icons.listHighResolution]}"/>
-  <SupportUrl DefaultValue="${base}${pages.support}"/>
+${localizedElement(
+  'SupportUrl',
+  base + pages.support,
+  overrides((_, language) => base + supportPage(language)),
+)}
   <AppDomains>
 ${facts.appDomains.map((domain) => `    <AppDomain>${escapeXml(domain)}</AppDomain>`).join('\n')}
   </AppDomains>

@@ -1,9 +1,9 @@
 /**
  * The request engine's front: every organization a workbook asks about, and every other GET, goes
  * through one queue per runtime. Calls are identified (identity.ts), answered from the cache or joined
- * to a request under way (organizations.ts, gets.ts, flightTable.ts), or queued for the next
+ * to a request under way (organizationPath.ts, getPath.ts, flightTable.ts), or queued for the next
  * `POST /batch` (dispatcher.ts, paced by limiter.ts). Profiles still being built are polled
- * (polling.ts); the settings, scope and key are followed by lifecycle.ts; events.ts reports. Every
+ * (profilePolling.ts); the settings, scope and key are followed by lifecycle.ts; events.ts reports. Every
  * call settles: a value, a clear EngineError, or its deadline.
  *
  * The service is reached only through ClimateClient.batch, with a client built from the current
@@ -12,19 +12,28 @@
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { createRecordCache } from './cache/persistence';
 import { Dispatcher } from './sending/dispatcher';
-import { authError, ENGINE_ERROR_KINDS, engineErrorFrom, EngineError, type EngineErrorKind } from './errors';
+import { authError, ENGINE_ERROR_KINDS, engineErrorFrom } from './errors';
 import { EngineEvents } from './events';
-import type { CallContext } from './calls/flight';
 import { GetPath } from './calls/getPath';
-import { identify, type Identity, type OrganizationQuery } from './calls/identity';
+import { identify, type Identity } from './calls/identity';
 import { KeyMemory } from './flow/keyMemory';
 import { EngineLifecycle } from './lifecycle';
 import { AimdLimiter } from './flow/limiter';
 import { OrganizationPath } from './calls/organizationPath';
 import { ProfilePolling } from './profiling/profilePolling';
 import { toTheSecond, type RecordCache } from './cache/recordCache';
-import { runRefresh, type RefreshReport } from './calls/refresh';
-import type { Engine, EngineDeps, EngineEvent, EngineStats, OrganizationOutcome } from './types';
+import { runRefresh } from './calls/refresh';
+import type {
+  CallContext,
+  Engine,
+  EngineDeps,
+  EngineErrorKind,
+  EngineEvent,
+  EngineStats,
+  OrganizationOutcome,
+  OrganizationQuery,
+  RefreshReport,
+} from './types';
 
 const SETTLED_OK: EngineEvent = Object.freeze({ type: 'settled', ok: true });
 
@@ -184,7 +193,6 @@ class RequestEngine implements Engine {
 
   dispose(): void {
     if (!this.lifecycle.dispose()) return;
-    this.dispatcher.dispose(new EngineError('cancelled', 'The add-in is shutting down.'));
     this.polling.dispose();
     this.events.stop();
     void this.lifecycle.ready().then(() => this.cache.save());

@@ -3,18 +3,7 @@
  * says what to do. Messages come from the service's own words where it has them, never carry the key.
  */
 import { ServiceError } from '../service/errors';
-
-export type EngineErrorKind =
-  | 'auth'
-  | 'not-found'
-  | 'invalid'
-  | 'rate-limit'
-  | 'network'
-  | 'server'
-  | 'deadline'
-  | 'errored'
-  | 'cancelled'
-  | 'malformed';
+import type { EngineErrorKind } from './types';
 
 export const ENGINE_ERROR_KINDS: readonly EngineErrorKind[] = [
   'auth',
@@ -78,6 +67,11 @@ export function deadlineError(deadlineMs: number): EngineError {
     'deadline',
     `The climate service did not answer within ${seconds} s. Use Refresh in the Climate pane to try again.`,
   );
+}
+
+/** Every call after the runtime's engine is disposed, and every call still waiting then. */
+export function shuttingDownError(): EngineError {
+  return new EngineError('cancelled', 'The add-in is shutting down.');
 }
 
 export function cancelledError(): EngineError {

@@ -1,13 +1,13 @@
 /**
  * The settings the engine follows, and what follows from them: the client for the current service and
- * key, the cache's scope, the auth failure that holds every call until the key changes, and readiness
+ * key, the cache's scope, the refusal of a key (kept as the dispatcher's hold, read here), and readiness
  * (calls wait until the settings and the cache are loaded).
  */
 import { ClimateClient, type FetchLike } from '../service/client';
 import type { Settings, SettingsStore } from '../settings/settings';
 import type { Dispatcher } from './sending/dispatcher';
-import { cancelledError, EngineError, missingKeyError } from './errors';
-import type { CallContext } from './calls/flight';
+import { cancelledError, type EngineError, missingKeyError, shuttingDownError } from './errors';
+import type { CallContext } from './types';
 import { keyFingerprint } from './flow/keyFingerprint';
 import type { KeyMemory } from './flow/keyMemory';
 import type { AimdLimiter } from './flow/limiter';
@@ -57,13 +57,11 @@ export class EngineLifecycle {
   applied: Settings;
   /** Bumped when the scope changes: answers to older requests are then not cached. */
   generation = 0;
-  private authFailure: EngineError | null = null;
   private client: ClimateClient | null = null;
   /** Settings being applied or the cache loading; null once calls need not wait. */
   private loading: Promise<void> | null = null;
   /** The first settings are applied: later changes are applied as they come. */
   private started = false;
-  private disposed = false;
   private unsubscribe: () => void = () => undefined;
 
   constructor(private readonly parts: LifecycleParts) {
@@ -106,9 +104,10 @@ export class EngineLifecycle {
 
   /** What fails a call before anything is asked of the service. */
   refuse(ctx: CallContext | undefined): EngineError | null {
-    if (this.disposed) return new EngineError('cancelled', 'The add-in is shutting down.');
+    const hold = this.parts.dispatcher.held;
+    if (hold?.reason === 'disposed') return hold.error;
     if (ctx?.signal?.aborted) return cancelledError();
-    if (this.authFailure) return this.authFailure;
+    if (hold) return hold.error;
     if (!this.applied.apiKey) return missingKeyError(this.parts.settings.keyProblem());
     return null;
   }
@@ -128,8 +127,7 @@ export class EngineLifecycle {
    * a refresh tries it again (`retryRefusedKey`). False when it was refused already.
    */
   blockAuth(error: EngineError): boolean {
-    if (this.authFailure) return false;
-    this.authFailure = error;
+    if (this.parts.dispatcher.held) return false;
     this.parts.dispatcher.block(error);
     return true;
   }
@@ -140,15 +138,15 @@ export class EngineLifecycle {
    * (so the pane hears the verdict even without a cell asking). False when nothing was held.
    */
   retryRefusedKey(): boolean {
-    if (this.authFailure === null || this.disposed) return false;
+    if (this.parts.dispatcher.held?.reason !== 'refused-key') return false;
     void this.keyChanged(this.applied, true);
     return true;
   }
 
-  /** Stops following the settings; false when already disposed. */
+  /** Stops following the settings and sending for good; false when already disposed. */
   dispose(): boolean {
-    if (this.disposed) return false;
-    this.disposed = true;
+    if (this.parts.dispatcher.held?.reason === 'disposed') return false;
+    this.parts.dispatcher.dispose(shuttingDownError());
     this.unsubscribe();
     return true;
   }
@@ -194,7 +192,6 @@ export class EngineLifecycle {
    * it is not known to work and nothing waits to be sent (dispatcher.ts).
    */
   private keyChanged(next: Settings, checkNow = false): Promise<void> {
-    this.authFailure = null;
     const recalled = this.parts.dispatcher.keyChanged(this.parts.keys.forKey(next.baseUrl, next.apiKey), checkNow);
     this.parts.onKeyChanged();
     return recalled;

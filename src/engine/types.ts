@@ -1,13 +1,83 @@
-/** The engine's public types: what a call returns, what it counts, what it reports, what it needs. */
+/**
+ * The engine's public types: what a call asks and returns, what it counts, what it reports, what it
+ * needs. Nothing here imports the engine, so every room may use them without a cycle.
+ */
 import type { FetchLike } from '../service/client';
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import type { SettingsStore } from '../settings/settings';
 import type { KeyValueStorage } from '../settings/storage';
-import type { EngineErrorKind } from './errors';
-import type { Recalculate } from './profiling/cellRecalculation';
-import type { CallContext } from './calls/flight';
-import type { OrganizationQuery } from './calls/identity';
-import type { RefreshReport } from './calls/refresh';
+
+/** How a call failed: one kind per thing a person can do about it (errors.ts words each one). */
+export type EngineErrorKind =
+  | 'auth'
+  | 'not-found'
+  | 'invalid'
+  | 'rate-limit'
+  | 'network'
+  | 'server'
+  | 'deadline'
+  | 'errored'
+  | 'cancelled'
+  | 'malformed';
+
+/** What a call asks about; calls whose queries normalize alike share one request (calls/identity.ts). */
+export interface OrganizationQuery {
+  name?: string;
+  website?: string;
+  hq_region?: string;
+  duns_number?: string;
+  lei_number?: string;
+  isin_number?: string;
+  sp_global_number?: string;
+}
+
+/**
+ * What the engine needs of a cancellation: an AbortSignal is one; the functions' boundary makes a
+ * lighter one per Excel invocation (src/functions/excelBoundary.ts).
+ */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** Who calls: the cell to recalculate later, and its cancellation. */
+export interface CallContext {
+  /** The calling cell, e.g. "Sheet1!B2": recalculated when a profile it asked for is ready. */
+  address?: string;
+  signal?: CancelSignal;
+}
+
+/** What became of a request: cells to ask for again later, and addresses that name no cell now. */
+export interface RecalculationOutcome {
+  readonly refused: readonly string[];
+  readonly gone: readonly string[];
+}
+
+/** Recalculates cells by address (in Excel: src/office/excelCalculate.ts's recalculateWaitingCells). */
+export type Recalculate = (addresses: string[]) => Promise<RecalculationOutcome>;
+
+/** An organization a refresh could not get again (calls/refresh.ts). */
+export interface RefreshFailure {
+  /** What was asked for: the name sent, else the website or identifier. */
+  organization: string;
+  message: string;
+  /** When the record its cells still show was fetched (ms since 1970); null when they show the error. */
+  keptFrom: number | null;
+}
+
+/** A refresh in figures, as the pane says it. */
+export interface RefreshReport {
+  /** Distinct organizations asked for again. */
+  organizations: number;
+  /** Of those, the ones the service answered (final, or still being profiled). */
+  refreshed: number;
+  /** Of the refreshed, those still being profiled: their cells update themselves. */
+  profiling: number;
+  /** HTTP requests sent while the refresh ran (cells asking meanwhile included). */
+  requests: number;
+  failed: RefreshFailure[];
+}
 
 /** A record, final or still being profiled, and when the service sent it (ms since 1970; from the cache: when fetched). */
 export interface OrganizationOutcome {

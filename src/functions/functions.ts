@@ -1,16 +1,21 @@
 /**
  * The CLIMATE custom functions: the entry Excel loads. Each function's JSDoc is its metadata
- * (custom-functions-metadata-plugin generates functions.json and the `CustomFunctions.associate` calls
- * from it). The catalogue does the work; this file declares signatures and crosses the Excel boundary.
+ * (custom-functions-metadata-plugin generates functions.json from it, and its loader appends the
+ * `CustomFunctions.associate` call for each id, so none is written here). The work is done by the
+ * catalogue; this file only declares signatures Excel understands and crosses the Excel boundary.
  *
  * Functions that read an organization are `@requiresAddress` and cancelable: a profile still being built
  * shows #N/A "Profiling (...) — this cell updates itself", and the engine recalculates exactly those
  * addresses once the profile is final (see src/office/excelCalculate.ts).
  *
- * Result types declared `any` (allowed to carry data types by the generated
- * `allowCustomDataForDataTypeAny`): SCORE, FLAG and MATCH return an attributed Double/Boolean/String cell
- * value on hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19, else the plain value; ORG returns the
- * organization's card where entities render (CustomFunctionsRuntime 1.4, ExcelApi 1.16), else its name.
+ * Result types: SCORE and FLAG return `number | DoubleCellValue` / `boolean | BooleanCellValue`,
+ * which the metadata declares as `any` (allowed to carry data types thanks to the generated
+ * `allowCustomDataForDataTypeAny`), so that hosts with CustomFunctionsRuntime 1.4 and ExcelApi 1.19
+ * get an attributed cell value and older hosts a plain number or boolean from the same function.
+ * MATCH does the same with `string | StringCellValue`. ORG returns `string | EntityCellValue`: the
+ * organization's card where entities render (CustomFunctionsRuntime 1.4 and ExcelApi 1.16), its name
+ * elsewhere.
+ *
  * While Excel previews a formula being typed (`isInValuePreview`, CustomFunctionsRuntime 1.5) nothing is
  * sent: a value this runtime holds is shown, or a short text saying the value comes on entering it.
  *
@@ -28,7 +33,8 @@ import { providerLogoUrl } from './results/providerLogo';
 
 let shared: Catalogue | null = null;
 const gate = new LoadingGate();
-void officeReady().then(({ host }) => host !== null && preloadRuntime()); // the cache read before any call
+// Inside Excel the engine reads its cache as soon as Office is ready, before Excel's first call (runtime.ts).
+void officeReady().then(({ host }) => host !== null && preloadRuntime());
 
 /**
  * The Excel boundary's forms (excelBoundary.ts), each behind the loading gate: a cell invoked while the

@@ -2,7 +2,7 @@
  * Cells to recalculate as the fewest ranges that cover exactly them: a filled-down column of waiting
  * cells becomes one range (`B2:B5001`), columns side by side with the same rows one block
  * (`B2:E5001`). Each range is an object in the Excel.run request, and Excel on the web refuses a
- * request over 5 MB, which single cells reach at about 19,000 (docs/architecture.md).
+ * request over 5 MB, which single cells reach at about 19,000 (excelCalculate.ts).
  */
 import { columnIndex, columnLetters } from './columns';
 

@@ -112,7 +112,7 @@ export function decodeProject(raw: unknown): Project {
 
 /**
  * How each field of an organization record is read, from the service or back from the persisted cache
- * (src/engine/compactRecord.ts): the one set of rules for both.
+ * (src/engine/cache/compactRecord.ts): the one set of rules for both.
  */
 export const readField = { text, fraction, percentile, id: idOrNull, rank } as const;
 

@@ -98,7 +98,8 @@ const json = (raw: string): unknown => JSON.parse(raw);
 function wholeNumber(name: NumberSetting, label: string, unit = ''): (value: unknown) => number {
   const { min, max } = SETTINGS_LIMITS[name];
   return (value) => {
-    const n = typeof value === 'string' ? (/^\s*\d+\s*$/.test(value) ? Number(value) : NaN) : value; // not 0x10, 1e3
+    // Text as the pane's fields and a pre-set file hold it: digits only (`0x10` or `1e3` is no whole number typed).
+    const n = typeof value === 'string' ? (/^\s*\d+\s*$/.test(value) ? Number(value) : NaN) : value;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
       throw new Error(`${label} must be a whole number from ${min} to ${max}${unit}.`);
     }

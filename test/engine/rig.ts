@@ -1,6 +1,6 @@
 /** An engine wired to the fake service, with its settings and storage, for fake-timer unit tests. */
-import { createEngine, type Engine } from '../../src/engine';
-import { ALL_TAKEN, type Recalculate } from '../../src/engine/profiling/cellRecalculation';
+import { createEngine, type Engine, type Recalculate } from '../../src/engine';
+import { ALL_TAKEN } from '../../src/engine/profiling/cellRecalculation';
 import type { FetchLike } from '../../src/service/client';
 import { SettingsStore, type Settings } from '../../src/settings/settings';
 import { MemoryStorage } from '../../src/settings/storage';

@@ -57,6 +57,7 @@ describe.each([
           const expected = {
             locale,
             name: translated.name,
+            support: `${base}assets/support.${language}.html`,
             description: translated.description.long,
             metadata: `${base}functions-${language}.json`,
             group: translated.group,
@@ -69,6 +70,7 @@ describe.each([
           expect({
             locale,
             name: overridesOf(path(root, 'DisplayName')[0])[locale],
+            support: overridesOf(path(root, 'SupportUrl')[0])[locale],
             description: overridesOf(path(root, 'Description')[0])[locale],
             metadata: overridesOf(resource('Functions.Metadata.Url'))[locale],
             group: overridesOf(resource('Climate.Group.Label'))[locale],

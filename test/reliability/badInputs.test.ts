@@ -7,9 +7,9 @@
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { BAD_INITIATIVES, BAD_ORGANIZATIONS } from '../functions/badInputs';
 import { openNodeWorkbook, seededSettings, type InputValue, type SheetResults } from '../harness';
-import { MORE_ORGANIZATIONS, NOTHING_AFTER } from './moreBadOrganizations';
+import { SUPPLIER_COLUMN_REFUSALS, NOTHING_AFTER } from './supplierColumnRefusals';
 
-const ORGANIZATIONS = [...BAD_ORGANIZATIONS.filter((bad) => bad.input !== undefined), ...MORE_ORGANIZATIONS];
+const ORGANIZATIONS = [...BAD_ORGANIZATIONS.filter((bad) => bad.input !== undefined), ...SUPPLIER_COLUMN_REFUSALS];
 
 /** Every function that takes an organization, one column each. */
 const ORGANIZATION_FORMULAS: Record<string, string> = {

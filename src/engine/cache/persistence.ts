@@ -2,10 +2,10 @@
  * Where the persisted record cache lives, and its budget. IndexedDB (through idb-keyval) when the
  * runtime has it: it is made for volume, its quota is the browser's, not the 10 MB of settings storage
  * that every add-in of the domain shares with the API key, and it keeps one entry per record
- * (recordStore.ts), so a save writes what changed. There memory and storage hold 120,000 records (a
+ * (indexedDbStore.ts), so a save writes what changed. There memory and storage hold 120,000 records (a
  * sheet of 100,000 distinct suppliers recalculates and reopens without a request) within 20,000,000
  * characters (about 125 a record). Without IndexedDB, or with one that cannot be opened (or in tests
- * handed a storage), the records go to settings storage as one blob (cacheBlob.ts), 10,000 records and
+ * handed a storage), the records go to settings storage as one blob (settingsBlob.ts), 10,000 records and
  * 1,500,000 characters at most.
  */
 import type { KeyValueStorage } from '../../settings/storage';

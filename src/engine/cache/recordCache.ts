@@ -1,7 +1,7 @@
 /**
  * Organization records by request key (final ones to serve; those still being profiled to watch again
  * after a reload): in memory (bounded, least recently used first out) and persisted (with the time each
- * was fetched; how and where: cacheStore.ts) so that a recalculation, a reopened workbook or a second
+ * was fetched; how and where: persistence.ts) so that a recalculation, a reopened workbook or a second
  * runtime does not ask the service again. Entries older than the TTL are neither served nor kept. One
  * scope (service address, and project for private figures) at a time: records of another scope are
  * never served. The cache tells its persistence which keys changed, so a store that keeps records one
@@ -9,7 +9,7 @@
  */
 import type { OrganizationRecord } from '../../service/types';
 
-/** The key of the cache kept as one blob (cacheBlob.ts). */
+/** The key of the cache kept as one blob (settingsBlob.ts). */
 export const CACHE_STORAGE_KEY = 'climate.cache.v1';
 
 /** Writes are never put off longer than this: a workbook closed soon after a cold load keeps its records. */
@@ -53,7 +53,7 @@ const EVICTED_SHARE = 1 / 16;
 /** Stored entries, oldest first. */
 export type StoredEntries = [string, CacheEntry][];
 
-/** Where the records are kept between sessions (cacheBlob.ts, recordStore.ts). */
+/** Where the records are kept between sessions (settingsBlob.ts, indexedDbStore.ts). */
 export interface CachePersistence {
   /** The stored entries of `scope`, oldest first; none when the store holds another scope. */
   load(scope: string): Promise<StoredEntries>;

@@ -1,7 +1,7 @@
 /**
  * The cache as one JSON string: the form kept in settings storage (where there is no IndexedDB), and
  * the form every version before the per-record store wrote, also to IndexedDB (read once and migrated,
- * recordStore.ts). Small by design: settings storage allows a few MB per origin, shared with the key.
+ * indexedDbStore.ts). Small by design: settings storage allows a few MB per origin, shared with the key.
  */
 import type { KeyValueStorage } from '../../settings/storage';
 import { compactRecord, expandRecord, StringTable, type CompactRecord } from './compactRecord';

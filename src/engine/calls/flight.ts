@@ -12,22 +12,7 @@
  */
 import type { Deadlines, Expiring } from './deadlines';
 import { cancelledError, deadlineError, EngineError } from '../errors';
-
-/**
- * What the engine needs of a cancellation: an AbortSignal is one; the functions' boundary makes a
- * lighter one per Excel invocation (src/functions/excelBoundary.ts).
- */
-export interface CancelSignal {
-  readonly aborted: boolean;
-  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: 'abort', listener: () => void): void;
-}
-
-export interface CallContext {
-  /** The calling cell, e.g. "Sheet1!B2": recalculated when a profile it asked for is ready. */
-  address?: string;
-  signal?: CancelSignal;
-}
+import type { CallContext, CancelSignal } from '../types';
 
 /** What deadlines read of the service (the dispatcher). */
 export interface ServiceHeard {

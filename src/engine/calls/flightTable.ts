@@ -2,9 +2,11 @@
  * "Join a flight or start one", for both the organization path and plain GETs: a call whose key is
  * already asked about waits for that answer; otherwise it starts the flight and its first task.
  */
-import type { Dispatcher, Task } from '../sending/dispatcher';
+import type { Dispatcher } from '../sending/dispatcher';
+import type { Task } from '../sending/task';
 import { Deadlines } from './deadlines';
-import { Flight, type CallContext } from './flight';
+import type { CallContext } from '../types';
+import { Flight } from './flight';
 
 /** What starting a flight gets: the flight, its removal from the table, and a way to send a follow-up. */
 export interface FlightStart<T> {

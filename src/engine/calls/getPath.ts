@@ -5,7 +5,7 @@
 import type { BatchResponseItem, OrganizationRecord } from '../../service/types';
 import type { Dispatcher } from '../sending/dispatcher';
 import { EngineError, engineErrorFrom } from '../errors';
-import type { CallContext } from './flight';
+import type { CallContext } from '../types';
 import { FlightTable } from './flightTable';
 import type { EngineLifecycle } from '../lifecycle';
 import { readTask, recordPath } from '../sending/recordTask';

@@ -7,16 +7,7 @@
  */
 import type { OrganizationRequest } from '../../service/types';
 import { EngineError } from '../errors';
-
-export interface OrganizationQuery {
-  name?: string;
-  website?: string;
-  hq_region?: string;
-  duns_number?: string;
-  lei_number?: string;
-  isin_number?: string;
-  sp_global_number?: string;
-}
+import type { OrganizationQuery } from '../types';
 
 export interface Identity {
   /** Stable across spellings; also the cache key. */

@@ -4,17 +4,18 @@
  * the read of the private record).
  */
 import type { OrganizationRecord, OrganizationRequest } from '../../service/types';
-import type { Dispatcher, Task } from '../sending/dispatcher';
-import { EngineError, type EngineErrorKind } from '../errors';
-import type { CallContext, Flight } from './flight';
+import type { Dispatcher } from '../sending/dispatcher';
+import type { Task } from '../sending/task';
+import { EngineError } from '../errors';
+import type { Flight } from './flight';
 import { FlightTable, type FlightStart } from './flightTable';
-import { identify, type Identity, type OrganizationQuery } from './identity';
+import { identify, type Identity } from './identity';
 import type { EngineLifecycle } from '../lifecycle';
 import type { ProfileWatch } from '../profiling/profileWatch';
 import type { RecordCache } from '../cache/recordCache';
 import { isFinal } from '../cache/recordCache';
 import { outcomeOf, readTask, registrationTask } from '../sending/recordTask';
-import type { OrganizationOutcome } from '../types';
+import type { CallContext, EngineErrorKind, OrganizationOutcome, OrganizationQuery } from '../types';
 
 /** Remembered until a refresh: asking again would get the same answer. */
 const LASTING_FAILURES: readonly EngineErrorKind[] = ['invalid', 'not-found'];
@@ -121,7 +122,7 @@ export class OrganizationPath {
   }
 
   /**
-   * The record of a profile being followed (polling.ts) for `key`, and its cell followed too: one
+   * The record of a profile being followed (profilePolling.ts) for `key`, and its cell followed too: one
    * registration per organization, whoever asks while the service builds its profile.
    */
   private followed(key: string, address?: string): Promise<OrganizationOutcome> | null {

@@ -1,32 +1,12 @@
 /**
- * A refresh, in figures: every organization in its scope is asked for again (organizations.ts
+ * A refresh, in figures: every organization in its scope is asked for again (organizationPath.ts
  * `refetch`), and the run says how many answered, how many requests went out meanwhile and which
  * failed, with the time of the record their cells still show. The pane says it after the refresh.
  */
 import type { OrganizationRequest } from '../../service/types';
 import { engineErrorFrom } from '../errors';
 import type { Identity } from './identity';
-import type { OrganizationOutcome } from '../types';
-
-export interface RefreshFailure {
-  /** What was asked for: the name sent, else the website or identifier. */
-  organization: string;
-  message: string;
-  /** When the record its cells still show was fetched (ms since 1970); null when they show the error. */
-  keptFrom: number | null;
-}
-
-export interface RefreshReport {
-  /** Distinct organizations asked for again. */
-  organizations: number;
-  /** Of those, the ones the service answered (final, or still being profiled). */
-  refreshed: number;
-  /** Of the refreshed, those still being profiled: their cells update themselves. */
-  profiling: number;
-  /** HTTP requests sent while the refresh ran (cells asking meanwhile included). */
-  requests: number;
-  failed: RefreshFailure[];
-}
+import type { OrganizationOutcome, RefreshReport } from '../types';
 
 export interface RefreshParts {
   /** Requests sent so far. */

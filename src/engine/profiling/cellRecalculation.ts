@@ -6,17 +6,10 @@
  * (their sheet deleted or renamed) are forgotten, so that no later move of a profile asks for them.
  */
 
-/** What became of a request: cells to ask for again later, and addresses that name no cell now. */
-export interface RecalculationOutcome {
-  readonly refused: readonly string[];
-  readonly gone: readonly string[];
-}
+import type { Recalculate, RecalculationOutcome } from '../types';
 
 /** Excel took every cell it was asked for. */
 export const ALL_TAKEN: RecalculationOutcome = Object.freeze({ refused: [], gone: [] });
-
-/** Recalculates cells by address (in Excel: src/office/excelCalculate.ts's recalculateWaitingCells). */
-export type Recalculate = (addresses: string[]) => Promise<RecalculationOutcome>;
 
 /** Waits before each new attempt; the last one repeats. */
 const RETRY_MS = [500, 1_000, 2_000, 4_000, 5_000];

@@ -1,11 +1,12 @@
 /**
- * Profiles still being built: each is re-read until its record is final (profiling.ts keeps the
+ * Profiles still being built: each is re-read until its record is final (profileWatch.ts keeps the
  * schedule). The cells that asked for a profile are recalculated when a re-read brings a new status
  * and when the record is final, those of profiles answered close together at once. The cache keeps
  * the latest status a re-read brought, so a reopened workbook shows that one until its next re-read.
  */
 import type { OrganizationRecord } from '../../service/types';
-import { CellRecalculation, type Recalculate } from './cellRecalculation';
+import type { Recalculate } from '../types';
+import { CellRecalculation } from './cellRecalculation';
 import type { Dispatcher } from '../sending/dispatcher';
 import type { EngineEvents } from '../events';
 import type { EngineLifecycle } from '../lifecycle';

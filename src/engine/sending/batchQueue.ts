@@ -5,7 +5,7 @@
  * (tasks kept arriving), it is set again for the rest. And how many items the batches leaving take.
  */
 import { timerDelay } from '../flow/backoff';
-import type { Task } from './batchVerdict';
+import type { Task } from './task';
 import { BROWSER_H1_CONNECTIONS } from '../flow/limiter';
 
 export const QUIET_MS = 25;

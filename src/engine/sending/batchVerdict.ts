@@ -6,24 +6,10 @@
  */
 import { MalformedResponseError, RateLimitError, type ServiceError } from '../../service/errors';
 import { errorFromResponse } from '../../service/responseErrors';
-import type { BatchRequestItem, BatchResponseItem } from '../../service/types';
+import type { BatchResponseItem } from '../../service/types';
 import type { BatchHealth } from '../flow/limiter';
 import { classifyFailure } from './retryPolicy';
-
-/** One request through the queue, with the engine's handlers for how it ends. */
-export interface Task {
-  readonly item: BatchRequestItem;
-  /** Sends so far (the dispatcher counts them). */
-  attempts: number;
-  /** False once nobody waits for the answer; such a task is dropped rather than sent again. */
-  wanted(): boolean;
-  /** A 2xx answer: true once taken, else what makes it unusable (retried like a malformed answer). */
-  accept(answer: BatchResponseItem): true | string;
-  /** The end: not worth retrying, out of attempts, barred or shut down. */
-  fail(error: unknown, attempts: number): void;
-  /** Dropped unsent because `wanted()` turned false. */
-  dropped(): void;
-}
+import type { Task } from './task';
 
 export interface Verdict {
   health: BatchHealth;

@@ -8,7 +8,7 @@
  * spent in line since the last check is granted again (`patienceMs`). A request that hangs on the wire
  * is given up at its timeout plus at most the time it waited in line.
  */
-import type { Task } from './batchVerdict';
+import type { Task } from './task';
 import type { Ticket } from '../flow/limiter';
 
 /** One batch in flight, with the congestion event (see Dispatcher) and the key it was sent under. */

@@ -18,14 +18,7 @@ import type { BatchRequestItem, BatchResponseItem } from '../../service/types';
 import { retryDelayMs } from '../flow/backoff';
 import { BatchQueue, batchSizes, type RoundCut } from './batchQueue';
 import { BatchesInFlight, type BatchInFlight } from './batchesInFlight';
-import {
-  answersVerdict,
-  failureVerdict,
-  forEarlierKey,
-  withAttemptsLeft,
-  type Task,
-  type Verdict,
-} from './batchVerdict';
+import { answersVerdict, failureVerdict, forEarlierKey, withAttemptsLeft, type Verdict } from './batchVerdict';
 import { Congestion } from '../flow/congestion';
 import { deadlineError, waitAskedError, type EngineError } from '../errors';
 import type { KnownKey } from '../flow/keyMemory';
@@ -33,8 +26,7 @@ import { keyCheck, KeyProbe } from './keyProbe';
 import type { AimdLimiter } from '../flow/limiter';
 import { NamedTimers } from './namedTimers';
 import { RetryWaits } from './retryWaits';
-
-export type { Task } from './batchVerdict';
+import type { Task } from './task';
 
 export const MAX_ATTEMPTS = 8;
 /** Items in the batch that probes a key not yet seen to work. */
@@ -56,6 +48,16 @@ export interface DispatchCounters {
   rateLimitWaits: number;
 }
 
+/**
+ * Why nothing is sent, kept here once for the whole engine (the lifecycle reads it): the service
+ * refused the key (until the key or service changes), or the engine was disposed (for good). Every
+ * task fails with `error`.
+ */
+export interface Hold {
+  readonly reason: 'refused-key' | 'disposed';
+  readonly error: EngineError;
+}
+
 export class Dispatcher {
   readonly counters: DispatchCounters = { batches: 0, items: 0, retries: 0, rateLimitWaits: 0 };
   /** When the service last answered a batch (served it or asked to wait): deadlines run from here (flight.ts). */
@@ -65,9 +67,7 @@ export class Dispatcher {
   private readonly timers = new NamedTimers<'burstEnd' | 'pauseEnd'>();
   private readonly retryWaits = new RetryWaits();
   private readonly sending = new BatchesInFlight();
-  /** Set by a 401 (until `keyChanged`) or by `dispose`: every task fails with it. */
-  private barredBy: unknown = null;
-  private disposed = false;
+  private hold: Hold | null = null;
   /** Set by a 413: the service takes fewer items per batch than the settings allow. */
   private serviceMaxBatch = Infinity;
   private readonly congestion: Congestion;
@@ -98,9 +98,18 @@ export class Dispatcher {
     return pause ? waitAskedError(pause.askedMs) : deadlineError(deadlineMs);
   }
 
+  /** Why nothing is sent; null while tasks may go. */
+  get held(): Hold | null {
+    return this.hold;
+  }
+
+  private get disposed(): boolean {
+    return this.hold?.reason === 'disposed';
+  }
+
   submit(task: Task): void {
-    if (this.barredBy !== null) {
-      task.fail(this.barredBy, task.attempts);
+    if (this.hold !== null) {
+      task.fail(this.hold.error, task.attempts);
       return;
     }
     this.queue.push(task);
@@ -127,9 +136,10 @@ export class Dispatcher {
     return this.queue.withdraw(task);
   }
 
-  /** Nothing is sent until `keyChanged`; every waiting task fails with `error`. */
-  block(error: unknown): void {
-    this.barredBy = error;
+  /** The key was refused: nothing is sent until `keyChanged`; every waiting task fails with `error`. */
+  block(error: EngineError): void {
+    if (this.disposed) return;
+    this.hold = { reason: 'refused-key', error };
     this.failWaiting(error);
   }
 
@@ -141,7 +151,8 @@ export class Dispatcher {
    * sheet after it pays no probe and a refusal is known before any cell asks.
    */
   keyChanged(key: KnownKey | null = null, checkNow = false): Promise<void> {
-    this.barredBy = null;
+    if (this.disposed) return Promise.resolve();
+    this.hold = null;
     this.congestion.over();
     this.limiter.resume();
     this.timers.stop('pauseEnd');
@@ -154,9 +165,8 @@ export class Dispatcher {
   }
 
   /** Stops for good: requests in flight are aborted and every task fails with `error`. */
-  dispose(error: unknown): void {
-    this.disposed = true;
-    this.barredBy = error;
+  dispose(error: EngineError): void {
+    this.hold = { reason: 'disposed', error };
     this.timers.stopAll();
     for (const batch of this.sending) {
       batch.controller.abort(error);
@@ -180,7 +190,7 @@ export class Dispatcher {
   /** `fullOnly`: the burst is still being submitted; only batches of largestBatch() leave (no cut of 0 waiting). */
   private pump(fullOnly = false): void {
     let cut: RoundCut | null = null; // the free slots' batches, sized once one may leave; beyond them: full
-    while (this.queue.length > 0 && this.barredBy === null) {
+    while (this.queue.length > 0 && this.hold === null) {
       const key = this.probe.state;
       if (key === 'recalling') break; // keyChanged's recall pumps again
       // Until the key is confirmed, one small probe batch goes alone: it answers sooner than a full one,
@@ -255,7 +265,7 @@ export class Dispatcher {
       this.requeueNow(verdict.smaller.tasks, verdict.smaller.error);
     }
     if (verdict.retried) this.retryLater(verdict.retried.tasks, verdict.retried.error);
-    if (verdict.served && this.barredBy === null)
+    if (verdict.served && this.hold === null)
       this.probe.answered(
         batch.keyGeneration,
         verdict.paused === null && verdict.retried === null,
@@ -273,8 +283,8 @@ export class Dispatcher {
 
   private retryLater(tasks: Task[], error: ServiceError): void {
     const keep = withAttemptsLeft(tasks, error, MAX_ATTEMPTS);
-    if (keep.length === 0 || this.barredBy !== null) {
-      for (const task of keep) task.fail(this.barredBy ?? error, task.attempts);
+    if (keep.length === 0 || this.hold !== null) {
+      for (const task of keep) task.fail(this.hold?.error ?? error, task.attempts);
       return;
     }
     this.counters.retries += keep.length;
@@ -283,8 +293,8 @@ export class Dispatcher {
   }
 
   private requeue(tasks: Task[]): void {
-    if (this.barredBy !== null) {
-      for (const task of tasks) task.fail(this.barredBy, task.attempts);
+    if (this.hold !== null) {
+      for (const task of tasks) task.fail(this.hold.error, task.attempts);
       return;
     }
     const live = tasks.filter((task) => {

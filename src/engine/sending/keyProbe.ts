@@ -7,7 +7,7 @@
  * - `confirmed`: answered, in this session or (per the memory) an earlier one: the whole window.
  * A key saved while the runtime runs is checked at once (`keyCheck`) when nothing else would probe it.
  */
-import type { Task } from './batchVerdict';
+import type { Task } from './task';
 import type { KnownKey } from '../flow/keyMemory';
 import type { AimdLimiter } from '../flow/limiter';
 

@@ -1,7 +1,7 @@
 /** Tasks whose answer is an organization record, and what a record means for the calls that wait on it. */
 import { decodeOrganization } from '../../service/records';
 import type { BatchRequestItem, OrganizationRecord, OrganizationRequest } from '../../service/types';
-import type { Task } from './dispatcher';
+import type { Task } from './task';
 import { EngineError, engineErrorFrom, registrationErrorFrom } from '../errors';
 import { isFinal, toTheSecond } from '../cache/recordCache';
 import type { OrganizationOutcome } from '../types';

@@ -1,5 +1,5 @@
 /** Tasks waiting out a back-off before they are queued again: one timer per group that failed together. */
-import type { Task } from './batchVerdict';
+import type { Task } from './task';
 
 export class RetryWaits {
   private readonly groups = new Map<ReturnType<typeof setTimeout>, Task[]>();

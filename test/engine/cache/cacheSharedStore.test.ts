@@ -95,7 +95,7 @@ test("a workbook reading public figures never serves another's private ones, wha
 
 /**
  * A workbook still open in a version from before a save read the stored table (git show 0dbfb4a^:
- * src/engine/recordStore.ts): it appends to the copy it loaded and writes that over the stored table,
+ * src/engine/cache/indexedDbStore.ts): it appends to the copy it loaded and writes that over the stored table,
  * in that version's layout (its meta entry, `r:` records).
  */
 async function olderRuntimeSaves(loadedTable: string[], id: number, industry: string, region: string) {

@@ -1,6 +1,6 @@
 /**
  * What Refresh all asks for again is what this session asked for, held to the cache's size: a long
- * session over many sheets must not keep every key it ever saw (organizations.ts `remember`). The path
+ * session over many sheets must not keep every key it ever saw (organizationPath.ts `remember`). The path
  * is driven through cache hits only, over a cache of four records, so no request is needed.
  */
 import { blobCache } from '../../../src/engine/cache/persistence';

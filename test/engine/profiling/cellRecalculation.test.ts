@@ -3,11 +3,8 @@
  * 1, 2 and 4 s and then every 5 s, refusals gathered into one request, until Excel takes them or the
  * runtime ends; addresses that name nothing any more are handed to be forgotten, once.
  */
-import {
-  ALL_TAKEN,
-  CellRecalculation,
-  type RecalculationOutcome,
-} from '../../../src/engine/profiling/cellRecalculation';
+import type { RecalculationOutcome } from '../../../src/engine';
+import { ALL_TAKEN, CellRecalculation } from '../../../src/engine/profiling/cellRecalculation';
 import { advance } from '../rig';
 
 beforeEach(() => jest.useFakeTimers());

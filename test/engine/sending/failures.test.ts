@@ -1,6 +1,6 @@
 /**
  * How calls end when the service misbehaves: back-off, Retry-After, per-item failures, 401 fail-fast,
- * dispose, cancellation (deadlines: deadline.test.ts). Fake transport, fake timers.
+ * dispose, cancellation (deadlines: deadlineMeansNoAnswer.test.ts). Fake transport, fake timers.
  */
 import { SET_KEY_ADVICE } from '../../../src/engine';
 import { MAX_ATTEMPTS } from '../../../src/engine/sending/dispatcher';

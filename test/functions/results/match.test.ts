@@ -2,7 +2,7 @@
  * CLIMATE.MATCH on the built bundle in the Node harness, against the sandbox: every verdict the
  * sandbox's data gives (identifier by LEI and by website, exact, parent for a subsidiary's name,
  * check for a near name, namesake for another legal form, accepted from the workbook's document
- * settings; the sandbox never answers `subsidiary`, see test/functions/nameMatch.test.ts), pending and refused input
+ * settings; the sandbox never answers `subsidiary`, see test/functions/results/nameMatch.test.ts), pending and refused input
  * exactly as SCORE shows them, the PROFILE fields, and no request of its own next to SCORE.
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../tools/sandbox/server/server';

@@ -1,5 +1,5 @@
 /**
- * A value's card at scale (src/functions/valueCards.ts): texts few cards differ in are one shared
+ * A value's card at scale (src/functions/results/valueCards.ts): texts few cards differ in are one shared
  * object, made safe once; each card lists exactly the properties its record has.
  */
 import { scoreResult, type ShapeContext } from '../../../src/functions/results/results';

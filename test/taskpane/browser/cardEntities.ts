@@ -1,6 +1,6 @@
 /**
  * The cards the shim shows for CLIMATE.ORG, per supplier name: the entity CLIMATE.ORG itself builds
- * (src/functions/organizationEntity.ts) from the sandbox's record for that name, so a dot formula the
+ * (src/functions/results/organizationEntity.ts) from the sandbox's record for that name, so a dot formula the
  * pane writes reads a value only if it names a property the real card has.
  */
 import { matchInputOf, readMatch } from '../../../src/functions/results/nameMatch';

@@ -1,7 +1,9 @@
 /**
- * Organization inputs a cell cannot use, beyond the shared table (test/functions/badInputs.ts): more
- * error literals, invisible blanks, boundaries and prefixes, each with its exact #VALUE! message, for
- * the reliability suite's run through the built bundle (badInputs.test.ts).
+ * What supplier columns hold that a cell refuses as an organization, beyond the shared table
+ * (test/functions/badInputs.ts): error texts, invisible blanks, control characters, lengths past the
+ * limit, formulas, forced identifiers that fail their checks and prefixes with nothing after, each
+ * with its exact #VALUE! message, for the reliability suite's run through the built bundle
+ * (badInputs.test.ts).
  */
 import { BAD_LEI, EMPTY, LEI, type BadInput } from '../functions/badInputs';
 
@@ -13,7 +15,7 @@ export const NOTHING_AFTER = (start: string) =>
   `Nothing after "${start}": write the website or e-mail address after it.`;
 const FORMULA = (shown: string) => `The organization looks like a formula (${shown}): give plain text.`;
 
-export const MORE_ORGANIZATIONS: BadInput[] = [
+export const SUPPLIER_COLUMN_REFUSALS: BadInput[] = [
   { label: 'the text #REF! (after an apostrophe)', input: '#REF!', message: CELL_ERROR('#REF!') },
   { label: 'the text #DIV/0!', input: '#DIV/0!', message: CELL_ERROR('#DIV/0!') },
   { label: 'the text #NAME?', input: '#NAME?', message: CELL_ERROR('#NAME?') },

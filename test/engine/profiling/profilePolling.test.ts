@@ -1,9 +1,11 @@
-/** What the engine does beside answering from its cache: profiling polls, private figures, other GETs, and what it tells the pane. */
+/**
+ * Profiles still being built: a record the service is still profiling answers as pending, is polled on
+ * a growing back-off (polls of profiles asked together share batches), and exactly the cells that asked
+ * are recalculated when a poll brings a new status; a poll's answers are taken only for their own ids.
+ */
 import type { EngineEvent } from '../../../src/engine';
-import { OPEN_WINDOW } from '../../../src/engine/flow/limiter';
-import type { BatchRequestItem } from '../../../src/service/types';
-import type { ItemAnswer, RequestAnswer } from '../fakeService';
-import { advance, rig, supplier, track } from '../rig';
+import type { ItemAnswer } from '../fakeService';
+import { advance, rig, supplier } from '../rig';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -104,89 +106,5 @@ describe('profiling', () => {
     await advance(1_100);
     expect(service.sent).toHaveLength(3); // the probe (10), the other 20, then one poll for all 30
     expect(service.sent[2].items).toHaveLength(30);
-  });
-});
-
-describe('private performances', () => {
-  test('the record is read from /organizations/{id}/private', async () => {
-    const { engine, service } = await rig({ privatePerformances: true, project: { id: '9', name: 'Suppliers' } });
-    const call = track(engine.organization(supplier(1)));
-    await advance(60);
-    expect(service.items().map((i) => `${i.method} ${i.url}`)).toEqual([
-      'POST /organizations',
-      'GET /organizations/1/private',
-    ]);
-    expect(call.value?.record.name).toBe('Org 1 (private)');
-  });
-
-  test('private records answered swapped are read again, each kept for its own organization', async () => {
-    const { engine, service } = await rig(
-      { privatePerformances: true, project: { id: '9', name: 'Suppliers' } },
-      { random: () => 0 },
-    );
-    const swapped = (items: BatchRequestItem[]): RequestAnswer => ({
-      kind: 'items',
-      items: items.map((item) => service.answerItem(item)).reverse(),
-    });
-    service.script.push((items) => ({ kind: 'items', items: items.map((item) => service.answerItem(item)) }), swapped);
-    const calls = [track(engine.organization({ name: 'Alpha' })), track(engine.organization({ name: 'Beta' }))];
-    await advance(60 + 125 + 25);
-    expect(service.sent.map((request) => request.items.map((item) => `${item.method} ${item.url}`))).toEqual([
-      ['POST /organizations', 'POST /organizations'],
-      ['GET /organizations/1/private', 'GET /organizations/2/private'],
-      ['GET /organizations/1/private', 'GET /organizations/2/private'],
-    ]);
-    expect(calls.map((call) => call.value?.record.name)).toEqual(['Org 1 (private)', 'Org 2 (private)']);
-    expect((await engine.organization({ name: 'Beta' })).record.id).toBe(2); // and so does the cache
-  });
-});
-
-describe('other GETs', () => {
-  test('identical URLs in flight are one item; the answer is the 2xx item; errors are EngineErrors', async () => {
-    const { engine, service } = await rig();
-    const calls = [engine.get('/industries?page=1'), engine.get('https://api.example.com/industries?page=1')];
-    const missing = track(engine.get('/nothing'));
-    await advance(30);
-    const [a, b] = await Promise.all(calls);
-    expect(a.body).toEqual([{ id: 1, name: 'Cement' }]);
-    expect(b).toBe(a);
-    expect(missing.error).toMatchObject({ kind: 'not-found', message: 'Not found: /nothing' });
-    expect(service.items()).toHaveLength(2);
-    await expect(engine.get('https://elsewhere.example/x')).rejects.toMatchObject({ kind: 'invalid' });
-  });
-});
-
-describe('observability', () => {
-  test('counters and events tell the pane what happened', async () => {
-    const { engine } = await rig();
-    const events: EngineEvent[] = [];
-    engine.subscribe((event) => events.push(event));
-    await Promise.all([engine.organization(supplier(1)), engine.organization(supplier(1)), advance(30)]);
-    await engine.organization(supplier(1));
-    await expect(engine.organization({})).rejects.toThrow();
-    await advance(100);
-    expect(engine.stats()).toMatchObject({
-      calls: 4,
-      cacheHits: 1,
-      joined: 1,
-      requests: 1,
-      batches: 1,
-      items: 1,
-      retries: 0,
-      pendingProfiles: 0,
-      inFlight: 0,
-      queued: 0,
-      cached: 1,
-      concurrency: OPEN_WINDOW, // the probe was healthy, with nothing waiting: the least it opens to
-    });
-    expect(engine.stats().errors.invalid).toBe(1);
-    expect(events.filter((e) => e.type === 'settled').map((e) => (e.type === 'settled' ? e.ok : null))).toEqual([
-      true,
-      true,
-      true,
-      false,
-    ]);
-    const last = events.filter((e) => e.type === 'stats').pop();
-    expect(last?.type === 'stats' && last.stats.calls).toBe(4);
   });
 });

@@ -1,0 +1,90 @@
+// @ts-check
+/**
+ * The add-in's support page (help, privacy, terms) in each of its languages, as the manifests link it:
+ * assets/support.html in English and assets/support.<language>.html, written by the build from the
+ * messages of src/i18n/messages (the `support.*` keys), so each language's page says the same as the
+ * English one and nothing is written twice. Plain HTML with no script; each page links the others.
+ */
+'use strict';
+
+const webpack = require('webpack');
+const LOCALES = require('../src/i18n/locales.json');
+const provider = require('../src/provider.json');
+
+/** The support page of a language, relative to the add-in's base URL. */
+const supportPage = (/** @type {string} */ language) =>
+  language === LOCALES.default ? 'assets/support.html' : `assets/support.${language}.html`;
+
+/** @param {string} text */
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** @param {string} language */
+const messagesOf = (language) =>
+  /** @type {Record<string, string>} */ (require(`../src/i18n/messages/${language}.json`));
+
+/**
+ * One language's page.
+ * @param {string} language
+ * @returns {string}
+ */
+function renderSupportPage(language) {
+  const messages = messagesOf(language);
+  const text = (/** @type {string} */ key) => escapeHtml(messages[key]);
+  const site = `<a href="${escapeHtml(provider.site)}">${escapeHtml(provider.site)}</a>`;
+  const others = Object.entries(LOCALES.languages)
+    .filter(([other]) => other !== language)
+    .map(
+      ([other, { name }]) =>
+        `<a href="${supportPage(other).slice('assets/'.length)}" hreflang="${other}" lang="${other}">${escapeHtml(name)}</a>`,
+    )
+    .join(' · ');
+  return `<!doctype html>
+<html lang="${language}">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'" />
+    <title>${text('support.title')}</title>
+    <style>body { font: 15px/1.5 "Segoe UI", system-ui, sans-serif; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #1b1b1b; }</style>
+  </head>
+  <body>
+    <h1><img src="icon-32.png" alt="" width="32" height="32" /> ${text('support.title')}</h1>
+    <p>${text('support.intro')}</p>
+    <ul>
+      <li>${text('support.formula')}</li>
+      <li>${text('support.selection')}</li>
+      <li>${text('support.key').replace('{site}', site)}</li>
+      <li>${text('support.refresh')}</li>
+    </ul>
+    <p><img src="${escapeHtml(provider.logoPng.slice('assets/'.length))}" alt="" width="16" height="16" /> ${text('support.attribution')}</p>
+    <h2 id="privacy">${text('support.privacy.title')}</h2>
+    <p>${text('support.privacy.body')}</p>
+    <h2 id="terms">${text('support.terms.title')}</h2>
+    <p>${text('support.terms.body')}</p>
+    <nav>${text('support.languages')} ${others}</nav>
+  </body>
+</html>
+`;
+}
+
+const PLUGIN = 'SupportPagesPlugin';
+
+/** Emits every language's support page into the build output. */
+class SupportPagesPlugin {
+  /** @param {webpack.Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const language of Object.keys(LOCALES.languages)) {
+            compilation.emitAsset(supportPage(language), new webpack.sources.RawSource(renderSupportPage(language)));
+          }
+        },
+      );
+    });
+  }
+}
+
+module.exports = { SupportPagesPlugin, renderSupportPage, supportPage };
