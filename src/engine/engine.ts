@@ -175,6 +175,10 @@ class RequestEngine implements Engine {
     return this.events.subscribe(listener);
   }
 
+  scopeGeneration(): number {
+    return this.lifecycle.generation;
+  }
+
   async flush(): Promise<void> {
     await this.lifecycle.ready();
     await this.cache.save();

@@ -152,6 +152,11 @@ export interface Engine {
   refresh(scope?: { queries?: OrganizationQuery[] }): Promise<RefreshReport>;
   stats(): EngineStats;
   subscribe(listener: (event: EngineEvent) => void): () => void;
+  /**
+   * A number that changes whenever the scope does (another service, or another project or key while
+   * private figures are read): what was learnt under another number is not this scope's.
+   */
+  scopeGeneration(): number;
   /** Writes the cache to storage now (it is otherwise written a second after changes). */
   flush(): Promise<void>;
   /** Settles every waiting call (cancelled), stops polling and writes the cache. */

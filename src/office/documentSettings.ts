@@ -133,6 +133,13 @@ export interface AcceptedMatch {
 }
 
 let acceptedChanges = 0;
+/** The pairs this runtime accepted (the pane's Accept): any other pair came with the file. */
+const acceptedHere: AcceptedMatch[] = [];
+
+/** The pairs accepted in this runtime, by the person using it (the rest of the setting came with the file). */
+export function acceptedInThisRuntime(): readonly AcceptedMatch[] {
+  return acceptedHere;
+}
 
 /**
  * Counts the accepted-match writes of this runtime. The task pane and the functions share one
@@ -186,11 +193,29 @@ export async function rememberAcceptedMatch(match: AcceptedMatch): Promise<void>
   // A coauthor's pairs may have arrived with the refresh: MATCH rebuilds its lookup either way.
   acceptedChanges++;
   const pairs = readAcceptedMatches();
-  if (pairs.some((pair) => pair.input === match.input && pair.organization === match.organization)) return;
   const pair = { input: match.input, organization: match.organization };
-  const bytes = 2 + [...pairs, pair].reduce((sum, each) => sum + pairBytes(each), 0);
-  if (bytes > ACCEPTED_MATCHES_BYTES) throw new AcceptedMatchesFullError(pairs.length);
-  store.set(ACCEPTED_MATCHES_SETTING, [...pairs, pair]);
+  const known = pairs.some((each) => each.input === pair.input && each.organization === pair.organization);
+  if (!known) {
+    const bytes = 2 + [...pairs, pair].reduce((sum, each) => sum + pairBytes(each), 0);
+    if (bytes > ACCEPTED_MATCHES_BYTES) throw new AcceptedMatchesFullError(pairs.length);
+    store.set(ACCEPTED_MATCHES_SETTING, [...pairs, pair]);
+  }
+  // Accepting a pair that came with the file makes it this user's: the review stops marking it.
+  acceptedHere.push(pair);
   acceptedChanges++;
-  await save(store);
+  if (!known) await save(store);
+}
+
+/** Removes the pairs `drop` names (accepted here or with the file) and saves the settings into the document. */
+export async function forgetAcceptedMatches(drop: (pair: AcceptedMatch) => boolean): Promise<void> {
+  const store = settings();
+  if (!store) throw new Error('Open this pane in Excel: accepted matches are kept in the workbook.');
+  await update(store, () =>
+    store.set(
+      ACCEPTED_MATCHES_SETTING,
+      readAcceptedMatches().filter((pair) => !drop(pair)),
+    ),
+  );
+  for (let i = acceptedHere.length - 1; i >= 0; i--) if (drop(acceptedHere[i])) acceptedHere.splice(i, 1);
+  acceptedChanges++;
 }

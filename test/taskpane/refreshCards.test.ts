@@ -149,13 +149,13 @@ test('As of is when the service produced the record: a later fetch of the same r
   jest.setSystemTime(Date.now() + HOUR);
   service.script.push(dated('2026-01-15T08:00:00Z', 0.5));
   await Promise.all([engine.refresh(), advance(30)]);
-  await recalculateWorkbook();
+  await recalculateClimateCells('all');
   await advance(0);
   expect(shown(workbook, 'Sheet1!D2')).toBe(serial('2026-01-15T08:00:00Z'));
 
   service.script.push(dated('2026-04-15T08:00:00Z', 0.61));
   await Promise.all([engine.refresh(), advance(30)]);
-  await recalculateWorkbook();
+  await recalculateClimateCells('all');
   await advance(0);
   expect(shown(workbook, 'Sheet1!C2')).toBe(61);
   expect(shown(workbook, 'Sheet1!D2')).toBe(serial('2026-04-15T08:00:00Z'));

@@ -57,14 +57,15 @@ const STATUSES = ['errored', 'synced'];
 
 /** Three ranks as three letters ('-' for none); an unknown word keeps the list form. */
 function encodeRanks(ranks: (string | null)[]): CompactValue {
-  const known = ranks.every((rank) => rank === null || RANK_CODES[rank] !== undefined);
+  // Own names only: a rank is the service's word, and `constructor` is no code.
+  const known = ranks.every((rank) => rank === null || Object.hasOwn(RANK_CODES, rank));
   return known ? ranks.map((rank) => (rank === null ? '-' : RANK_CODES[rank])).join('') : ranks;
 }
 
 function decodeRanks(value: CompactValue): (string | null)[] {
   if (Array.isArray(value)) return value;
   const letters = typeof value === 'string' ? value : '---';
-  return [RANK_WORDS[letters[0]] ?? null, RANK_WORDS[letters[1]] ?? null, RANK_WORDS[letters[2]] ?? null];
+  return [0, 1, 2].map((i) => (Object.hasOwn(RANK_WORDS, letters[i] ?? '') ? RANK_WORDS[letters[i]] : null));
 }
 
 /** 13 initiatives + reduction_action_present, each null/false/true as a base-3 digit. */

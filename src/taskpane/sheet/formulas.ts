@@ -23,6 +23,10 @@ const ORGANIZATION_POSITIONS: Readonly<Record<string, readonly [number, number, 
   PROFILE: [0, 2, 3],
 };
 
+/** A function's organization positions; undefined for one that names none (a name read from a sheet, own names only). */
+const organizationPositions = (name: string): readonly [number, number, number] | undefined =>
+  Object.hasOwn(ORGANIZATION_POSITIONS, name) ? ORGANIZATION_POSITIONS[name] : undefined;
+
 /** `"text"` as an Excel string literal. */
 export function literal(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
@@ -116,7 +120,7 @@ export interface ArgumentTexts {
 }
 
 export function organizationTexts(call: Pick<ClimateCall, 'name' | 'args'>): ArgumentTexts | null {
-  const positions = ORGANIZATION_POSITIONS[call.name];
+  const positions = organizationPositions(call.name);
   if (!positions) return null;
   const [organization, website, country] = positions.map((position) => call.args[position] ?? '');
   return { organization, website, country };
@@ -135,7 +139,7 @@ export function withArguments(formula: string, change: ArgumentChange): string {
   // again each time, so that an outer call carries the inner one as rewritten.
   for (const { start } of climateCalls(formula).reverse()) {
     const call = climateCalls(result).find((again) => again.start === start);
-    const positions = call && ORGANIZATION_POSITIONS[call.name];
+    const positions = call && organizationPositions(call.name);
     if (!call || !positions) continue;
     const args = [...call.args];
     [change.organization, change.website, change.country].forEach((text, i) => {

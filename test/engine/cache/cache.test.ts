@@ -228,6 +228,16 @@ describe('cache', () => {
   });
 });
 
+test.each(['constructor', 'toString', '__proto__'])(
+  'a rank the service calls %s is kept as the word it is through the compact form, not an inherited property',
+  (word) => {
+    const table = new StringTable();
+    const original = record(5, 'Acme', 'synced', { rank: word, industry_rank: 'high' });
+    const back = expandRecord(JSON.parse(JSON.stringify(compactRecord(original, table))), table);
+    expect([back?.rank, back?.industry_rank]).toEqual([word, 'high']);
+  },
+);
+
 test.each([
   'https://profiles.sandbox.example/organizations/3-brightwater-logistics',
   'https://p.example/o/brightwater-logistics?ref=3',
