@@ -16,6 +16,7 @@
  */
 import { isSendableKey, pastedKey } from '../service/apiKey';
 import { normalizeBaseUrl } from '../service/baseUrl';
+import { MAX_BATCH_ITEMS, SANDBOX_BASE_URL, SANDBOX_DEMO_KEY } from '../service/contract';
 import { checkOrigin, NO_ORIGIN, originOf } from './keyOrigin';
 
 export type ScoreScale = '0-100' | '0-1';
@@ -34,15 +35,11 @@ export interface Settings {
   scoreScale: ScoreScale;
 }
 
-export const SANDBOX_BASE_URL = 'http://127.0.0.1:4010';
-/** The sandbox's public demo project key (tools/sandbox prints the same); never a real credential. */
-export const SANDBOX_DEMO_KEY = 'sandbox-project-key';
-
 export const HOUR_MS = 3_600_000;
 export const PROJECT_NAME_MAX = 200; // a project's name is 1 to this many characters
 /** Bounds checked by `update` and applied to pre-seeded values. */
 export const SETTINGS_LIMITS = {
-  maxBatch: { min: 1, max: 100 }, // the sandbox refuses more than 100 items per batch (413)
+  maxBatch: { min: 1, max: MAX_BATCH_ITEMS },
   maxConcurrency: { min: 1, max: 256 },
   deadlineMs: { min: 1_000, max: HOUR_MS },
   cacheTtlMs: { min: 0, max: 30 * 24 * HOUR_MS },
@@ -210,7 +207,7 @@ export const SPECS: FieldSpecs = {
       'Most requests sent in one `POST /batch` (the engine sends up to 50 while batches in flight keep up, ' +
       'fuller batches when requests back up).',
     format: `whole number ${SETTINGS_LIMITS.maxBatch.min}-${SETTINGS_LIMITS.maxBatch.max}`,
-    fallback: 100,
+    fallback: MAX_BATCH_ITEMS,
     check: wholeNumber('maxBatch', 'The batch size'),
     encode: String,
     decode: plain,

@@ -21,13 +21,13 @@ export {
   buildTimeBaseUrl,
   defaultSettings,
   PROJECT_NAME_MAX,
-  SANDBOX_BASE_URL,
-  SANDBOX_DEMO_KEY,
   SETTINGS_KEYS,
   SETTINGS_LIMITS,
   type ScoreScale,
   type Settings,
 } from './definitions';
+/** The sandbox's address and demo key, which the defaults use, for the settings' callers. */
+export { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY } from '../service/contract';
 export { SETTINGS_TABLE, settingsTableMarkdown, type SettingDoc } from './settingsTable';
 
 /**

@@ -129,7 +129,21 @@ describe('parseCliArgs', () => {
     [['--http2', '--http2'], '--http2 is given twice'],
     [['--hang', '--hang=false'], '--hang is given twice'],
     [['4010'], 'Unexpected argument "4010"'],
+    [['-p', '1'], 'Unexpected argument "-p"'],
+    [['--', '--port'], 'Unexpected argument "--"'],
+    [['--quiet=yes'], '--quiet takes no value'],
   ])('%j is refused: %s', (argv, message) => {
+    expect(parseCliArgs(argv)).toEqual({ kind: 'error', message });
+  });
+
+  // A flag is looked up among the sandbox's own flags only, never among an object's inherited names.
+  test.each([
+    [['--constructor', '5'], 'Unknown flag --constructor'],
+    [['--__proto__', '5'], 'Unknown flag --__proto__'],
+    [['--toString=1'], 'Unknown flag --toString'],
+    [['--hasOwnProperty'], 'Unknown flag --hasOwnProperty'],
+    [['--valueOf', 'true'], 'Unknown flag --valueOf'],
+  ])('%j, a name of Object.prototype, is refused as unknown', (argv, message) => {
     expect(parseCliArgs(argv)).toEqual({ kind: 'error', message });
   });
 });

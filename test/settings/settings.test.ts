@@ -1,11 +1,5 @@
-import {
-  SANDBOX_BASE_URL,
-  SANDBOX_DEMO_KEY,
-  SETTINGS_KEYS,
-  SETTINGS_TABLE,
-  SettingsStore,
-  settingsTableMarkdown,
-} from '../../src/settings/settings';
+import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY } from '../../src/service/contract';
+import { SETTINGS_KEYS, SETTINGS_TABLE, SettingsStore, settingsTableMarkdown } from '../../src/settings/settings';
 import { MemoryStorage, defaultStorage } from '../../src/settings/storage';
 
 const ORIGINAL_BASE_URL = process.env.CLIMATE_BASE_URL;

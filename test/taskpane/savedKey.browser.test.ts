@@ -5,7 +5,8 @@
  * does. A key pasted with its "Bearer" or quotes is the key. A hostile service's error message reaches the status line at a readable length.
  */
 import type { ServerResponse } from 'node:http';
-import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, SETTINGS_KEYS } from '../../src/settings/settings';
+import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY } from '../../src/service/contract';
+import { SETTINGS_KEYS } from '../../src/settings/settings';
 import { startScriptedServer, type ScriptedServer } from '../service/scriptedServer';
 import { oneCellSheet, openPanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';

@@ -2,13 +2,8 @@
 // development mode and rebuilt on change), then sideloading into Excel where that can be automated.
 // Ctrl+C stops everything.
 import { join } from 'path';
-import {
-  SANDBOX_DEFAULT_PORT,
-  SANDBOX_PROJECT_KEY,
-  SANDBOX_TEAM_KEY,
-  startSandbox,
-  type RunningSandbox,
-} from '../sandbox/server/server';
+import { SANDBOX_PORT } from '../../src/service/contract';
+import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY, startSandbox, type RunningSandbox } from '../sandbox/server/server';
 import { devCertificates } from './certs';
 import { DEV_SERVER_PORT, startDevServer, type RunningDevServer } from './devServer';
 import { removeDesktopSideload, sideloadDesktop, webSideloadSteps } from './sideload';
@@ -23,9 +18,7 @@ export interface StartPorts {
   devServer: number;
 }
 
-export async function start(
-  ports: StartPorts = { sandbox: SANDBOX_DEFAULT_PORT, devServer: DEV_SERVER_PORT },
-): Promise<void> {
+export async function start(ports: StartPorts = { sandbox: SANDBOX_PORT, devServer: DEV_SERVER_PORT }): Promise<void> {
   let sandbox: RunningSandbox | undefined;
   let devServer: RunningDevServer | undefined;
   let sideloaded = false;

@@ -6,7 +6,8 @@
  * (and the test call) is connectionModel.ts; a saved key stays with the origin it was saved for
  * (savedKey.ts).
  */
-import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY, type Settings } from '../../settings/settings';
+import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY } from '../../service/contract';
+import { type Settings } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
 import {
   byId,

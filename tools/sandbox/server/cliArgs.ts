@@ -4,8 +4,11 @@
  * `--hang false`, `--rate-limit off`, `--revoked-keys a,b`). Its messages are in its own terms: the
  * flag, the text as typed, `off` for the JSON knobs' null.
  */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { SANDBOX_HOST, SANDBOX_PORT } from '../../../src/service/contract';
 import { isLoopbackHost } from '../../../src/service/baseUrl';
-import { DEFAULT_KNOBS, KNOB_NAMES, KnobError, KnobValueError, SandboxKnobs, validateKnobs } from '../faults/knobs';
+import { KNOB_NAMES, KNOBS, KnobError, KnobValueError, OFF, validateKnobs, type KnobName } from '../faults/knobs';
+import { knobFlag, knobHelpLines } from '../faults/knobTable';
 import { SANDBOX_DEFAULT_ORGANIZATIONS, SANDBOX_MAX_ORGANIZATIONS, type SandboxOptions } from './server';
 
 export type CliCommand =
@@ -13,8 +16,6 @@ export type CliCommand =
   /** `http2`: serve HTTP/2 over TLS with a certificate made for the run (the CLI makes it). */
   | { kind: 'start'; options: SandboxOptions; http2?: true }
   | { kind: 'error'; message: string };
-
-const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /**
  * A command line's whole number, written in digits only (null otherwise): `0x10`, `2e4` and ` 7` are
@@ -24,40 +25,51 @@ export function digitsOnly(text: string): number | null {
   return /^\d+$/.test(text) ? Number(text) : null;
 }
 
-/** The command line's word for a knob's null (no rate limit). */
-const OFF = 'off';
 const MAX_PORT = 65535;
-const isBooleanKnob = (name: keyof SandboxKnobs): boolean => typeof DEFAULT_KNOBS[name] === 'boolean';
 
-const START_FLAGS = {
-  port: 'port to listen on (default 4010; 0 = any free port)',
-  host: 'address to listen on (default 127.0.0.1; anything but loopback is reachable from other machines)',
-  seed: 'seed of the generated population and of the fault dice (default 1)',
-  organizations: `population size (default ${SANDBOX_DEFAULT_ORGANIZATIONS}, at most ${SANDBOX_MAX_ORGANIZATIONS})`,
-} as const;
+type StartFlag = 'port' | 'host' | 'seed' | 'organizations';
+/** The flags that take a value and set where and what the sandbox serves, with their help. */
+const START_FLAGS = new Map<string, { flag: StartFlag; help: string }>(
+  (
+    [
+      ['port', `port to listen on (default ${SANDBOX_PORT}; 0 = any free port)`],
+      [
+        'host',
+        `address to listen on (default ${SANDBOX_HOST}; anything but loopback is reachable from other machines)`,
+      ],
+      ['seed', 'seed of the generated population and of the fault dice (default 1)'],
+      [
+        'organizations',
+        `population size (default ${SANDBOX_DEFAULT_ORGANIZATIONS}, at most ${SANDBOX_MAX_ORGANIZATIONS})`,
+      ],
+    ] as const
+  ).map(([flag, help]) => [flag, { flag, help }]),
+);
 
-function describeDefault(value: unknown): string {
-  if (value === null) return OFF;
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.join(',');
-  return String(value);
-}
+/** The flags that stand alone. */
+const SWITCHES = new Map<string, string>([
+  ['quiet', 'no banner and no request log'],
+  ['http2', 'serve HTTP/2 over TLS (https://) with a certificate made for this run, its CA written to a file'],
+  ['help', 'this text'],
+]);
 
-const KNOB_HELP: Record<keyof SandboxKnobs, string> = {
-  latencyMs: 'milliseconds added to every request',
-  itemLatencyMs: 'milliseconds added per batch item',
-  rateLimit: `requests per second per key, or "${OFF}"; 429 with Retry-After beyond it`,
-  rateLimitRetryAfter: 'whether a 429 carries Retry-After',
-  maxBatch: 'most items per batch; 413 above it',
-  failRate: 'share of requests answered 500 (0..1)',
-  dropRate: 'share of connections closed without an answer (0..1)',
-  malformedRate: 'share of answers with a truncated JSON body (0..1)',
-  truncateBatchRate: 'share of batch answers missing their last items (0..1)',
-  hang: 'accept requests and never answer',
-  profilingSeconds: 'seconds an unseen organization takes to reach synced',
-  erroredShare: 'share of unseen organizations that end errored (0..1)',
-  revokedKeys: 'comma-separated keys answered 401',
-  summaryFormat: "answer organizations in the service's Summary format (no initiatives, no matched names)",
-};
+const KNOB_BY_FLAG = new Map<string, KnobName>(KNOB_NAMES.map((name) => [knobFlag(name), name]));
+
+/**
+ * What `parseArgs` is told: which flags take a value (so it takes the next argument for them). Null
+ * prototype, so no typed name (`--constructor`) finds an entry it did not declare.
+ */
+const PARSE_OPTIONS: NonNullable<ParseArgsConfig['options']> = Object.assign(
+  Object.create(null) as NonNullable<ParseArgsConfig['options']>,
+  Object.fromEntries([
+    ...[...START_FLAGS.keys()].map((flag) => [flag, { type: 'string' }]),
+    ...[...SWITCHES.keys()].map((flag) => [flag, { type: 'boolean' }]),
+    ...[...KNOB_BY_FLAG].map(([flag, name]) => [
+      flag,
+      { type: KNOBS[name].rule.kind === 'flag' ? 'boolean' : 'string' },
+    ]),
+  ]),
+);
 
 export function usage(): string {
   const line = (flag: string, text: string): string => `  --${flag.padEnd(36)}${text}`;
@@ -66,111 +78,116 @@ export function usage(): string {
     '',
     'Starts the local stand-in for the climate profile service on loopback.',
     '',
-    ...Object.entries(START_FLAGS).map(([flag, text]) =>
-      line(`${flag} ${flag === 'host' ? '<address>' : '<n>'}`, text),
-    ),
-    line('quiet', 'no banner and no request log'),
-    line('http2', 'serve HTTP/2 over TLS (https://) with a certificate made for this run, its CA written to a file'),
-    line('help', 'this text'),
+    ...[...START_FLAGS].map(([flag, { help }]) => line(`${flag} ${flag === 'host' ? '<address>' : '<n>'}`, help)),
+    ...[...SWITCHES].map(([flag, help]) => line(flag, help)),
     '',
     'Knobs (also settable at run time: POST /__sandbox/config with the camelCase names as JSON):',
-    ...KNOB_NAMES.map((name) => {
-      const value = isBooleanKnob(name) ? ' [true|false]' : ' <value>';
-      return line(`${kebab(name)}${value}`, `${KNOB_HELP[name]} (default ${describeDefault(DEFAULT_KNOBS[name])})`);
-    }),
+    ...knobHelpLines(line),
     '',
   ].join('\n');
 }
 
-/** A knob's text from the command line, as the JSON value the knob validator expects. */
-function knobValue(name: keyof SandboxKnobs, text: string | true): unknown {
-  if (isBooleanKnob(name)) {
+/** A knob's text from the command line (`true` for a flag given alone), as the JSON value its rule expects. */
+function knobValue(name: KnobName, text: string | true): unknown {
+  const { kind } = KNOBS[name].rule;
+  const flag = knobFlag(name);
+  if (kind === 'flag') {
     if (text === true || text === 'true') return true;
     if (text === 'false') return false;
-    throw new KnobError(`--${kebab(name)} takes true or false, got "${text}"`);
+    throw new KnobError(`--${flag} takes true or false, got "${text}"`);
   }
-  if (text === true) throw new KnobError(`--${kebab(name)} needs a value`);
+  if (text === true) throw new KnobError(`--${flag} needs a value`);
   // Keys hold no blanks (the add-in refuses one with a space): `a, b` revokes a and b, not " b".
-  if (name === 'revokedKeys')
+  if (kind === 'list')
     return text
       .split(',')
       .map((k) => k.trim())
       .filter((k) => k !== '');
-  if (name === 'rateLimit' && (text === OFF || text === 'null')) return null;
+  if (kind === 'numberOrOff' && (text === OFF || text === 'null')) return null;
   const n = text.trim() === '' ? NaN : Number(text);
-  if (Number.isNaN(n)) throw new KnobError(`--${kebab(name)} takes a number, got "${text}"`);
+  if (Number.isNaN(n)) throw new KnobError(`--${flag} takes a number, got "${text}"`);
   return n;
 }
 
+/** A start flag's value, into `options`; the message when it is refused. */
+function readStartFlag(flag: StartFlag, text: string, options: SandboxOptions): string | null {
+  if (flag === 'host') {
+    // An unset shell variable (`--host $HOST`), which Node would take for every interface.
+    if (text.trim() === '') return '--host needs an address, got nothing';
+    options.host = text;
+    return null;
+  }
+  const n = digitsOnly(text);
+  if (n === null) return `--${flag} takes a whole number, got "${text}"`;
+  if (flag === 'port' && n > MAX_PORT) return `--port takes a port number from 0 to ${MAX_PORT}, got "${text}"`;
+  if (flag === 'organizations' && n > SANDBOX_MAX_ORGANIZATIONS)
+    return `--organizations takes at most ${SANDBOX_MAX_ORGANIZATIONS} (a larger population takes minutes and gigabytes to build), got "${text}"`;
+  options[flag] = n;
+  return null;
+}
+
 export function parseCliArgs(argv: readonly string[]): CliCommand {
-  const knobByFlag = new Map(KNOB_NAMES.map((name) => [kebab(name), name]));
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: PARSE_OPTIONS,
+    strict: false, // unknown flags and stray words come back as tokens, for messages of our own
+    allowPositionals: true,
+    tokens: true,
+  });
   const options: SandboxOptions = { logRequests: true };
   const knobs: Record<string, unknown> = {};
   /** Each knob's value as typed, for a message about it. */
-  const typed: Partial<Record<keyof SandboxKnobs, string>> = {};
+  const typed = new Map<KnobName, string>();
   let http2 = false;
   /** Which of two values was meant is not for the sandbox to guess. */
   const seen = new Set<string>();
+  const error = (message: string): CliCommand => ({ kind: 'error', message });
   try {
-    for (let i = 0; i < argv.length; i++) {
-      const arg = argv[i];
-      const m = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
-      if (!m) return { kind: 'error', message: `Unexpected argument "${arg}"` };
-      const flag = m[1];
-      const inline: string | undefined = m[2]; // undefined when no `=value` was given
+    for (let t = 0; t < tokens.length; t++) {
+      const token = tokens[t];
+      // A word of its own, `--` or a short flag (`-p`): none of them is a flag of the sandbox.
+      if (token.kind !== 'option' || !token.rawName.startsWith('--'))
+        return error(`Unexpected argument "${argv[token.index]}"`);
+      const flag = token.name;
       if (flag === 'help') return { kind: 'help' };
-      if (seen.has(flag)) return { kind: 'error', message: `--${flag} is given twice` };
+      if (seen.has(flag)) return error(`--${flag} is given twice`);
       seen.add(flag);
-      if (flag === 'http2') {
-        if (inline !== undefined) return { kind: 'error', message: '--http2 takes no value' };
-        http2 = true;
+      if (SWITCHES.has(flag)) {
+        if (token.value !== undefined) return error(`--${flag} takes no value`);
+        if (flag === 'http2') http2 = true;
+        else Object.assign(options, { quiet: true, logRequests: false });
         continue;
       }
-      if (flag === 'quiet') {
-        options.quiet = true;
-        options.logRequests = false;
+      const start = START_FLAGS.get(flag);
+      if (start) {
+        if (token.value === undefined) return error(`--${flag} needs a value`);
+        const refused = readStartFlag(start.flag, token.value, options);
+        if (refused) return error(refused);
         continue;
       }
-      if (flag in START_FLAGS) {
-        const text: string | undefined = inline ?? argv[++i];
-        if (text === undefined) return { kind: 'error', message: `--${flag} needs a value` };
-        const n = digitsOnly(text);
-        if (flag === 'host' && text.trim() === '')
-          // An unset shell variable (`--host $HOST`), which Node would take for every interface.
-          return { kind: 'error', message: '--host needs an address, got nothing' };
-        if (flag === 'host') options.host = text;
-        else if (n === null) return { kind: 'error', message: `--${flag} takes a whole number, got "${text}"` };
-        else if (flag === 'port' && n > MAX_PORT)
-          return { kind: 'error', message: `--port takes a port number from 0 to ${MAX_PORT}, got "${text}"` };
-        else if (flag === 'organizations' && n > SANDBOX_MAX_ORGANIZATIONS)
-          return {
-            kind: 'error',
-            message: `--organizations takes at most ${SANDBOX_MAX_ORGANIZATIONS} (a larger population takes minutes and gigabytes to build), got "${text}"`,
-          };
-        else options[flag as 'port' | 'seed' | 'organizations'] = n;
-        continue;
-      }
-      const knob = knobByFlag.get(flag);
-      if (!knob) return { kind: 'error', message: `Unknown flag --${flag}` };
-      // Boolean knobs stand alone (`--hang`) or take true or false, after `=` or as the next argument;
-      // others take the next argument.
-      const next = argv[i + 1];
-      const standsAlone = isBooleanKnob(knob) && next !== 'true' && next !== 'false';
-      const value: string | true | undefined = inline ?? (standsAlone ? true : argv[++i]);
-      if (value === undefined) return { kind: 'error', message: `--${flag} needs a value` };
-      typed[knob] = String(value);
+      const knob = KNOB_BY_FLAG.get(flag);
+      if (!knob) return error(`Unknown flag --${flag}`);
+      // A true/false knob stands alone (`--hang`) or takes true or false, after `=` or as the next argument.
+      const next = tokens[t + 1];
+      const spelled =
+        token.value === undefined && KNOBS[knob].rule.kind === 'flag' && next?.kind === 'positional'
+          ? ['true', 'false'].find((word) => word === next.value)
+          : undefined;
+      if (spelled !== undefined) t++;
+      const value: string | true = token.value ?? spelled ?? true;
+      typed.set(knob, String(value));
       knobs[knob] = knobValue(knob, value);
     }
     const start = { kind: 'start', options: { ...options, ...validateKnobs(knobs) } } as const;
     return http2 ? { ...start, http2 } : start;
-  } catch (error) {
-    if (error instanceof KnobValueError) {
+  } catch (caught) {
+    if (caught instanceof KnobValueError) {
       // The knobs' rules speak JSON, where no rate limit is null; the command line says off.
-      const expected = error.expected.replace(/\bnull\b/, OFF);
-      return { kind: 'error', message: `--${kebab(error.knob)} must be ${expected}, got "${typed[error.knob]}"` };
+      const expected = caught.expected.replace(/\bnull\b/, OFF);
+      return error(`--${knobFlag(caught.knob)} must be ${expected}, got "${typed.get(caught.knob)}"`);
     }
-    if (error instanceof KnobError) return { kind: 'error', message: error.message };
-    throw error;
+    if (caught instanceof KnobError) return error(caught.message);
+    throw caught;
   }
 }
 

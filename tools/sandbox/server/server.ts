@@ -3,6 +3,7 @@
  * `startSandbox()` (tests pass `port: 0`) or `npm run sandbox`.
  */
 import { AddressInfo } from 'net';
+import { SANDBOX_HOST, SANDBOX_PORT } from '../../../src/service/contract';
 import type { OrganizationRecord, OrganizationRequest } from '../../../src/service/types';
 import { formatBanner } from './banner';
 import { buildApp } from './httpApp';
@@ -21,15 +22,14 @@ export type { SandboxStats } from '../faults/stats';
 export { Population } from '../world/population';
 export type { SandboxOrganization, SandboxProfile } from '../world/population';
 
-export const SANDBOX_DEFAULT_PORT = 4010;
 export const SANDBOX_DEFAULT_ORGANIZATIONS = 20000;
 /** 200,000 take about 7 s and 360 MB to build; ten million took minutes and ran out of memory. */
 export const SANDBOX_MAX_ORGANIZATIONS = 1_000_000;
 
 export interface SandboxOptions extends Partial<SandboxKnobs> {
-  /** Default 4010; tests pass 0 for a free port. */
+  /** Default SANDBOX_PORT; tests pass 0 for a free port. */
   port?: number;
-  /** Default 127.0.0.1. */
+  /** Default SANDBOX_HOST: this machine only. */
   host?: string;
   /** Default 1. */
   seed?: number;
@@ -92,8 +92,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     0,
     SANDBOX_MAX_ORGANIZATIONS,
   );
-  const port = integerOption('port', options.port, SANDBOX_DEFAULT_PORT, 0);
-  const host = options.host ?? '127.0.0.1';
+  const port = integerOption('port', options.port, SANDBOX_PORT, 0);
+  const host = options.host ?? SANDBOX_HOST;
   const knobs = new KnobStore(Object.fromEntries(KNOB_NAMES.map((name) => [name, options[name]])));
   const state = createState(seed, organizations, knobs);
   const app = buildApp(state, serviceRoutes(state), {

@@ -3,10 +3,12 @@
  * projects. Two demo keys exist from the start; `POST /projects` makes more project keys.
  */
 import { randomBytes } from 'crypto';
+import { SANDBOX_DEMO_KEY } from '../../../src/service/contract';
 import { Project } from '../../../src/service/types';
 import { ServiceResponse, authenticationError } from './serviceResponse';
 
-export const SANDBOX_PROJECT_KEY = 'sandbox-project-key';
+/** The demo project's key: the one the add-in uses by default with the sandbox. */
+export const SANDBOX_PROJECT_KEY = SANDBOX_DEMO_KEY;
 export const SANDBOX_TEAM_KEY = 'sandbox-team-key';
 export const DEMO_PROJECT_ID = 1;
 /** The plan's project limit: creating more answers 422. */

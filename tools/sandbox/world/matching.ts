@@ -42,7 +42,7 @@ export function nameKeys(name: string): NameKey | null {
   const form: string[] = [];
   while (words.length > 1 && LEGAL_SUFFIXES.has(words[words.length - 1])) {
     const word = words.pop()!;
-    form.unshift(LEGAL_FORM_SPELLINGS[word] ?? word);
+    form.unshift(LEGAL_FORM_SPELLINGS.get(word) ?? word);
   }
   return { base: words.join(' '), form: form.join(' ') };
 }

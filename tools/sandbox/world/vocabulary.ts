@@ -270,9 +270,9 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
 ]);
 
 /** Long spellings of legal forms, read as their usual short form: "Acme Limited" is "Acme Ltd". */
-export const LEGAL_FORM_SPELLINGS: Readonly<Record<string, string>> = {
-  limited: 'ltd',
-  incorporated: 'inc',
-  corporation: 'corp',
-  company: 'co',
-};
+export const LEGAL_FORM_SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ['limited', 'ltd'],
+  ['incorporated', 'inc'],
+  ['corporation', 'corp'],
+  ['company', 'co'],
+]);

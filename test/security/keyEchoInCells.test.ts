@@ -1,7 +1,7 @@
 /**
  * A service that repeats the API key in a `/batch` item's error, through the built bundle: the cell's
  * message says what the service meant, with "(your API key)" where the key was, and never the key
- * (test/service/keyEcho.test.ts covers every status, format and spelling at the client).
+ * (test/service/keyRedaction.test.ts covers every status, format and spelling at the client).
  */
 import { json } from '../service/scriptedServer';
 import { batchServiceSuite } from './batchService';

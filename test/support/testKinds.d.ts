@@ -1,0 +1,3 @@
+/** The types of testKinds.js (plain CommonJS, as jest's --filter loads it). */
+export type TestKind = 'unit' | 'build' | 'browser';
+export function testKind(testFile: string): TestKind;
