@@ -54,8 +54,9 @@ export default tseslint.config(
     languageOptions: { globals: globals.jest },
   },
   {
-    // These load the CommonJS build config (webpack.config.js) as the webpack CLI does.
-    files: ['test/build/**/*.ts', 'test/manifest/**/*.ts', 'tools/dev/devServer.ts'],
+    // These load the CommonJS build config (webpack.config.js) as the webpack CLI does, or the relay
+    // (tools/relay, plain CommonJS so that it deploys as it is).
+    files: ['test/build/**/*.ts', 'test/manifest/**/*.ts', 'test/relay/**/*.ts', 'tools/dev/devServer.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,

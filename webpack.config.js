@@ -18,7 +18,8 @@
  * same with the descriptions of src/i18n/functions/<language>.json), assets/, manifest.xml and
  * manifest.json (both rendered from build/manifest/facts.js), assets/support[.<language>].html (help,
  * privacy and terms in each language, from src/i18n/messages), help/functions.html (docs/functions.md as a
- * page: the functions' @helpurl target).
+ * page: the functions' @helpurl target); production builds add staticwebapp.config.json and _headers,
+ * the headers a static host sends (build/hosting.js).
  */
 const path = require('path');
 const webpack = require('webpack');
@@ -27,6 +28,7 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const { HelpPagePlugin } = require('./build/helpPagePlugin');
 const { buildServiceUrl, contentSecurityPolicy } = require('./build/contentSecurity');
+const { HostingFilesPlugin } = require('./build/hosting');
 const { DEV_URL, ManifestsPlugin } = require('./build/manifest');
 const { LOCALIZATION_FOLDER } = require('./build/manifest/json');
 const { FunctionsLocalesPlugin, languages, metadataFile } = require('./build/functionsLocales');
@@ -207,7 +209,7 @@ module.exports = (env = {}, argv = {}) => {
         patterns: [{ from: 'assets', to: 'assets', globOptions: { ignore: [`**/${LOCALIZATION_FOLDER}/**`] } }],
       }),
       new ManifestsPlugin(production ? addinUrl : DEV_URL),
-      ...(production ? [new ProductionUrlsPlugin(addinUrl)] : []),
+      ...(production ? [new ProductionUrlsPlugin(addinUrl), new HostingFilesPlugin(serviceUrl)] : []),
     ],
   };
 };

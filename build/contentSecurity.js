@@ -1,7 +1,8 @@
 /*
  * Build-time checks of where the add-in may connect: the build's service URL by the runtime's own rule
- * (src/service/baseUrl.ts, loaded as TypeScript through tsx), and the task pane page's
- * Content-Security-Policy built from the same loopback list the runtime accepts.
+ * (src/service/baseUrl.ts, loaded as TypeScript through tsx), the task pane page's
+ * Content-Security-Policy built from the same loopback list the runtime accepts, and the origins the
+ * dev server answers CORS to.
  */
 /** A TypeScript module: as is where a loader already compiles it (jest), through tsx under webpack-cli. */
 function requireTypeScript(file) {
@@ -37,9 +38,8 @@ function buildServiceUrl(value) {
 /**
  * The origins Office runs add-in pages under: Office on the web frames them inside its own frame
  * (`*.officeapps.live.com`) inside the page the workbook was opened from (OneDrive, SharePoint,
- * office.com, microsoft365.com, cloud.microsoft); frame-ancestors checks every one of them. Desktop
- * Office loads the page top-level, where no ancestor exists. The one list for the hosting headers'
- * frame-ancestors and for the dev server's CORS answers.
+ * office.com, microsoft365.com, cloud.microsoft). The dev server answers CORS to these only (it serves
+ * this computer's sources); production hosting answers every origin (build/hosting.js says why).
  */
 const OFFICE_ORIGINS = [
   'https://*.officeapps.live.com',
@@ -66,18 +66,6 @@ function isOfficeOrigin(origin) {
 }
 
 /**
- * The headers the host of dist/ should send with every page: the page's own policy (a meta tag
- * cannot carry frame-ancestors, so a header must) plus frame-ancestors for Office's origins, and
- * nosniff so that no file is read as another type than it is served as.
- */
-function hostingHeaders(serviceUrl) {
-  return {
-    'Content-Security-Policy': `${contentSecurityPolicy(serviceUrl)}; frame-ancestors 'self' ${OFFICE_ORIGINS.join(' ')}`,
-    'X-Content-Type-Options': 'nosniff',
-  };
-}
-
-/**
  * The page's policy. A sandbox-default build (no service URL) may reach every loopback form the
  * runtime accepts, over http and https, on any port; a production build reaches only its service
  * (and the provider's), never this computer.
@@ -93,6 +81,9 @@ function contentSecurityPolicy(serviceUrl) {
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
+    // office.js checks an Office on the web host it does not recognise in a hidden frame of its own
+    // folder (AgaveErrorUX, @microsoft/office-js's excel-web-16.00.js); closed, Office.onReady never resolves.
+    `frame-src ${OFFICE_JS_FOLDER}`,
     ['connect-src', "'self'", ...loopback, ...services].join(' '),
     "base-uri 'none'",
     "form-action 'none'",
@@ -103,7 +94,6 @@ function contentSecurityPolicy(serviceUrl) {
 module.exports = {
   buildServiceUrl,
   contentSecurityPolicy,
-  hostingHeaders,
   isOfficeOrigin,
   OFFICE_JS_FOLDER,
   OFFICE_ORIGINS,

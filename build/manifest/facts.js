@@ -9,7 +9,7 @@
 'use strict';
 
 /**
- * @typedef {{ type: 'showTaskpane'; paneId: string } | { type: 'executeFunction'; functionName: string }} ButtonAction
+ * @typedef {{ type: 'showTaskpane' } | { type: 'executeFunction'; functionName: string }} ButtonAction
  * @typedef {{ id: string; label: string; tooltip: string; action: ButtonAction }} Button
  */
 
@@ -83,7 +83,9 @@ const facts = {
         label: 'Open pane',
         tooltip:
           "Open the Climate pane: API key, project, what the add-in is doing, and the data provider's attribution.",
-        action: { type: 'showTaskpane', paneId: 'Climate.Pane' },
+        // No pane id: the runtime's one page is the pane (shared-runtime guidance, "avoid multiple task
+        // panes"; both renderers leave TaskpaneId and view out).
+        action: { type: 'showTaskpane' },
       },
       {
         id: 'Climate.ScoreSelection',

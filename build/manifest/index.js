@@ -9,7 +9,7 @@
 
 const { mkdirSync, writeFileSync } = require('fs');
 const path = require('path');
-const webpack = require('webpack');
+const { emitFiles } = require('../emitFiles');
 const { renderJson, renderLocalizations } = require('./json');
 const { renderXml } = require('./xml');
 
@@ -37,18 +37,9 @@ class ManifestsPlugin {
     this.base = base;
   }
 
-  /** @param {webpack.Compiler} compiler */
+  /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          for (const [file, text] of Object.entries(renderManifests(this.base))) {
-            compilation.emitAsset(file, new webpack.sources.RawSource(text));
-          }
-        },
-      );
-    });
+    emitFiles(compiler, PLUGIN, () => renderManifests(this.base));
   }
 }
 

@@ -25,7 +25,10 @@ const LOCALIZATION_SCHEMA_URL = `https://developer.microsoft.com/json-schemas/te
 const LOCALIZATION_FOLDER = 'assets/manifest-locales';
 const localizationFile = (/** @type {string} */ language) => `${LOCALIZATION_FOLDER}/${language}.json`;
 const RUNTIME_ID = 'SharedRuntime';
-/** The openPage action's view: the pane's name (the add-in only manifest's TaskpaneId). */
+/**
+ * The openPage action's id. It names no `view`: Microsoft's shared-runtime guidance ("avoid multiple
+ * task panes") wants none on a long-lived runtime's actions, so Open pane shows the runtime's own page.
+ */
 const PANE_ACTION = 'openPane';
 
 /** The action a button runs: its function's name (what commands.ts associates), or the pane's. */
@@ -47,7 +50,7 @@ function runtime(base) {
     actions: ribbon.buttons.map((button) =>
       button.action.type === 'executeFunction'
         ? { id: actionId(button), type: 'executeFunction', displayName: button.label }
-        : { id: actionId(button), type: 'openPage', displayName: button.label, view: button.action.paneId },
+        : { id: actionId(button), type: 'openPage', displayName: button.label },
     ),
     customFunctions: {
       namespace: { id: customFunctions.namespace, name: customFunctions.namespace },

@@ -81,12 +81,7 @@ function control(button) {
   const pad = '                  ';
   const action =
     button.action.type === 'showTaskpane'
-      ? [
-          `${pad}<Action xsi:type="ShowTaskpane">`,
-          `${pad}  <TaskpaneId>${escapeXml(button.action.paneId)}</TaskpaneId>`,
-          `${pad}  <SourceLocation resid="Taskpane.Url"/>`,
-          `${pad}</Action>`,
-        ]
+      ? [`${pad}<Action xsi:type="ShowTaskpane">`, `${pad}  <SourceLocation resid="Taskpane.Url"/>`, `${pad}</Action>`]
       : [
           `${pad}<Action xsi:type="ExecuteFunction">`,
           `${pad}  <FunctionName>${escapeXml(button.action.functionName)}</FunctionName>`,

@@ -119,6 +119,8 @@ export function engineErrorFrom(error: unknown, attempts: number): EngineError {
         'network',
         `${withTries(error.message, attempts)} Check the connection or the service address in the Climate pane.`,
       );
+    case 'cross-origin':
+      return new EngineError('network', error.message);
     case 'malformed':
       return new EngineError('malformed', `${withTries(error.message, attempts)} Try Refresh later.`);
   }

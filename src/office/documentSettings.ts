@@ -4,12 +4,22 @@
  * with the file to everyone it is shared with, so nothing else is written here (never a figure), and
  * the key never is: the records below are built field by field, never spread from another object.
  * Also the ids of the sheets the Climate summary created, so that it never overwrites another sheet.
+ *
+ * Two analysts may work in one workbook at once (coauthoring), each runtime with its own in-memory copy
+ * of the settings, and saveAsync writes that whole copy over the document's: so a pair is added to
+ * the document's current list (refreshAsync first, which the typings give for exactly this), never to
+ * a copy read earlier. Document settings hold about 2 MB in all (office-js#621), and saves are reported
+ * failing from about 1 MB (office-js#3957): the pairs keep to ACCEPTED_MATCHES_BYTES.
  */
 
 export const WORKBOOK_PROJECT_SETTING = 'climate.project';
 export const ACCEPTED_MATCHES_SETTING = 'climate.acceptedMatches';
-/** Pairs kept at most: a workbook of suppliers stays far below; a tampered setting is cut here. */
-const MAX_ACCEPTED_MATCHES = 50_000;
+/**
+ * Bytes of JSON the accepted pairs may take: a quarter of the 2 MB document settings hold, half of
+ * the 1 MB where saves are reported failing, some 8,000 pairs of long names. A setting that arrives
+ * larger (edited by hand) is read up to here.
+ */
+export const ACCEPTED_MATCHES_BYTES = 500_000;
 
 export interface WorkbookProject {
   id: string | null;
@@ -64,6 +74,19 @@ export async function rememberWorkbookProject(project: WorkbookProject | null): 
   return true;
 }
 
+/** Reads the document's saved settings into this runtime's copy (a coauthor may have saved since). */
+function refresh(store: Office.Settings): Promise<void> {
+  // Office.Settings.refreshAsync is in every host that has document settings; a page without it has no coauthors.
+  if (typeof store.refreshAsync !== 'function') return Promise.resolve();
+  return new Promise<void>((resolve, reject) =>
+    store.refreshAsync((result) =>
+      result.status === Office.AsyncResultStatus.Failed
+        ? reject(new Error('Excel could not read the workbook settings: try again in a moment.'))
+        : resolve(),
+    ),
+  );
+}
+
 function save(store: Office.Settings): Promise<void> {
   return new Promise<void>((resolve, reject) =>
     store.saveAsync((result) =>
@@ -91,29 +114,54 @@ export function acceptedMatchesVersion(): number {
   return acceptedChanges;
 }
 
-/** The accepted pairs, as far as they are well formed (the setting may have been edited by hand). */
+/** A pair's bytes in the saved list: its JSON in UTF-8, and the comma after it. */
+const pairBytes = (pair: AcceptedMatch): number => new TextEncoder().encode(JSON.stringify(pair)).length + 1;
+
+/** The accepted pairs, as far as they are well formed (the setting may have been edited by hand) and within ACCEPTED_MATCHES_BYTES. */
 export function readAcceptedMatches(): AcceptedMatch[] {
   const raw = settings()?.get(ACCEPTED_MATCHES_SETTING) as unknown;
   if (!Array.isArray(raw)) return [];
   const pairs: AcceptedMatch[] = [];
-  for (const item of raw.slice(0, MAX_ACCEPTED_MATCHES)) {
+  let bytes = 2;
+  for (const item of raw) {
     const { input, organization } = (item ?? {}) as { input?: unknown; organization?: unknown };
-    if (typeof input === 'string' && input !== '' && Number.isSafeInteger(organization)) {
-      pairs.push({ input, organization: organization as number });
-    }
+    if (typeof input !== 'string' || input === '' || !Number.isSafeInteger(organization)) continue;
+    const pair = { input, organization: organization as number };
+    bytes += pairBytes(pair);
+    if (bytes > ACCEPTED_MATCHES_BYTES) break;
+    pairs.push(pair);
   }
   return pairs;
 }
 
-/** Adds a pair (once) and saves the settings into the document. */
+/** The workbook keeps no more accepted matches: said with what the analyst can do instead. */
+export class AcceptedMatchesFullError extends Error {
+  constructor(kept: number) {
+    super(
+      `This workbook already keeps ${kept.toLocaleString('en')} accepted matches, as many as its settings hold ` +
+        `(${ACCEPTED_MATCHES_BYTES / 1000} KB), so this one was not recorded and the row stays to check. ` +
+        "Refine the row instead (a website or an identifier makes the match certain), or keep the review's list in a copy of the workbook.",
+    );
+    this.name = 'AcceptedMatchesFullError';
+  }
+}
+
+/**
+ * Adds a pair (once) to the document's list as it is now, coauthors' pairs included, and saves it;
+ * refuses with AcceptedMatchesFullError, changing nothing, when the list would pass ACCEPTED_MATCHES_BYTES.
+ */
 export async function rememberAcceptedMatch(match: AcceptedMatch): Promise<void> {
   const store = settings();
   if (!store) throw new Error('Open this pane in Excel: accepted matches are kept in the workbook.');
+  await refresh(store);
+  // A coauthor's pairs may have arrived with the refresh: MATCH rebuilds its lookup either way.
+  acceptedChanges++;
   const pairs = readAcceptedMatches();
-  if (!pairs.some((pair) => pair.input === match.input && pair.organization === match.organization)) {
-    pairs.push({ input: match.input, organization: match.organization });
-  }
-  store.set(ACCEPTED_MATCHES_SETTING, pairs);
+  if (pairs.some((pair) => pair.input === match.input && pair.organization === match.organization)) return;
+  const pair = { input: match.input, organization: match.organization };
+  const bytes = 2 + [...pairs, pair].reduce((sum, each) => sum + pairBytes(each), 0);
+  if (bytes > ACCEPTED_MATCHES_BYTES) throw new AcceptedMatchesFullError(pairs.length);
+  store.set(ACCEPTED_MATCHES_SETTING, [...pairs, pair]);
   acceptedChanges++;
   await save(store);
 }

@@ -95,8 +95,9 @@ export async function showPane(): Promise<void> {
 }
 
 /**
- * Formulas spill (dynamic arrays: SORTBY, TAKE, FILTER). No requirement set names them; the spill
- * APIs (Range.getSpillingToRange) arrived with ExcelApi 1.12, so a host with 1.12 calculates them.
+ * Formulas spill (dynamic arrays: SORTBY, FILTER, SEQUENCE). No requirement set names them; the spill
+ * APIs (Range.getSpillingToRange) arrived with ExcelApi 1.12, so a host with 1.12 calculates them. Not
+ * the later array functions (TAKE, DROP, VSTACK): Excel 2021 reports ExcelApi 1.14 and lacks them.
  */
 export function supportsDynamicArrays(): boolean {
   return isSetSupported('ExcelApi', '1.12');

@@ -12,6 +12,7 @@ export type ServiceErrorKind =
   | 'rate-limit' // 429
   | 'server' // 5xx
   | 'network' // connection refused, dropped, timed out
+  | 'cross-origin' // answered, but not to a page on another origin (no CORS): only a relay gets through
   | 'malformed' // a body that is not the JSON the contract promises
   | 'http'; // any other non-2xx status
 
@@ -76,6 +77,17 @@ export class NetworkError extends ServiceError {
   constructor(message: string) {
     super('network', message, null);
     this.name = 'NetworkError';
+  }
+}
+
+/**
+ * The service answers, but not to calls from a page on another origin, which every call from Excel's
+ * runtime is: it allows no cross-origin requests (CORS). Trying again cannot help.
+ */
+export class CrossOriginError extends ServiceError {
+  constructor(message: string) {
+    super('cross-origin', message, null);
+    this.name = 'CrossOriginError';
   }
 }
 

@@ -1,13 +1,13 @@
 /**
  * The one HTTP request function of the client. It builds the URL from the base URL, sends the key as
  * `Authorization: Bearer`, enforces a timeout, and turns every failure into a typed error:
- * non-2xx -> errorFromResponse, no answer -> NetworkError, a 2xx body that is not JSON ->
- * MalformedResponseError. It never retries (the engine decides that) and never puts the key in a
+ * non-2xx -> errorFromResponse, no answer -> NetworkError (CrossOriginError when a page's call was
+ * refused for want of CORS), a 2xx body that is not JSON -> MalformedResponseError. It never retries (the engine decides that) and never puts the key in a
  * message: it does not quote it, and takes it out of everything the service sends back (keyRedaction.ts)
  * before any message is made of that.
  */
 import { isSendableKey } from './apiKey';
-import { MalformedResponseError, NetworkError, ServiceError } from './errors';
+import { CrossOriginError, MalformedResponseError, NetworkError, ServiceError } from './errors';
 import { tryParseJson } from './json';
 import { withoutKey } from './keyRedaction';
 import { errorFromResponse } from './responseErrors';
@@ -20,7 +20,10 @@ export interface FetchInit {
   method: string;
   headers: Record<string, string>;
   body?: string;
-  redirect: 'manual';
+  /** 'manual' for every call that carries the key; only the keyless cross-origin probes follow. */
+  redirect: 'manual' | 'follow';
+  /** Set by the keyless cross-origin probes only (crossOriginVerdict); the calls leave it to fetch ('cors'). */
+  mode?: 'cors' | 'no-cors';
   signal: AbortSignal;
 }
 export interface FetchResponseLike {
@@ -147,7 +150,12 @@ async function exchange(
     );
   };
   try {
-    const response = await config.fetch(url, { ...init, signal: controller.signal }).catch(failure('send'));
+    const response = await config.fetch(url, { ...init, signal: controller.signal }).catch(async (error: unknown) => {
+      const verdict = signal?.aborted || timedOut ? null : await crossOriginVerdict(config, error, controller.signal);
+      if (verdict === 'refused') throw refusedCrossOrigin(config.baseUrl);
+      if (verdict === 'unreachable') throw new NetworkError(hiddenCause(config.baseUrl));
+      return failure('send')(error);
+    });
     const headers = headerRecord(response);
     if (Number(headers['content-length']) > MAX_BODY_CHARS * 4) {
       controller.abort();
@@ -225,6 +233,43 @@ function headerRecord(response: FetchResponseLike): Record<string, string> {
     headers[name.toLowerCase()] = value;
   });
   return headers;
+}
+
+/**
+ * Why a page's call got no response, as well as a page can tell. A browser hides the cause of a failed
+ * cross-origin call (a `TypeError` with no code: a refused or dropped connection and a missing CORS
+ * answer alike), so the service address is asked twice more, without the key, in ways that need no
+ * preflight: a plain CORS GET that is answered shows the service does answer pages (the failure was
+ * the connection's: null, said and retried as before); else a `no-cors` GET that is answered (opaque)
+ * shows the service answers, but not to pages: 'refused'; neither answered: 'unreachable', or refused
+ * too (the browser does not say). Null outside a cross-origin page (Node says its cause in a code) and
+ * for a failure with a code.
+ */
+async function crossOriginVerdict(
+  config: HttpConfig,
+  error: unknown,
+  signal: AbortSignal,
+): Promise<'refused' | 'unreachable' | null> {
+  const page = (globalThis as { location?: { origin?: string } }).location?.origin;
+  if (page === undefined || page === new URL(config.baseUrl).origin || causeCode(error) !== '') return null;
+  const answers = (mode: FetchInit['mode']): Promise<boolean> =>
+    config.fetch(config.baseUrl, { method: 'GET', headers: {}, redirect: 'follow', mode, signal }).then(
+      () => true,
+      () => false,
+    );
+  if (await answers('cors')) return null;
+  return (await answers('no-cors')) ? 'refused' : 'unreachable';
+}
+
+function refusedCrossOrigin(baseUrl: string): CrossOriginError {
+  return new CrossOriginError(
+    `The service at ${baseUrl} answers, but refuses calls from Excel: it allows no cross-origin (CORS) ` +
+      "requests. Set the service address to a relay on the add-in's own site.",
+  );
+}
+
+function hiddenCause(baseUrl: string): string {
+  return `Could not reach the service at ${baseUrl}, or it refuses calls from Excel (a browser does not say which).`;
 }
 
 /** ` (ECONNREFUSED)`-style detail from a fetch failure; only the code, never the request. */

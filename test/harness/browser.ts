@@ -21,6 +21,8 @@ export interface ChromiumWorkbookOptions extends Omit<HarnessOptions, 'metadata'
   distDir?: string;
   /** Take any certificate: the bench's HTTP/2 sandbox serves a local one. */
   ignoreHttpsErrors?: boolean;
+  /** More of the add-in's own origin (a relay): answers a request and returns true, or leaves it (false). */
+  mount?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
 }
 
 export interface ChromiumWorkbookSession extends WorkbookSession {
@@ -90,8 +92,9 @@ function bundleHarness(): Promise<string> {
   return harnessBundle;
 }
 
-function serve(distDir: string, harness: string): Promise<http.Server> {
+function serve(distDir: string, harness: string, mount: ChromiumWorkbookOptions['mount']): Promise<http.Server> {
   const server = http.createServer((request, response) => {
+    if (mount?.(request, response)) return;
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const send = (status: number, type: string, body: string | Buffer) => {
       response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
@@ -112,9 +115,9 @@ function serve(distDir: string, harness: string): Promise<http.Server> {
 }
 
 export async function openChromiumWorkbook(options: ChromiumWorkbookOptions = {}): Promise<ChromiumWorkbookSession> {
-  const { distDir, ignoreHttpsErrors = false, ...harness } = options;
+  const { distDir, ignoreHttpsErrors = false, mount, ...harness } = options;
   const built = builtFunctions(distDir);
-  const server = await serve(built.distDir, await bundleHarness());
+  const server = await serve(built.distDir, await bundleHarness(), mount);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let browser: Browser | null = null;
   try {

@@ -114,6 +114,15 @@ describe.each(targets)('$label', ({ file, base, files }) => {
     expect(resolve(runtimes[0])).toBe(`${base()}taskpane.html`);
   });
 
+  // configure-your-add-in-to-use-a-shared-runtime, "Good practice: avoid multiple task panes": no
+  // <Action> under the long-lived runtime's controls has a <TaskpaneId>, or Open pane may start a second
+  // pane (and runtime) apart from the functions' engine.
+  test('opens its one pane in the shared runtime: no Action carries a TaskpaneId', () => {
+    const actions = all.filter((e) => e.name === 'Action');
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions.filter((action) => path(action, 'TaskpaneId').length > 0)).toEqual([]);
+  });
+
   test('declares the CLIMATE custom functions: script, page and generated metadata', () => {
     expect(resolve(path(customFunctions, 'Namespace')[0])).toBe('CLIMATE');
     expect(resolve(path(customFunctions, 'Script', 'SourceLocation')[0])).toBe(`${base()}functions.js`);

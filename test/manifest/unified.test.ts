@@ -82,6 +82,14 @@ describe.each(targets)('$label', ({ file, dir, base }) => {
     ]);
   });
 
+  // configure-your-add-in-to-use-a-shared-runtime, "Good practice: avoid multiple task panes": no
+  // action of the long-lived runtime names a `view`, or Open pane may start a second pane apart from
+  // the functions' engine.
+  test('opens its one pane in the shared runtime: no action names a view', () => {
+    const actions = extension.runtimes.flatMap((runtime) => runtime.actions);
+    expect(actions.filter((action) => action.view !== undefined)).toEqual([]);
+  });
+
   test('every ribbon button runs an action of the runtime, and ids are unique', () => {
     const actions = new Set(extension.runtimes.flatMap((runtime) => runtime.actions.map((action) => action.id)));
     const controls = extension.ribbons.flatMap((r) => r.tabs.flatMap((t) => t.groups.flatMap((g) => g.controls)));

@@ -13,7 +13,7 @@ import { hostProfile, PLAIN_HOST, type HostProfile } from '../harness/hostProfil
 import { seededSettings } from '../harness/settingsSeed';
 import { cardEntities } from './browser/cardEntities';
 import type { ShimSheet, WorkbookDump } from './browser/excelShim';
-import { openPanePage, type PanePage } from './browser/panePage';
+import { activateSheet, openPanePage, type PanePage } from './browser/panePage';
 import { paneSuite } from './browser/paneSuite';
 import { waitForText } from './browser/waitForText';
 
@@ -73,14 +73,7 @@ async function summaryFormulas(pane: Pane, built: string): Promise<string[]> {
 }
 /** Runs the attribution check on `sheet` (made the active sheet again, as the summary left its own active). */
 async function checkAttribution(pane: Pane, sheet: string, said: string): Promise<void> {
-  await pane.page.evaluate(
-    (name) =>
-      (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
-        { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
-        name,
-      ),
-    sheet,
-  );
+  await activateSheet(pane.page, sheet);
   await (await pane.button('Check attribution')).click();
   await pane.waitForText('#attribution-status', said);
 }

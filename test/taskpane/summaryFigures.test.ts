@@ -78,7 +78,7 @@ describe('Climate summary figures (HyperFormula over a scored 500-row block)', (
     });
 
     if (!dynamicArrays) {
-      // HyperFormula has no SORTBY or TAKE: only this variant's lists can be computed here.
+      // HyperFormula has no SORTBY: only this variant's lists can be computed here.
       test('the ten lowest and highest scores, with supplier, spend and row', () => {
         for (const [where, rows] of [
           [plan.lowest, want.lowest],

@@ -9,6 +9,20 @@ import type { RangeBox } from './grid';
 /** Rows read or written per round trip: Excel on the web limits the size of one request. */
 export const ROWS_PER_RUN = 500;
 
+/**
+ * Cells whose values and formulas one round trip reads at most: ROWS_PER_RUN rows of 20 columns, about
+ * 1 MB of 50-character texts, so a wide sheet is read in fewer rows at a time.
+ */
+export const CELLS_PER_READ = 10_000;
+
+/**
+ * Excel on the web refused the request or its response as larger than 5 MB ("Resource limits and
+ * performance optimization for Office Add-ins"); other hosts name no such limit.
+ */
+export function tooLarge(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'RequestPayloadSizeLimitExceeded';
+}
+
 export class NoWorkbookError extends Error {
   constructor() {
     super('Open this pane in Excel to work with the sheet.');
@@ -16,10 +30,21 @@ export class NoWorkbookError extends Error {
   }
 }
 
-/** One Excel.run, or NoWorkbookError outside Excel. */
+/**
+ * One Excel.run, or NoWorkbookError outside Excel. The pane names sheets it read earlier
+ * (worksheets.getItem), and Excel fails the request at sync() with ItemNotFound when one has been
+ * renamed or deleted since: said in the pane's words, not Excel's "The requested resource doesn't exist."
+ */
 export function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
   if (!hasExcelApi()) return Promise.reject(new NoWorkbookError());
-  return Excel.run(batch);
+  return Excel.run(batch).catch((error: unknown) => {
+    if ((error as { code?: unknown } | null)?.code !== 'ItemNotFound') throw error;
+    throw new Error(
+      'The sheet this works on is no longer in the workbook (renamed or deleted since the pane read it): ' +
+        'select the cells again and retry.',
+      { cause: error },
+    );
+  });
 }
 
 export const BOX_FIELDS = ['rowIndex', 'columnIndex', 'rowCount', 'columnCount'];

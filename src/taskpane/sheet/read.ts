@@ -1,6 +1,7 @@
 /**
  * The pane's reads of a sheet: the selection (one reader for every section that starts from it) and
- * rows of a sheet across its used columns, values and formulas, in slices of ROWS_PER_RUN rows, with
+ * rows of a sheet across its used columns, values and formulas, in slices of ROWS_PER_RUN rows (fewer
+ * on a wide sheet: CELLS_PER_READ cells, and halves of a slice Excel refuses as too large), with
  * the sheet's Excel tables when it has any (what structured references in the formulas name), and a
  * few columns' values on their own. The selection comes with the sheet's merged areas and the hidden
  * columns right of its used range: where Score a column may write (sheetState.ts). The sections get
@@ -8,7 +9,7 @@
  */
 import { isSetSupported } from '../../office/host';
 import { listAreas } from './a1';
-import { box, BOX_FIELDS, run, slices } from './excel';
+import { box, BOX_FIELDS, CELLS_PER_READ, ROWS_PER_RUN, run, slices, tooLarge } from './excel';
 import { hiddenColumns, mergedAreas, SHEET_COLUMNS } from './sheetState';
 import {
   hasColumn,
@@ -39,7 +40,11 @@ const emptyGrid = (sheet: string, rowIndex = 0, columnIndex = 0): CellGrid => ({
   formulas: [],
 });
 
-/** Loads rows `from..to` of the used columns, slice by slice, into a grid that carries the sheet's tables. */
+/**
+ * Loads rows `from..to` of the used columns, slice by slice, into a grid that carries the sheet's tables.
+ * A slice holds CELLS_PER_READ cells at most; one Excel refuses as too large (long texts) is read again
+ * in halves.
+ */
 async function loadRows(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
@@ -51,12 +56,27 @@ async function loadRows(
 ): Promise<CellGrid> {
   const grid: CellGrid = emptyGrid(sheetName, from, used.columnIndex);
   if (tables.length > 0) grid.tables = tables;
-  for (const { start, size } of slices(to - from + 1)) {
-    const range = sheet.getRangeByIndexes(from + start, used.columnIndex, size, used.columnCount);
+  let size = Math.max(1, Math.min(ROWS_PER_RUN, Math.floor(CELLS_PER_READ / used.columnCount)));
+  for (let row = from; row <= to;) {
+    const rows = Math.min(size, to - row + 1);
+    const range = sheet.getRangeByIndexes(row, used.columnIndex, rows, used.columnCount);
     range.load(['values', 'formulas']);
-    await context.sync();
+    try {
+      await context.sync();
+    } catch (error) {
+      if (!tooLarge(error)) throw error;
+      if (rows === 1)
+        throw new Error(
+          `Row ${row + 1} of "${sheetName}" holds more text than Excel hands over at once (5 MB): shorten its ` +
+            'longest cells and try again.',
+          { cause: error },
+        );
+      size = Math.ceil(rows / 2);
+      continue;
+    }
     grid.values.push(...(range.values as CellValue[][]));
     grid.formulas.push(...(range.formulas as CellValue[][]));
+    row += rows;
   }
   return grid;
 }

@@ -8,7 +8,7 @@
  */
 import { listsMergedAreas, readsSheetState, readsWorkbookProtection } from '../../office/host';
 import { box, BOX_FIELDS } from './excel';
-import type { RangeBox } from './grid';
+import { lastRow, type RangeBox } from './grid';
 
 /** Excel's last column (XFD) is this many columns from A, its last row this many rows from 1. */
 export const SHEET_COLUMNS = 16_384;
@@ -43,19 +43,19 @@ export async function refuseProtectedStructure(
     );
 }
 
-/**
- * The merged areas whose top-left cell is in `within`: Excel lists no others (office-js issue 3611),
- * so a caller asks over everything left of and above the cells it cares about. One round trip, two
- * when there are any.
- */
-export async function mergedAreas(
+/** Merged areas Excel lists in one ask: with more, getMergedAreasOrNullObject fails (the typings, ExcelApi 1.13). */
+export const MERGED_AREAS_PER_ASK = 512;
+/** Asks made at most before the pane gives up and says so: some 30,000 merged areas. */
+const MERGED_AREA_ASKS = 128;
+
+/** The merged areas whose top-left cell is in `window`: one round trip, two when there are any. */
+async function mergedAreasIn(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
-  within: RangeBox,
+  window: RangeBox,
 ): Promise<RangeBox[]> {
-  if (!listsMergedAreas()) return [];
   const merged = sheet
-    .getRangeByIndexes(within.rowIndex, within.columnIndex, within.rowCount, within.columnCount)
+    .getRangeByIndexes(window.rowIndex, window.columnIndex, window.rowCount, window.columnCount)
     .getMergedAreasOrNullObject();
   merged.load('areaCount');
   await context.sync();
@@ -63,6 +63,55 @@ export async function mergedAreas(
   const areas = merged.areas.load(BOX_FIELDS);
   await context.sync();
   return areas.items.map(box);
+}
+
+/** The two halves of a window: its rows split, or its columns when it is one row. */
+function halves(window: RangeBox): RangeBox[] {
+  const rows = window.rowCount > 1;
+  const first = Math.ceil((rows ? window.rowCount : window.columnCount) / 2);
+  return rows
+    ? [
+        { ...window, rowCount: first },
+        { ...window, rowIndex: window.rowIndex + first, rowCount: window.rowCount - first },
+      ]
+    : [
+        { ...window, columnCount: first },
+        { ...window, columnIndex: window.columnIndex + first, columnCount: window.columnCount - first },
+      ];
+}
+
+/**
+ * The merged areas whose top-left cell is in `within`: Excel lists no others (office-js issue 3611),
+ * so a caller asks over everything left of and above the cells it cares about. Excel lists at most
+ * MERGED_AREAS_PER_ASK at once and fails with more, under no documented error code: a window whose ask
+ * fails is asked again in halves, until each holds few enough. A window too small to hold that many
+ * (each area covers two cells at least) failed for another reason, which is passed on; a sheet that
+ * needs more than MERGED_AREA_ASKS asks is refused with a message.
+ */
+export async function mergedAreas(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  within: RangeBox,
+): Promise<RangeBox[]> {
+  if (!listsMergedAreas()) return [];
+  const found: RangeBox[] = [];
+  const windows = [within];
+  for (let asks = 1; windows.length > 0; asks++) {
+    if (asks > MERGED_AREA_ASKS)
+      throw new Error(
+        `Rows ${within.rowIndex + 1} to ${lastRow(within) + 1} of this sheet hold more merged cells than Excel lists ` +
+          'in reasonable time (thousands): unmerge the cells the pane writes beside (Home > Merge & Center > ' +
+          'Unmerge Cells), or work on a copy of the list on a new sheet, and try again.',
+      );
+    const window = windows.pop() as RangeBox;
+    try {
+      found.push(...(await mergedAreasIn(context, sheet, window)));
+    } catch (error) {
+      if (window.rowCount * window.columnCount <= 2 * MERGED_AREAS_PER_ASK) throw error;
+      windows.push(...halves(window));
+    }
+  }
+  return found;
 }
 
 /** Queues the visibility of `count` columns from `first` (past XFD: none); the getter reads the hidden ones once synced. */

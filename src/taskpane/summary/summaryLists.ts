@@ -10,7 +10,9 @@ export const LIST_LENGTH = 10;
 
 /**
  * Ten rows of supplier, score, spend and the row's position in the block. Dynamic arrays: one spilled
- * formula per column. Otherwise: the row ranked k by MATCH in the rank helper column, then INDEX.
+ * formula per column, its first rows taken with INDEX and SEQUENCE (every Excel with dynamic arrays has
+ * them; TAKE is Excel 2024 and Microsoft 365 only, and Excel 2021 runs the add-in). Otherwise: the row
+ * ranked k by MATCH in the rank helper column, then INDEX.
  */
 export function writeList(
   cells: SummaryCell[],
@@ -33,7 +35,9 @@ export function writeList(
     const bySpend = Sp ? `FILTER(${helperRange('spend', rows)},ISNUMBER(${S})),-1,` : '';
     const scored = (values: string): string => `FILTER(${values},ISNUMBER(${S}))`;
     const keys = `${scored(S)},${direction},${bySpend}${scored(position)},1`;
-    const sorted = (values: string): string => `=IFERROR(TAKE(SORTBY(${scored(values)},${keys}),${LIST_LENGTH}),"")`;
+    // As many rows as there are scores, ten at most (none: SEQUENCE(0) fails, and the list is empty).
+    const first = `SEQUENCE(MIN(${LIST_LENGTH},COUNT(${S})))`;
+    const sorted = (values: string): string => `=IFERROR(INDEX(SORTBY(${scored(values)},${keys}),${first}),"")`;
     put(top, 0, sorted(N));
     put(top, 1, sorted(S), SCORE_FORMAT);
     if (spendColumn !== null && Sp) put(top, spendColumn, sorted(Sp), '#,##0');

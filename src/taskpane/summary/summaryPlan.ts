@@ -5,7 +5,7 @@
  * no copy of the data is made (the licence forbids a bulk copy). Errors and pending cells are counted
  * and never reach a figure: ISNUMBER/ISNA/IFERROR and criteria that only match numbers keep them out.
  *
- * Two variants of the top-10 lists: spilled SORTBY/TAKE/FILTER where the host has dynamic arrays,
+ * Two variants of the top-10 lists: spilled SORTBY/FILTER/SEQUENCE where the host has dynamic arrays,
  * a per-row rank (COUNTIFS) looked up with INDEX/MATCH elsewhere. Both order by score, equal scores by
  * spend (the larger first: the one to engage first), then in sheet order.
  * No figure puts IF or IFERROR over a range inside SUMPRODUCT: Excel without dynamic arrays evaluates
@@ -60,7 +60,7 @@ export function isSummaryTop(top: readonly (readonly unknown[])[]): boolean {
 }
 
 export interface SummaryOptions {
-  /** SORTBY/TAKE/FILTER spill (dynamic arrays); otherwise COUNTIFS ranks and INDEX/MATCH. */
+  /** SORTBY/FILTER/SEQUENCE spill (dynamic arrays); otherwise COUNTIFS ranks and INDEX/MATCH. */
   dynamicArrays: boolean;
   /** Top of the score scale: 100 (the default 0-100 display) or 1 (the raw 0-1 scale). */
   scoreMax: number;

@@ -33,6 +33,17 @@ export function oneCellSheet(documentSettings: Record<string, unknown> = {}): Sh
   };
 }
 
+/** Makes `sheet` the active sheet with A1 selected, as clicking its tab and A1 does (the summary leaves its own active). */
+export const activateSheet = (page: Page, sheet: string): Promise<void> =>
+  page.evaluate(
+    (name) =>
+      (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
+        { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
+        name,
+      ),
+    sheet,
+  );
+
 /** Opens a section of the pane (its <details>) without a click: for tests of what the section does. */
 export const openSection = (pane: PanePage, id: string): Promise<void> =>
   pane.page.evaluate((section) => void ((document.getElementById(section) as HTMLDetailsElement).open = true), id);

@@ -24,7 +24,7 @@ const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
 
 /**
  * What the page reports that is not the pane's doing: outside Office, office.js opens a hidden
- * telemetry frame (shut by frame-src 'none') and styles an element of its own inline; and a browser
+ * telemetry frame (shut by frame-src, which opens office.js's CDN folder only) and styles an element of its own inline; and a browser
  * asks a top-level page for /favicon.ico, which a pane (a frame or web view in Excel) never is.
  */
 export const NOT_THE_PANES = [

@@ -1,5 +1,6 @@
 /**
- * The sandbox's knobs: latency, rate limit, injected faults, the profiling clock, the response format.
+ * The sandbox's knobs: latency, rate limit, injected faults, the profiling clock, the response format,
+ * CORS.
  * Each is defined once below (default, rule, meaning); the command line's `--help` and the table in
  * docs/sandbox.md are rendered from that (knobTable.ts). Set at start (CLI flags, `startSandbox`
  * options) and changed at run time (`POST /__sandbox/config`), all through the one validator below.
@@ -104,6 +105,12 @@ export const KNOBS = {
     flag,
     "answer organizations in the service's Summary response format, new accounts' default: no initiative data, " +
       '`matching_organization` without names',
+  ),
+  cors: knob(
+    true,
+    flag,
+    "answer browsers' CORS: preflights and `Access-Control-Allow-Origin` on the service routes; false plays a " +
+      'service that allows no cross-origin calls, which the add-in names as such and a relay gets through',
   ),
 };
 

@@ -92,10 +92,12 @@ export function buildApp(state: SandboxState, routes: readonly ServiceRoute[], o
   const app = createFastify(options.tls);
   const principals = new WeakMap<FastifyRequest, Principal>();
 
-  // The service routes answer any page (like the real service); the admin routes answer none: no
-  // CORS headers and no preflight, so a web page the developer visits cannot read or change them.
+  // The service routes answer any page (as the sandbox assumes the real service does), unless the cors
+  // knob is off; the admin routes answer none: no CORS headers and no preflight, so a web page the
+  // developer visits cannot read or change them.
   void app.register(cors, {
-    delegator: (request, callback) => callback(null, isAdmin(request) ? { origin: false } : SERVICE_CORS),
+    delegator: (request, callback) =>
+      callback(null, isAdmin(request) || !state.knobs.current.cors ? { origin: false } : SERVICE_CORS),
   });
   void app.register(formbody);
 

@@ -18,7 +18,9 @@
 import { shimCardFormulas } from './cardFormulas';
 import { shimGrid } from './grid';
 import { shimRange } from './range';
-import type { Book, ShimSheet, Sheet, WorkbookDump } from './types';
+import { shimSettings } from './settings';
+import { REQUEST_PAYLOAD_LIMIT } from '../../../harness/requestPayload';
+import type { Book, ShimLimits, ShimSheet, Sheet, WorkbookDump } from './types';
 import { shimWorksheet } from './worksheet';
 
 export type { ShimSheet, SheetDump, WorkbookDump } from './types';
@@ -28,20 +30,42 @@ interface ShimParts {
   cardFormulas: typeof shimCardFormulas;
   range: typeof shimRange;
   worksheet: typeof shimWorksheet;
+  settings: typeof shimSettings;
 }
 
 /** The script that installs the fake Excel over `sheet` in a page, before the page's own scripts run. */
 export function excelShimScript(sheet: ShimSheet): string {
-  const parts = `{ grid: ${shimGrid}, cardFormulas: ${shimCardFormulas}, range: ${shimRange}, worksheet: ${shimWorksheet} }`;
-  return `(${installExcelShim})(${JSON.stringify(sheet)}, ${parts});`;
+  const parts = `{ grid: ${shimGrid}, cardFormulas: ${shimCardFormulas}, range: ${shimRange}, worksheet: ${shimWorksheet}, settings: ${shimSettings} }`;
+  return `(${installExcelShim})(${JSON.stringify(sheet)}, ${parts}, ${JSON.stringify(LIMITS)});`;
 }
 
-function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
+/**
+ * Excel's limits, as Microsoft gives them: 5 MB per request and per response in Excel on the web
+ * ("Resource limits and performance optimization for Office Add-ins"; the error code from "Error
+ * handling with the application-specific JavaScript APIs"), the same figure as the workbook harness's
+ * (REQUEST_PAYLOAD_LIMIT), held to on every host since the pane runs on the web too; 512 merged areas
+ * from Range.getMergedAreasOrNullObject (the typings, ExcelApi 1.13: "if the merged areas count in
+ * this range is more than 512, then this method will fail to return the result").
+ */
+const LIMITS: ShimLimits = { payloadBytes: REQUEST_PAYLOAD_LIMIT, mergedAreas: 512 };
+
+function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits): void {
   const page = window as unknown as Record<string, unknown>;
   const ribbon: Record<string, (event: { completed(): void }) => void> = {};
   /** Excel's error object: its code is what callers tell errors apart by. */
   const excelError = (code: string, message: string): Error => Object.assign(new Error(message), { code });
   const book: Book = {
+    error: excelError,
+    tooLarge: () =>
+      excelError(
+        'RequestPayloadSizeLimitExceeded',
+        'The request payload size has exceeded the limit. Please refer to the documentation: ' +
+          'https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins.',
+      ),
+    limits,
+    loads: [],
+    requestBytes: 0,
+    responses: [],
     sheets: [],
     selection: { ...sheet.selection },
     moreAreas: (sheet.moreAreas ?? []).map((area) => ({ ...area })),
@@ -127,10 +151,18 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
         return areas;
       },
       worksheets: {
+        // WorksheetCollection.getItem: a missing sheet fails the request at sync() with ItemNotFound (the
+        // typings: "Gets a worksheet object using its name or ID"; the *OrNullObject twin is for not failing).
+        // Until then the add-in holds a stand-in whose every member is another stand-in.
         getItem(name: string) {
           const found = find(name);
-          if (!found) throw new Error(`ItemNotFound: no sheet called ${name}.`);
-          return found.worksheet;
+          if (found) return found.worksheet;
+          book.failure ??= excelError('ItemNotFound', "The requested resource doesn't exist.");
+          const nothing: unknown = new Proxy(() => undefined, {
+            get: (_, key) => (key === 'then' ? undefined : nothing),
+            apply: () => nothing,
+          });
+          return nothing;
         },
         getItemOrNullObject: (name: string) => find(name)?.worksheet ?? { isNullObject: true, load: () => undefined },
         // WorksheetCollection.add(name): names are unique regardless of case, at most 31 characters,
@@ -157,6 +189,15 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
       application: { calculate: (type: string) => void book.dump.calculations.push({ scope: 'workbook', type }) },
     },
     sync: async () => {
+      // The response: every property loaded since the last sync, as JSON.
+      const response = book.loads.reduce((sum, { of, properties }) => {
+        const names = Array.isArray(properties) ? properties : String(properties ?? '').split(',');
+        const loaded = Object.fromEntries(names.map((name) => [name.trim(), of[String(name).trim()]]));
+        return sum + new TextEncoder().encode(JSON.stringify(loaded)).length;
+      }, 0);
+      Object.assign(book, { loads: [], requestBytes: 0 });
+      book.responses.push(response);
+      if (response > limits.payloadBytes) book.failure ??= book.tooLarge();
       const failure = book.failure;
       book.failure = null;
       if (failure) throw failure;
@@ -173,16 +214,18 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
   };
   page.Excel = { run: async (batch: (ctx: unknown) => Promise<unknown>) => batch(context) };
 
-  const settings = {
-    get: (name: string) =>
-      name in book.dump.documentSettings ? JSON.parse(JSON.stringify(book.dump.documentSettings[name])) : null,
-    set: (name: string, value: unknown) => void (book.dump.documentSettings[name] = JSON.parse(JSON.stringify(value))),
-    remove: (name: string) => void delete book.dump.documentSettings[name],
-    saveAsync: (callback?: (result: { status: string }) => void) => {
-      book.dump.documentSettingsSaves += 1;
-      callback?.({ status: 'succeeded' });
-    },
+  // The document's saved settings: this page's own, or the store a test shares between pages (coauthors)
+  // through the functions it exposes to each page (../sharedSettings.ts).
+  let savedHere = JSON.stringify(book.dump.documentSettings);
+  const shared = page as { __settingsLoad?: () => Promise<string>; __settingsStore?: (json: string) => Promise<void> };
+  const settingsDocument = {
+    load: async () => (shared.__settingsLoad ? shared.__settingsLoad() : savedHere),
+    store: async (json: string) =>
+      void (shared.__settingsStore ? await shared.__settingsStore(json) : (savedHere = json)),
   };
+  const settings = parts.settings(book.dump.documentSettings, settingsDocument, () => {
+    book.dump.documentSettingsSaves += 1;
+  });
   // office.js (a plain script in <head>) has run once the document is interactive, and the add-in's
   // deferred bundles have not: registering here puts this onReady callback before theirs.
   document.addEventListener('readystatechange', () => {
@@ -212,6 +255,12 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
     press(name: string) {
       ribbon[name]?.({ completed: () => undefined });
     },
+    /** Renames a sheet (double-click on its tab), as the person may while the pane works. */
+    rename(from: string, to: string) {
+      const state = find(from);
+      if (state) state.name = to;
+      if (book.active.toLowerCase() === from.toLowerCase()) book.active = to;
+    },
     /** Review > Protect Sheet on a sheet of the workbook (one the add-in made, say). */
     protect(sheetName: string) {
       const state = find(sheetName);
@@ -223,6 +272,8 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts): void {
       book.selection = { ...box };
       book.moreAreas = [];
     },
+    /** The bytes each sync so far loaded (its response), in order. */
+    responses: (): number[] => [...book.responses],
     dump(): WorkbookDump {
       const list = (state: Sheet) => {
         const out = [...state.cells].map(([k, cell]) => {

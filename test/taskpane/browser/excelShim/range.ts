@@ -38,6 +38,12 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
       );
     }
     if (book.refused(state)) return;
+    // What the request carries: the written values, as JSON; past 5 MB it fails, having written nothing.
+    book.requestBytes += new TextEncoder().encode(JSON.stringify(data)).length;
+    if (book.requestBytes > book.limits.payloadBytes) {
+      book.failure ??= book.tooLarge();
+      return;
+    }
     if (state.merged.some((area) => splits(box, area))) {
       book.failure = Object.assign(new Error("We can't do that to a merged cell."), { code: 'InvalidOperation' });
       return;
@@ -102,7 +108,11 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
       top: box.rowIndex * 20,
       height: 20 * box.rowCount,
       width: 64 * box.columnCount,
-      load: () => self,
+      // Range.load: what is loaded is measured at the next sync (its response).
+      load: (properties?: unknown) => {
+        book.loads.push({ of: self, properties });
+        return self;
+      },
       calculate: () => void book.dump.calculations.push({ scope: 'range', box: boxList(box) }),
       select: () => void Object.assign(book, { selection: { ...box }, moreAreas: [] }),
       // Range.clear(applyTo): 'All' (the default) removes contents and formats; 'Contents' keeps formats.
@@ -142,9 +152,20 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
           },
         }),
       // Range.getMergedAreasOrNullObject (ExcelApi 1.13): the merged areas whose top-left cell is in
-      // this range (office-js issue 3611: an area that only reaches into it is not returned).
+      // this range (office-js issue 3611: an area that only reaches into it is not returned). Above 512
+      // the request fails: the typings name no error code, so the code here is a guess the add-in must
+      // not depend on.
       getMergedAreasOrNullObject: () => {
         const found = state.merged.filter((area) => within(box, area.rowIndex, area.columnIndex));
+        if (found.length > book.limits.mergedAreas) {
+          book.failure ??= book.error('GeneralException', 'There was an internal error while processing the request.');
+          return {
+            isNullObject: false,
+            areaCount: 0,
+            areas: { items: [], load: () => undefined },
+            load: () => undefined,
+          };
+        }
         if (found.length === 0) return { isNullObject: true, load: () => undefined };
         const items = found.map((area) => range(state, area));
         const areas = { items, load: () => areas };

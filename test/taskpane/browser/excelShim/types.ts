@@ -34,6 +34,14 @@ export interface ShimSheet {
   hiddenColumns?: number[];
 }
 
+/** Limits of Excel the shim enforces, with the figures Microsoft gives. */
+export interface ShimLimits {
+  /** Bytes of one request or response (Excel on the web: RequestPayloadSizeLimitExceeded above it). */
+  payloadBytes: number;
+  /** Merged areas Range.getMergedAreasOrNullObject returns at most (more: it fails). */
+  mergedAreas: number;
+}
+
 /** An Excel table: its name, its range (header and total rows included) and which of those it shows. */
 export interface ShimTable {
   name: string;
@@ -124,6 +132,18 @@ export interface Book {
   moreAreas: Box[];
   /** The error the next sync throws, as Excel reports a failed request there. */
   failure: Error | null;
+  /** Excel's error object: its code is what callers tell errors apart by. */
+  error(code: string, message: string): Error;
+  /** The error of a request or response over limits.payloadBytes. */
+  tooLarge(): Error;
+  /** Excel's limits the shim enforces (index.ts says where each comes from). */
+  limits: ShimLimits;
+  /** What the request being built loads (a range and the properties asked), measured at its sync. */
+  loads: Array<{ of: Record<string, unknown>; properties: unknown }>;
+  /** Bytes of the values and formulas the request being built writes. */
+  requestBytes: number;
+  /** Each sync's response, as bytes of the JSON it loaded: what a test reads to see how close a read came. */
+  responses: number[];
   /**
    * Records a refusal for the next sync (the first one of a request counts). True when the request
    * already failed or `state` is protected: Excel runs nothing after a failed operation of a request.
