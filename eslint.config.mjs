@@ -32,6 +32,18 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that read types (the TypeScript program of tsconfig.json): a promise nobody awaits or catches
+    // loses its error, and a promise handed to a callback that expects void (an event listener,
+    // Office's handlers, forEach) is dropped by its caller. A promise left unawaited on purpose says so
+    // with `void` and a comment.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // Plain CommonJS run by Node at build time (webpack.config.js and what it loads).
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },

@@ -192,7 +192,11 @@ module.exports = (env = {}, argv = {}) => {
     performance: { hints: false },
     plugins: [
       new NodeOnlyGuardPlugin(),
-      new webpack.DefinePlugin({ 'process.env.CLIMATE_BASE_URL': JSON.stringify(serviceUrl) }),
+      new webpack.DefinePlugin({
+        'process.env.CLIMATE_BASE_URL': JSON.stringify(serviceUrl),
+        // A build for a production service takes profile links only on the provider's site (profileLink.ts).
+        'process.env.CLIMATE_PROFILE_HOST': JSON.stringify(serviceUrl ? new URL(provider.site).hostname : ''),
+      }),
       new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_SOURCE, output: 'functions.json' }),
       new FunctionsLocalesPlugin(),
       new SupportPagesPlugin(),

@@ -6,6 +6,7 @@
  */
 import { createEngine, type Engine } from './engine';
 import { recalculateWaitingCells } from './office/excelCalculate';
+import { bringCellsUpToDate } from './office/reopenedCells';
 import { SettingsStore } from './settings/settings';
 import { defaultStorage } from './settings/storage';
 
@@ -15,6 +16,11 @@ function shared(idle: boolean): { settings: SettingsStore; engine: Engine } {
   if (runtime === null) {
     const settings = new SettingsStore(defaultStorage());
     runtime = { settings, engine: createEngine({ settings, recalculate: recalculateWaitingCells, idle }) };
+    // said while the cache loads, before any pane may be open: kept for the Activity section
+    runtime.engine.subscribe((event) => {
+      if (event.type !== 'storage-unanswered') return;
+      note(`${event.message} Cells went on without the saved cache; records are kept in settings storage from now on.`);
+    });
   }
   return runtime;
 }
@@ -26,7 +32,29 @@ function shared(idle: boolean): { settings: SettingsStore; engine: Engine } {
  * or the pane uses the engine (`runtimeEngine`).
  */
 export function preloadRuntime(): void {
-  shared(true);
+  const { engine, settings } = shared(true);
+  // A workbook opened with its runtime: once the cache is in, its CLIMATE cells are brought up to date
+  // where Excel does not calculate them itself (reopenedCells.ts).
+  void bringCellsUpToDate({
+    loaded: engine.loading() ?? Promise.resolve(),
+    cacheTtlMs: () => settings.current().cacheTtlMs,
+    say: note,
+  });
+}
+
+/** What the runtime did on its own, for the pane's Activity: every line so far, and who listens. */
+const notes: string[] = [];
+const noteListeners = new Set<(line: string) => void>();
+
+function note(line: string): void {
+  notes.push(line);
+  for (const listener of noteListeners) listener(line);
+}
+
+/** The runtime's lines so far, then each new one as it comes. */
+export function followRuntimeNotes(listener: (line: string) => void): void {
+  for (const line of notes) listener(line);
+  noteListeners.add(listener);
 }
 
 /** The engine of this runtime, in use from now on. */

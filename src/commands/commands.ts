@@ -13,7 +13,8 @@ function command(action: (actions: PaneActions) => Promise<void>): (event: Offic
   };
 }
 
-Office.onReady(() => {
+// Nothing waits for the registration: Office calls the associated actions once it is done.
+void Office.onReady(() => {
   // Outside Excel there is no ribbon: Office.actions is absent.
   if (typeof Office.actions?.associate !== 'function') return;
   Office.actions.associate(

@@ -76,7 +76,9 @@ class RequestEngine implements Engine {
       now,
       deps.random ?? Math.random,
     );
-    this.cache = createRecordCache(deps.storage, settings.storage, now).cache;
+    this.cache = createRecordCache(deps.storage, settings.storage, now, (error) =>
+      this.events.emit({ type: 'storage-unanswered', message: error.message }),
+    ).cache;
     this.lifecycle = new EngineLifecycle({
       settings,
       fetch: deps.fetch,
@@ -171,6 +173,10 @@ class RequestEngine implements Engine {
 
   subscribe(listener: (event: EngineEvent) => void): () => void {
     return this.events.subscribe(listener);
+  }
+
+  scopeGeneration(): number {
+    return this.lifecycle.generation;
   }
 
   async flush(): Promise<void> {

@@ -8,6 +8,7 @@ import type { Settings, SettingsStore } from '../settings/settings';
 import type { Dispatcher } from './sending/dispatcher';
 import { cancelledError, type EngineError, missingKeyError, shuttingDownError } from './errors';
 import type { CallContext } from './types';
+import { keyFingerprint } from './flow/keyFingerprint';
 import type { KeyMemory } from './flow/keyMemory';
 import type { AimdLimiter } from './flow/limiter';
 import type { RecordCache } from './cache/recordCache';
@@ -24,16 +25,31 @@ export interface LifecycleParts {
   keys: KeyMemory;
   /** Another service or key: polling of profiles resumes. */
   onKeyChanged(): void;
-  /** Another service or project: nothing learnt from the old one may be served. */
+  /** Another service, or project or key for private figures: nothing learnt from the old one may be served. */
   onScopeSwitched(): void;
   /** The cache for the current scope is loaded (its pending profiles can be watched again). */
   onCacheLoaded(): void;
 }
 
-/** Records of one service, and for private figures one project, are never served for another. */
-function scopeOf(settings: Settings): string {
+/**
+ * Records of one service, and for private figures one project read with one key, are never served for
+ * another: two keys typed without a saved project are two scopes. The scope is written with the cache,
+ * so it holds the key's fingerprint, never the key; where there is no fingerprint, private figures get
+ * a scope of this runtime alone (nothing persisted under it is ever read again).
+ */
+async function scopeOf(settings: Settings): Promise<string> {
+  if (!settings.privatePerformances) return settings.baseUrl;
   const project = settings.project?.id ?? settings.project?.name ?? '';
-  return settings.privatePerformances ? `${settings.baseUrl} private:${project}` : settings.baseUrl;
+  const key = settings.apiKey ? await keyFingerprint(settings.baseUrl, settings.apiKey).catch(() => null) : 'none';
+  return `${settings.baseUrl} private:${project} key:${key ?? `unhashed-${(unhashedScopes += 1)}-${Math.random()}`}`;
+}
+let unhashedScopes = 0;
+
+/** Whether two settings read from the same scope (scopeOf's inputs, compared as they are). */
+function sameScope(a: Settings, b: Settings): boolean {
+  if (a.baseUrl !== b.baseUrl || a.privatePerformances !== b.privatePerformances) return false;
+  if (!a.privatePerformances) return true;
+  return (a.project?.id ?? a.project?.name) === (b.project?.id ?? b.project?.name) && a.apiKey === b.apiKey;
 }
 
 export class EngineLifecycle {
@@ -154,7 +170,7 @@ export class EngineLifecycle {
     const otherKey = previous.baseUrl !== next.baseUrl || previous.apiKey !== next.apiKey;
     if (otherKey || previous.deadlineMs !== next.deadlineMs) this.client = null;
     if (otherKey) void this.keyChanged(next, true);
-    if (scopeOf(previous) !== scopeOf(next)) {
+    if (!sameScope(previous, next)) {
       this.generation += 1;
       this.parts.onScopeSwitched();
       const load = this.loadCache(next);
@@ -163,8 +179,11 @@ export class EngineLifecycle {
     }
   }
 
-  private loadCache(settings: Settings): Promise<void> {
-    return this.parts.cache.load(scopeOf(settings), settings.cacheTtlMs).then(() => this.parts.onCacheLoaded());
+  private async loadCache(settings: Settings): Promise<void> {
+    const scope = await scopeOf(settings);
+    if (!sameScope(settings, this.applied)) return; // switched again while hashing: that switch loads its own
+    await this.parts.cache.load(scope, settings.cacheTtlMs);
+    this.parts.onCacheLoaded();
   }
 
   /**

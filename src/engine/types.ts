@@ -121,7 +121,9 @@ export type EngineEvent =
   /** The service refused the key in use; `message`: what it said (a short, clipped sentence). */
   | { type: 'auth-failed'; message: string }
   /** A refresh lifted the hold of a refused key: it is tried once more. */
-  | { type: 'auth-retried' };
+  | { type: 'auth-retried' }
+  /** The browser's IndexedDB did not open in time: the cells went on without the saved cache, kept in settings storage from now. */
+  | { type: 'storage-unanswered'; message: string };
 
 export interface Engine {
   organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
@@ -150,6 +152,11 @@ export interface Engine {
   refresh(scope?: { queries?: OrganizationQuery[] }): Promise<RefreshReport>;
   stats(): EngineStats;
   subscribe(listener: (event: EngineEvent) => void): () => void;
+  /**
+   * A number that changes whenever the scope does (another service, or another project or key while
+   * private figures are read): what was learnt under another number is not this scope's.
+   */
+  scopeGeneration(): number;
   /** Writes the cache to storage now (it is otherwise written a second after changes). */
   flush(): Promise<void>;
   /** Settles every waiting call (cancelled), stops polling and writes the cache. */

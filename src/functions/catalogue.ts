@@ -183,7 +183,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
         call,
         () =>
           andThen(readyFor(organization, website, country, call), (ready) =>
-            matchResult(matchOf(ready), ready.record, ready.requested, shape()),
+            matchResult(matchOf(ready), ready.record, shape()),
           ),
         asText,
       ),

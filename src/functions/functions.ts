@@ -23,8 +23,10 @@
  * description, and Excel would show it in the argument's tooltip.
  */
 import { preloadRuntime, runtimeEngine, runtimeSettings } from '../runtime';
+import { calledBack } from '../office/cellCallbacks';
 import { officeReady, supportsDataTypes, supportsEntities } from '../office/host';
-import { createCatalogue, type Catalogue, type Spill } from './catalogue';
+import { holdsClimateFormulas } from '../office/startupBehavior';
+import { createCatalogue, type Catalogue, type FunctionCall, type Spill } from './catalogue';
 import { callContext, cellError, toCellNow, toSpill } from './excelBoundary';
 import type { Answer } from './results/errors';
 import { isAcceptedMatch } from './results/acceptedMatches';
@@ -46,6 +48,18 @@ const cellNow = <T>(work: () => Answer<T>): Answer<T> => afterLoading(() => toCe
 const cell = <T>(work: () => Answer<T>): Promise<T> => Promise.resolve(cellNow(work));
 const spill = (work: () => Spill | Promise<Spill>): Promise<unknown[][]> =>
   Promise.resolve(afterLoading(() => toSpill(work)));
+
+/**
+ * The call's context. The cell has called: what a recalculation checks for (cellCallbacks.ts), and the
+ * sign that the workbook holds CLIMATE formulas, so the runtime starts with it (startupBehavior.ts).
+ */
+function called(invocation: CustomFunctions.CancelableInvocation | undefined): FunctionCall {
+  if (invocation?.address) {
+    calledBack(invocation.address);
+    holdsClimateFormulas();
+  }
+  return callContext(invocation);
+}
 
 /** One catalogue per runtime, over the engine the task pane shares. */
 function catalogue(): Catalogue {
@@ -79,7 +93,7 @@ export function org(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<string | Excel.EntityCellValue> {
-  return cell(() => catalogue().org(organization, website, country, callContext(invocation))) as Promise<
+  return cell(() => catalogue().org(organization, website, country, called(invocation))) as Promise<
     string | Excel.EntityCellValue
   >;
 }
@@ -102,7 +116,7 @@ export function score(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue> {
-  return cellNow(() => catalogue().score(organization, website, country, callContext(invocation))) as
+  return cellNow(() => catalogue().score(organization, website, country, called(invocation))) as
     number | Excel.DoubleCellValue | Promise<number | Excel.DoubleCellValue>;
 }
 
@@ -126,7 +140,7 @@ export function flag(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue> {
-  return cellNow(() => catalogue().flag(organization, initiative, website, country, callContext(invocation))) as
+  return cellNow(() => catalogue().flag(organization, initiative, website, country, called(invocation))) as
     boolean | Excel.BooleanCellValue | Promise<boolean | Excel.BooleanCellValue>;
 }
 
@@ -148,7 +162,7 @@ export function match(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): string | Excel.StringCellValue | Promise<string | Excel.StringCellValue> {
-  return cellNow(() => catalogue().match(organization, website, country, callContext(invocation))) as
+  return cellNow(() => catalogue().match(organization, website, country, called(invocation))) as
     string | Excel.StringCellValue | Promise<string | Excel.StringCellValue>;
 }
 
@@ -170,7 +184,7 @@ export function flags(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return spill(() => catalogue().flags(organization, website, country, callContext(invocation)));
+  return spill(() => catalogue().flags(organization, website, country, called(invocation)));
 }
 
 /**
@@ -193,7 +207,7 @@ export function profile(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return spill(() => catalogue().profile(organization, fields, website, country, callContext(invocation)));
+  return spill(() => catalogue().profile(organization, fields, website, country, called(invocation)));
 }
 
 /**
@@ -229,7 +243,7 @@ export function link(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<string> {
-  return cell(() => catalogue().link(organization, website, country, callContext(invocation)));
+  return cell(() => catalogue().link(organization, website, country, called(invocation)));
 }
 
 /**
@@ -250,7 +264,7 @@ export function status(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<string> {
-  return cell(() => catalogue().status(organization, website, country, callContext(invocation)));
+  return cell(() => catalogue().status(organization, website, country, called(invocation)));
 }
 
 /**
@@ -263,7 +277,7 @@ export function status(
  * @cancelable
  */
 export function industries(search?: unknown, invocation?: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
-  return spill(() => catalogue().industries(search, callContext(invocation)));
+  return spill(() => catalogue().industries(search, called(invocation)));
 }
 
 /**
@@ -281,7 +295,7 @@ export function sbti(
   field?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return spill(() => catalogue().sbti(company, field, callContext(invocation)));
+  return spill(() => catalogue().sbti(company, field, called(invocation)));
 }
 
 /**
@@ -302,5 +316,5 @@ export function actions(
   country?: unknown,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return spill(() => catalogue().actions(organization, website, country, callContext(invocation)));
+  return spill(() => catalogue().actions(organization, website, country, called(invocation)));
 }

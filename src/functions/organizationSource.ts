@@ -44,6 +44,8 @@ export interface FunctionsEngine {
   get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
   /** Record `id` as every record is read (src/engine's Engine.record). */
   record(id: number, ctx?: CallContext): Promise<OrganizationRecord>;
+  /** Changes with the engine's scope (src/engine's Engine.scopeGeneration). */
+  scopeGeneration(): number;
 }
 
 export const PREVIEW_TEXT = 'The climate value comes when the formula is entered.';
@@ -63,6 +65,7 @@ export const PREVIEW_ENGINE: FunctionsEngine = {
   loading: () => null,
   get: () => Promise.reject(new PreviewNotice()),
   record: () => Promise.reject(new PreviewNotice()),
+  scopeGeneration: () => 0,
 };
 
 /**
@@ -110,9 +113,21 @@ export function cardId(value: unknown): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/**
+ * How a card read by its id is judged: its row's name against the record's (the name alone: the row's
+ * website found nothing here), and `check` for a card that carries no name (a card of an earlier
+ * version, or one whose query is an identifier or website the record does not repeat), never
+ * `identifier` on the strength of an id anyone can type.
+ */
+function cardEvidence(argument: Readonly<OrganizationArgument> | null, name: string): MatchInput {
+  if (argument?.kind === 'name') return { kind: 'name', text: argument.text, identified: false };
+  return { kind: 'id', text: argument?.text ?? name, identified: false };
+}
+
 export class OrganizationSource {
-  /** Per query identity, its last final outcome: what a preview shows. */
-  private readonly finals = new RecentMap<string, OrganizationOutcome>(MEMORY_ENTRIES);
+  /** Per query identity, its last final outcome in the engine's scope `finalsScope`: what a preview shows. */
+  private finals = new RecentMap<string, OrganizationOutcome>(MEMORY_ENTRIES);
+  private finalsScope = 0;
 
   constructor(
     private readonly engine: () => FunctionsEngine,
@@ -146,12 +161,32 @@ export class OrganizationSource {
     const engine = this.engine();
     const cached = engine.cached(argument.query);
     if (cached !== null) return this.sourced(cached, argument);
-    return engine.organization(argument.query, call).then((outcome) => this.sourced(outcome, argument));
+    const scope = engine.scopeGeneration();
+    return engine.organization(argument.query, call).then((outcome) => this.sourced(outcome, argument, scope));
   }
 
-  private sourced(outcome: OrganizationOutcome, argument: Readonly<OrganizationArgument>): Sourced {
+  /**
+   * The preview memory of the engine's current scope: what was read under another key, project or
+   * service is forgotten, so that a formula previewed after a switch shows nothing from before it.
+   */
+  private finalsInScope(): RecentMap<string, OrganizationOutcome> {
+    const scope = this.engine().scopeGeneration();
+    if (scope !== this.finalsScope) {
+      this.finals = new RecentMap<string, OrganizationOutcome>(MEMORY_ENTRIES);
+      this.finalsScope = scope;
+    }
+    return this.finals;
+  }
+
+  /** `scope`: the engine's scope when the outcome was asked for (an answer from before a switch is not remembered). */
+  private sourced(
+    outcome: OrganizationOutcome,
+    argument: Readonly<OrganizationArgument>,
+    scope = this.engine().scopeGeneration(),
+  ): Sourced {
     const record = outcome.record;
-    if (outcome.state === 'ready') this.finals.set(identify(argument.query).key, outcome);
+    const finals = this.finalsInScope();
+    if (outcome.state === 'ready' && scope === this.finalsScope) finals.set(identify(argument.query).key, outcome);
     return {
       state: outcome.state,
       record,
@@ -163,7 +198,7 @@ export class OrganizationSource {
   }
 
   private previewed(argument: Readonly<OrganizationArgument> | undefined): Sourced {
-    const final = argument && this.finals.get(identify(argument.query).key);
+    const final = argument && this.finalsInScope().get(identify(argument.query).key);
     if (!argument || !final) throw new PreviewNotice();
     return {
       state: 'ready',
@@ -177,9 +212,8 @@ export class OrganizationSource {
 
   /**
    * A card whose organization this runtime does not hold: read by its id, as the engine reads every
-   * record (private figures when the settings ask; only that record taken). Judged by its row's query
-   * when it carries one; else (a card of an earlier version) its verdict is `identifier`, the id
-   * naming it, and no name is compared.
+   * record (private figures when the settings ask; only that record taken). A card is text anyone can
+   * type into a workbook, so its id is evidence, not proof (`cardEvidence`).
    */
   private byId(id: number, argument: Readonly<OrganizationArgument> | null, call: FunctionCall): Promise<Sourced> {
     return this.engine()
@@ -194,7 +228,7 @@ export class OrganizationSource {
           state,
           record,
           requested: argument?.text ?? name,
-          matchInput: argument ? matchInputOf(argument) : { kind: 'id', text: name, identified: true },
+          matchInput: cardEvidence(argument, name),
           receivedAt: this.now(),
           argument,
         };

@@ -3,7 +3,8 @@
  * matches the analyst accepted, as (input, matched organization id) pairs. Document settings travel
  * with the file to everyone it is shared with, so nothing else is written here (never a figure), and
  * the key never is: the records below are built field by field, never spread from another object.
- * Also the ids of the sheets the Climate summary created, so that it never overwrites another sheet.
+ * Also the ids of the sheets the Climate summary created, so that it never overwrites another sheet,
+ * and when the runtime last brought every CLIMATE cell up to date (a time, no figure of the data).
  *
  * Two analysts may work in one workbook at once (coauthoring), each runtime with its own in-memory copy
  * of the settings, and saveAsync writes that whole copy over the document's: so a pair is added to
@@ -59,8 +60,7 @@ export function readSummarySheetIds(): string[] {
 export async function rememberSummarySheet(id: string): Promise<boolean> {
   const store = settings();
   if (!store) return false;
-  store.set(SUMMARY_SHEETS_SETTING, [...new Set([...readSummarySheetIds(), id])]);
-  await save(store);
+  await update(store, () => store.set(SUMMARY_SHEETS_SETTING, [...new Set([...readSummarySheetIds(), id])]));
   return true;
 }
 
@@ -68,9 +68,10 @@ export async function rememberSummarySheet(id: string): Promise<boolean> {
 export async function rememberWorkbookProject(project: WorkbookProject | null): Promise<boolean> {
   const store = settings();
   if (!store) return false;
-  if (project) store.set(WORKBOOK_PROJECT_SETTING, { id: project.id, name: project.name });
-  else store.remove(WORKBOOK_PROJECT_SETTING);
-  await save(store);
+  await update(store, () => {
+    if (project) store.set(WORKBOOK_PROJECT_SETTING, { id: project.id, name: project.name });
+    else store.remove(WORKBOOK_PROJECT_SETTING);
+  });
   return true;
 }
 
@@ -85,6 +86,34 @@ function refresh(store: Office.Settings): Promise<void> {
         : resolve(),
     ),
   );
+}
+
+export const CELLS_UPDATED_SETTING = 'climate.cellsUpdatedAt';
+
+/**
+ * When the CLIMATE cells of this workbook were last all brought up to date (ms since 1970), as the file
+ * says; null when never, or when the setting is not a time up to now (edited by hand, a clock ahead).
+ */
+export function readCellsUpdatedAt(now: number): number | null {
+  const raw = settings()?.get(CELLS_UPDATED_SETTING) as unknown;
+  return typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 && raw <= now ? raw : null;
+}
+
+/** Records that every CLIMATE cell was brought up to date at `time`, and saves it into the document. */
+export async function rememberCellsUpdatedAt(time: number): Promise<void> {
+  const store = settings();
+  if (!store) return;
+  await update(store, () => store.set(CELLS_UPDATED_SETTING, time));
+}
+
+/**
+ * Changes the document's settings as they are now: a save writes this runtime's whole copy over the
+ * document's, so a coauthor's saves are read in first, or the save would drop them.
+ */
+async function update(store: Office.Settings, change: () => void): Promise<void> {
+  await refresh(store);
+  change();
+  await save(store);
 }
 
 function save(store: Office.Settings): Promise<void> {
@@ -104,6 +133,13 @@ export interface AcceptedMatch {
 }
 
 let acceptedChanges = 0;
+/** The pairs this runtime accepted (the pane's Accept): any other pair came with the file. */
+const acceptedHere: AcceptedMatch[] = [];
+
+/** The pairs accepted in this runtime, by the person using it (the rest of the setting came with the file). */
+export function acceptedInThisRuntime(): readonly AcceptedMatch[] {
+  return acceptedHere;
+}
 
 /**
  * Counts the accepted-match writes of this runtime. The task pane and the functions share one
@@ -157,11 +193,29 @@ export async function rememberAcceptedMatch(match: AcceptedMatch): Promise<void>
   // A coauthor's pairs may have arrived with the refresh: MATCH rebuilds its lookup either way.
   acceptedChanges++;
   const pairs = readAcceptedMatches();
-  if (pairs.some((pair) => pair.input === match.input && pair.organization === match.organization)) return;
   const pair = { input: match.input, organization: match.organization };
-  const bytes = 2 + [...pairs, pair].reduce((sum, each) => sum + pairBytes(each), 0);
-  if (bytes > ACCEPTED_MATCHES_BYTES) throw new AcceptedMatchesFullError(pairs.length);
-  store.set(ACCEPTED_MATCHES_SETTING, [...pairs, pair]);
+  const known = pairs.some((each) => each.input === pair.input && each.organization === pair.organization);
+  if (!known) {
+    const bytes = 2 + [...pairs, pair].reduce((sum, each) => sum + pairBytes(each), 0);
+    if (bytes > ACCEPTED_MATCHES_BYTES) throw new AcceptedMatchesFullError(pairs.length);
+    store.set(ACCEPTED_MATCHES_SETTING, [...pairs, pair]);
+  }
+  // Accepting a pair that came with the file makes it this user's: the review stops marking it.
+  acceptedHere.push(pair);
   acceptedChanges++;
-  await save(store);
+  if (!known) await save(store);
+}
+
+/** Removes the pairs `drop` names (accepted here or with the file) and saves the settings into the document. */
+export async function forgetAcceptedMatches(drop: (pair: AcceptedMatch) => boolean): Promise<void> {
+  const store = settings();
+  if (!store) throw new Error('Open this pane in Excel: accepted matches are kept in the workbook.');
+  await update(store, () =>
+    store.set(
+      ACCEPTED_MATCHES_SETTING,
+      readAcceptedMatches().filter((pair) => !drop(pair)),
+    ),
+  );
+  for (let i = acceptedHere.length - 1; i >= 0; i--) if (drop(acceptedHere[i])) acceptedHere.splice(i, 1);
+  acceptedChanges++;
 }

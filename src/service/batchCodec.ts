@@ -39,9 +39,12 @@ export function decodeBatch(raw: unknown, sent: number): BatchResponseItem[] {
   });
 }
 
-/** Header names lower-cased (HTTP names are case-insensitive), values as strings. */
+/**
+ * Header names lower-cased (HTTP names are case-insensitive), values as strings, in a table without a
+ * prototype: the names are the service's, and `__proto__` or `constructor` is only a name.
+ */
 function headers(raw: unknown): Record<string, string> {
-  const result: Record<string, string> = {};
+  const result = Object.create(null) as Record<string, string>;
   if (!isObject(raw)) return result;
   for (const [name, value] of Object.entries(raw)) {
     if (value === null || value === undefined) continue;

@@ -228,7 +228,7 @@ function requestBody(req: HttpRequest): string | undefined {
 }
 
 function headerRecord(response: FetchResponseLike): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = Object.create(null) as Record<string, string>; // the service's names: no prototype to meet
   response.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });

@@ -39,16 +39,30 @@ export function withoutKey<T>(value: T, key: string | null): T {
 }
 
 /**
- * Characters nobody sees: a key with them between its characters reads as the key, and the record
- * readers drop the direction controls among them (records.ts), which would put it back together.
+ * Characters a later reader changes or nobody sees: controls (C0, DEL, C1) and the line and paragraph
+ * separators, which the readers of texts and messages turn into spaces (records.ts, responseErrors.ts);
+ * direction controls, which they drop; zero-width and other invisible formatting characters, variation
+ * selectors, fillers. A key with them between its characters reads as the key, or becomes it again.
  */
-const INVISIBLE = '[\\u00ad\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]*';
+const INVISIBLE =
+  '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u2028-\\u202e' +
+  '\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0]*';
+
+/** Printable ASCII's full-width forms (U+FF01–U+FF5E) are these characters plus this offset; NFKC maps them back. */
+const FULL_WIDTH_OFFSET = 0xfee0;
+
+/** One character of a key as a pattern: itself, or its full-width form, which reads the same. */
+function keyCharacter(character: string): string {
+  const code = character.charCodeAt(0);
+  if (code <= 0x20 || code > 0x7e) return escapeRegExp(character);
+  return `[${escapeClass(character)}${String.fromCharCode(code + FULL_WIDTH_OFFSET)}]`;
+}
 
 /**
  * The key as sent and URL-encoded, each also as it reads inside a JSON string (a batch item's body is
  * JSON text within the answer's JSON, until batchCodec.ts parses it: the client redacts that again),
- * in any letter case (an upper-cased key gives away all of it but the case of its letters), with
- * invisible characters anywhere in it. The longest spelling first, so that no part of one is left behind.
+ * in any letter case (an upper-cased key gives away all of it but the case of its letters), in
+ * full-width letters, with invisible characters and controls anywhere in it. The longest spelling first, so that no part of one is left behind.
  */
 function keyPattern(key: string): RegExp {
   const spellings = new Set<string>();
@@ -58,10 +72,14 @@ function keyPattern(key: string): RegExp {
   }
   const alternatives = [...spellings]
     .sort((a, b) => b.length - a.length)
-    .map((spelling) => [...spelling].map(escapeRegExp).join(INVISIBLE));
+    .map((spelling) => [...spelling].map(keyCharacter).join(INVISIBLE));
   return new RegExp(alternatives.join('|'), 'gi');
 }
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function escapeClass(character: string): string {
+  return /[\\\]^-]/.test(character) ? `\\${character}` : character;
 }

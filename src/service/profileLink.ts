@@ -3,22 +3,48 @@
  * it reaches the card's Profile property, the logo's target, CLIMATE.LINK, the pane's HYPERLINK formulas
  * and the pane's own links, so anything but a plain absolute https address is dropped where records are
  * decoded. `javascript:`, `data:`, `file:`, UNC paths (`\\host\share`, which can leak Windows
- * credentials when clicked) and plain http never get that far.
+ * credentials when clicked) and plain http never get that far. A build for a production service takes
+ * links only on the provider's own site (PROFILE_HOST), so that a compromised service cannot label any
+ * site with the provider's logo; the sandbox build keeps any https host (the sandbox's profiles live on
+ * its own).
  */
 
 /** Longest link kept; longer ones are refused, not cut (a cut link points somewhere else). */
 export const MAX_PROFILE_LINK_LENGTH = 2048;
 
+/**
+ * The provider's site, whose host and subdomains alone a production build's links may name; '' in the
+ * sandbox build (and in Node). The build writes it from src/provider.json when it is given a service URL
+ * (webpack.config.js, DefinePlugin), as it writes CLIMATE_BASE_URL.
+ */
+function buildTimeProfileHost(): string {
+  try {
+    // Written out in full so that DefinePlugin can replace the expression with a string literal.
+    return (process.env.CLIMATE_PROFILE_HOST ?? '').trim().toLowerCase();
+  } catch {
+    return ''; // a browser bundle built without the define has no `process`
+  }
+}
+const PROFILE_HOST = buildTimeProfileHost();
+
 /** The rule in words, for messages: "...one that is not an https address of at most 2,048 characters". */
 const LENGTH_IN_WORDS = MAX_PROFILE_LINK_LENGTH.toLocaleString('en-US');
-export const PROFILE_LINK_RULE = `not an https address of at most ${LENGTH_IN_WORDS} characters`;
+const ON_HOST = PROFILE_HOST === '' ? '' : ` on ${PROFILE_HOST}`;
+export const PROFILE_LINK_RULE = `not an https address${ON_HOST} of at most ${LENGTH_IN_WORDS} characters`;
+
+/** A host the build takes links on: any, or the provider's site and its subdomains. */
+function onProfileHost(hostname: string): boolean {
+  if (PROFILE_HOST === '') return true;
+  const host = hostname.toLowerCase();
+  return host === PROFILE_HOST || host.endsWith(`.${PROFILE_HOST}`);
+}
 
 /** What the rule refuses anywhere in a link. */
 const REFUSED_CHARACTERS = /[\s\\\u0000-\u001f\u007f]/;
 
 /**
- * True for an absolute https link of at most MAX_PROFILE_LINK_LENGTH characters, with a host and
- * without a user name or password. Whitespace, control characters and backslashes are refused too:
+ * True for an absolute https link of at most MAX_PROFILE_LINK_LENGTH characters, with a host (the
+ * provider's, in a production build) and without a user name or password. Whitespace, control characters and backslashes are refused too:
  * URL parsers drop or reinterpret them, so what is checked would not be what Excel opens.
  */
 export function isProfileLink(value: string): boolean {
@@ -30,7 +56,8 @@ export function isProfileLink(value: string): boolean {
   } catch {
     return false;
   }
-  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  const credentials = url.username !== '' || url.password !== '';
+  return url.protocol === 'https:' && url.hostname !== '' && !credentials && onProfileHost(url.hostname);
 }
 
 /** A prefix whose authority ends within it: whatever follows cannot change the host or add credentials. */

@@ -46,6 +46,7 @@ export function decodeOrganization(raw: unknown): OrganizationRecord {
       : null,
     initiatives: initiatives(o.initiatives),
     reduction_action_present: booleanOrNull(o.reduction_action_present),
+    updated_at: date(o.updated_at),
   };
 }
 
@@ -114,7 +115,7 @@ export function decodeProject(raw: unknown): Project {
  * How each field of an organization record is read, from the service or back from the persisted cache
  * (src/engine/cache/compactRecord.ts): the one set of rules for both.
  */
-export const readField = { text, fraction, percentile, id: idOrNull, rank } as const;
+export const readField = { text, fraction, percentile, id: idOrNull, rank, date } as const;
 
 /** A JSON array decoded item by item; anything else is malformed. */
 export function decodeList<T>(raw: unknown, decodeItem: (item: unknown) => T, what: string): T[] {
@@ -219,6 +220,21 @@ function fraction(value: unknown): number | null {
 function percentile(value: unknown): number | null {
   const n = numberOrNull(value);
   return n !== null && n >= 0 && n <= 100 ? n : null;
+}
+
+/** Dates a record may carry: from 2000 (before the service) to 9999 (as far as Excel's dates go). */
+const EARLIEST_DATE_MS = Date.UTC(2000, 0, 1);
+const LATEST_DATE_MS = Date.UTC(9999, 11, 31);
+
+/**
+ * A moment as ISO text to the second, from an ISO date (`2026-03-02`, `2026-03-02T09:30:00Z`); anything
+ * else, or a moment outside 2000-9999, reads as absent.
+ */
+function date(value: unknown): string | null {
+  const ms =
+    typeof value === 'string' && value.length <= 40 && /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms) || ms < EARLIEST_DATE_MS || ms > LATEST_DATE_MS) return null;
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString();
 }
 
 function idOrNull(value: unknown): number | null {

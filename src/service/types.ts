@@ -97,6 +97,11 @@ export interface OrganizationRecord {
   industry: { mean_score: number | null; id?: number | null; name?: string | null } | null;
   initiatives: Initiatives;
   reduction_action_present: boolean | null;
+  /**
+   * When the service produced the record's figures, an ISO date (our choice: the contract lists no
+   * such field; the sandbox sends it, and a record without it is read as undated).
+   */
+  updated_at: string | null;
 }
 
 export interface Industry {

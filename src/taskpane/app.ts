@@ -4,7 +4,7 @@
  * see connection/connectionEffects.ts). Returns the actions the ribbon calls.
  */
 import { hasExcelApi, showPane } from '../office/host';
-import { recalculateWorkbook } from '../office/excelCalculate';
+import { recalculateClimateCells } from '../office/excelCalculate';
 import type { Settings } from '../settings/settings';
 import { mountActivity } from './activity/activity';
 import { mountAttributionCheck } from './attribution/attributionSection';
@@ -80,7 +80,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     before = after;
     renderBadge(after);
     if (recalculate) {
-      recalculateWorkbook().catch((error: unknown) =>
+      recalculateClimateCells('all').catch((error: unknown) =>
         setStatus(connectionStatus, 'error', `Cells could not be recalculated: ${messageOf(error)}`),
       );
     }

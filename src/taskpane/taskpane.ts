@@ -7,7 +7,7 @@
  * pane speaks Office's display language. The Fluent components are registered first, so the page's
  * controls are live before any section mounts.
  */
-import { runtimeEngine, runtimeSettings } from '../runtime';
+import { followRuntimeNotes, runtimeEngine, runtimeSettings } from '../runtime';
 import { displayLanguage, hasExcelApi, officeReady } from '../office/host';
 import { chooseLanguage } from '../i18n/languages';
 import { setLanguage } from '../i18n/translate';
@@ -42,6 +42,7 @@ void (async () => {
       settings,
       engine: runtimeEngine(),
       projects: new ProjectStore(settings.storage),
+      runtimeNotes: followRuntimeNotes,
     });
     providePaneActions(actions);
     document.body.dataset.ready = 'true';

@@ -3,8 +3,10 @@
  * with the same knobs, once as today's four formulas per row (SCORE and three FLAGs) and once as one
  * CLIMATE.ORG per row with the same four values read by dot notation (`=B2.Score`, `=B2.SBTi`, ...),
  * which Excel computes without calling the add-in. Reported: requests and batch items (the same
- * lookups either way), custom-function calls per row, wall time, correct cells, and the size of the
- * entity JSON Excel would send back if a card were passed to a function (its 5 MB payload limit).
+ * lookups either way), custom-function calls per row, wall time (which includes the harness's JSON
+ * copy of every result, as Excel's boundary makes), correct cells, what each layout's values weigh
+ * (weight.ts; and MATCH, FLAGS and PROFILE on the settled card workbook), and the size of the entity
+ * JSON Excel would send back if a card were passed to a function (its 5 MB payload limit).
  */
 import { entityField } from '../../src/functions/results/entityFields';
 import { SANDBOX_PROJECT_KEY, type SandboxKnobs } from '../../tools/sandbox/server/server';
@@ -12,6 +14,7 @@ import { openNodeWorkbook, seededSettings } from '../harness';
 import { CELL_FIELDS, cellValue, sameOutcome, type CellSpec } from './cells';
 import type { RemoteSandbox } from './remoteSandbox';
 import { FORMULAS, outcomesOf } from './sheet';
+import { layoutWeight, spillWeight, weightLines, type LayoutWeight } from './weight';
 import type { SupplierRow } from './workload';
 
 const CARD_FORMULAS: Record<string, string> = {
@@ -30,11 +33,14 @@ export interface LayoutFigures {
   wallMs: number;
   correct: number;
   cells: number;
+  weight: LayoutWeight;
 }
 
 export interface CardLayoutFigures {
   formulas: LayoutFigures;
   cards: LayoutFigures;
+  /** MATCH, FLAGS and PROFILE (and their spilled elements) on the card layout's settled workbook. */
+  spills: LayoutWeight['functions'];
   /** Mean JSON size of a settled card, in bytes. */
   entityBytes: number;
 }
@@ -48,7 +54,8 @@ async function layout(
   cells: readonly CellSpec[],
   formulas: Record<string, string>,
   valueColumns: readonly string[],
-): Promise<LayoutFigures & { entityBytes: number }> {
+  spills: boolean,
+): Promise<LayoutFigures & { entityBytes: number; spills: LayoutWeight['functions'] }> {
   return withSandbox(knobs, async (sandbox) => {
     const session = await openNodeWorkbook({
       storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
@@ -71,7 +78,19 @@ async function layout(
       });
       const entityBytes = entities.length ? Math.round(entities.reduce((a, b) => a + b, 0) / entities.length) : 0;
       const callsPerRow = (await session.stats()).invocations / rows.length;
-      return { requests, batchItems, callsPerRow, wallMs, correct, cells: cells.length, entityBytes };
+      const weight = layoutWeight(results, rows.length);
+      const spilled = spills ? await spillWeight(session, rows) : {};
+      return {
+        requests,
+        batchItems,
+        callsPerRow,
+        wallMs,
+        correct,
+        cells: cells.length,
+        entityBytes,
+        weight,
+        spills: spilled,
+      };
     } finally {
       await session.close();
     }
@@ -85,15 +104,20 @@ export async function compareCardLayout(
   rows: readonly SupplierRow[],
   cells: readonly CellSpec[],
 ): Promise<{ figures: CardLayoutFigures; lines: string[] }> {
-  const { entityBytes: _none, ...formulas } = await layout(
+  const {
+    entityBytes: _none,
+    spills: _noSpills,
+    ...formulas
+  } = await layout(withSandbox, knobs, rows, cells, FORMULAS, Object.keys(FORMULAS), false);
+  const { entityBytes, spills, ...cards } = await layout(
     withSandbox,
     knobs,
     rows,
     cells,
-    FORMULAS,
-    Object.keys(FORMULAS),
+    CARD_FORMULAS,
+    CARD_VALUE_COLUMNS,
+    true,
   );
-  const { entityBytes, ...cards } = await layout(withSandbox, knobs, rows, cells, CARD_FORMULAS, CARD_VALUE_COLUMNS);
   const line = (name: string, f: LayoutFigures) =>
     `  ${name.padEnd(34)} ${String(f.requests).padStart(8)} ${String(f.batchItems).padStart(11)} ` +
     `${String(f.callsPerRow).padStart(13)} ${String(f.wallMs).padStart(8)} ${`${f.correct}/${f.cells}`.padStart(12)}`;
@@ -103,6 +127,8 @@ export async function compareCardLayout(
     line('4 formulas per row (SCORE, 3 FLAG)', formulas),
     line('ORG + 4 dot fields per row', cards),
     `  one card's JSON: ${entityBytes} bytes; a 5 MB custom-function payload holds about ${Math.floor(5_000_000 / Math.max(1, entityBytes))} cards passed as arguments`,
+    '',
+    ...weightLines({ formulas: formulas.weight, cards: cards.weight }, spills, rows.length),
   ];
-  return { figures: { formulas, cards, entityBytes }, lines };
+  return { figures: { formulas, cards, spills, entityBytes }, lines };
 }

@@ -21,7 +21,9 @@ export const USAGE = `usage: npm run bench -- [--rows N | --quick] [--runs N] [-
                   h2         one HTTP/2 connection over TLS, multiplexed (the sandbox serves HTTP/2)
                   unlimited  HTTP/1.1, as many connections as asked (Node's default; no browser)
   --json-only     print only the JSON summary line
-npm run bench -- scale --help   the cache and memory bench (100,000 suppliers, heap, reopening)`;
+npm run bench -- scale --help   the cache and memory bench (100,000 suppliers, heap, reopening)
+npm run bench -- weight [--rows N | --quick] [--json-only]
+                the card layout beside the formula layout alone, with what their values weigh`;
 
 const FLAGS: FlagKinds = { quick: 'switch', 'json-only': 'switch', rows: 'value', runs: 'value', transport: 'value' };
 

@@ -129,8 +129,10 @@ function scenarioTargets(name: string, summary: Summary, verdict: (ok: boolean) 
     const sheet = figures['engine-entered']?.wallMs ?? 0;
     const sheetMs = Math.max(floor.ms, floor.servedMs ?? 0, sheet);
     const served = floor.servedMs === null ? '' : `, the sheet served to a bare client ${floor.servedMs} ms`;
+    // Reported, no longer a target: beyond the wire, the service and the sheet's own calculation, what is
+    // left is Excel's share (docs/performance.md "The targets Excel decides"), so no verdict is given.
     lines.push(
-      `${summary.rows >= COLD_JUDGED_ROWS ? verdict(figures.engine.wallMs <= 1.3 * sheetMs) : '      '} ${name}: engine (cold)/floor time = ${ratio(figures.engine.wallMs, sheetMs)}x (target <= 1.3x of max(floor ${floor.ms} ms${served}, the sheet entered with every answer at hand ${sheet} ms); against the floor alone ${ratio(figures.engine.wallMs, floor.ms)}x${beyondFloor(floor.ms, floor.servedMs, sheet)}${summary.rows >= COLD_JUDGED_ROWS ? '' : '; judged at 50,000 rows'})`,
+      `       ${name}: engine (cold)/floor time = ${ratio(figures.engine.wallMs, sheetMs)}x (a figure, not a target: against max(floor ${floor.ms} ms${served}, the sheet entered with every answer at hand ${sheet} ms), 1.3x of it the old target; against the floor alone ${ratio(figures.engine.wallMs, floor.ms)}x${beyondFloor(floor.ms, floor.servedMs, sheet)}${summary.rows >= COLD_JUDGED_ROWS ? '' : '; told at 50,000 rows'})`,
     );
   }
   for (const pass of ['engine-warm', 'engine-entered', 'engine-reopened'] as const) {

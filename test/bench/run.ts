@@ -74,8 +74,31 @@ async function warmBaseline(setting: BenchSetting, options: BenchOptions, log: (
   return perCell(medianRun(passes).wallMs, baseCells.length);
 }
 
+/** The card-layout comparison alone, with what each layout's values weigh (`npm run bench -- weight`). */
+async function weightBench(argv: readonly string[]): Promise<void> {
+  const options = optionsOrExit(() => parseOptions(argv));
+  setInterval(() => undefined, 60_000); // as main's: pending request timers keep the process up
+  const setting: BenchSetting = {
+    transport: 'unlimited',
+    certificate: null,
+    organizations: Math.max(20_000, options.rows * 2),
+    connections: {},
+  };
+  const population = await withSandbox(setting, {}, async (sandbox) => sandbox.population.organizations);
+  const workload = supplierSheet(population, options.rows);
+  const cards = await compareCardLayout(
+    (knobs, run) => withSandbox(setting, knobs, (sandbox) => run(sandbox)),
+    SCENARIO_KNOBS.open,
+    workload.rows,
+    cellsOf(workload.rows),
+  );
+  if (!options.jsonOnly) for (const line of cards.lines) console.log(line);
+  console.log(JSON.stringify({ rows: options.rows, cardLayout: cards.figures }));
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === 'scale') return scaleBench(process.argv.slice(3)); // the cache and memory bench
+  if (process.argv[2] === 'weight') return weightBench(process.argv.slice(3));
   const options: BenchOptions = optionsOrExit(() => parseOptions(process.argv.slice(2)));
   const log = (line: string): void => {
     if (!options.jsonOnly) console.log(line);

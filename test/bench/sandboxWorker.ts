@@ -14,14 +14,19 @@ export interface SandboxQuestion {
 async function main(): Promise<void> {
   const port = parentPort!;
   const sandbox = await startSandbox(workerData as SandboxOptions);
-  port.on('message', async ({ id, ask }: SandboxQuestion) => {
-    if (ask === 'stats') port.postMessage({ id, answer: sandbox.stats() });
-    else if (ask === 'knobs') port.postMessage({ id, answer: sandbox.knobs() });
-    else if (ask === 'resetStats') port.postMessage({ id, answer: sandbox.resetStats() });
-    else {
-      await sandbox.close();
-      port.postMessage({ id, answer: null });
-    }
+  const answer = async (ask: SandboxQuestion['ask']): Promise<unknown> => {
+    if (ask === 'stats') return sandbox.stats();
+    if (ask === 'knobs') return sandbox.knobs();
+    if (ask === 'resetStats') return sandbox.resetStats();
+    await sandbox.close();
+    return null;
+  };
+  // A failure is posted back as the answer's error: the asker would otherwise wait for ever.
+  port.on('message', ({ id, ask }: SandboxQuestion) => {
+    answer(ask).then(
+      (value) => port.postMessage({ id, answer: value }),
+      (error: unknown) => port.postMessage({ id, error: String(error) }),
+    );
   });
   port.postMessage({ id: 0, answer: { url: sandbox.url } });
 }

@@ -50,8 +50,9 @@ const BASE_RUNS = 3;
 const MID_ROWS = 10_000;
 const CACHED = 50_000;
 const REFRESHED = 100;
-/** Targets. */
+/** The old target for a reopened workbook against warm, reported beside its figure. */
 const REOPENED_RATIO = 1.5;
+/** Targets. */
 const HEAP_BYTES_PER_CELL = 1024;
 
 const FLAGS: FlagKinds = {
@@ -187,12 +188,11 @@ export async function scaleBench(argv: readonly string[]): Promise<void> {
       `${d.distinct} distinct: warm ${d.warm.requests} and reopened ${d.reopened.requests} requests (target 0)`,
     ),
   );
+  // Reported, no longer a target: a reopened workbook's time is mostly Excel's (loading the scripts, its
+  // first calls) and the cache's read (docs/performance.md "The targets Excel decides").
   const reopenedRatio = d.reopened.wallMs / Math.max(1, d.warm.wallMs);
   log(
-    verdict(
-      reopenedRatio <= REOPENED_RATIO,
-      `${d.distinct} distinct: reopened ${reopenedRatio.toFixed(2)}x warm (target <= ${REOPENED_RATIO}x)`,
-    ),
+    `       ${d.distinct} distinct: reopened ${reopenedRatio.toFixed(2)}x warm (a figure, not a target; ${REOPENED_RATIO}x the old one)`,
   );
   log(
     verdict(

@@ -75,25 +75,35 @@ async function send(request: WireRequest, signal: AbortSignal): Promise<WireAnsw
   return { status: answer.statusCode, headers, body: await answer.body.text() };
 }
 
-const port = parentPort!;
-port.on('message', async (message: TransportMessage) => {
-  const { id } = message;
-  if (message.kind === 'send') {
-    const controller = new AbortController();
-    inFlight.set(id, controller);
-    try {
-      port.postMessage({ id, answer: await send(message.request, controller.signal) });
-    } catch (error) {
-      const { message: text, code } = error as Error & { code?: string };
-      port.postMessage({ id, error: code ? `${text} (${code})` : text });
-    } finally {
-      inFlight.delete(id);
-    }
-  } else if (message.kind === 'abort') inFlight.get(id)?.abort();
-  else if (message.kind === 'connections') port.postMessage({ id, answer: { ...opened } });
-  else {
+/** The answer to `message`; a failure (the request's, or closing's) rejects. */
+async function answer(message: Exclude<TransportMessage, { kind: 'abort' }>): Promise<unknown> {
+  if (message.kind === 'connections') return { ...opened };
+  if (message.kind === 'close') {
     await agent.close();
-    port.postMessage({ id, answer: null });
+    return null;
   }
+  const controller = new AbortController();
+  inFlight.set(message.id, controller);
+  try {
+    return await send(message.request, controller.signal);
+  } finally {
+    inFlight.delete(message.id);
+  }
+}
+
+const port = parentPort!;
+port.on('message', (message: TransportMessage) => {
+  const { id } = message;
+  // An abort is told, not asked: it gets no answer.
+  if (message.kind === 'abort') inFlight.get(id)?.abort();
+  // Every failure is posted back as the answer's error: the asker would otherwise wait for ever.
+  else
+    answer(message).then(
+      (value) => port.postMessage({ id, answer: value }),
+      (error: unknown) => {
+        const { message: text, code } = error as Error & { code?: string };
+        port.postMessage({ id, error: code ? `${text} (${code})` : text });
+      },
+    );
 });
 port.postMessage({ id: 0, answer: null });

@@ -55,6 +55,7 @@ export function record(
     industry: { mean_score: 0.4567, id: 7, name: 'Freight & logistics' },
     initiatives: flags,
     reduction_action_present: id % 2 === 0,
+    updated_at: null,
     ...extra,
   };
 }

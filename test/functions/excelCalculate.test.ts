@@ -3,8 +3,18 @@
  * harness's Excel.run shim (the same one the workbook tests use), and nothing outside Excel.
  */
 import { cellAreas } from '../../src/office/cellAreas';
-import { groupBySheet, recalculateCells, recalculateWaitingCells } from '../../src/office/excelCalculate';
-import { COUNT_METADATA, countingWorkbook, invocationsOf } from '../harness/countingWorkbook';
+import { groupBySheet } from '../../src/office/cellAddresses';
+import { recalculateCells, recalculateClimateCells, recalculateWaitingCells } from '../../src/office/excelCalculate';
+import { calledBack } from '../../src/office/cellCallbacks';
+import {
+  COUNT_METADATA,
+  countingWorkbook,
+  invocationsOf,
+  oneArgument,
+  type CountingOptions,
+} from '../harness/countingWorkbook';
+import { MODERN_HOST } from '../harness/hostProfiles';
+import type { FunctionsMetadata } from '../harness/types';
 import { Workbook } from '../harness/workbook';
 
 describe('groupBySheet', () => {
@@ -111,43 +121,108 @@ describe('recalculateWaitingCells', () => {
   });
 
   /** COUNT in B of rows 2-3 on Sheet1 and in C2 of "It's Q3"; Excel is the workbook's. */
-  async function twoSheets(): Promise<Workbook> {
-    const workbook = countingWorkbook(2, ['B']);
+  async function twoSheets(options: CountingOptions = {}): Promise<Workbook> {
+    const workbook = countingWorkbook(2, ['B'], { onCall: calledBack, ...options });
     workbook.enter({ name: "It's Q3", inputs: [[1]], formulas: { C: '=COUNT(A{row})' } });
     await workbook.settled();
     (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
     return workbook;
   }
   const CELLS = ['Sheet1!B2', 'Sheet1!B3', "'It''s Q3'!C2"];
+  const named = ['Sheet1!B2', "'It''s Q3'!C2", 'Sheet1!$B$3'];
 
-  test('while a cell is being edited, every cell is refused for now and handed back as it was named', async () => {
+  test('while a cell is being edited, Excel holds the recalculation (delayForCellEdit) until the user leaves it', async () => {
     const workbook = await twoSheets();
     workbook.editCell('Sheet1!H1');
-
-    const named = ['Sheet1!B2', "'It''s Q3'!C2", 'Sheet1!$B$3'];
-    await expect(recalculateWaitingCells(named)).resolves.toEqual({
-      refused: ['Sheet1!B2', 'Sheet1!$B$3', "'It''s Q3'!C2"],
-      gone: [],
-    });
+    let outcome: unknown = null;
+    const asked = recalculateWaitingCells(named).then((result) => (outcome = result));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outcome).toBeNull();
     expect(invocationsOf(workbook, CELLS)).toEqual(new Set([1]));
-    await expect(recalculateCells(['Sheet1!B2'])).rejects.toMatchObject({ code: 'InvalidOperationInCellEditMode' });
 
     workbook.editCell(null);
-    await expect(recalculateWaitingCells(named)).resolves.toEqual({ refused: [], gone: [] });
+    await asked;
+    expect(outcome).toEqual({ refused: [], gone: [] });
     await workbook.settled();
     expect(invocationsOf(workbook, CELLS)).toEqual(new Set([2]));
   });
 
-  test('cells on a sheet renamed since they called are found by one full calculation; their old addresses are gone', async () => {
-    const workbook = await twoSheets();
+  test.each(['InvalidOperation', 'InvalidOperationInCellEditMode'])(
+    'on a host without delayForCellEdit, Excel refuses with %s: every cell is handed back as it was named',
+    async (code) => {
+      const requirements = { ...MODERN_HOST.requirements, ExcelApi: '1.10' };
+      const workbook = await twoSheets({ requirements, cellEditRefusal: code as 'InvalidOperation' });
+      workbook.editCell('Sheet1!H1');
+
+      await expect(recalculateWaitingCells(named)).resolves.toEqual({
+        refused: ['Sheet1!B2', 'Sheet1!$B$3', "'It''s Q3'!C2"],
+        gone: [],
+      });
+      expect(invocationsOf(workbook, CELLS)).toEqual(new Set([1]));
+      await expect(recalculateCells(['Sheet1!B2'])).rejects.toMatchObject({ code });
+
+      workbook.editCell(null);
+      await expect(recalculateWaitingCells(named)).resolves.toEqual({ refused: [], gone: [] });
+      await workbook.settled();
+      expect(invocationsOf(workbook, CELLS)).toEqual(new Set([2]));
+    },
+  );
+
+  test('cells on a sheet renamed since they called: the CLIMATE cells still waiting are found and recalculated, no other cell', async () => {
+    const workbook = new Workbook({ metadata: WAIT_METADATA });
+    let profiling = true;
+    workbook.globals.CustomFunctions.associate('WAIT', (_x: unknown, invocation: unknown) => {
+      calledBack((invocation as { address: string }).address);
+      if (profiling)
+        throw new workbook.globals.CustomFunctions.Error('#N/A', 'Profiling (created) — this cell updates itself');
+      return 1;
+    });
+    workbook.enter({ inputs: [[1], [2]], formulas: { B: '=CLIMATE.WAIT(A{row})', C: '=COUNT2(A{row})' } });
+    workbook.enter({ name: "It's Q3", inputs: [[1], [2]], formulas: { C: '=CLIMATE.WAIT(A{row})' } });
+    await workbook.settled();
+    (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
     workbook.renameSheet("It's Q3", 'Q3 final');
+    profiling = false;
 
     await expect(recalculateWaitingCells(['Sheet1!B2', "'It''s Q3'!C2"])).resolves.toEqual({
       refused: [],
       gone: ["'It''s Q3'!C2"],
     });
     await workbook.settled();
-    expect(invocationsOf(workbook, ["'Q3 final'!C2"])).toEqual(new Set([2]));
-    expect(invocationsOf(workbook, ['Sheet1!B2'])).toEqual(new Set([3])); // its sheet's request, then the full one
+    const calls = (addresses: string[]) => addresses.map((address) => workbook.report()[address].invocations);
+    // B2 by its own request (it shows its value then), B3 and the renamed sheet's cells found waiting
+    expect(calls(['Sheet1!B2', 'Sheet1!B3', "'Q3 final'!C2", "'Q3 final'!C3"])).toEqual([2, 2, 2, 2]);
+    expect(calls(['Sheet1!C2', 'Sheet1!C3'])).toEqual([1, 1]); // #NAME?, but no CLIMATE call: never asked
+    expect(workbook.report()["'Q3 final'!C2"].outcome).toEqual({ kind: 'value', value: 1 });
+    expect(workbook.stats().recalculations.flat()).not.toContain('Sheet1!C2');
+    expect(workbook.stats().fullCalculations).toBe(0);
   });
 });
+
+describe('recalculateClimateCells', () => {
+  afterEach(() => {
+    delete (globalThis as { Excel?: unknown }).Excel;
+  });
+
+  test('Refresh all and a changed key or project: every CLIMATE cell on every sheet, and no other formula', async () => {
+    const workbook = new Workbook({ metadata: WAIT_METADATA });
+    workbook.globals.CustomFunctions.associate('WAIT', (_x: unknown, invocation: unknown) => {
+      calledBack((invocation as { address: string }).address);
+      return 1;
+    });
+    workbook.globals.CustomFunctions.associate('COUNT2', () => 2);
+    workbook.enter({ inputs: [[1], [2]], formulas: { B: '=CLIMATE.WAIT(A{row})', C: '=COUNT2(A{row})' } });
+    workbook.enter({ name: 'Q3_suppliers', inputs: [[1]], formulas: { D: '=climate.wait(A{row})' } });
+    await workbook.settled();
+    (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
+
+    await expect(recalculateClimateCells('all')).resolves.toBe(3);
+    await workbook.settled();
+    const calls = Object.fromEntries(Object.values(workbook.report()).map((cell) => [cell.address, cell.invocations]));
+    expect(calls).toEqual({ 'Sheet1!B2': 2, 'Sheet1!C2': 1, 'Sheet1!B3': 2, 'Sheet1!C3': 1, "'Q3_suppliers'!D2": 2 });
+    expect(workbook.stats().fullCalculations).toBe(0);
+  });
+});
+
+/** WAIT (written CLIMATE.WAIT) shows "Profiling" until told otherwise; COUNT2 is another add-in's function, not loaded. */
+const WAIT_METADATA: FunctionsMetadata = { functions: [oneArgument('WAIT', true), oneArgument('COUNT2')] };

@@ -25,6 +25,7 @@ export function record(overrides: Partial<OrganizationRecord> = {}): Organizatio
     industry: { mean_score: 0.51 },
     initiatives,
     reduction_action_present: true,
+    updated_at: null,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * A1 addresses as Excel writes them: columns A..XFD, rows from 1, a sheet name quoted when it is not
- * a plain word ("'Q3 suppliers'!B2", with ' doubled inside), ranges "B2:D4". Both harness runtimes
+ * A1 addresses as Excel writes them: columns A..XFD, rows from 1, a sheet name quoted unless it is
+ * letters and digits only ("'Q3_suppliers'!B2", with ' doubled inside), ranges "B2:D4". Both harness runtimes
  * use these, so this module imports nothing.
  */
 
@@ -60,8 +60,13 @@ export function rangeShape(address: string): { rows: number; columns: number } {
   return { rows, columns: cells.length / rows };
 }
 
+/**
+ * Excel quotes every sheet name but plain letters and digits in the addresses it gives custom
+ * functions: `'Q3_suppliers'!B2`, `'Q3 suppliers'!B2`, `'Q3.suppliers'!B2` (office-js-docs-pr,
+ * includes/custom-function-sheetname-note: names with spaces or characters such as `_`, `.`, `-`, `&`).
+ */
 export function quoteSheet(sheet: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
+  return /^[A-Za-z][A-Za-z0-9]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
 }
 
 /** Sheet prefixes and column names already written: a 200,000-formula sheet formats an address per cell. */

@@ -11,7 +11,7 @@ export type WorkbookMethod =
   'enter' | 'settled' | 'report' | 'recalculate' | 'preview' | 'setRequirement' | 'storageSnapshot' | 'stats';
 
 /** The Workbook methods that ask Excel to calculate: what the bench times. */
-export type CalculatingMethod = 'enter' | 'recalculate' | 'recalculateAll';
+export type CalculatingMethod = 'enter' | 'recalculate' | 'reopen';
 
 export interface PageHarness {
   workbook: Workbook | null;

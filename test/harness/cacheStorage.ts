@@ -12,11 +12,12 @@ import type { Workbook } from './workbook';
 
 /**
  * The workbook closed: its runtime ends and lets go of the grid, and the values it made are dropped
- * (Excel keeps a saved file's values itself, not in the runtime's heap). Returns the grid, to reopen.
+ * (Excel keeps a saved file's values itself, not in the runtime's heap), or copied (`copy`: what the
+ * saved file shows, which a desktop reopen keeps, Workbook.reopen). Returns the grid, to reopen.
  */
-export async function closeRuntime(session: NodeWorkbookSession): Promise<Workbook> {
+export async function closeRuntime(session: NodeWorkbookSession, values: 'copy' | 'drop' = 'drop'): Promise<Workbook> {
   await session.close();
-  session.workbook.releaseRuntime('drop');
+  session.workbook.releaseRuntime(values);
   return session.workbook;
 }
 
@@ -125,4 +126,14 @@ export async function onceSaved<T extends { entries: number; bytes: number }>(
 /** A fresh IndexedDB: the browser profile of a machine the add-in has not cached anything on. */
 export function freshIndexedDb(): IDBFactory {
   return new IDBFactory();
+}
+
+/**
+ * An IndexedDB whose `open` never answers, as WebKit's has been seen to (WebKit bug 226547,
+ * idb-keyval#120): the request it hands back never fires success, error or upgradeneeded.
+ */
+export function hangingIndexedDb(): IDBFactory {
+  const factory = new IDBFactory();
+  factory.open = () => ({}) as IDBOpenDBRequest;
+  return factory;
 }

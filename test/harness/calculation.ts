@@ -1,14 +1,14 @@
 /**
  * Calling the custom functions a bundle associated, as Excel does for each formula cell: the
  * function is found by its metadata name (namespace stripped; unknown or unassociated -> #NAME?),
- * a formula with too few or too many arguments is refused, the invocation comes last when
- * `requiresAddress` or `cancelable` is declared, and a call superseded by a newer one is cancelled
+ * a formula with too few or too many arguments is refused, omitted arguments are null, the invocation
+ * always comes last (with the address when `requiresAddress` is declared), and a call superseded by a newer one is cancelled
  * through `onCanceled` and its late result ignored. A settled cell's dependents are calculated again.
  */
 import { argumentValue, fieldValue } from './cellReads';
 import { BUSY, type Cell, type Grid } from './grid';
 import type { HostRequirements } from './requirements';
-import { resultOutcome, thrown, type ReturnHost } from './returnedValues';
+import { resultOutcome, thrown, type Returned, type ReturnHost } from './returnedValues';
 import { parseCell } from './addresses';
 import { parseFormula } from './formula';
 import type { Activity } from './settling';
@@ -32,7 +32,7 @@ export class Calculation {
     private readonly grid: Grid,
     private readonly activity: Activity,
     private readonly requirements: HostRequirements,
-    private readonly counters: Pick<HarnessStats, 'invocations' | 'cancellations'>,
+    private readonly counters: Pick<HarnessStats, 'invocations' | 'cancellations' | 'serializedBytes'>,
     metadata: FunctionsMetadata,
   ) {
     for (const fn of metadata.functions) this.byName.set(fn.name.toUpperCase(), fn);
@@ -79,8 +79,13 @@ export class Calculation {
     if (!formula) return;
     const blocked = this.grid.blocked(cell);
     if (blocked === 'waiting') return this.markDirty(cell);
-    if (formula.field) return this.finish(cell, cell.generation, fieldValue(this.grid, formula.field, cell.sheet));
-    if (blocked !== null) return this.finish(cell, cell.generation, blocked);
+    // Excel's own results (a dot field, an error passed on): nothing crosses the runtime's boundary.
+    if (formula.field)
+      return this.finish(cell, cell.generation, {
+        outcome: fieldValue(this.grid, formula.field, cell.sheet),
+        bytes: 0,
+      });
+    if (blocked !== null) return this.finish(cell, cell.generation, { outcome: blocked, bytes: 0 });
     if (cell.running) {
       this.counters.cancellations += 1;
       cell.running.onCanceled?.();
@@ -93,18 +98,17 @@ export class Calculation {
     this.activity.busy.add(cell);
     const meta = this.metadataFor(formula.parsed.name);
     const fn = meta ? this.functions.get(meta.id.toUpperCase()) : undefined;
-    if (!meta || !fn) return this.finish(cell, generation, { kind: 'error', code: '#NAME?' });
+    if (!meta || !fn) return this.finish(cell, generation, { outcome: { kind: 'error', code: '#NAME?' }, bytes: 0 });
     const parsed = formula.parsed;
     const args: unknown[] = meta.parameters.map((param, i) =>
       argumentValue(this.grid, parsed.args[i], param, cell.sheet),
     );
-    const options = meta.options ?? {};
-    if (options.requiresAddress || options.cancelable) {
-      const invocation: { address?: string; functionName: string; onCanceled?: () => void } = { functionName: meta.id };
-      if (options.requiresAddress) invocation.address = cell.address;
-      cell.running = invocation;
-      args.push(invocation);
-    }
+    // The invocation always comes last (custom-functions-parameter-options: "Excel passes the
+    // invocation parameter as the last argument" whether declared or not); the address only with requiresAddress.
+    const invocation: { address?: string; functionName: string; onCanceled?: () => void } = { functionName: meta.id };
+    if (meta.options?.requiresAddress) invocation.address = cell.address;
+    cell.running = invocation;
+    args.push(invocation);
     let result: unknown;
     try {
       result = fn(...args);
@@ -133,19 +137,20 @@ export class Calculation {
     if (!meta || !fn) return { kind: 'error', code: '#NAME?' };
     const sheet = parseCell(address).sheet ?? 'Sheet1';
     const args: unknown[] = meta.parameters.map((param, i) => argumentValue(this.grid, parsed.args[i], param, sheet));
-    const invocation = { functionName: meta.id, isInValuePreview: true, address, onCanceled: undefined };
-    if (meta.options?.requiresAddress || meta.options?.cancelable) args.push(invocation);
+    args.push({ functionName: meta.id, isInValuePreview: true, address, onCanceled: undefined });
     this.counters.invocations += 1;
     try {
-      return resultOutcome(await fn(...args), meta, this.returns);
+      return resultOutcome(await fn(...args), meta, this.returns).outcome;
     } catch (error) {
-      return thrown(error);
+      return thrown(error).outcome;
     }
   }
 
-  private finish(cell: Cell, generation: number, outcome: CellOutcome): void {
+  private finish(cell: Cell, generation: number, { outcome, bytes }: Returned): void {
     if (generation !== cell.generation) return; // superseded: Excel ignores a cancelled call's result
     cell.outcome = outcome;
+    cell.bytes = bytes;
+    this.counters.serializedBytes += bytes;
     cell.running = null;
     this.activity.busy.delete(cell);
     // Excel recalculates what references a cell once it has a new value.

@@ -189,7 +189,7 @@ test('a card judged "check" is still "check" in a later session, with the simila
   expect([basic(verdict), row.map(basic)]).toEqual([basic(verdict), [basic(verdict), basic(similarity)]]);
 });
 
-test("a card of an earlier version, without its row's query, is judged by its id: identifier, no similarity", async () => {
+test("a card of an earlier version, without its row's query, is read by its id and left to check: no similarity", async () => {
   const org = owners()[8];
   const first = await open();
   const [[card]] = await calculateOutcomes(first, { inputs: [[org.name]], formulas: { B: '=CLIMATE.ORG(A{row})' } });
@@ -213,7 +213,7 @@ test("a card of an earlier version, without its row's query, is judged by its id
   });
   for (const [verdict, similarity] of rows) {
     expect([basic(verdict), similarity]).toEqual([
-      'identifier',
+      'check',
       {
         kind: 'array',
         rows: [
@@ -228,6 +228,35 @@ test("a card of an earlier version, without its row's query, is judged by its id
       },
     ]);
   }
+});
+
+test("a card from a sent workbook whose id was changed to another organization's is judged against its query, not its id", async () => {
+  const [asked, other] = owners().slice(12, 14);
+  const first = await open();
+  const [[card]] = await calculateOutcomes(first, {
+    inputs: [[asked.name]],
+    formulas: { B: '=CLIMATE.ORG(A{row})' },
+  });
+  const saved = shown(card) as { type: string; properties: Record<string, { basicValue?: unknown }> };
+  const forged = (query: string | null) => ({
+    ...saved,
+    properties: {
+      ...saved.properties,
+      Id: { type: 'Double', basicValue: other.id },
+      ...(query === null ? {} : { Query: { type: 'String', basicValue: query } }),
+    },
+  });
+  const later = await open(); // another computer: nothing of the first is cached
+  const rows = await calculateOutcomes(later, {
+    firstRow: 2,
+    inputs: [
+      [null, forged(JSON.stringify([`name:${asked.name}`, null, null])) as InputValue],
+      [null, forged(JSON.stringify([`name:${asked.name}`, `${other.website ?? 'other.example'}`, null])) as InputValue],
+      [null, forged(JSON.stringify([`web:${other.website ?? 'other.example'}`, null, null])) as InputValue],
+    ],
+    formulas: { C: '=CLIMATE.MATCH(B{row})' },
+  });
+  expect(rows.map(([verdict]) => basic(verdict))).toEqual(['check', 'check', 'check']);
 });
 
 test('a Stocks-like entity of another provider is read by its name, as before', async () => {

@@ -8,8 +8,9 @@
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import type { OrganizationRecord } from '../../src/service/types';
+import { PROVIDER } from '../../src/provider';
 import { legalFormTwins } from '../sandbox/harness';
-import { excelRound, PENDING, PROVIDER_DESCRIPTION } from './expectations';
+import { excelRound, PENDING } from './expectations';
 import { HOST_PROFILES, MODERN_HOST } from './hostProfiles';
 import { DEFAULT_LOCATION, openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
 import { calculateOutcomes, waitForResults } from './session';
@@ -109,20 +110,18 @@ test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
     const values = Object.fromEntries(Object.entries(entity.properties).map(([k, v]) => [k, (v as Json).basicValue]));
     expect(values).toMatchObject(expectedProperties(record, 'exact'));
     expect(entity.properties['As of']).toMatchObject({ type: 'FormattedNumber', numberFormat: 'yyyy-mm-dd hh:mm' });
-    const attribution = [{ sourceText: PROVIDER_DESCRIPTION, sourceAddress: record.matching_organization!.link }];
-    for (const name of ['Score', 'Industry rank', 'Region rank', 'Rank', 'SBTi', 'RE100', 'Reduction action']) {
-      expect([name, entity.properties[name].propertyMetadata?.attribution]).toEqual([name, attribution]);
+    // The card's provider attributes every property: no property repeats it (docs/excel.md "What a value weighs").
+    for (const name of Object.keys(entity.properties)) {
+      expect([name, entity.properties[name].propertyMetadata?.attribution]).toEqual([name, undefined]);
     }
     expect(entity.provider).toEqual({
-      description: PROVIDER_DESCRIPTION,
+      description: PROVIDER.sourceLine,
       logoSourceAddress: LOGO,
       logoTargetAddress: record.matching_organization!.link,
     });
     const cardLayout = entity.layouts.card;
     expect(cardLayout.title).toBe(org.name);
-    expect(entity.properties[cardLayout.subTitle.property].basicValue).toBe(
-      `${record.matching_organization!.industry!.name} · ${record.hq_region}`,
-    );
+    expect(cardLayout.subTitle).toBeUndefined(); // industry and region are in its body
     expect(cardLayout.sections.map((section: Json) => section.title)).toEqual([
       'Score and ranks',
       'Initiatives',
@@ -143,15 +142,16 @@ test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
       inputs: [[org.name]],
       formulas: {
         B: '=CLIMATE.SCORE(A{row})',
-        C: '=B{row}.[Industry rank]',
+        C: '=B{row}.[Profile link]',
         D: '=CLIMATE.ORG(A{row})',
-        E: '=D{row}.[Industry rank]',
+        E: '=D{row}.[Profile link]',
       },
     });
     const field = { kind: 'error', code: '#FIELD!' };
+    const link = record.matching_organization!.link;
     expect([shown(ofScore), shown(ofCard)]).toEqual([
-      profile.attributedValues ? record.industry_rank : field,
-      profile.entities ? record.industry_rank : field,
+      profile.attributedValues ? link : field,
+      profile.entities ? link : field,
     ]);
   },
 );

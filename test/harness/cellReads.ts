@@ -17,8 +17,9 @@ export function argumentValue(
   sheet: string,
 ): unknown {
   const matrix = param.dimensionality === 'matrix';
-  if (arg === undefined) return undefined;
-  if (arg.kind === 'omitted') return null;
+  // An omitted optional argument, trailing or not, is null (custom-functions-parameter-options:
+  // "Excel assigns it the value null").
+  if (arg === undefined || arg.kind === 'omitted') return null;
   if (arg.kind === 'literal') return matrix ? [[arg.value]] : arg.value;
   if (arg.kind === 'cell') {
     const value = valueOf(grid.cellNamed(arg, sheet));

@@ -58,9 +58,22 @@ test('rules: a valid entity passes; each broken rule is named', () => {
   expect(entityRuleViolations(entity(), false)).toEqual([]);
   const nested = entity({ properties: { Parent: { ...entity(), referencedValues: [] } } });
   expect(entityRuleViolations(nested, true)).toContain('referencedValues below the root entity');
-  expect(entityRuleViolations(entity({ text: 'x'.repeat(256) }), true)).toEqual(['text over 255 characters']);
-  const long = entity({ properties: { Score: { type: 'String', basicValue: 'y'.repeat(256) }, Note: {} } });
-  expect(entityRuleViolations(long, true)).toEqual(['property Score: text over 255 characters']);
+  // No Microsoft document bounds a text's length: a long one passes.
+  const long = entity({
+    text: 'x'.repeat(300),
+    properties: { Score: { type: 'String', basicValue: 'y'.repeat(2_000) }, Note: { type: 'String', basicValue: '' } },
+  });
+  expect(entityRuleViolations(long, true)).toEqual([]);
+  // "Each nested property, or data type, must have a type and basicValue setting" (entity-card docs).
+  const bareError = entity({
+    properties: { Score: { type: 'Error', errorType: 'NotAvailable' }, Note: { basicValue: 'ok' } },
+  });
+  expect(entityRuleViolations(bareError, true)).toEqual([
+    'property Score: no type and basicValue',
+    'property Note: no type and basicValue',
+  ]);
+  const error = { type: 'Error', basicValue: '#N/A', basicType: 'Error', errorType: 'NotAvailable' };
+  expect(entityRuleViolations(entity({ properties: { Score: error, Note: error } }), true)).toEqual([]);
   const unnamed = entity({ layouts: { card: { subTitle: { property: 'Nope' }, sections: [] } } });
   expect(entityRuleViolations(unnamed, true)).toEqual(['the sub-title names no property']);
   const twoColumn = entity({

@@ -6,11 +6,13 @@
  * an entity does: SCORE's value with its card); an error in the cell passes through; a property's
  * value is what the cell shows (a number, text, TRUE/FALSE, an error, or a nested entity).
  *
- * And the rules Excel applies to an entity a custom function returns (checked on every returned
- * value): `referencedValues` only at the root entity (Excel shows #VALUE! otherwise), a card's
- * sections and sub-title naming properties the entity has, text values of at most 255 characters
- * (Excel cuts longer ones silently; the harness refuses them so a test notices), TwoColumn sections
- * only from ExcelApi 1.19.
+ * And the rules Excel applies to a card a custom function returns (checked on every returned value
+ * that has properties): `referencedValues` only at the root entity (Excel shows #VALUE! otherwise), a
+ * card's sections and sub-title naming properties the entity has, TwoColumn sections only from
+ * ExcelApi 1.19, and every nested property with a `type` and a `basicValue` (Microsoft's entity-card
+ * page: "Each nested property, or data type, must have a type and basicValue setting"; an error's is
+ * its code, `#N/A`, per NotAvailableErrorCellValue in the typings). No Microsoft document bounds a
+ * text's length (the add-in bounds its own texts, src/functions/cardText.ts), so the harness does not.
  */
 import type { Outcome } from './types';
 
@@ -78,22 +80,18 @@ function propertyNamed(properties: Record<string, Json>, field: string): Json | 
   return undefined;
 }
 
-const MAX_TEXT = 255;
-
 /** The rules above that `entity` breaks (none: an empty list); `hasTwoColumn` is ExcelApi 1.19. */
 export function entityRuleViolations(entity: Json, hasTwoColumn: boolean, root = true): string[] {
   const problems: string[] = [];
   if (!root && entity.referencedValues !== undefined) problems.push('referencedValues below the root entity');
-  if (typeof entity.text === 'string' && entity.text.length > MAX_TEXT) problems.push('text over 255 characters');
   // Loops rather than entries and closures: every card a sheet returns is checked, 50,000 in a big one.
   const properties = (entity.properties ?? {}) as Record<string, Json>;
   for (const name in properties) {
     const property = properties[name];
     if (name.trim() === '') problems.push('a property without a name');
-    if (typeof property.basicValue === 'string' && property.basicValue.length > MAX_TEXT) {
-      problems.push(`property ${name}: text over 255 characters`);
-    }
     if (property.type === 'Entity') problems.push(...entityRuleViolations(property, hasTwoColumn, false));
+    else if (typeof property.type !== 'string' || property.basicValue === undefined)
+      problems.push(`property ${name}: no type and basicValue`);
   }
   const card = ((entity.layouts ?? {}) as Json).card as Json | undefined;
   if (card?.subTitle !== undefined && !namesProperty((card.subTitle as Json).property, properties))

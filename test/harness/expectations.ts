@@ -7,8 +7,6 @@
 import { INITIATIVE_KEYS, type OrganizationRecord } from '../../src/service/types';
 import type { CellOutcome, Outcome } from './types';
 
-export const PROVIDER_DESCRIPTION = 'Climate data by DitchCarbon';
-
 /** Excel's ROUND(x, digits): half away from zero on the value read at 15 significant digits. */
 export function excelRound(x: number, digits: number): number {
   const shifted = Number((Math.abs(x) * 10 ** digits).toPrecision(15));
@@ -129,11 +127,8 @@ export function mismatch(
   if (cell.type !== TYPE_OF[typeof expected.value] || cell.basicValue !== expected.value) {
     return `expected ${TYPE_OF[typeof expected.value]} ${JSON.stringify(expected.value)}, got ${cell.type} ${JSON.stringify(cell.basicValue)}`;
   }
-  const provider = {
-    description: PROVIDER_DESCRIPTION,
-    logoSourceAddress: ctx.logoUrl,
-    logoTargetAddress: record?.matching_organization?.link,
-  };
+  // No description beside a logo: Excel shows it only as the logo's tooltip (src/functions/valueCards.ts).
+  const provider = { logoSourceAddress: ctx.logoUrl, logoTargetAddress: record?.matching_organization?.link };
   return JSON.stringify(cell.provider) === JSON.stringify(provider)
     ? null
     : `provider ${JSON.stringify(cell.provider)}`;

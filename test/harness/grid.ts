@@ -17,6 +17,8 @@ export interface Cell {
   input: InputValue;
   formula: (({ parsed: ParsedFormula; field: null } | { parsed: null; field: FieldFormula }) & FormulaText) | null;
   outcome: CellOutcome;
+  /** The characters of JSON its latest result crossed Excel's boundary as (returnedValues.ts). */
+  bytes: number;
   generation: number;
   invocations: number;
   /** The running invocation, to cancel when a newer one replaces it. */
@@ -57,6 +59,7 @@ export class Grid {
         input: null,
         formula: null,
         outcome: { kind: 'value', value: null },
+        bytes: 0,
         generation: 0,
         invocations: 0,
         running: null,
@@ -88,6 +91,27 @@ export class Grid {
 
   hasSheet(sheet: string): boolean {
     return this.sheets.has(sheet);
+  }
+
+  /** The sheets that hold a cell, in the order first written (Excel's tab order here). */
+  sheetNames(): string[] {
+    return [...this.sheets];
+  }
+
+  /**
+   * The smallest block that holds every written cell of the sheet (Worksheet.getUsedRange, ExcelApi
+   * 1.1: "the smallest range that encompasses any cells that have a value or formatting"); null when
+   * it has none.
+   */
+  usedRange(sheet: string): { row: number; column: number; rows: number; columns: number } | null {
+    let [top, left, bottom, right] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const cell of this.cells.values()) {
+      if (cell.sheet !== sheet || (cell.formula === null && cell.input === null)) continue;
+      [top, left] = [Math.min(top, cell.row), Math.min(left, cell.column)];
+      [bottom, right] = [Math.max(bottom, cell.row), Math.max(right, cell.column)];
+    }
+    // as Range.rowIndex and columnIndex count: from 0
+    return top === Infinity ? null : { row: top - 1, column: left, rows: bottom - top + 1, columns: right - left + 1 };
   }
 
   /**
@@ -178,6 +202,7 @@ export class Grid {
         formula: cell.formula.text,
         outcome: cell.outcome,
         invocations: cell.invocations,
+        bytes: cell.bytes,
       };
       results[report.address] = report;
     }

@@ -26,7 +26,7 @@ export interface NodeWorkbookOptions extends Omit<HarnessOptions, 'metadata'> {
   /**
    * A workbook opened again, as Excel opens a saved file: its grid (formulas, values) and settings
    * storage under a new runtime, once the last one was closed and released (Workbook.releaseRuntime);
-   * `Workbook.recalculateAll` then does what Excel does on open. Without it, a new empty workbook.
+   * `Workbook.reopen` then does what Excel does on open (desktop or web). Without it, a new empty workbook.
    */
   workbook?: Workbook;
 }

@@ -50,7 +50,7 @@ test('every formula cell is calculated again under a new runtime, from what the 
   sandbox.resetStats();
   const again = await openNodeWorkbook({ workbook: saved, indexedDB: await copyIndexedDb(indexedDB) });
   sessions.push(again);
-  expect(saved.recalculateAll()).toEqual(addresses);
+  expect(saved.reopen('web')).toEqual(addresses);
   await again.settled(30_000);
 
   expect(outcomes(await again.results(), addresses)).toEqual(shown);
@@ -79,7 +79,7 @@ test("a reopened workbook's runtime reads its cache as its scripts load, before 
   await opened; // with no cell calculated yet
   expect(saved.stats().invocations).toBe(before);
 
-  saved.recalculateAll();
+  saved.reopen('web');
   await again.settled(30_000);
   expect(outcomes(await again.results(), addresses)).toEqual(shown);
   expect(sandbox.stats().requests).toBe(0);

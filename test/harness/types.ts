@@ -48,6 +48,11 @@ export interface CellReport {
   outcome: CellOutcome;
   /** How many times Excel (the harness) called the function for this cell. */
   invocations: number;
+  /**
+   * The characters of JSON its latest result crossed the runtime's boundary as (returnedValues.ts);
+   * 0 for a dot field or FIELDVALUE, which Excel computes itself.
+   */
+  bytes: number;
 }
 
 export type SheetResults = Record<string, CellReport>;
@@ -75,16 +80,40 @@ export interface HarnessOptions {
   requirementsAbsent?: boolean;
   /** The workbook's document settings (Office.context.document.settings) at open, e.g. accepted matches. */
   documentSettings?: Record<string, unknown>;
+  /** What a calculation does with a custom-function cell holding an error (ErrorCellsOnCalculate). */
+  errorCells?: ErrorCellsOnCalculate;
+  /** The code Excel refuses a request with while a cell is being edited (default `InvalidOperation`, as documented). */
+  cellEditRefusal?: 'InvalidOperation' | 'InvalidOperationInCellEditMode';
 }
+
+/**
+ * What OfficeDev's trackers report of custom-function cells whose last result was an error, which
+ * Microsoft's docs do not say: `recalculated` (the documented behaviour, the default); `first-ignored`:
+ * the next calculation leaves the cell `#BUSY!` without invoking it and only the one after calls it
+ * (office-js#3234, Excel-Custom-Functions#376); `never`: no calculation (a range's or a full one)
+ * invokes it again (office-js#4502). Entering the formula again always calculates it.
+ */
+export type ErrorCellsOnCalculate = 'recalculated' | 'first-ignored' | 'never';
+
+/**
+ * How Excel opens a saved workbook: `desktop` keeps every saved value and invokes no custom function
+ * (office-js#1567, "by design": only volatile and streaming functions recalculate on open); `web`
+ * calculates every formula again (office-js#2012, #3911).
+ */
+export type ReopenedBy = 'desktop' | 'web';
 
 export interface HarnessStats {
   /** Function calls made, and calls whose invocation was cancelled (onCanceled called). */
   invocations: number;
   cancellations: number;
+  /** The characters of JSON every settled result crossed the runtime's boundary as, together (returnedValues.ts). */
+  serializedBytes: number;
   /** Ids passed to CustomFunctions.associate, with the number of times each was. */
   associations: Record<string, number>;
   /** Each `context.sync()` of an Excel.run that calculated ranges: the cell addresses, in order. */
   recalculations: string[][];
+  /** `application.calculate('Full')` (or FullRebuild) syncs: every formula of the workbook calculated. */
+  fullCalculations: number;
   /** Excel.run batches started, and those still running. */
   excelRuns: number;
   excelRunsInFlight: number;

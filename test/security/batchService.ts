@@ -11,8 +11,8 @@ import { json, startScriptedServer, type ReceivedRequest, type ScriptedServer } 
 export interface BatchServiceSuite {
   /** Set once the file's beforeAll has run. */
   service: ScriptedServer;
-  /** A workbook on the service with `test-key` (and any other settings given). */
-  open(settings?: Partial<Settings>): Promise<NodeWorkbookSession>;
+  /** A workbook on the service with `test-key` (and any other settings given), of the build in `distDir` (dist/ by default). */
+  open(settings?: Partial<Settings>, distDir?: string): Promise<NodeWorkbookSession>;
 }
 
 export function batchServiceSuite(
@@ -21,9 +21,9 @@ export function batchServiceSuite(
   let session: NodeWorkbookSession | null = null;
   const suite: BatchServiceSuite = {
     service: null as unknown as ScriptedServer,
-    async open(settings = {}) {
+    async open(settings = {}, distDir) {
       const storage = await seededSettings({ baseUrl: suite.service.url, apiKey: 'test-key', ...settings });
-      session = await openNodeWorkbook({ storage });
+      session = await openNodeWorkbook({ storage, distDir });
       return session;
     },
   };

@@ -9,6 +9,7 @@
 import { safeResult, FORMULA_START } from '../../src/functions/arguments/cellText';
 import { CellFailure } from '../../src/functions/results/errors';
 import { MAX_CARD_TEXT } from '../../src/functions/results/cardText';
+import { MAX_PROFILE_LINK_LENGTH } from '../../src/service/profileLink';
 import { organizationEntity } from '../../src/functions/results/organizationEntity';
 import { parseOrganization } from '../../src/functions/arguments/organizationArgument';
 import { FLAG_KEYS } from '../../src/functions/arguments/initiatives';
@@ -80,7 +81,8 @@ function spoil(o: Record<string, unknown>, random: () => number, depth = 0): voi
 
 /**
  * What no text, number or address of a cell may be, by where it sits in the result: a card's texts
- * (an entity's text, any value's properties and card title) at most MAX_CARD_TEXT characters.
+ * (an entity's text, any value's properties and card title) at most MAX_CARD_TEXT characters, but
+ * its profile link, which is never cut, an https link of at most MAX_PROFILE_LINK_LENGTH.
  */
 function faults(value: unknown, path: string, found: string[]): void {
   if (typeof value === 'number' && !Number.isFinite(value)) found.push(`${path}: ${value}`);
@@ -91,7 +93,11 @@ function faults(value: unknown, path: string, found: string[]): void {
     if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(value))
       found.push(`${path}: control`);
     const inCard = /^ORG\.text$|\.properties\.|\.title$/.test(path);
-    if (inCard && !address && value.length > MAX_CARD_TEXT) found.push(`${path}: ${value.length} characters`);
+    // A profile link is never cut: it is a checked https link of bounded length instead (or #N/A: none).
+    const link = /\.Profile link\.basicValue$/.test(path) && value !== '#N/A';
+    if (link && (!value.startsWith('https://') || value.length > MAX_PROFILE_LINK_LENGTH))
+      found.push(`${path}: not a checked link`);
+    if (inCard && !address && !link && value.length > MAX_CARD_TEXT) found.push(`${path}: ${value.length} characters`);
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) faults(inner, `${path}.${key}`, found);

@@ -5,14 +5,47 @@
  * tools read it again; every spilled or returned text that starts so is shown with a leading apostrophe.
  */
 import type { ServerResponse } from 'node:http';
-import { FORMULA_START } from '../../src/functions/arguments/cellText';
 import type { CellOutcome } from '../harness';
 import { json } from '../service/scriptedServer';
 import { batchServiceSuite } from './batchService';
 
-const HOSTILE = ["=cmd|' /C calc'!A0", '+1+2', '-2+3', '@SUM(A1)', '\t=1+1', '\r\n@SUM(A2)'];
-/** As cells show them: a control character is a space and the text trimmed (records.ts), so the formula is in front. */
-const SAFE = ["'=cmd|' /C calc'!A0", "'+1+2", "'-2+3", "'@SUM(A1)", "'=1+1", "'@SUM(A2)"];
+/** Formulas, some behind invisible characters (no-break space, zero-width space, byte-order mark) or in full-width signs. */
+const HOSTILE = [
+  "=cmd|' /C calc'!A0",
+  '+1+2',
+  '-2+3',
+  '@SUM(A1)',
+  '\t=1+1',
+  '\r\n@SUM(A2)',
+  '\u00a0=3+3',
+  '\u200b=4+4',
+  '\ufeff\u200d@SUM(A3)',
+  '\uff1d5+5',
+  '\u200b\uff0b6',
+  '\uff0d7+7',
+  '\uff20SUM(A4)',
+];
+/**
+ * As cells show them: a control character is a space and the text trimmed (records.ts), so the formula
+ * is in front; one behind a zero-width character or in a full-width sign gets its apostrophe all the same.
+ */
+const SAFE = [
+  "'=cmd|' /C calc'!A0",
+  "'+1+2",
+  "'-2+3",
+  "'@SUM(A1)",
+  "'=1+1",
+  "'@SUM(A2)",
+  "'\u00a0=3+3",
+  "'\u200b=4+4",
+  "'\ufeff\u200d@SUM(A3)",
+  "'\uff1d5+5",
+  "'\u200b\uff0b6",
+  "'\uff0d7+7",
+  "'\uff20SUM(A4)",
+];
+/** A text a CSV reader or a paste would take for a formula: one of cellText's signs after invisible characters, or full-width. */
+const LOOKS_LIKE_FORMULA = /^[\s\u200b-\u200f\u2060\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
 
 function item(body: unknown, headers: Record<string, string> = {}) {
   return { status: 200, headers, body: JSON.stringify(body) };
@@ -93,7 +126,7 @@ test('no cell, spilled element or card text starts like a formula', async () => 
   const results = await session.results();
   const outcomes = addresses.map((address) => results[address].outcome);
   const all = outcomes.flatMap(texts);
-  expect(all.filter((text) => FORMULA_START.test(text))).toEqual([]);
+  expect(all.filter((text) => LOOKS_LIKE_FORMULA.test(text))).toEqual([]);
 
   const industries = outcomes[0] as { rows: Array<Array<{ value?: unknown }>> };
   expect(industries.rows.slice(1).map((row) => row[1]?.value)).toEqual(SAFE);
@@ -101,7 +134,7 @@ test('no cell, spilled element or card text starts like a formula', async () => 
   expect(all).toContain('Hostile Co'); // ordinary text is left as it is
 });
 
-test('a card keeps a hostile text safe within the 255 characters Excel allows a card text', async () => {
+test("a card keeps a hostile text safe within the add-in's 255-character bound on a card text", async () => {
   const session = await suite.open();
   await session.calculate({
     inputs: [['Long Co']],
@@ -112,13 +145,13 @@ test('a card keeps a hostile text safe within the 255 characters Excel allows a 
   const card = results['Sheet1!B2'].outcome;
   expect(card).toMatchObject({ kind: 'value', value: { type: 'Entity' } });
   const cardTexts = texts(card);
-  expect(cardTexts.filter((text) => FORMULA_START.test(text))).toEqual([]);
+  expect(cardTexts.filter((text) => LOOKS_LIKE_FORMULA.test(text))).toEqual([]);
   expect(cardTexts.filter((text) => text.length > 255)).toEqual([]);
   const name = (card as { value: { text: string } }).value.text;
   expect(name).toMatch(/^'=HYPERLINK\("x+…$/);
   expect(name).toHaveLength(255);
   expect(results['Sheet1!C2'].outcome).toEqual({ kind: 'value', value: name });
-  // The score's card title names the organization after its label: safe as it is, and within the bound.
+  // The score's card: safe as it is, and within the bound.
   const score = texts(results['Sheet1!D2'].outcome);
   expect(score.filter((text) => text.length > 255)).toEqual([]);
 });

@@ -167,4 +167,31 @@ describe('a /batch item spelling the key another way JSON or Unicode allows', ()
     expectNoKey(shown);
     expect(JSON.stringify(item.body)).toContain('(your API key)');
   });
+
+  /** What a later reader makes of a text: full-width letters as ASCII (NFKC), controls and separators gone. */
+  const asReadLater = (text: string): string =>
+    text
+      .normalize('NFKC')
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '');
+  const fullWidth = (text: string): string =>
+    [...text].map((c) => (c > ' ' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('');
+
+  it.each([
+    ['a NUL, which cells show as a space', (key: string) => `${key.slice(0, 5)}\u0000${key.slice(5)}`],
+    ['a NEL (a C1 control)', (key: string) => `${key.slice(0, 7)}\u0085${key.slice(7)}`],
+    ['a line separator', (key: string) => `${key.slice(0, 3)}\u2028${key.slice(3)}`],
+    [
+      'a paragraph separator and a bell',
+      (key: string) => `${key.slice(0, 3)}\u2029${key.slice(3, 9)}\u0007${key.slice(9)}`,
+    ],
+    ['full-width letters', (key: string) => fullWidth(key)],
+    ['half full-width, with a zero-width space', (key: string) => `${fullWidth(key.slice(0, 8))}\u200b${key.slice(8)}`],
+  ])('the key with %s in the message: no reader of the cell finds the key', async (_label, spoil) => {
+    const item = await answering((key) => envelope(JSON.stringify(`API key ${spoil(key)} ${SAID}`)));
+    const error = errorFromResponse(item.status, item.headers, item.body);
+    for (const message of [error.message, failureFrom(engineErrorFrom(error, 1)).message, messageOf(error)]) {
+      expectNoKey(asReadLater(message));
+      expect(message).toContain(`API key (your API key) ${SAID}`);
+    }
+  });
 });

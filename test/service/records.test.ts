@@ -69,7 +69,29 @@ describe('decodeOrganization', () => {
       industry: null,
       initiatives: Object.fromEntries(INITIATIVE_KEYS.map((key) => [key, key === 'sbti' ? true : null])),
       reduction_action_present: null,
+      updated_at: null,
     });
+  });
+
+  it('reads when the record was produced (updated_at) as ISO text to the second; no date, or one outside 2000-9999, as absent', () => {
+    const produced = (updated_at: unknown): string | null => decodeOrganization({ id: 1, updated_at }).updated_at;
+    expect(produced('2026-03-02T09:30:07.412Z')).toBe('2026-03-02T09:30:07.000Z');
+    expect(produced('2026-03-02')).toBe('2026-03-02T00:00:00.000Z');
+    expect(produced('2026-03-02T10:30:07+01:00')).toBe('2026-03-02T09:30:07.000Z');
+    for (const bad of [
+      'yesterday',
+      'March 2, 2026',
+      '1',
+      1772443807000,
+      '1999-12-31',
+      '+275760-09-13',
+      '2026-13-45',
+      '2026-03-02'.padEnd(41, '0'),
+      null,
+      {},
+      true,
+    ])
+      expect(produced(bad)).toBeNull();
   });
 
   it('keeps an unknown rank word as sent', () => {

@@ -77,6 +77,37 @@ test('a block that shows the source line near it (typed or written by the pane) 
   expect(planAttributionCheck(written, true)).toEqual({ blocks: 1, fixes: [] });
 });
 
+test("the provider's words linking elsewhere are no source line: the block still gets its own", () => {
+  const disguised = [
+    '=HYPERLINK("https://evil.example/login","Climate data by DitchCarbon")',
+    '=HYPERLINK("https://ditchcarbon.com.evil.example","Climate data by DitchCarbon")',
+    '=HYPERLINK("http://ditchcarbon.com","Climate data by DitchCarbon")',
+    '=HYPERLINK("https://evil.example/?u=ditchcarbon.com","Climate data by DitchCarbon")',
+    '=HYPERLINK(A9,"Climate data by DitchCarbon")',
+    '=IF(TRUE,HYPERLINK("https://evil.example","Climate data by DitchCarbon"),"Climate data by DitchCarbon")',
+  ];
+  for (const formula of disguised) {
+    const s = sheet([
+      [null, formula, null],
+      ['Supplier', 'Score', null],
+      ['Acme', '=CLIMATE.SCORE(A3)', null],
+    ]);
+    expect([formula, planAttributionCheck(s, true).fixes]).toEqual([formula, [expect.anything()]]);
+  }
+  // A link to the provider's own site, in any case and spacing, is a source line.
+  for (const formula of [
+    '=hyperlink( "https://ditchcarbon.com/" , "Climate data by DitchCarbon" )',
+    '=HYPERLINK("https://www.ditchcarbon.com/methodology","Climate data by DitchCarbon (2026)")',
+  ]) {
+    const s = sheet([
+      [null, formula],
+      ['Supplier', 'Score'],
+      ['Acme', '=CLIMATE.SCORE(A3)'],
+    ]);
+    expect([formula, planAttributionCheck(s, true).fixes]).toEqual([formula, []]);
+  }
+});
+
 test('two blocks far apart each get their own place; cells chosen for one are not given to the other', () => {
   const rows: CellValue[][] = Array.from({ length: 30 }, () => Array<CellValue>(4).fill(null));
   rows[1][1] = '=CLIMATE.SCORE(A2)';

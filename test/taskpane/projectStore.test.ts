@@ -127,9 +127,18 @@ describe('saved projects', () => {
     const storage = new MemoryStorage();
     const store = new ProjectStore(storage);
     expect(await store.teamKey()).toBeNull();
-    await store.rememberTeamKey('sandbox-team-key');
-    expect(await storage.getItem(TEAM_KEY_STORAGE_KEY)).toBe('sandbox-team-key');
-    await store.rememberTeamKey(null);
+    await store.rememberTeamKey('sandbox-team-key', 'http://localhost:4010');
+    expect(await store.teamKey()).toEqual({ key: 'sandbox-team-key', origin: 'http://localhost:4010' });
+    await store.rememberTeamKey(null, 'http://localhost:4010');
     expect(await store.teamKey()).toBeNull();
+  });
+
+  test('a team key remembered without its origin, or with one that does not check, is entrusted to none', async () => {
+    const storage = new MemoryStorage();
+    const store = new ProjectStore(storage);
+    await storage.setItem(TEAM_KEY_STORAGE_KEY, 'sandbox-team-key'); // as kept before keys recorded their origin
+    expect(await store.teamKey()).toEqual({ key: 'sandbox-team-key', origin: null });
+    await storage.setItem(TEAM_KEY_STORAGE_KEY, JSON.stringify({ key: 'team-key', origin: 'javascript:alert(1)' }));
+    expect(await store.teamKey()).toEqual({ key: 'team-key', origin: null });
   });
 });

@@ -9,7 +9,7 @@ import { createCatalogue } from '../../src/functions/catalogue';
 import { callContext, toCellNow } from '../../src/functions/excelBoundary';
 import { rowsToRefresh } from '../../src/taskpane/activity/activity';
 import type { CellGrid } from '../../src/taskpane/sheet/grid';
-import { recalculateWorkbook } from '../../src/office/excelCalculate';
+import { recalculateClimateCells } from '../../src/office/excelCalculate';
 import { recalculateRows } from '../../src/taskpane/sheet/write';
 import type { BatchRequestItem } from '../../src/service/types';
 import { record, type RequestAnswer } from '../engine/fakeService';
@@ -124,6 +124,44 @@ test.each([
   },
 );
 
+/** Excel's date serial of a moment, local time, as a card's As of holds it. */
+const serial = (iso: string): number => {
+  const ms = Date.parse(iso);
+  return (ms - new Date(ms).getTimezoneOffset() * 60_000) / 86_400_000 + 25_569;
+};
+
+test('As of is when the service produced the record: a later fetch of the same record keeps it, a newer record moves it', async () => {
+  const dated = (updated_at: string, score: number) => (items: BatchRequestItem[]) => ({
+    kind: 'items' as const,
+    items: items.map(() => ({ status: 200, body: record(1, 'Supplier 1', 'synced', { score, updated_at }) })),
+  });
+  const { workbook, engine, service } = await (async () => {
+    const sheet = await cardSheet(1, true);
+    sheet.service.script.push(dated('2026-01-15T08:00:00Z', 0.5));
+    sheet.service.release();
+    await advance(30);
+    return sheet;
+  })();
+  expect(shown(workbook, 'Sheet1!D2')).toBe(serial('2026-01-15T08:00:00Z'));
+  expect(cardProperty(workbook, 'Sheet1!B2', 'As of')).toBe(serial('2026-01-15T08:00:00Z'));
+
+  // Fetched again an hour later, the service's record unchanged: As of says when it was produced, as before.
+  jest.setSystemTime(Date.now() + HOUR);
+  service.script.push(dated('2026-01-15T08:00:00Z', 0.5));
+  await Promise.all([engine.refresh(), advance(30)]);
+  await recalculateClimateCells('all');
+  await advance(0);
+  expect(shown(workbook, 'Sheet1!D2')).toBe(serial('2026-01-15T08:00:00Z'));
+
+  service.script.push(dated('2026-04-15T08:00:00Z', 0.61));
+  await Promise.all([engine.refresh(), advance(30)]);
+  await recalculateClimateCells('all');
+  await advance(0);
+  expect(shown(workbook, 'Sheet1!C2')).toBe(61);
+  expect(shown(workbook, 'Sheet1!D2')).toBe(serial('2026-04-15T08:00:00Z'));
+  expect(workbook.isSettled()).toBe(true);
+});
+
 test('Refresh all while a cold sheet is still being answered: one registration per organization, no cell left busy', async () => {
   const { workbook, engine, service } = await cardSheet(60, true);
   expect(workbook.isSettled()).toBe(false); // every card still asking
@@ -132,7 +170,7 @@ test('Refresh all while a cold sheet is still being answered: one registration p
   service.release();
   await advance(30);
   expect(refresh.value).toMatchObject({ organizations: 60, refreshed: 60, failed: [] });
-  await recalculateWorkbook();
+  await recalculateClimateCells('all');
   await advance(0);
   expect(workbook.isSettled()).toBe(true);
   const registered = service.items().map((item) => (item.body as { name: string }).name);

@@ -57,14 +57,15 @@ const STATUSES = ['errored', 'synced'];
 
 /** Three ranks as three letters ('-' for none); an unknown word keeps the list form. */
 function encodeRanks(ranks: (string | null)[]): CompactValue {
-  const known = ranks.every((rank) => rank === null || RANK_CODES[rank] !== undefined);
+  // Own names only: a rank is the service's word, and `constructor` is no code.
+  const known = ranks.every((rank) => rank === null || Object.hasOwn(RANK_CODES, rank));
   return known ? ranks.map((rank) => (rank === null ? '-' : RANK_CODES[rank])).join('') : ranks;
 }
 
 function decodeRanks(value: CompactValue): (string | null)[] {
   if (Array.isArray(value)) return value;
   const letters = typeof value === 'string' ? value : '---';
-  return [RANK_WORDS[letters[0]] ?? null, RANK_WORDS[letters[1]] ?? null, RANK_WORDS[letters[2]] ?? null];
+  return [0, 1, 2].map((i) => (Object.hasOwn(RANK_WORDS, letters[i] ?? '') ? RANK_WORDS[letters[i]] : null));
 }
 
 /** 13 initiatives + reduction_action_present, each null/false/true as a base-3 digit. */
@@ -140,6 +141,8 @@ const AT = {
   website: 15,
   region: 16,
   externalId: 17,
+  /** updated_at, as whole seconds since 1970. */
+  producedAt: 18,
 } as const;
 
 export function compactRecord(record: OrganizationRecord, table: StringTable): CompactRecord {
@@ -166,6 +169,7 @@ export function compactRecord(record: OrganizationRecord, table: StringTable): C
     record.website,
     record.hq_region === null ? null : table.indexOf(record.hq_region),
     record.external_id,
+    record.updated_at ? Date.parse(record.updated_at) / 1000 : null,
   ];
   while (compact.length > 0 && compact[compact.length - 1] === null) compact.pop();
   return compact;
@@ -173,7 +177,13 @@ export function compactRecord(record: OrganizationRecord, table: StringTable): C
 
 /** The field at `i` (a record stored before it was added has none). */
 const at = (c: CompactRecord, i: number): CompactValue => c[i] ?? null;
-const { text, fraction, percentile, id: idOrNull, rank: rankOrNull } = readField;
+const { text, fraction, percentile, id: idOrNull, rank: rankOrNull, date } = readField;
+
+/** updated_at back from its seconds, read by the rule the service's is read by. */
+function producedAt(seconds: CompactValue): string | null {
+  const ms = typeof seconds === 'number' ? seconds * 1000 : NaN;
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? date(new Date(ms).toISOString()) : null;
+}
 
 /**
  * The record a CompactRecord stands for. Each field is read by the rules an answer of the service is
@@ -217,5 +227,6 @@ export function expandRecord(c: CompactRecord, table: StringTable): Organization
       meanScore === null && industry === null ? null : { mean_score: meanScore, id: industryId, name: industryName },
     initiatives,
     reduction_action_present: reduction,
+    updated_at: producedAt(at(c, AT.producedAt)),
   };
 }

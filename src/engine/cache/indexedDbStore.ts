@@ -82,6 +82,16 @@ function olderRecords(stored: Stored): { scope: string; entries: StoredEntries }
   return { scope: meta.scope, entries: oldestFirst(records.map(([key, entry]) => [key, entry])) };
 }
 
+/** How long the database has to open: IndexedDB opens in milliseconds, the records are read after. */
+export const OPEN_WAIT_MS = 5_000;
+
+/** The browser's IndexedDB did not answer `open` within OPEN_WAIT_MS. */
+export class StorageUnanswered extends Error {
+  constructor() {
+    super(`The browser's storage (IndexedDB) did not open within ${OPEN_WAIT_MS / 1000} s.`);
+  }
+}
+
 export class RecordStore implements CachePersistence {
   /** Characters stored per record key, to keep the whole within `maxChars`. */
   private readonly sizes = new Map<string, number>();
@@ -99,6 +109,7 @@ export class RecordStore implements CachePersistence {
   }
 
   async load(scope: string): Promise<StoredEntries> {
+    await this.opened();
     const stored: Stored = new Map(await allEntries<IDBValidKey, unknown>(this.store));
     const meta = parseMeta(stored.get(META_KEY), VERSION);
     if (meta === null) return this.migrate(stored, scope);
@@ -111,6 +122,21 @@ export class RecordStore implements CachePersistence {
       loaded.push([requestKey, entry]);
     }
     return oldestFirst(loaded);
+  }
+
+  /**
+   * Resolves once the database is open; rejects with StorageUnanswered when `open` has not answered
+   * within OPEN_WAIT_MS. An IndexedDB whose open never answers is known on WebKit (bug 226547,
+   * idb-keyval#120): without this bound every cell would wait behind the loading gate for good.
+   */
+  private opened(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new StorageUnanswered()), OPEN_WAIT_MS);
+      this.store('readonly', () => clearTimeout(timer)).then(resolve, (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      });
+    });
   }
 
   /**

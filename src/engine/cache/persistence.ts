@@ -17,7 +17,7 @@ import {
   type CachePersistence,
   type StoredEntries,
 } from './recordCache';
-import { RecordStore } from './indexedDbStore';
+import { RecordStore, StorageUnanswered } from './indexedDbStore';
 
 /** Records held in memory either way: a 100,000-supplier sheet recalculates without a request. */
 export const MEMORY_ENTRIES = 120_000;
@@ -50,11 +50,13 @@ export function createRecordCache(
   explicit: KeyValueStorage | undefined,
   settingsStorage: KeyValueStorage,
   now: () => number,
+  /** IndexedDB did not open in time (StorageUnanswered): the cells went on without what it holds. */
+  onUnanswered: (error: Error) => void = () => undefined,
 ): { cache: RecordCache; readonly place: CachePlace } {
   if (explicit === undefined && typeof indexedDB !== 'undefined' && indexedDB !== null) {
     const limits = INDEXEDDB_CACHE_LIMITS;
     const store = RecordStore.open(CACHE_DATABASE, CACHE_OBJECT_STORE, settingsStorage, limits.persistedChars);
-    const persistence = new FallbackPersistence(store, blobPersistence(settingsStorage, now));
+    const persistence = new FallbackPersistence(store, blobPersistence(settingsStorage, now), onUnanswered);
     const cache = new RecordCache(persistence, now, limits);
     return {
       cache,
@@ -77,7 +79,7 @@ function blobPersistence(storage: KeyValueStorage, now: () => number, limits = S
 
 /**
  * IndexedDB until it cannot be opened, then settings storage for good: a load that fails there (the
- * database refused, or a store that throws) is the runtime without IndexedDB, so the records still
+ * database refused or not answering, or a store that throws) is the runtime without IndexedDB, so the records still
  * outlive the workbook, within the settings budget (SETTINGS_CACHE_LIMITS), rather than not at all.
  */
 class FallbackPersistence implements CachePersistence {
@@ -87,6 +89,7 @@ class FallbackPersistence implements CachePersistence {
   constructor(
     primary: CachePersistence,
     private readonly fallback: CachePersistence,
+    private readonly onUnanswered: (error: Error) => void,
   ) {
     this.current = primary;
   }
@@ -95,8 +98,9 @@ class FallbackPersistence implements CachePersistence {
     if (this.place === 'indexeddb') {
       try {
         return await this.current.load(scope);
-      } catch {
+      } catch (error) {
         [this.current, this.place] = [this.fallback, 'settings'];
+        if (error instanceof StorageUnanswered) this.onUnanswered(error);
       }
     }
     return this.current.load(scope);

@@ -1,10 +1,11 @@
 /**
  * What the engine remembers of a service between sessions, per base URL: that a key worked there, and
  * the batches in flight the service last sustained. The key itself is never written here (it stays in
- * the settings): only a fingerprint, the first 16 hex digits of SHA-256 over the base URL and the key.
+ * the settings): only its fingerprint (keyFingerprint.ts).
  * A known key skips the probe batch and starts at that window; a 401 forgets it.
  */
 import type { KeyValueStorage } from '../../settings/storage';
+import { keyFingerprint } from './keyFingerprint';
 
 export const KEY_MEMORY_STORAGE_KEY = 'climate.engine.services.v1';
 /** Services remembered at most (the most recently confirmed kept). */
@@ -27,13 +28,6 @@ export interface KnownKey {
   refused(): void;
 }
 
-async function fingerprint(baseUrl: string, apiKey: string): Promise<string | null> {
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) return null; // no memory without a proper hash
-  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(`climate-key\n${baseUrl}\n${apiKey}`));
-  return [...new Uint8Array(digest).slice(0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** The window an entry holds; null when it holds no count of batches (storage is read, not trusted). */
 function rememberedWindow(entry: unknown): number | null {
   const window = (entry as Partial<Remembered> | null)?.w;
@@ -49,7 +43,7 @@ export class KeyMemory {
 
   forKey(baseUrl: string, apiKey: string | null): KnownKey | null {
     if (!apiKey) return null;
-    const print = fingerprint(baseUrl, apiKey).catch(() => null);
+    const print = keyFingerprint(baseUrl, apiKey).catch(() => null);
     let written = 0;
     return {
       recall: async () => {

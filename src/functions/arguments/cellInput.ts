@@ -157,7 +157,10 @@ function readDataType(cell: Record<string, unknown>): CellInput {
   const type = typeof cell.type === 'string' ? cell.type : '';
   if (type === 'Error') {
     const errorType = typeof cell.errorType === 'string' ? cell.errorType : '';
-    return { kind: 'error', code: ERROR_TYPES[errorType] ?? '#VALUE!' };
+    return {
+      kind: 'error',
+      code: (Object.hasOwn(ERROR_TYPES, errorType) ? ERROR_TYPES[errorType] : null) ?? '#VALUE!',
+    };
   }
   // A CustomFunctions.Error-like object ({code: '#N/A', message}) passed through.
   if (typeof cell.code === 'string' && ERROR_LITERALS.includes(cell.code)) return { kind: 'error', code: cell.code };

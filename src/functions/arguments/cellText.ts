@@ -8,9 +8,25 @@
 /** = + - @ start a formula in Excel and in CSV readers; tab and carriage return hide one after them. */
 export const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** `=1+1` -> `'=1+1`; any other text as it is. */
+/**
+ * What may stand before a formula sign without showing: white space (the no-break space, the
+ * byte-order mark and the line separators among it) and zero-width characters, which a reader that
+ * trims or drops them puts the sign in front again.
+ */
+const UNSEEN_LEAD = /^[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+/;
+/** The full-width and small forms of = + - @ (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫), which NFKC readers take for them. */
+const WIDE_FORMULA_START = /^[\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63\ufe6b]/;
+
+/** The text starts a formula as it is, behind invisible characters, or in a full-width sign. */
+function startsLikeFormula(text: string): boolean {
+  if (FORMULA_START.test(text)) return true;
+  const shown = text.replace(UNSEEN_LEAD, '');
+  return FORMULA_START.test(shown) || WIDE_FORMULA_START.test(shown);
+}
+
+/** `=1+1` -> `'=1+1` (and `\u200b=1+1`, `＝1+1` likewise); any other text as it is. */
 export function safeText(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return startsLikeFormula(text) ? `'${text}` : text;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -99,16 +99,18 @@ export function checkedIdentifier(kind: IdentifierKind, check: IdentifierCheck):
 }
 
 /** Identifiers analysts' lists carry that the service finds no organization by, by their labels. */
-const OTHER_IDENTIFIERS: Record<string, string> = {
-  cusip: 'a CUSIP',
-  sedol: 'a SEDOL',
-  figi: 'a FIGI',
-  cik: 'an SEC CIK',
-  ein: 'an EIN',
-  vat: 'a VAT number',
-  ticker: 'a ticker',
-  ric: 'a RIC',
-};
+const OTHER_IDENTIFIERS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    cusip: 'a CUSIP',
+    sedol: 'a SEDOL',
+    figi: 'a FIGI',
+    cik: 'an SEC CIK',
+    ein: 'an EIN',
+    vat: 'a VAT number',
+    ticker: 'a ticker',
+    ric: 'a RIC',
+  }),
+);
 
 /**
  * Which identifier the service does not take a text is written as, after its label, or null: `CUSIP
@@ -118,7 +120,7 @@ const OTHER_IDENTIFIERS: Record<string, string> = {
  */
 export function otherIdentifier(text: string): string | null {
   const written = /^([a-z]+)(\s*[:#]\s*|\s+)(\S+)$/i.exec(text);
-  const which = written ? OTHER_IDENTIFIERS[written[1].toLowerCase()] : undefined;
+  const which = written ? OTHER_IDENTIFIERS.get(written[1].toLowerCase()) : undefined;
   if (!written || which === undefined) return null;
   const [, , separator, code] = written;
   // These codes run to 6 characters and more (a SEDOL 7, a CUSIP 9): `VAT 69` is a name.

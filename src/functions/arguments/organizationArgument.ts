@@ -51,18 +51,20 @@ export interface OrganizationArgument {
 const EXPECTED = 'a name, website, DUNS, LEI, ISIN or spg:<id>';
 const MAX_DUNS = 999_999_999;
 
-const PREFIXES: Record<string, OrganizationKind> = {
-  lei: 'lei',
-  isin: 'isin',
-  duns: 'duns',
-  spg: 'spg',
-  name: 'name',
-  web: 'website',
-  website: 'website',
-  url: 'website',
-  email: 'website',
-  mailto: 'website',
-};
+const PREFIXES: ReadonlyMap<string, OrganizationKind> = new Map(
+  Object.entries({
+    lei: 'lei',
+    isin: 'isin',
+    duns: 'duns',
+    spg: 'spg',
+    name: 'name',
+    web: 'website',
+    website: 'website',
+    url: 'website',
+    email: 'website',
+    mailto: 'website',
+  }),
+);
 
 /**
  * As many inputs as the engine keeps records in memory (enough for a 50,000-row sheet): with fewer, a
@@ -124,7 +126,7 @@ function readOrganization(input: CellInput): OrganizationArgument {
     throw new ArgumentError(`${describeInput(input)} is not an organization: give ${EXPECTED}.`);
   const text = plainText(input, 'The organization', EXPECTED, CONTACT);
   const forced = /^([a-z](?:-?[a-z])*)\s*:\s*(.*)$/i.exec(text);
-  const kind = forced ? PREFIXES[prefixName(forced[1])] : undefined;
+  const kind = forced ? PREFIXES.get(prefixName(forced[1])) : undefined;
   if (forced && kind) return readAs(kind, forced[2], forced[1].toLowerCase());
   const other = otherIdentifier(text);
   if (other !== null) {

@@ -48,12 +48,22 @@ export const ENTITY_SECTIONS: readonly EntitySection[] = [
 export interface EntityField {
   /** The entity's property name, e.g. `Industry rank`. */
   readonly property: string;
-  /** How a dot formula names it after the cell: `Score`, or `[Industry rank]` when not a plain identifier. */
+  /**
+   * How a dot formula names it after the cell: `Score`, or bracketed (`[Industry rank]`, `[RE100]`) when
+   * it is not a plain identifier or could read as a cell reference.
+   */
   readonly reference: string;
 }
 
 /** A name Excel reads after the dot without brackets: letters, digits and underscores, not starting with a digit. */
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * A name that is also a cell reference, A1 (`RE100`: column RE, row 100) or R1C1 (`R`, `C2`, `R1C1`):
+ * Microsoft documents no rule for such a name after the dot, and brackets are always read as a field
+ * name, so it is bracketed.
+ */
+const READS_AS_REFERENCE = /^(?:[A-Za-z]{1,3}[0-9]+|R[0-9]*(?:C[0-9]*)?|C[0-9]*)$/i;
+const bare = (name: string): boolean => PLAIN_NAME.test(name) && !READS_AS_REFERENCE.test(name);
 
 /** Every field the entity carries, worked out once: a card is built per organization of a sheet. */
 const FIELDS: ReadonlyMap<string, EntityField> = new Map(
@@ -61,7 +71,7 @@ const FIELDS: ReadonlyMap<string, EntityField> = new Map(
     section.keys.flatMap((key) => {
       const property = key === AS_OF_KEY ? AS_OF_PROPERTY : PROFILE_FIELDS.find((field) => field.key === key)?.header;
       if (property === undefined) return [];
-      return [[key, { property, reference: PLAIN_NAME.test(property) ? property : `[${property}]` }] as const];
+      return [[key, { property, reference: bare(property) ? property : `[${property}]` }] as const];
     }),
   ),
 );

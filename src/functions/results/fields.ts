@@ -74,7 +74,10 @@ const FIELD_ALIASES: Record<string, string[]> = {
   link: ['profile', 'profile_link', 'url'],
 };
 
-const GROUPS: Record<string, readonly ProfileField[]> = { flags: FLAG_FIELDS, all: PROFILE_FIELDS };
+const GROUPS: ReadonlyMap<string, readonly ProfileField[]> = new Map([
+  ['flags', FLAG_FIELDS],
+  ['all', PROFILE_FIELDS],
+]);
 
 const BY_NAME = new Map<string, ProfileField>();
 for (const field of RECORD_FIELDS) {
@@ -82,7 +85,7 @@ for (const field of RECORD_FIELDS) {
 }
 
 function findField(name: string): readonly ProfileField[] | null {
-  const group = GROUPS[nameKey(name)];
+  const group = GROUPS.get(nameKey(name));
   if (group) return group;
   const field = BY_NAME.get(nameKey(name));
   if (field) return [field];

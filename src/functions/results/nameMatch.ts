@@ -92,7 +92,7 @@ export interface MatchReading {
 
 /** What the row asked for, as the organization argument read it. */
 export interface MatchInput {
-  /** `id`: a card read by its service id alone, with no row's query to judge it by. */
+  /** `id`: a card read by its service id, with no name to judge it by: `check`. */
   kind: OrganizationKind | 'id';
   /** The organization as read (the name, the domain, the identifier). */
   text: string;
@@ -125,7 +125,7 @@ function relationshipVerdict(relationship: string): MatchVerdict {
 /**
  * The verdict of one row, in this order: `accepted` (the analyst accepted this input with this
  * matched organization); the relationship word when the answer belongs to a related organization;
- * `identifier` when an identifier or website was given (a name given with its website too, unless it
+ * `check` for a card read by its id with no name to compare; `identifier` when an identifier or website was given (a name given with its website too, unless it
  * has nothing in common with the matched name: `check`); else the names: `exact` at or above
  * MATCH_THRESHOLD, `check` below it, UNJUDGED when the answer names no matched organization.
  */
@@ -150,6 +150,7 @@ export function readMatch(
   if (relationship !== null && relationship !== 'requested organization')
     return reading(relationshipVerdict(relationship));
   const fits = similarity !== null && similarity >= MATCH_THRESHOLD;
+  if (input.kind === 'id') return reading('check'); // a card's id proves nothing (organizationSource.ts)
   if (input.kind !== 'name') return reading('identifier');
   // A name with its website: the website found it, so a short or near name is enough; a name with
   // nothing in common with what it found says the row's website is another company's.

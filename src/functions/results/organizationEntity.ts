@@ -6,16 +6,15 @@
  * reads with dot notation (`=E3.Score`); elsewhere the matched name as text.
  *
  * Excel's rules for entities a custom function returns, kept here: `referencedValues` only at the
- * root (this entity uses none), text values of at most 255 characters (cardText.ts), and
+ * root (this entity uses none), every nested value with a `type` and a `basicValue` (NOT_AVAILABLE), and
  * every property of ENTITY_SECTIONS present: a value the record lacks is a #N/A error value, so
  * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names. Two properties are hidden from
  * the card, dot notation and auto-complete: the sub-title's text, and the row's query (cardQuery.ts).
  */
 import type { OrganizationRecord } from '../../service/types';
-import { PROVIDER } from '../../provider';
 import { carriesInitiatives } from '../../service/records';
 import { cardQueryOf, QUERY_PROPERTY, queryProperty } from './cardQuery';
-import { cardText } from './cardText';
+import { cardLink, cardText } from './cardText';
 import { markedSafe } from '../arguments/cellText';
 import type { OrganizationArgument } from '../arguments/organizationArgument';
 import { INITIATIVES_LEFT_OUT } from './errors';
@@ -45,19 +44,33 @@ export interface EntityReading {
   argument: Readonly<OrganizationArgument> | null;
 }
 
-const NOT_AVAILABLE: Excel.NotAvailableErrorCellValue = { type: 'Error', errorType: 'NotAvailable' };
+/**
+ * A field the record lacks. Excel's entity-card docs: "Each nested property, or data type, must have a
+ * `type` and `basicValue` setting", so the error carries its basic value and type as the typings spell
+ * them (NotAvailableErrorCellValue), lest Excel refuse the whole card for the organizations that lack data.
+ */
+const NOT_AVAILABLE: Excel.NotAvailableErrorCellValue = {
+  type: 'Error',
+  basicValue: '#N/A',
+  basicType: 'Error',
+  errorType: 'NotAvailable',
+};
 
-/** The metadata is set on the value, not spread into a copy: a spread here cost most of building a card. */
+/**
+ * The metadata is set on the value, not spread into a copy: a spread here cost most of building a card.
+ * `text` makes a text card-safe: cardText, or cardLink for the profile link (never cut).
+ */
 function cellValue(
   value: Exclude<FieldValue, null>,
   metadata: Excel.CellValuePropertyMetadata | undefined,
+  text: (value: string) => string,
 ): Excel.EntityPropertyType {
   const cell: Excel.CellValueAndPropertyMetadata =
     typeof value === 'number'
       ? { type: 'Double', basicValue: value }
       : typeof value === 'boolean'
         ? { type: 'Boolean', basicValue: value }
-        : { type: 'String', basicValue: cardText(value) };
+        : { type: 'String', basicValue: text(value) };
   if (metadata) cell.propertyMetadata = metadata;
   return cell;
 }
@@ -66,6 +79,14 @@ function cellValue(
 function excelDate(ms: number): number {
   const local = ms - new Date(ms).getTimezoneOffset() * 60_000;
   return local / 86_400_000 + 25_569;
+}
+
+/**
+ * The card's As of: when the service produced the record (its updated_at), which a cached copy keeps;
+ * for a record the service left undated, when this runtime received it.
+ */
+function asOf(reading: EntityReading): number {
+  return reading.record.updated_at === null ? reading.receivedAt : Date.parse(reading.record.updated_at);
 }
 
 /**
@@ -128,20 +149,15 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
   const { record, requested, match } = reading;
   const link = record.matching_organization?.link ?? null;
   const leftOut = !carriesInitiatives(record);
-  const attribution: Excel.CellValuePropertyMetadata = {
-    attribution: [
-      link === null ? { sourceText: PROVIDER.sourceLine } : { sourceText: PROVIDER.sourceLine, sourceAddress: link },
-    ],
-  };
   const properties: Record<string, Excel.EntityPropertyType> = {};
-  for (const { section, fields, hasFlags } of PLAN) {
+  for (const { fields, hasFlags } of PLAN) {
     if (hasFlags && leftOut)
       properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: INITIATIVES_LEFT_OUT };
     for (const { key, field, property } of fields) {
       if (field === null) {
         properties[property] = {
           type: 'FormattedNumber',
-          basicValue: excelDate(reading.receivedAt),
+          basicValue: excelDate(asOf(reading)),
           numberFormat: 'yyyy-mm-dd hh:mm',
         };
         continue;
@@ -151,31 +167,15 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
         properties[property] = NOT_AVAILABLE;
         continue;
       }
-      const metadata: Excel.CellValuePropertyMetadata | undefined =
-        key === 'match' && value === UNJUDGED
-          ? { sublabel: UNJUDGED_REASON }
-          : section.attributed
-            ? attribution
-            : undefined;
-      properties[property] = cellValue(value, metadata);
+      const metadata = key === 'match' && value === UNJUDGED ? { sublabel: UNJUDGED_REASON } : undefined;
+      properties[property] = cellValue(value, metadata, key === 'link' ? cardLink : cardText);
     }
   }
   const name = cardText(displayName(record, requested));
-  const subtitle = [BY_KEY.get('industry')!.read(record, ctx.scoreScale, match), record.hq_region]
-    .filter((part) => part !== null && part !== '')
-    .join(' · ');
   const card: Excel.CardLayout = { title: name, sections: SECTIONS[leftOut ? 'leftOut' : 'full'] };
-  if (subtitle !== '') {
-    properties[SUBTITLE_PROPERTY] = {
-      type: 'String',
-      basicValue: cardText(subtitle),
-      propertyMetadata: { excludeFrom: { cardView: true, dotNotation: true, autoComplete: true, calcCompare: true } },
-    };
-    card.subTitle = { property: SUBTITLE_PROPERTY };
-  }
   const query = reading.argument && queryProperty(cardQueryOf(reading.argument));
   if (query) properties[QUERY_PROPERTY] = query;
-  const provider = providerAttributes(link, ctx.logoUrl);
+  const provider = providerAttributes(link, ctx.logoUrl, true);
   // Every text in it went through cardText (safe, bounded) or is ours: the boundary need not walk it.
   return markedSafe({
     type: 'Entity',

@@ -6,18 +6,19 @@
  * older hosts values are plain and the task pane writes the attribution beside the columns instead.
  * Values the record lacks become #N/A elements, never 0 or an empty string.
  */
+import type { ScoreScale } from '../../settings/settings';
 import type { OrganizationRecord } from '../../service/types';
 import { carriesInitiatives } from '../../service/records';
 import { initiativesLeftOut, noNameCompared, notPublished, CellFailure } from './errors';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS, FLAG_LABELS, flagOf, isInitiative, type FlagKey } from '../arguments/initiatives';
 import type { MatchReading } from './nameMatch';
-import { cardText } from './cardText';
 import { markedSafe, safeText } from '../arguments/cellText';
 import { scaleScore } from './scoreScale';
 import { cardFor, matchProperties, type AttributedValue, type Card, type CardContext } from './valueCards';
 
 export interface ShapeContext extends CardContext {
+  scoreScale: ScoreScale;
   /** The host renders attributed data types (CustomFunctionsRuntime 1.4 and ExcelApi 1.19, see office/host.ts). */
   dataTypes: boolean;
 }
@@ -35,7 +36,7 @@ export function displayName(record: OrganizationRecord, requested: string): stri
 export function scoreResult(record: OrganizationRecord, requested: string, ctx: ShapeContext): CellResult {
   const score = scaleScore(record.score, ctx.scoreScale);
   if (score === null) throw notPublished('climate score', displayName(record, requested));
-  return attributed(score, record, requested, 'Climate score', ctx);
+  return attributed(score, record, 'Climate score', ctx);
 }
 
 export function flagResult(record: OrganizationRecord, key: FlagKey, requested: string, ctx: ShapeContext): CellResult {
@@ -64,30 +65,14 @@ export function profileResult(
 }
 
 /**
- * MATCH's word. Where cells carry data types its card shows what was asked, what answered, how they
- * relate and how alike the names are, with the same provider attribution as every other cell.
+ * MATCH's word. Where cells carry data types its card shows what answered, how it relates to what was
+ * asked and how alike the names are, with the same provider attribution as every other cell.
  */
-export function matchResult(
-  reading: MatchReading,
-  record: OrganizationRecord,
-  requested: string,
-  ctx: ShapeContext,
-): CellResult {
+export function matchResult(reading: MatchReading, record: OrganizationRecord, ctx: ShapeContext): CellResult {
   if (!ctx.dataTypes) return reading.verdict;
-  const properties = matchProperties([
-    requested,
-    reading.matchedName,
-    reading.relationship,
-    reading.similarity,
-    reading.verdict,
-    record.matching_organization?.link ?? null,
-  ]);
-  const card: Excel.CardLayout = {
-    title: cardText(`Match: ${displayName(record, requested)}`),
-    sections: [{ layout: 'List', properties: Object.keys(properties) }],
-  };
-  const provider = cardFor(record, requested, ctx).provider;
-  return { type: 'String', basicValue: reading.verdict, properties, layouts: { card }, provider };
+  const card = cardFor(record, ctx);
+  const properties = matchProperties(reading);
+  return { type: 'String', basicValue: reading.verdict, properties, provider: card.provider };
 }
 
 /**
@@ -109,41 +94,30 @@ function element(
       ? initiativesLeftOut(label, name)
       : notPublished(label, name);
   }
-  return attributed(value, record, requested, label, ctx);
+  return attributed(value, record, label, ctx);
 }
 
-function attributed(
-  value: PlainValue,
-  record: OrganizationRecord,
-  requested: string,
-  label: string,
-  ctx: ShapeContext,
-): CellResult {
+function attributed(value: PlainValue, record: OrganizationRecord, label: string, ctx: ShapeContext): CellResult {
   if (!ctx.dataTypes) return value;
-  const card = cardFor(record, requested, ctx);
+  const card = cardFor(record, ctx);
   // Every cell of the organization that shows this value under this label shows the same object.
   const shown = typeof value === 'string' ? safeText(value) : value;
   let cell = card.cells[label];
   if (cell?.basicValue !== shown) {
-    cell = attributedValue(shown, record, requested, label, card);
+    cell = attributedValue(shown, card);
     card.cells[label] = cell;
   }
   return cell;
 }
 
-/** `shown`: the value as the cell shows it (a text made safe). */
-function attributedValue(
-  shown: PlainValue,
-  record: OrganizationRecord,
-  requested: string,
-  label: string,
-  card: Card,
-): AttributedValue {
-  // Built safe: the card's shared parts were (buildCard), and the texts here are.
-  const { properties, provider, sections } = card;
-  const title = cardText(`${label}: ${displayName(record, requested)}`);
-  const attribution = { properties, layouts: { card: { title, sections } }, provider };
+/**
+ * `shown`: the value as the cell shows it (a text made safe); the card's parts were built safe. A text
+ * (PROFILE's names, ranks, link) carries the logo linking to the profile but not the link property: a
+ * name may run to 255 characters, and the link's own cell would repeat itself.
+ */
+function attributedValue(shown: PlainValue, { properties, provider }: Card): AttributedValue {
+  if (typeof shown === 'string') return markedSafe({ type: 'String', basicValue: shown, provider });
+  const attribution = properties === null ? { provider } : { properties, provider };
   if (typeof shown === 'number') return markedSafe({ type: 'Double', basicValue: shown, ...attribution });
-  if (typeof shown === 'boolean') return markedSafe({ type: 'Boolean', basicValue: shown, ...attribution });
-  return markedSafe({ type: 'String', basicValue: shown, ...attribution });
+  return markedSafe({ type: 'Boolean', basicValue: shown, ...attribution });
 }

@@ -7,7 +7,7 @@
  */
 import type { EngineStats, OrganizationQuery, RefreshReport } from '../../engine';
 import { parseOrganization } from '../../functions/arguments/organizationArgument';
-import { recalculateWorkbook } from '../../office/excelCalculate';
+import { recalculateClimateCells } from '../../office/excelCalculate';
 import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
 import { organizationsInRows, type OrganizationArgs } from '../sheet/climateCells';
@@ -94,6 +94,8 @@ export function mountActivity(context: PaneContext): ActivitySection {
   const errors = byId('activity-errors');
   const pending = byId('activity-pending', 'ul');
   const status = byId('activity-status');
+  const notes = byId('activity-notes', 'ul');
+  context.runtimeNotes?.((line) => void notes.append(el('li', {}, line)));
   const allButton = byId('refresh-all', 'fluent-button');
   const rowsButton = byId('refresh-selection', 'fluent-button');
 
@@ -141,7 +143,7 @@ export function mountActivity(context: PaneContext): ActivitySection {
   const refreshAll = async (): Promise<void> => {
     setStatus(status, 'busy', 'Refreshing every organization…');
     const report = await context.engine.refresh();
-    await recalculateWorkbook();
+    await recalculateClimateCells('all');
     say(report, '');
   };
 

@@ -12,6 +12,8 @@ export interface PaneContext {
   settings: SettingsStore;
   engine: Engine;
   projects: ProjectStore;
+  /** The lines the runtime says of what it did on its own (a reopened workbook's cells), so far and from now on. */
+  runtimeNotes?: (listener: (line: string) => void) => void;
 }
 
 /** A client for the saved connection (base URL and key). */

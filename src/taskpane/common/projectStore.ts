@@ -3,7 +3,7 @@
  * workbook): name, id, project key and the origin the key was entrusted to (the service address it was
  * created or added at), plus whether "private performances" is on for each. A name is
  * one project's (any case): saving never replaces another project, so no saved key or id is lost. The
- * team key is kept only when the analyst ticks "remember".
+ * team key is kept only when the analyst ticks "remember", with the origin it was typed at.
  */
 import { SPECS } from '../../settings/definitions';
 import { checkOrigin } from '../../settings/keyOrigin';
@@ -16,6 +16,12 @@ export interface SavedProject {
   /** Where the key may be sent without asking; null: none yet (saved before projects recorded it). */
   origin: string | null;
   privatePerformances: boolean;
+}
+
+/** The team key kept on request, and where it may be sent (null: nowhere without typing it again). */
+export interface RememberedTeamKey {
+  key: string;
+  origin: string | null;
 }
 
 export const PROJECTS_STORAGE_KEY = 'climate.pane.projects';
@@ -117,13 +123,24 @@ export class ProjectStore {
     return list;
   }
 
-  async teamKey(): Promise<string | null> {
-    return this.storage.getItem(TEAM_KEY_STORAGE_KEY);
+  /**
+   * The remembered team key and the origin it was typed at; a key remembered before keys recorded
+   * theirs (a bare text) or with an origin that does not check has none, and is offered nowhere.
+   */
+  async teamKey(): Promise<RememberedTeamKey | null> {
+    const raw = await this.storage.getItem(TEAM_KEY_STORAGE_KEY);
+    if (!raw) return null;
+    try {
+      const { key, origin } = (JSON.parse(raw) ?? {}) as Record<string, unknown>;
+      return typeof key === 'string' && key ? { key, origin: savedOrigin(origin) } : null;
+    } catch {
+      return { key: raw, origin: null };
+    }
   }
 
-  /** Keeps the team key, or forgets it with null. */
-  async rememberTeamKey(key: string | null): Promise<void> {
-    if (key) await this.storage.setItem(TEAM_KEY_STORAGE_KEY, key);
+  /** Keeps the team key with the origin it was typed at, or forgets it with null. */
+  async rememberTeamKey(key: string | null, origin: string): Promise<void> {
+    if (key) await this.storage.setItem(TEAM_KEY_STORAGE_KEY, JSON.stringify({ key, origin }));
     else await this.storage.removeItem(TEAM_KEY_STORAGE_KEY);
   }
 }

@@ -84,10 +84,12 @@ export function mountConnection(context: PaneContext): void {
     void withBusy(save, status, async () => {
       const patch = connectionPatch(fields());
       if ('apiKey' in patch) {
-        // A key that belongs to a saved project makes that project the active one; any other key has none.
+        // A key that belongs to a saved project makes that project the active one, with its own choice of
+        // private performances; any other key has no project, and so no private performances.
         const key = patch.apiKey;
         const saved = key ? (await context.projects.list()).find((project) => project.apiKey === key) : undefined;
         patch.project = saved ? { id: saved.id, name: saved.name } : null;
+        patch.privatePerformances = saved?.privatePerformances ?? false;
       }
       try {
         await context.settings.update(patch);

@@ -10,7 +10,7 @@ import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } fro
 import { ClimateClient } from '../../service/client';
 import { originOf } from '../../settings/keyOrigin';
 import type { PaneContext } from '../common/paneContext';
-import type { SavedProject } from '../common/projectStore';
+import type { RememberedTeamKey, SavedProject } from '../common/projectStore';
 import {
   byId,
   el,
@@ -22,7 +22,15 @@ import {
   setStatus,
   withBusy,
 } from '../ui/view';
-import { activeProject, heldNote, isInUse, projectKey, projectMeta, removedMessage } from './projectsModel';
+import {
+  activeProject,
+  heldNote,
+  isInUse,
+  projectKey,
+  projectMeta,
+  removedMessage,
+  teamKeyElsewhere,
+} from './projectsModel';
 import { renderWorkbookProject, workbookProjectState, type WorkbookLineHost } from './workbookProject';
 
 type Button = HTMLElementTagNameMap['fluent-button'];
@@ -79,6 +87,9 @@ function bindProjectForms(
   const addButton = byId('project-add-button', 'fluent-button');
   const existingName = byId('existing-project-name', 'fluent-text-input');
   const existingKey = byId('existing-project-key', 'fluent-text-input');
+  // The remembered team key while it is in the field as the pane put it there (typing replaces it).
+  let offered: RememberedTeamKey | null = null;
+  teamKey.addEventListener('input', () => (offered = null));
   createForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(createButton, status, async () => {
@@ -86,10 +97,14 @@ function bindProjectForms(
       const team = keyFieldText(teamKey);
       if (!name) throw new Error('Give the new project a name.');
       if (!team) throw new Error('Paste your team API key to create a project.');
+      const { baseUrl } = context.settings.current();
+      // A remembered team key goes only where it was typed, as a project key does (the address may have
+      // changed since the pane offered it).
+      if (offered !== null && offered.key === team && offered.origin !== originOf(baseUrl))
+        throw new Error(teamKeyElsewhere(offered.origin, originOf(baseUrl)));
       // Refused before the service makes it: a project the service made but this computer refused is lost.
       await context.projects.checkNameFree(name);
       setStatus(status, 'busy', `Creating project ${name}…`);
-      const { baseUrl } = context.settings.current();
       const created = await new ClimateClient({ baseUrl, apiKey: null }).createProject(name, team);
       // The service that issued the key is where it may go.
       await context.projects.save({
@@ -99,7 +114,8 @@ function bindProjectForms(
         origin: originOf(baseUrl),
         privatePerformances: false,
       });
-      await context.projects.rememberTeamKey(remember.checked ? team : null);
+      await context.projects.rememberTeamKey(remember.checked ? team : null, originOf(baseUrl));
+      offered = remember.checked ? { key: team, origin: originOf(baseUrl) } : null;
       projectName.value = '';
       if (!remember.checked) teamKey.value = '';
       await render(created.name);
@@ -127,10 +143,12 @@ function bindProjectForms(
     });
   });
   return context.projects.teamKey().then((team) => {
-    if (team) {
-      teamKey.value = team;
-      remember.checked = true;
-    }
+    if (team === null) return;
+    remember.checked = true;
+    // Offered only at the address it was typed at; elsewhere the person types the key for that service.
+    if (team.origin !== originOf(context.settings.current().baseUrl)) return;
+    teamKey.value = team.key;
+    offered = team;
   });
 }
 
@@ -172,8 +190,10 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
     // In a session a workbook proposed, the switch shows that session's choice, not the saved project's.
     const session = context.settings.sessionChoice().privatePerformances !== undefined;
     privateSwitch.checked = active && !session ? active.privatePerformances : settings.privatePerformances;
-    // The attribute, not the property: fluent-switch draws its disabled look from the attribute only.
-    privateSwitch.toggleAttribute('disabled', !active);
+    // Without an active project it can only be turned off (settings from before a key's save turned it off
+    // with the project): a switch is never shown in a state the person cannot change. The attribute, not
+    // the property: fluent-switch draws its disabled look from the attribute only.
+    privateSwitch.toggleAttribute('disabled', !active && !privateSwitch.checked);
     describeWorkbook(projects);
   };
 
@@ -204,7 +224,12 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
     const on = privateSwitch.checked;
     void (async () => {
       const active = activeProject(await context.projects.list(), context.settings.chosenKey());
-      if (!active) return;
+      if (!active) {
+        if (!on) await context.settings.update({ privatePerformances: false });
+        await render();
+        if (!on) setStatus(status, 'success', 'Private performances off. Cells are recalculating.');
+        return;
+      }
       // A project a workbook proposed is this session's: so is the person's choice for it.
       if (context.settings.sessionChoice().apiKey !== undefined) {
         await context.settings.useForSession({ privatePerformances: on });

@@ -56,3 +56,11 @@ export function removedMessage(name: string, stoppedInUse: boolean, now: Setting
   if (now.apiKey) return `${stopped} cells use the key under Connection now.`;
   return `${stopped} no API key is set. Choose Use on another project, or enter a key under Connection.`;
 }
+
+/** Create's refusal of a remembered team key at an address other than the one it was typed at. */
+export function teamKeyElsewhere(typedAt: string | null, service: string): string {
+  return (
+    `Your remembered team key was entered for ${enteredFor(typedAt)}: it is not sent to ${service}. ` +
+    'Paste the team key for this address to create a project.'
+  );
+}

@@ -16,7 +16,7 @@ import { readSelection } from '../sheet/read';
 import { selectRange } from '../sheet/write';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
 import { TO_REVIEW, filterEntries, pageOf, type ReviewEntry } from './reviewModel';
-import { acceptMatch, refineRow, reviewBlock } from './reviewWorkbook';
+import { refineRow, reviewBlock, setAccepted } from './reviewWorkbook';
 import {
   focusRefineForm,
   focusRow,
@@ -98,9 +98,15 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     },
     accept: async (entry, matchedId) => {
       const name = entry.reading?.matchedName ?? `#${matchedId}`;
-      await acceptMatch(context.engine, view.block, view.entries, entry, matchedId);
+      await setAccepted(context.engine, view.block, view.entries, { entry, matchedId, accepted: true });
       render({ row: entry.row, control: 'Accept' });
       setStatus(status, 'success', `Accepted: ${entry.input} is ${name} in this workbook.`);
+    },
+    clear: async (entry, matchedId) => {
+      const name = entry.reading?.matchedName ?? `#${matchedId}`;
+      await setAccepted(context.engine, view.block, view.entries, { entry, matchedId, accepted: false });
+      render({ row: entry.row, control: 'Refine' });
+      setStatus(status, 'success', `Cleared: ${entry.input} is no longer accepted as ${name} in this workbook.`);
     },
     toggleRefine: (entry) => {
       view.refining = view.refining === entry.row ? null : entry.row;

@@ -4,7 +4,7 @@
  * rows shown (the sheet marks the same rows: common/reviewMark.ts). The verdict is the one CLIMATE.MATCH
  * shows, read from the engine's record (no request when the cells asked).
  */
-import { isAcceptedMatch } from '../../functions/results/acceptedMatches';
+import { acceptedWithFile, isAcceptedMatch } from '../../functions/results/acceptedMatches';
 import { matchInputOf, readMatch, SETTLED_VERDICTS, type MatchReading } from '../../functions/results/nameMatch';
 import { parseOrganization } from '../../functions/arguments/organizationArgument';
 import type { Engine } from '../../engine';
@@ -26,13 +26,19 @@ export interface ReviewEntry {
   state: RowState | null;
   /** Why a row is pending, has no value or is an error. */
   message: string | null;
+  /** Its `accepted` verdict came with the file, not from this person (acceptedWithFile): to review. */
+  acceptedWithFile: boolean;
 }
+
+/** The review's word for an `accepted` verdict that came with the file. */
+export const ACCEPTED_WITH_FILE = 'accepted with the file';
 
 export const PAGE_SIZE = 20;
 export const TO_REVIEW = 'to review';
 export const ALL = 'all';
 
 export function verdictOf(entry: ReviewEntry): string {
+  if (entry.acceptedWithFile) return ACCEPTED_WITH_FILE;
   return entry.reading?.verdict ?? entry.state ?? 'error';
 }
 
@@ -54,6 +60,7 @@ export async function assessRow(
     reading: null,
     state: null,
     message: null,
+    acceptedWithFile: false,
   };
   try {
     const argument = parseOrganization(args.organization, args.website, args.country);
@@ -63,7 +70,12 @@ export async function assessRow(
       entry.state = 'pending';
       entry.message = `Profiling (${outcome.record.status ?? 'pending'})`;
     } else {
-      entry.reading = readMatch(matchInputOf(argument), outcome.record, isAcceptedMatch);
+      const reading = readMatch(matchInputOf(argument), outcome.record, isAcceptedMatch);
+      entry.reading = reading;
+      entry.acceptedWithFile =
+        reading.verdict === 'accepted' &&
+        reading.matchedId !== null &&
+        acceptedWithFile(entry.input, reading.matchedId);
     }
   } catch (error) {
     entry.state = failedRow(error);

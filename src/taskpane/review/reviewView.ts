@@ -1,6 +1,7 @@
 /**
  * The match review's page parts, drawn from the review's state: the counts per verdict, the filter's
- * options, one row of the list (with Go to row, Accept, Refine), the Refine form, and where the
+ * options, one row of the list (with Go to row, Accept, Refine, and Clear for a pair that came with
+ * the file), the Refine form, and where the
  * keyboard focus goes once the list is drawn again. Actions are handed in; nothing here reads or
  * writes the workbook.
  */
@@ -13,8 +14,8 @@ type TextInput = HTMLElementTagNameMap['fluent-text-input'];
 
 export const rowLabel = (entry: ReviewEntry): string => `Row ${entry.row + 1}`;
 
-/** A row's three controls, by their visible words. */
-export type RowControl = 'Go to row' | 'Accept' | 'Refine';
+/** A row's controls, by their visible words. */
+export type RowControl = 'Go to row' | 'Accept' | 'Refine' | 'Clear';
 
 /** The counts per verdict and the filter's options; a verdict no row has any more falls back to the rows to review. */
 export function renderCounts(counts: HTMLElement, filter: HTMLSelectElement, entries: readonly ReviewEntry[]): void {
@@ -72,6 +73,8 @@ export interface RowActions {
   run(button: Button, action: () => Promise<void>): void;
   goTo(entry: ReviewEntry): Promise<void>;
   accept(entry: ReviewEntry, matchedId: number): Promise<void>;
+  /** Takes an accepted pair that came with the file out of the workbook. */
+  clear(entry: ReviewEntry, matchedId: number): Promise<void>;
   toggleRefine(entry: ReviewEntry): void;
 }
 
@@ -99,7 +102,10 @@ export function reviewItem(entry: ReviewEntry, actions: RowActions, form: HTMLEl
     b.addEventListener('click', () => actions.run(b, action));
     return b;
   };
-  const matchedId = reading !== null && reading.verdict !== 'accepted' ? reading.matchedId : null;
+  // A pair that came with the file may be accepted here (as this person's) or cleared.
+  const acceptable = reading !== null && (reading.verdict !== 'accepted' || entry.acceptedWithFile);
+  const matchedId = acceptable ? reading.matchedId : null;
+  const fromFile = entry.acceptedWithFile ? reading?.matchedId : null;
   const verdict = verdictOf(entry);
   return el(
     'li',
@@ -124,6 +130,7 @@ export function reviewItem(entry: ReviewEntry, actions: RowActions, form: HTMLEl
           matchedId === null,
         ),
         button('Refine', async () => actions.toggleRefine(entry)),
+        ...(fromFile === null || fromFile === undefined ? [] : [button('Clear', () => actions.clear(entry, fromFile))]),
       ),
       form,
     ),

@@ -1,10 +1,11 @@
 /**
  * The match review's reads and writes, over sheet/: a block's rows read slice by slice (ROWS_PER_RUN
  * rows, one Excel.run each, so 5,000 rows never hold the pane) and judged as they come; an accepted
- * match recorded in the workbook; a refined row's formulas rewritten; the rows whose verdict changed
+ * match recorded in the workbook or cleared from it; a refined row's formulas rewritten; the rows whose verdict changed
  * recalculated.
  */
 import type { Engine } from '../../engine';
+import { clearAcceptedMatch } from '../../functions/results/acceptedMatches';
 import { rememberAcceptedMatch } from '../../office/documentSettings';
 import { describeRange } from '../sheet/a1';
 import { rowOrganization } from '../sheet/climateCells';
@@ -59,17 +60,19 @@ async function reassess(engine: Judge, block: SheetRange, entries: ReviewEntry[]
 }
 
 /**
- * Records (input, matched organization) in the workbook: the row's MATCH turns `accepted`, and so does
- * every row that asked for the same organization with the same answer.
+ * Records (input, matched organization) in the workbook (`accepted`: the row's MATCH turns `accepted`),
+ * or takes it out (a pair that came with the file: the row is judged by its names again); so does every
+ * row that asked for the same organization with the same answer.
  */
-export async function acceptMatch(
+export async function setAccepted(
   engine: Judge,
   block: SheetRange,
   entries: ReviewEntry[],
-  entry: ReviewEntry,
-  matchedId: number,
+  change: { entry: ReviewEntry; matchedId: number; accepted: boolean },
 ): Promise<void> {
-  await rememberAcceptedMatch({ input: entry.input, organization: matchedId });
+  const { entry, matchedId } = change;
+  if (change.accepted) await rememberAcceptedMatch({ input: entry.input, organization: matchedId });
+  else await clearAcceptedMatch(entry.input, matchedId);
   await reassess(
     engine,
     block,

@@ -7,6 +7,7 @@
  * references to a card (`=E3.Score`, `=E3.[Industry rank]`), whose arguments are those of the card's
  * CLIMATE.ORG cell.
  */
+import { CLIMATE_CALL } from '../../office/climateFormula';
 import { CELL_PART, SHEET_PART } from './a1';
 
 /** Where the organization, website and country arguments sit, per function (others name no organization). */
@@ -21,6 +22,10 @@ const ORGANIZATION_POSITIONS: Readonly<Record<string, readonly [number, number, 
   FLAG: [0, 2, 3],
   PROFILE: [0, 2, 3],
 };
+
+/** A function's organization positions; undefined for one that names none (a name read from a sheet, own names only). */
+const organizationPositions = (name: string): readonly [number, number, number] | undefined =>
+  Object.hasOwn(ORGANIZATION_POSITIONS, name) ? ORGANIZATION_POSITIONS[name] : undefined;
 
 /** `"text"` as an Excel string literal. */
 export function literal(text: string): string {
@@ -71,14 +76,11 @@ export interface ClimateCall {
   end: number;
 }
 
-/** Not preceded by a letter, digit, `_`, `.`: `MYCLIMATE.SCORE` is another add-in's function. */
-const CALL = /(?<![\w.])(?:_xldudf_CLIMATE[._]|CLIMATE\.)([A-Z]+)\s*\(/gi;
-
 /** Every CLIMATE call of a formula, outer ones first, each with its top-level argument texts. */
 export function climateCalls(formula: string): ClimateCall[] {
   const code = masked(formula);
   const calls: ClimateCall[] = [];
-  for (const match of code.matchAll(CALL)) {
+  for (const match of code.matchAll(CLIMATE_CALL)) {
     const start = (match.index ?? 0) + match[0].length;
     const split = splitArguments(code, start);
     if (!split) continue;
@@ -118,7 +120,7 @@ export interface ArgumentTexts {
 }
 
 export function organizationTexts(call: Pick<ClimateCall, 'name' | 'args'>): ArgumentTexts | null {
-  const positions = ORGANIZATION_POSITIONS[call.name];
+  const positions = organizationPositions(call.name);
   if (!positions) return null;
   const [organization, website, country] = positions.map((position) => call.args[position] ?? '');
   return { organization, website, country };
@@ -137,7 +139,7 @@ export function withArguments(formula: string, change: ArgumentChange): string {
   // again each time, so that an outer call carries the inner one as rewritten.
   for (const { start } of climateCalls(formula).reverse()) {
     const call = climateCalls(result).find((again) => again.start === start);
-    const positions = call && ORGANIZATION_POSITIONS[call.name];
+    const positions = call && organizationPositions(call.name);
     if (!call || !positions) continue;
     const args = [...call.args];
     [change.organization, change.website, change.country].forEach((text, i) => {

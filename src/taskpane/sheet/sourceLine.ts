@@ -9,9 +9,36 @@ import { literal } from './formulas';
 /** The source line every attribution writes: the provider's words, linking to its site. */
 export const SOURCE_LINE_FORMULA = `=HYPERLINK(${literal(PROVIDER.site)},${literal(PROVIDER.sourceLine)})`;
 
-/** A cell shows the source line, typed or written by the pane (its formula or text holds the provider's words). */
+/** `=HYPERLINK("link","name")` with both as text: a link and the name it shows. */
+const HYPERLINK = /^=\s*HYPERLINK\(\s*"((?:[^"]|"")*)"\s*,\s*"((?:[^"]|"")*)"\s*\)\s*$/i;
+const PROVIDER_HOST = new URL(PROVIDER.site).hostname;
+
+/** An https address on the provider's own site (its host or a subdomain of it), without a user name. */
+function onProviderSite(link: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  const ownHost = host === PROVIDER_HOST || host.endsWith(`.${PROVIDER_HOST}`);
+  return url.protocol === 'https:' && ownHost && url.username === '' && url.password === '';
+}
+
+/**
+ * A cell shows the source line: text holding the provider's words as typed (no link), or a formula
+ * that is a link to the provider's own site showing them (the pane's SOURCE_LINE_FORMULA is one). The
+ * words linking anywhere else (`=HYPERLINK("https://evil.example/login","Climate data by …")`), or
+ * any other formula, are not the provider's attribution.
+ */
 export function showsSourceLine(text: string): boolean {
-  return text.toLowerCase().includes(PROVIDER.sourceLine.toLowerCase());
+  const words = PROVIDER.sourceLine.toLowerCase();
+  if (!text.startsWith('=')) return text.toLowerCase().includes(words);
+  const link = HYPERLINK.exec(text.trim());
+  if (!link) return false;
+  const [target, name] = [link[1], link[2]].map((part) => part.replace(/""/g, '"'));
+  return name.toLowerCase().includes(words) && onProviderSite(target);
 }
 
 /** The name of the logo image on a sheet: how a refresh finds its own. */

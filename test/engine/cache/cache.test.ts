@@ -217,6 +217,7 @@ describe('cache', () => {
       rank: 'Top tier', // an unknown rank word is kept as sent
       initiatives: { ...record(1, 'x').initiatives, sbti: null },
       reduction_action_present: null,
+      updated_at: '2026-03-02T09:30:07.000Z', // to the second, as the service's record is read
     });
     const back = expandRecord(
       JSON.parse(JSON.stringify(compactRecord(subsidiary, table))),
@@ -226,6 +227,16 @@ describe('cache', () => {
     expect(back).toMatchObject({ website: 'brightwaterfreightgmbh.example', hq_region: 'DE' });
   });
 });
+
+test.each(['constructor', 'toString', '__proto__'])(
+  'a rank the service calls %s is kept as the word it is through the compact form, not an inherited property',
+  (word) => {
+    const table = new StringTable();
+    const original = record(5, 'Acme', 'synced', { rank: word, industry_rank: 'high' });
+    const back = expandRecord(JSON.parse(JSON.stringify(compactRecord(original, table))), table);
+    expect([back?.rank, back?.industry_rank]).toEqual([word, 'high']);
+  },
+);
 
 test.each([
   'https://profiles.sandbox.example/organizations/3-brightwater-logistics',

@@ -3,6 +3,7 @@
  * more cells than one Excel on the web request can take one by one (5 MB, about 19,000): through the
  * add-in's own recalculation (src/office) over the harness's Excel, every waiting cell is recalculated.
  */
+import { calledBack } from '../../../src/office/cellCallbacks';
 import { recalculateWaitingCells, type WaitingCellsOutcome } from '../../../src/office/excelCalculate';
 import { countingWorkbook, invocationsOf } from '../../harness/countingWorkbook';
 import { advance, rig, supplier } from '../rig';
@@ -17,7 +18,7 @@ afterEach(() => {
 });
 
 test('6,000 profiles final at once: all 24,000 cells that waited are recalculated', async () => {
-  const workbook = countingWorkbook(SUPPLIERS, COLUMNS); // COUNT stands for the cells' own functions
+  const workbook = countingWorkbook(SUPPLIERS, COLUMNS, { onCall: calledBack }); // COUNT stands for the cells' own functions
   (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
   const requests: Array<Promise<WaitingCellsOutcome>> = [];
   const recalculate = (addresses: string[]): Promise<WaitingCellsOutcome> => {

@@ -1,11 +1,15 @@
 /**
- * Excel refuses every request while the user is editing a cell. Profiles that become final meanwhile
- * still reach their cells: the engine asks Excel again until it takes them, through the add-in's own
- * recalculation (src/office) over the harness's Excel. A sheet deleted meanwhile costs one full
- * calculation (which finds the cells of a sheet renamed instead) and is not asked for again.
+ * While the user edits a cell, Excel queues the add-in's recalculation (`delayForCellEdit`, ExcelApi
+ * 1.11) or, on hosts below 1.11, refuses it (`InvalidOperation` as Microsoft documents it, or
+ * `InvalidOperationInCellEditMode`). Profiles that become final meanwhile still reach their cells:
+ * the engine asks Excel again until it takes them, through the add-in's own recalculation (src/office)
+ * over the harness's Excel. A sheet deleted meanwhile costs a look for the CLIMATE cells still waiting
+ * (never a full calculation) and is not asked for again.
  */
+import { calledBack } from '../../../src/office/cellCallbacks';
 import { recalculateWaitingCells } from '../../../src/office/excelCalculate';
-import { countingWorkbook, invocationsOf } from '../../harness/countingWorkbook';
+import { countingWorkbook, invocationsOf, type CountingOptions } from '../../harness/countingWorkbook';
+import { MODERN_HOST } from '../../harness/hostProfiles';
 import type { Workbook } from '../../harness/workbook';
 import { advance, rig, supplier } from '../rig';
 
@@ -34,33 +38,66 @@ async function waitingSheet(workbook: Workbook, sheetOf: (row: number) => string
   return { ...run, cells, profilesFinal };
 }
 
-test('profiles final while a cell is edited: once the user leaves it, every waiting cell is recalculated', async () => {
-  const workbook = countingWorkbook(SUPPLIERS, COLUMNS);
+/** The cells' functions tell the add-in's recalculation check they called, as the bundle's do. */
+const counting = (options: CountingOptions = {}) =>
+  countingWorkbook(SUPPLIERS, COLUMNS, { onCall: calledBack, ...options });
+
+/** A host without delayForCellEdit (ExcelApi below 1.11), refusing with `code`. */
+const refusingHost = (code: 'InvalidOperation' | 'InvalidOperationInCellEditMode'): CountingOptions => ({
+  requirements: { ...MODERN_HOST.requirements, ExcelApi: '1.10' },
+  cellEditRefusal: code,
+});
+
+test('profiles final while a cell is edited: Excel holds the recalculation until the user leaves the cell', async () => {
+  const workbook = counting();
   const { engine, cells, profilesFinal } = await waitingSheet(workbook);
   workbook.editCell('Sheet1!H1');
   profilesFinal();
   await advance(POLL_AND_GATHER_MS);
-  const refusedRuns = workbook.stats().excelRuns;
-  expect(refusedRuns).toBeGreaterThan(0);
-  expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([1])); // refused: nothing recalculated
-
-  await advance(60_000); // a long edit: Excel is asked again, every few seconds at most
-  const asked = workbook.stats().excelRuns - refusedRuns;
-  expect(asked).toBeGreaterThanOrEqual(60_000 / 5_000);
-  expect(asked).toBeLessThanOrEqual(60_000 / 500);
+  expect(workbook.stats().excelRunsInFlight).toBe(1); // queued, not refused
+  await advance(60_000);
+  expect(workbook.stats().excelRunsInFlight).toBe(1);
   expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([1]));
 
   workbook.editCell(null);
-  await advance(5_000);
+  await advance(0);
   expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([2]));
   const runsWhenDone = workbook.stats().excelRuns;
   await advance(30_000);
-  expect(workbook.stats().excelRuns).toBe(runsWhenDone); // taken: not asked again
+  expect(workbook.stats().excelRuns).toBe(runsWhenDone); // taken, and every cell called: not asked again
   engine.dispose();
 });
 
+test.each(['InvalidOperation', 'InvalidOperationInCellEditMode'] as const)(
+  'on a host without delayForCellEdit, refused with %s: once the user leaves the cell, every waiting cell is recalculated',
+  async (code) => {
+    const workbook = counting(refusingHost(code));
+    const { engine, cells, profilesFinal } = await waitingSheet(workbook);
+    workbook.editCell('Sheet1!H1');
+    profilesFinal();
+    await advance(POLL_AND_GATHER_MS);
+    const refusedRuns = workbook.stats().excelRuns;
+    expect(refusedRuns).toBeGreaterThan(0);
+    expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([1])); // refused: nothing recalculated
+
+    await advance(60_000); // a long edit: Excel is asked again, every few seconds at most
+    const asked = workbook.stats().excelRuns - refusedRuns;
+    expect(asked).toBeGreaterThanOrEqual(60_000 / 5_000);
+    expect(asked).toBeLessThanOrEqual(60_000 / 500);
+    expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([1]));
+
+    workbook.editCell(null);
+    await advance(5_000);
+    expect(invocationsOf(workbook, cells.flat())).toEqual(new Set([2]));
+    const runsWhenDone = workbook.stats().excelRuns;
+    await advance(30_000);
+    expect(workbook.stats().excelRuns).toBe(runsWhenDone); // taken: not asked again
+    engine.dispose();
+  },
+);
+
 test('a workbook closed during the edit is asked no more', async () => {
-  const workbook = countingWorkbook(SUPPLIERS, COLUMNS);
+  const workbook = counting(refusingHost('InvalidOperation'));
   const { engine, profilesFinal } = await waitingSheet(workbook);
   workbook.editCell('Sheet1!H1');
   profilesFinal();
@@ -71,8 +108,8 @@ test('a workbook closed during the edit is asked no more', async () => {
   expect(workbook.stats().excelRuns).toBe(runs);
 });
 
-test('a sheet deleted meanwhile: the workbook is calculated once, and no later move of a profile asks for that sheet', async () => {
-  const workbook = countingWorkbook(SUPPLIERS, COLUMNS); // every cell is on Sheet1
+test('a sheet deleted meanwhile: no full calculation, and no later move of a profile asks for that sheet', async () => {
+  const workbook = counting(); // every cell is on Sheet1
   const onDeletedSheet = (i: number) => i % 2 === 1;
   const { engine, service, cells } = await waitingSheet(workbook, (i) => (onDeletedSheet(i) ? 'Gone' : 'Sheet1'));
   const kept = cells.filter((_row, i) => !onDeletedSheet(i)).flat();
@@ -82,10 +119,10 @@ test('a sheet deleted meanwhile: the workbook is calculated once, and no later m
   };
 
   await moveTo('enriching');
-  // their own request, then the full calculation that looked for the cells of the sheet gone
-  expect(invocationsOf(workbook, kept)).toEqual(new Set([3]));
+  // their own request only: none shows an error, so the look for waiting cells of the sheet gone finds none
+  expect(invocationsOf(workbook, kept)).toEqual(new Set([2]));
   await moveTo('synced');
-  expect(invocationsOf(workbook, kept)).toEqual(new Set([4])); // their own request only
+  expect(invocationsOf(workbook, kept)).toEqual(new Set([3]));
   const runs = workbook.stats().excelRuns;
   await advance(30_000);
   expect(workbook.stats().excelRuns).toBe(runs);

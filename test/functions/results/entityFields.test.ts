@@ -2,10 +2,11 @@
 import { AS_OF_KEY, ENTITY_SECTIONS, entityField } from '../../../src/functions/results/entityFields';
 import { PROFILE_FIELDS } from '../../../src/functions/results/fields';
 
-test('a PROFILE key gives its header as property, bracketed in the reference unless a plain identifier', () => {
+test('a PROFILE key gives its header as property, bracketed unless a plain identifier that is no cell reference', () => {
   expect(entityField('score')).toEqual({ property: 'Score', reference: 'Score' });
   expect(entityField('sbti')).toEqual({ property: 'SBTi', reference: 'SBTi' });
-  expect(entityField('re100')).toEqual({ property: 'RE100', reference: 'RE100' });
+  // RE100 is also the cell in column RE, row 100: `=E3.RE100` could read as a reference.
+  expect(entityField('re100')).toEqual({ property: 'RE100', reference: '[RE100]' });
   expect(entityField('industry_rank')).toEqual({ property: 'Industry rank', reference: '[Industry rank]' });
   expect(entityField('climate_action_100')).toEqual({
     property: 'Climate Action 100+',
@@ -25,4 +26,11 @@ test('every card field but As of is a PROFILE field, each once', () => {
   expect(new Set(keys).size).toBe(keys.length);
   const profileKeys = new Set(PROFILE_FIELDS.map((field) => field.key));
   expect(keys.filter((key) => !profileKeys.has(key))).toEqual([AS_OF_KEY]);
+});
+
+test('no dot reference the pane writes is bare where it could read as an A1 or R1C1 cell reference', () => {
+  const references = ENTITY_SECTIONS.flatMap((section) => section.keys.map((key) => entityField(key)!.reference));
+  const bareReferences = references.filter((reference) => !reference.startsWith('['));
+  expect(bareReferences.filter((name) => /^(?:[A-Za-z]{1,3}\d+|R\d*(?:C\d*)?|C\d*)$/i.test(name))).toEqual([]);
+  expect(bareReferences).toEqual(expect.arrayContaining(['Score', 'SBTi', 'CDP', 'Rank']));
 });

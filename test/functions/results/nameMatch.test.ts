@@ -75,6 +75,7 @@ const record = (name: string | null, relationship: string | null = 'requested or
   industry: null,
   initiatives: {} as OrganizationRecord['initiatives'],
   reduction_action_present: null,
+  updated_at: null,
 });
 const byName = (text: string) => ({ kind: 'name' as const, text, identified: false });
 const nothingAccepted = () => false;
@@ -144,14 +145,14 @@ test('verdict order: accepted, then a relationship, then identifier, then the na
   expect(
     readMatch({ kind: 'name', text: 'Ford', identified: true }, record('Ford Motor Company'), nothingAccepted),
   ).toMatchObject({ verdict: 'identifier', similarity: 0.44 });
-  // A card read by its service id alone: no name was compared.
+  // A card read by its service id alone: an id anyone can type into a workbook proves nothing.
   expect(
     readMatch(
-      { kind: 'id', text: 'Brightwater Logistics', identified: true },
+      { kind: 'id', text: 'Brightwater Logistics', identified: false },
       record('Brightwater Logistics'),
       nothingAccepted,
     ),
-  ).toMatchObject({ verdict: 'identifier', similarity: null });
+  ).toMatchObject({ verdict: 'check', similarity: null });
   expect(readMatch(byName('Acme'), record('Acme', null), nothingAccepted).verdict).toBe('exact');
   // An answer naming no matched organization (the service's Summary format) cannot be judged by name.
   expect(readMatch(byName('Acme'), record(null), nothingAccepted)).toMatchObject({

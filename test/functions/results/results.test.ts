@@ -94,110 +94,80 @@ describe('plain hosts (no CustomFunctionsRuntime 1.4)', () => {
 });
 
 describe('hosts with data types', () => {
-  test('a score is a Double cell value with the card and the provider logo linking to the profile', () => {
-    expect(scoreResult(record(), 'Acme', rich)).toEqual({
-      type: 'Double',
-      basicValue: 63.5,
-      properties: {
-        Requested: { type: 'String', basicValue: 'Acme' },
-        'Matched organization': { type: 'String', basicValue: 'Acme Industrial' },
-        Relationship: { type: 'String', basicValue: 'subsidiary' },
-        Industry: { type: 'String', basicValue: 'Machinery' },
-        'Industry mean score': { type: 'Double', basicValue: 51 },
-        Rank: { type: 'String', basicValue: 'high' },
-        'Industry rank': { type: 'String', basicValue: 'very_high' },
-        'Region rank': { type: 'String', basicValue: 'medium' },
-        'Industry percentile': { type: 'Double', basicValue: 81 },
-        Status: { type: 'String', basicValue: 'synced' },
-        'Profile link': { type: 'String', basicValue: LINK },
-      },
-      layouts: {
-        card: {
-          title: 'Climate score: Acme Industrial',
-          sections: [
-            {
-              layout: 'List',
-              properties: [
-                'Requested',
-                'Matched organization',
-                'Relationship',
-                'Industry',
-                'Industry mean score',
-                'Rank',
-                'Industry rank',
-                'Region rank',
-                'Industry percentile',
-                'Status',
-                'Profile link',
-              ],
-            },
-          ],
-        },
-      },
-      provider: { description: 'Climate data by DitchCarbon', logoSourceAddress: LOGO, logoTargetAddress: LINK },
-    });
+  /** A value's card: its profile link as a property, its provider's logo linking to the profile. */
+  const linked = {
+    properties: { 'Profile link': { type: 'String', basicValue: LINK } },
+    provider: { logoSourceAddress: LOGO, logoTargetAddress: LINK },
+  };
+
+  test('a score is a Double cell value carrying the profile link, its provider logo linking to the profile', () => {
+    expect(scoreResult(record(), 'Acme', rich)).toEqual({ type: 'Double', basicValue: 63.5, ...linked });
   });
 
-  test('a flag is a Boolean cell value with the same provider; spilled values carry it too', () => {
-    const flag = flagResult(record(), 'sbti', 'Acme', rich) as Excel.BooleanCellValue;
-    expect(flag).toMatchObject({
-      type: 'Boolean',
-      basicValue: true,
-      provider: { logoSourceAddress: LOGO, logoTargetAddress: LINK },
-    });
-    expect(flag.layouts?.card?.title).toBe('SBTi: Acme Industrial');
+  test('a flag is a Boolean cell value with the same card; spilled values carry it too', () => {
+    expect(flagResult(record(), 'sbti', 'Acme', rich)).toEqual({ type: 'Boolean', basicValue: true, ...linked });
     for (const element of flagsRow(record(), 'Acme', rich)[0]) {
-      expect(element).toMatchObject({ type: 'Boolean', provider: { logoTargetAddress: LINK } });
+      expect(element).toEqual({ type: 'Boolean', basicValue: expect.any(Boolean), ...linked });
     }
-    const [[score, status]] = profileResult(record(), parseFields('score,status'), 'Acme', rich, reading);
-    expect(score).toMatchObject({ type: 'Double', basicValue: 63.5, provider: { logoSourceAddress: LOGO } });
-    expect(status).toMatchObject({ type: 'String', basicValue: 'synced', provider: { logoTargetAddress: LINK } });
+    const [[score, status, link]] = profileResult(record(), parseFields('score,status,link'), 'Acme', rich, reading);
+    expect(score).toEqual({ type: 'Double', basicValue: 63.5, ...linked });
+    // A text carries the logo linking to the profile, not the link property (a name may be long).
+    expect(status).toEqual({ type: 'String', basicValue: 'synced', provider: linked.provider });
+    expect(link).toEqual({ type: 'String', basicValue: LINK, provider: linked.provider });
   });
 
-  test('cells of one organization share one value per label; another score scale or requested text gets its own', () => {
+  test('cells of one organization share one value per label; another score scale gets its own', () => {
     const synced = record();
     const score = scoreResult(synced, 'Acme', rich);
     expect(scoreResult(synced, 'Acme', rich)).toBe(score);
+    expect(scoreResult(synced, 'acme.example', rich)).toBe(score);
     expect(flagResult(synced, 'sbti', 'Acme', rich)).not.toBe(flagResult(synced, 'cdp', 'Acme', rich));
     expect(scoreResult(synced, 'Acme', { ...rich, scoreScale: '0-1' })).toMatchObject({ basicValue: 0.6345 });
-    expect(scoreResult(synced, 'acme.example', rich)).toMatchObject({
-      basicValue: 63.5,
-      properties: { Requested: { basicValue: 'acme.example' } },
-    });
-    expect(scoreResult(synced, 'Acme', rich)).toMatchObject({
-      basicValue: 63.5,
-      properties: { Requested: { basicValue: 'Acme' } },
-    });
   });
 
-  test('MATCH is a String cell value whose card names what was asked, what answered, how and how alike', () => {
-    const cell = matchResult(reading(), record(), 'Acme', rich) as Excel.StringCellValue;
-    expect(cell).toMatchObject({
+  test('MATCH is a String cell value whose card names what answered and how alike the names are', () => {
+    const cell = matchResult(reading(), record(), rich) as Excel.StringCellValue;
+    expect(cell).toEqual({
       type: 'String',
       basicValue: 'subsidiary',
-      provider: { logoSourceAddress: LOGO, logoTargetAddress: LINK },
-    });
-    expect(cell.properties).toEqual({
-      Requested: { type: 'String', basicValue: 'Acme' },
-      'Matched organization': { type: 'String', basicValue: 'Acme Industrial' },
-      Relationship: { type: 'String', basicValue: 'subsidiary' },
-      'Match similarity': { type: 'Double', basicValue: 0.29 },
-      Match: { type: 'String', basicValue: 'subsidiary' },
-      'Profile link': { type: 'String', basicValue: LINK },
+      properties: {
+        'Matched organization': { type: 'String', basicValue: 'Acme Industrial' },
+        'Match similarity': { type: 'Double', basicValue: 0.29 },
+      },
+      provider: linked.provider,
     });
     // One name per field on every card: what =C2.[Match similarity] reads here, PROFILE and ORG call so too.
     const fieldNames = new Set(parseFields('all')!.map((field) => field.header));
-    for (const name of Object.keys(cell.properties ?? {})) if (name !== 'Requested') expect(fieldNames).toContain(name);
-    expect(cell.layouts?.card?.title).toBe('Match: Acme Industrial');
-    expect(matchResult(reading(), record(), 'Acme', plain)).toBe('subsidiary');
+    for (const name of Object.keys(cell.properties ?? {})) expect(fieldNames).toContain(name);
+    expect(matchResult(reading(), record(), plain)).toBe('subsidiary');
   });
 
-  test('missing properties are left out of the card, and no link means no logo target', () => {
+  test('no link means no logo target and no link property; no logo means the source line in its place', () => {
     const bare = record({ matching_organization: null, organization_relationship_type: null, rank: null });
-    const value = scoreResult(bare, 'Acme', rich) as Excel.DoubleCellValue;
-    expect(Object.keys(value.properties ?? {})).not.toContain('Rank');
-    expect(value.provider).toEqual({ description: 'Climate data by DitchCarbon', logoSourceAddress: LOGO });
-    expect(value.layouts?.card?.title).toBe('Climate score: Acme Widgets');
+    expect(scoreResult(bare, 'Acme', rich)).toEqual({
+      type: 'Double',
+      basicValue: 63.5,
+      provider: { logoSourceAddress: LOGO },
+    });
+    expect(scoreResult(record(), 'Acme', { ...rich, logoUrl: null })).toEqual({
+      type: 'Double',
+      basicValue: 63.5,
+      properties: linked.properties,
+      provider: { description: 'Climate data by DitchCarbon', logoTargetAddress: LINK },
+    });
+  });
+
+  test('a profile link is never cut, however long (links past profileLink.ts bound are refused where records are decoded)', () => {
+    const long = `https://profiles.example/organizations/${'a'.repeat(400)}`;
+    const value = scoreResult(
+      record({ matching_organization: { id: 7, name: 'Acme', link: long, industry: null } }),
+      'Acme',
+      rich,
+    );
+    expect(value).toMatchObject({
+      properties: { 'Profile link': { basicValue: long } },
+      provider: { logoTargetAddress: long },
+    });
   });
 });
 

@@ -1,36 +1,123 @@
 /**
- * A value's card at scale (src/functions/results/valueCards.ts): texts few cards differ in are one shared
- * object, made safe once; each card lists exactly the properties its record has.
+ * What each value carries, and what it weighs (src/functions/results/valueCards.ts, organizationEntity.ts):
+ * Excel serializes every result across the runtime's boundary as JSON and keeps it in the workbook,
+ * so each function's shape is pinned here with a byte budget. A property added later fails one of
+ * these and is then a visible decision (docs/excel.md "What a value weighs").
  */
-import { scoreResult, type ShapeContext } from '../../../src/functions/results/results';
-import type { OrganizationRecord } from '../../../src/service/types';
-import { LINK, LOGO, record } from '../recordBuilder';
+import { parseOrganization } from '../../../src/functions/arguments/organizationArgument';
+import { organizationEntity } from '../../../src/functions/results/organizationEntity';
+import {
+  flagResult,
+  flagsRow,
+  matchResult,
+  profileResult,
+  scoreResult,
+  type ShapeContext,
+} from '../../../src/functions/results/results';
+import type { MatchReading } from '../../../src/functions/results/nameMatch';
+import { CellFailure } from '../../../src/functions/results/errors';
+import { record } from '../recordBuilder';
 
-const rich: ShapeContext = { dataTypes: true, scoreScale: '0-100', logoUrl: LOGO };
-
-const value = (overrides: Partial<OrganizationRecord>) =>
-  scoreResult(record(overrides), 'Acme', rich) as Excel.DoubleCellValue;
-const industry = { id: 3, name: '=Machinery' };
-
-test('organizations of one industry share its text, made safe once; their own texts stay their own', () => {
-  const [a, b] = [1, 2].map(
-    (id) => value({ id, matching_organization: { id, name: `Org ${id}`, link: LINK, industry } }).properties!,
-  );
-  expect(a.Industry).toEqual({ type: 'String', basicValue: "'=Machinery" });
-  expect(a.Industry).toBe(b.Industry);
-  expect(a.Status).toBe(b.Status);
-  expect([a, b].map((card) => (card['Matched organization'] as Excel.StringCellValue).basicValue)).toEqual([
-    'Org 1',
-    'Org 2',
-  ]);
+/** Addresses as long as the sandbox's and a hosted add-in's: a 30-character name in the profile link's slug. */
+const NAME = 'Northwind Precision Components';
+const LINK = 'https://profiles.sandbox.example/organizations/12345-northwind-precision-components';
+const LOGO = 'https://climate-addin.contoso.com/assets/logo-provider.png';
+const ctx: ShapeContext = { dataTypes: true, scoreScale: '0-100', logoUrl: LOGO };
+const full = () =>
+  record({ matching_organization: { id: 12345, name: NAME, link: LINK, industry: { id: 3, name: 'Machinery' } } });
+const reading = (): MatchReading => ({
+  verdict: 'exact',
+  similarity: 1,
+  matchedName: NAME,
+  matchedId: 12345,
+  relationship: 'subsidiary',
 });
 
-test('a card lists the properties its record has, in card order, whichever are missing', () => {
-  for (const missing of [[], ['Rank'], ['Rank', 'Status']]) {
-    const lacks = (name: string): boolean => missing.includes(name);
-    const shown = value({ rank: lacks('Rank') ? null : 'high', status: lacks('Status') ? null : 'synced' });
-    const names = Object.keys(shown.properties!);
-    expect(['Rank', 'Status'].filter((name) => !names.includes(name))).toEqual(missing);
-    expect(shown.layouts!.card!.sections).toEqual([{ layout: 'List', properties: names }]);
+/** The characters of JSON a value crosses Excel's boundary as (test/harness/returnedValues.ts). */
+const weight = (value: unknown): number => JSON.stringify(value).length;
+/** A cell's budget, per function (issue 50's targets: 400 a value, 2,000 a card). */
+const BUDGET = { value: 400, orgCard: 2_000 };
+/** What CLIMATE.ORG's card weighs today, above its 2,000 target (docs/excel.md "What a value weighs"). */
+const ORG_CARD_TODAY = 3_000;
+
+test('SCORE and FLAG carry the profile link and the logo linking to it, within a value budget', () => {
+  for (const value of [scoreResult(full(), NAME, ctx), flagResult(full(), 'sbti', NAME, ctx)]) {
+    expect(Object.keys(value as object)).toEqual(['type', 'basicValue', 'properties', 'provider']);
+    expect(Object.keys((value as Excel.DoubleCellValue).properties!)).toEqual(['Profile link']);
+    expect((value as Excel.DoubleCellValue).provider).toEqual({ logoSourceAddress: LOGO, logoTargetAddress: LINK });
+    expect(weight(value)).toBeLessThanOrEqual(BUDGET.value);
   }
+});
+
+test("MATCH carries the matched name and the names' similarity, within a value budget", () => {
+  const value = matchResult(reading(), full(), ctx) as Excel.StringCellValue;
+  expect(Object.keys(value.properties!)).toEqual(['Matched organization', 'Match similarity']);
+  expect(weight(value)).toBeLessThanOrEqual(BUDGET.value);
+});
+
+test('every value cell of a FLAGS or PROFILE spill is within a value budget', () => {
+  const elements = [
+    ...flagsRow(full(), NAME, ctx)[0],
+    ...profileResult(full(), null, NAME, ctx, reading).map(([, value]) => value),
+  ].filter((value) => !(value instanceof CellFailure));
+  expect(elements.length).toBeGreaterThan(40);
+  const over = elements.filter((value) => weight(value) > BUDGET.value);
+  expect(over).toEqual([]);
+});
+
+test("CLIMATE.ORG's card carries the whole profile once, without a per-property attribution or a sub-title", () => {
+  const card = organizationEntity(
+    {
+      record: full(),
+      requested: NAME,
+      match: reading,
+      receivedAt: Date.UTC(2026, 11, 6),
+      argument: parseOrganization(NAME, null, null),
+    },
+    ctx,
+  );
+  const properties = card.properties as Record<string, { propertyMetadata?: Excel.CellValuePropertyMetadata }>;
+  expect(Object.keys(properties)).toHaveLength(31); // 30 fields and the row's hidden query
+  expect(Object.values(properties).filter((property) => property.propertyMetadata?.attribution)).toEqual([]);
+  expect(card.layouts?.card?.subTitle).toBeUndefined();
+  // Its description says the card is the add-in's own when it is passed as an argument.
+  expect(card.provider).toEqual({
+    description: 'Climate data by DitchCarbon',
+    logoSourceAddress: LOGO,
+    logoTargetAddress: LINK,
+  });
+  expect(weight(card)).toBeLessThanOrEqual(ORG_CARD_TODAY);
+  expect(weight(card)).toBeGreaterThan(BUDGET.orgCard); // when this fails, the card met its target: lower ORG_CARD_TODAY
+});
+
+test('cards Excel accepts: a field the record lacks is #N/A with its basicValue; a long profile link is kept whole', () => {
+  const long = `https://profiles.sandbox.example/organizations/${'n'.repeat(600)}`;
+  const lacking = record({
+    score: null,
+    rank: null,
+    matching_organization: { id: 12345, name: NAME, link: long, industry: null },
+  });
+  const card = organizationEntity(
+    { record: lacking, requested: NAME, match: reading, receivedAt: 0, argument: parseOrganization(NAME, null, null) },
+    ctx,
+  );
+  const properties = card.properties as unknown as Record<string, Record<string, unknown>>;
+  const notAvailable = { type: 'Error', basicValue: '#N/A', basicType: 'Error', errorType: 'NotAvailable' };
+  expect(properties.Score).toEqual(notAvailable);
+  expect(properties.Rank).toEqual(notAvailable);
+  for (const [name, property] of Object.entries(properties)) {
+    expect([name, typeof property.type, property.basicValue === undefined]).toEqual([name, 'string', false]);
+  }
+  expect(properties['Profile link'].basicValue).toBe(long);
+  expect(card.provider?.logoTargetAddress).toBe(long);
+});
+
+test('one card per record: every value of an organization shares its link property and provider', () => {
+  const synced = full();
+  const [score, flag] = [
+    scoreResult(synced, NAME, ctx),
+    flagResult(synced, 'cdp', NAME, ctx),
+  ] as Excel.DoubleCellValue[];
+  expect(score.properties).toBe(flag.properties);
+  expect(score.provider).toBe(flag.provider);
 });

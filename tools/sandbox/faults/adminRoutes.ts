@@ -1,6 +1,6 @@
 /**
  * The sandbox's own paths, outside the service (no key, no faults, not counted): stats, their reset,
- * the knobs and the profiling clock. The add-in never calls these; tests and benchmarks do.
+ * the knobs, the clock and what the days it moved changed in the world. The add-in never calls these; tests and benchmarks do.
  * A web page must not reach them: they send no CORS headers (httpApp.ts, deciding on the path as the
  * router reads it, so no percent-encoding slips past), refuse any request that carries an Origin (a
  * browser adds one to every cross-origin fetch and every POST), answer only a peer on this machine and
@@ -87,6 +87,11 @@ async function guard(request: FastifyRequest, reply: FastifyReply): Promise<Fast
     .send(refused(`The sandbox's ${ADMIN_PREFIX} paths take POST bodies only as application/json.`));
 }
 
+/** The world's day (whole days since the sandbox started) and the sandbox's date now. */
+function today(state: SandboxState): { day: number; date: string } {
+  return { day: state.clock.day, date: new Date(state.clock.dateAt(state.clock.now())).toISOString() };
+}
+
 export function registerAdminRoutes(app: FastifyInstance, state: SandboxState): void {
   const guarded = { onRequest: guard };
   app.get(`${ADMIN_PREFIX}/stats`, guarded, async () => state.stats.snapshot());
@@ -118,6 +123,12 @@ export function registerAdminRoutes(app: FastifyInstance, state: SandboxState): 
       if (error instanceof RangeError) return reply.code(422).send(invalid(error.message));
       throw error;
     }
-    return { advancedSeconds: state.clock.advancedSeconds };
+    const changes = state.world.catchUp();
+    return { advancedSeconds: state.clock.advancedSeconds, ...today(state), changed: changes.length };
+  });
+
+  app.get(`${ADMIN_PREFIX}/world`, guarded, async () => {
+    state.world.catchUp();
+    return { ...today(state), changes: state.world.changes() };
   });
 }

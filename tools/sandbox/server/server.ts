@@ -13,12 +13,14 @@ import { serviceRoutes } from '../service/routes';
 import { parseOrganizationRequest } from '../service/organizationRequest';
 import { createState, type SandboxState } from '../service/state';
 import { SandboxStats } from '../faults/stats';
+import type { WorldChange } from '../world/world';
 
 export { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../service/keys';
 export { ADMIN_PREFIX } from '../faults/adminRoutes';
 export { DEFAULT_KNOBS, KnobError } from '../faults/knobs';
 export type { SandboxKnobs } from '../faults/knobs';
 export type { SandboxStats } from '../faults/stats';
+export type { WorldChange } from '../world/world';
 export { Population } from '../world/population';
 export type { SandboxOrganization, SandboxProfile } from '../world/population';
 
@@ -35,6 +37,8 @@ export interface SandboxOptions extends Partial<SandboxKnobs> {
   seed?: number;
   /** Population size, default 20000. */
   organizations?: number;
+  /** When the sandbox starts on the calendar (ms since 1970), which its records' dates count from; default now. */
+  startMs?: number;
   /** No start banner. */
   quiet?: boolean;
   /** One log line per answered request (the CLI turns this on). Default false. */
@@ -62,8 +66,10 @@ export interface RunningSandbox {
   stats(): SandboxStats;
   /** Same as POST /__sandbox/reset. */
   resetStats(): void;
-  /** Same as POST /__sandbox/clock {"advanceSeconds": n}. */
-  advanceClock(seconds: number): void;
+  /** Same as POST /__sandbox/clock {"advanceSeconds": n}: answers what the days passed changed. */
+  advanceClock(seconds: number): readonly WorldChange[];
+  /** Same as GET /__sandbox/world's `changes`: everything the days passed have changed, in order. */
+  worldChanges(): readonly WorldChange[];
   close(): Promise<void>;
 }
 
@@ -77,6 +83,7 @@ function integerOption(name: string, value: number | undefined, fallback: number
 }
 
 function recordFor(state: SandboxState, request: OrganizationRequest): OrganizationRecord | null {
+  state.world.catchUp();
   const parsed = parseOrganizationRequest(request);
   if (!parsed.ok) return null;
   const found = state.registry.find(parsed.request);
@@ -95,7 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const port = integerOption('port', options.port, SANDBOX_PORT, 0);
   const host = options.host ?? SANDBOX_HOST;
   const knobs = new KnobStore(Object.fromEntries(KNOB_NAMES.map((name) => [name, options[name]])));
-  const state = createState(seed, organizations, knobs);
+  const state = createState(seed, organizations, knobs, options.startMs);
   const app = buildApp(state, serviceRoutes(state), {
     logRequests: options.logRequests ?? false,
     tls: options.tls,
@@ -118,7 +125,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     knobs: () => ({ ...knobs.current, revokedKeys: [...knobs.current.revokedKeys] }),
     stats: () => state.stats.snapshot(),
     resetStats: () => state.stats.reset(),
-    advanceClock: (seconds) => state.clock.advance(seconds),
+    advanceClock: (seconds) => {
+      state.clock.advance(seconds);
+      return state.world.catchUp();
+    },
+    worldChanges: () => {
+      state.world.catchUp();
+      return state.world.changes();
+    },
     close: () => app.close(),
   };
 }

@@ -3,7 +3,7 @@
  * happen in one synchronous step, so any number of identical requests, however concurrent, register
  * an organization once; a registered organization is then found by any of the keys it came with.
  */
-import { OrganizationRecord, OrganizationStatus } from '../../../src/service/types';
+import { OrganizationRecord, OrganizationStatus, isFinalStatus } from '../../../src/service/types';
 import { KnobStore } from '../faults/knobs';
 import { OrganizationIndex, strongerMatch } from '../world/matching';
 import { ParsedOrganizationRequest, registrationIdentity } from './organizationRequest';
@@ -97,6 +97,8 @@ export class Registry {
 
   record(registration: Registration, externalId: string | null = null, namesake = false): OrganizationRecord {
     const status = this.status(registration);
+    // Produced when profiling ended; while it goes on there are no figures to date.
+    const finishedAt = registration.registeredAt + this.knobs.current.profilingSeconds;
     const industry = this.population.industry(registration.industryId)!;
     return shapeRecord({
       id: registration.id,
@@ -109,6 +111,7 @@ export class Registry {
       matching: { id: registration.id, name: registration.name, industry },
       industryMean: this.population.landscape.industryMean(registration.industryId),
       profile: status === 'synced' ? registration.profile : null,
+      producedAt: isFinalStatus(status) ? this.clock.dateAt(finishedAt) : null,
     });
   }
 

@@ -7,6 +7,7 @@ import { Population } from '../world/population';
 import { RateLimiter } from '../faults/rateLimiter';
 import { Registry } from './registry';
 import { StatsCounter } from '../faults/stats';
+import { World } from '../world/world';
 
 export interface SandboxState {
   population: Population;
@@ -17,11 +18,19 @@ export interface SandboxState {
   stats: StatsCounter;
   faults: FaultDice;
   rateLimiter: RateLimiter;
+  /** The days passing: catch it up before reading the population (routes/index.ts, the clock). */
+  world: World;
 }
 
-export function createState(seed: number, organizations: number, knobs: KnobStore): SandboxState {
-  const population = new Population({ seed, organizations });
-  const clock = new SandboxClock();
+/** `startMs`: when the sandbox starts on the calendar (default now). */
+export function createState(
+  seed: number,
+  organizations: number,
+  knobs: KnobStore,
+  startMs: number = Date.now(),
+): SandboxState {
+  const population = new Population({ seed, organizations, startMs });
+  const clock = new SandboxClock(startMs);
   const stats = new StatsCounter();
   return {
     population,
@@ -32,5 +41,6 @@ export function createState(seed: number, organizations: number, knobs: KnobStor
     stats,
     faults: new FaultDice(seed),
     rateLimiter: new RateLimiter(),
+    world: new World(population, clock),
   };
 }

@@ -1,7 +1,7 @@
 /**
- * The sandbox's generated world, read-only once built: organizations, industries, the
- * science-based-targets dataset, recommended actions and per-project private performances. The same
- * seed and size always give the same world.
+ * The sandbox's generated world: organizations, industries, the science-based-targets dataset,
+ * recommended actions and per-project private performances. The same seed and size always give the
+ * same world; only the days passing change it afterwards (world.ts, through `redraw` and `changeSbti`).
  */
 import {
   Industry,
@@ -10,12 +10,14 @@ import {
   RecommendedAction,
   SbtiChange,
   SbtiCompany,
+  SbtiField,
 } from '../../../src/service/types';
 import { IndexMatch, MatchKeys, OrganizationIndex, nameKey, nameKeys, websiteKey } from './matching';
 import { nearNameIndex, nearNameOf } from './nearNames';
 import { FIRST_ORGANIZATION_ID, SandboxOrganization, generateOrganizations } from './organizationGenerator';
 import { parseOrganizationRequest } from '../service/organizationRequest';
 import { SandboxProfile, buildProfile, drawScore, withScore } from './profile';
+import { DAY_SECONDS } from '../service/clock';
 import { randomFor } from './random';
 import { recommendedActionsFor } from './recommendedActions';
 import { shapeRecord } from './records';
@@ -29,34 +31,50 @@ export type { SandboxProfile } from './profile';
 export interface PopulationOptions {
   seed: number;
   organizations: number;
+  /** When the sandbox started (ms since 1970; default now): profiles were produced in the days before. */
+  startMs?: number;
 }
+
+/** Profiles at the start were produced over this many days before it. */
+const PRODUCED_WITHIN_DAYS = 90;
+const DAY_MS = DAY_SECONDS * 1000;
 
 export class Population {
   readonly seed: number;
   readonly organizations: readonly SandboxOrganization[];
   readonly industries: readonly Industry[];
   readonly sbtiCompanies: readonly SbtiCompany[];
-  /** Oldest first. */
-  readonly sbtiChanges: readonly SbtiChange[];
+  private readonly changes: SbtiChange[];
+  readonly startMs: number;
   readonly landscape: ScoreLandscape;
   private readonly index = new OrganizationIndex();
   /** Near names (see nearNames.ts): tried only when nothing else matched. */
   private readonly nearNames: ReadonlyMap<string, number>;
   private readonly sbtiOrganizationOf: ReadonlyMap<number, number>;
-  private readonly sbtiCompanyOfChange: ReadonlyMap<number, number>;
+  private readonly sbtiCompanyOfChange: Map<number, number>;
+  private readonly sbtiCompanyOfOrganization: ReadonlyMap<number, SbtiCompany>;
+  /** When a profile was last produced anew by the passing days (ms), by owner id. */
+  private readonly redrawnAt = new Map<number, number>();
   private readonly privateScoreCache = new Map<number, ReadonlyMap<number, number>>();
 
   constructor(options: PopulationOptions) {
     this.seed = options.seed;
+    this.startMs = options.startMs ?? Date.now();
     const generated = generateOrganizations(options.seed, options.organizations);
     this.organizations = generated.organizations;
     this.landscape = generated.landscape;
     this.industries = INDUSTRY_SPECS.map((spec, i) => ({ id: i + 1, name: spec.name }));
     const sbti = generateSbti(options.seed, this.organizations);
     this.sbtiCompanies = sbti.companies;
-    this.sbtiChanges = sbti.changes;
+    this.changes = sbti.changes;
     this.sbtiOrganizationOf = sbti.organizationOf;
     this.sbtiCompanyOfChange = sbti.companyOfChange;
+    this.sbtiCompanyOfOrganization = new Map(
+      sbti.companies.flatMap((c) => {
+        const orgId = sbti.organizationOf.get(c.id as number);
+        return orgId === undefined ? [] : [[orgId, c] as const];
+      }),
+    );
     for (const company of sbti.companies) {
       const orgId = sbti.organizationOf.get(company.id as number);
       const profile = orgId === undefined ? null : this.organization(orgId)?.profile;
@@ -74,6 +92,11 @@ export class Population {
       });
     }
     this.nearNames = nearNameIndex(this.organizations, nameKey);
+  }
+
+  /** The science-based-targets changes, oldest first. */
+  get sbtiChanges(): readonly SbtiChange[] {
+    return this.changes;
   }
 
   /** The id the next registered (unseen) organization gets. */
@@ -154,7 +177,51 @@ export class Population {
       matching: { id: owner.id, name: owner.name, industry },
       industryMean: this.landscape.industryMean(owner.industryId),
       profile,
+      producedAt: this.producedAt(owner.id),
     });
+  }
+
+  /**
+   * When the profile of an owner was produced (ms): the day the world last changed it, else a day drawn
+   * from the seed within the 90 before the sandbox's start (at midnight UTC, so that two sandboxes
+   * started on one day agree).
+   */
+  producedAt(ownerId: number): number {
+    const redrawn = this.redrawnAt.get(ownerId);
+    if (redrawn !== undefined) return redrawn;
+    const daysBefore = randomFor(this.seed, `produced:${ownerId}`).int(1, PRODUCED_WITHIN_DAYS);
+    return (Math.floor(this.startMs / DAY_MS) - daysBefore) * DAY_MS;
+  }
+
+  /** Gives an owner a profile produced anew at `atMs` (the passing days: world.ts). */
+  redraw(owner: SandboxOrganization, profile: SandboxProfile, atMs: number): void {
+    owner.profile = profile;
+    this.redrawnAt.set(owner.id, atMs);
+  }
+
+  /** The science-based-targets entry of a population organization, if it has one. */
+  sbtiCompanyOf(organizationId: number): SbtiCompany | null {
+    return this.sbtiCompanyOfOrganization.get(organizationId) ?? null;
+  }
+
+  /**
+   * Changes a field of a company's science-based-targets entry at `atMs`, and records the change in
+   * the changes feed (at its end: changes only move forward in time).
+   */
+  changeSbti(company: SbtiCompany, field: SbtiField, value: string | number | null, atMs: number): void {
+    const old = company[field];
+    company[field] = value;
+    const id = this.changes.length + 1;
+    this.changes.push({
+      id,
+      company_name: company.company_name as string,
+      isin: company.isin as string | null,
+      field,
+      old_value: old === null ? null : String(old),
+      new_value: value === null ? null : String(value),
+      changed_at: new Date(atMs).toISOString(),
+    });
+    this.sbtiCompanyOfChange.set(id, company.id as number);
   }
 
   /** The actions for a population organization (a subsidiary gets its parent's). */

@@ -53,11 +53,15 @@ export function drawScore(random: Random, industry: IndustrySpec): number {
   return roundScore(centre + industry.bias);
 }
 
+/** Whether an organization of the industry can be in the initiative (sector initiatives are for their sectors). */
+export function eligible(key: InitiativeKey, industry: IndustrySpec): boolean {
+  return !SECTOR_ONLY.includes(key) || (industry.sectorInitiatives ?? []).includes(key);
+}
+
 function drawInitiatives(random: Random, score: number, industry: IndustrySpec): Record<InitiativeKey, boolean> {
   const flags = {} as Record<InitiativeKey, boolean>;
   for (const key of INITIATIVE_KEYS) {
-    const eligible = !SECTOR_ONLY.includes(key) || (industry.sectorInitiatives ?? []).includes(key);
-    flags[key] = eligible && random.chance(INITIATIVE_RATES[key] * (0.4 + 1.2 * score));
+    flags[key] = eligible(key, industry) && random.chance(INITIATIVE_RATES[key] * (0.4 + 1.2 * score));
   }
   return flags;
 }

@@ -30,6 +30,8 @@ export interface RecordParts {
   industryMean: number;
   /** Null while profiling, or when profiling failed: score, ranks and flags then read null. */
   profile: SandboxProfile | null;
+  /** When the figures were produced (ms since 1970): `updated_at`, an ISO date; null before there are any. */
+  producedAt: number | null;
 }
 
 export function profileLink(id: number, name: string | null): string {
@@ -70,6 +72,7 @@ export function shapeRecord(parts: RecordParts): OrganizationRecord {
     industry: { mean_score: parts.industryMean, id: matching.industry.id, name: matching.industry.name },
     initiatives: initiatives(profile),
     reduction_action_present: profile?.reductionActionPresent ?? null,
+    updated_at: parts.producedAt === null ? null : new Date(parts.producedAt).toISOString(),
   };
 }
 

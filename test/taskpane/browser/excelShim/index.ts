@@ -186,6 +186,13 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits
           return addSheet(name, []).worksheet;
         },
         getActiveWorksheet: () => activeSheet().worksheet,
+        // WorksheetCollection.load('items/name'): every sheet, in tab order.
+        load() {
+          return this;
+        },
+        get items() {
+          return book.sheets.map((state) => state.worksheet);
+        },
       },
       // Workbook.protection (ExcelApi 1.7): Review > Protect Workbook, which locks its structure.
       protection: {
@@ -222,7 +229,12 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits
       }
     },
   };
-  page.Excel = { run: async (batch: (ctx: unknown) => Promise<unknown>) => batch(context) };
+  // Excel.run(batch) or Excel.run(options, batch) (Excel.RunOptions, e.g. delayForCellEdit: no cell is
+  // ever being edited here, so the batch runs at once).
+  type Batch = (ctx: unknown) => Promise<unknown>;
+  page.Excel = {
+    run: async (first: Batch | object, second?: Batch) => (typeof first === 'function' ? first : second!)(context),
+  };
 
   // The document's saved settings: this page's own, or the store a test shares between pages (coauthors)
   // through the functions it exposes to each page (../sharedSettings.ts).

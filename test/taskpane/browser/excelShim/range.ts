@@ -192,6 +192,15 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
       },
     };
     Object.defineProperty(self, 'columnHidden', { get: () => columnHidden(state, box), configurable: true });
+    // Range.valueTypes (Excel.RangeValueType): an error's text is Error, '' Empty.
+    Object.defineProperty(self, 'valueTypes', {
+      get: () =>
+        read(state, box, (cell) => {
+          const shown = formulas.shown(state, cell);
+          if (typeof shown === 'string') return shown === '' ? 'Empty' : shown.startsWith('#') ? 'Error' : 'String';
+          return typeof shown === 'number' ? 'Double' : typeof shown === 'boolean' ? 'Boolean' : 'Richvalue';
+        }),
+    });
     Object.defineProperty(self, 'values', {
       get: () => read(state, box, (cell) => formulas.shown(state, cell)),
       set: (data: unknown[][]) => write(state, box, data, false),
