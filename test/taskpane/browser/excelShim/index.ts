@@ -151,16 +151,6 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits
         return areas;
       },
       worksheets: {
-        // WorksheetCollection.load('items/name') and `items` (Office's typings, Excel.WorksheetCollection):
-        // the sheets' names as the load found them, in the workbook's order.
-        loadedNames: [] as Array<{ name: string }>,
-        load() {
-          this.loadedNames = book.sheets.map((each) => ({ name: each.name }));
-          return this;
-        },
-        get items() {
-          return this.loadedNames;
-        },
         // WorksheetCollection.getItem: a missing sheet fails the request at sync() with ItemNotFound (the
         // typings: "Gets a worksheet object using its name or ID"; the *OrNullObject twin is for not failing).
         // Until then the add-in holds a stand-in whose every member is another stand-in.
