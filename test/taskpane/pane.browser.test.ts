@@ -14,7 +14,6 @@
  * still found with Playwright's locators.
  */
 import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../tools/sandbox/server/server';
-import type { WorkbookDump } from './browser/excelShim';
 import { PANE_WIDTH } from './browser/panePage';
 import { ALL_SECTIONS, PANE_HEIGHT } from './browser/paneReaders';
 import { waitForText } from './browser/waitForText';
