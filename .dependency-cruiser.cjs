@@ -87,7 +87,17 @@ const roomRules = (folder, label, rooms, top = null) =>
  * room. The shared rooms stand on each other in one direction (common -> sheet; ui alone) and never on
  * a section or on the pane's entry (taskpane.ts, app.ts, paneActions.ts at the top of src/taskpane).
  */
-const PANE_SECTIONS = ['firstRun', 'connection', 'projects', 'score', 'review', 'summary', 'attribution', 'activity', 'reference'];
+const PANE_SECTIONS = [
+  'firstRun',
+  'connection',
+  'projects',
+  'score',
+  'review',
+  'summary',
+  'attribution',
+  'activity',
+  'reference',
+];
 const PANE_SHARED = { common: ['sheet'], sheet: [], ui: [] };
 
 const paneRules = [
