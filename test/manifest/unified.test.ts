@@ -5,34 +5,16 @@
 // alternates rule, URLs and icons).
 import { execFileSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
-import { dirname, join } from 'path';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import { join } from 'path';
 import { productionDist, removeTempDirs, ROOT } from '../build/dist';
 import { loadXml, readOwnPng, readUnified, type UnifiedManifest } from './manifests';
+import { schemaValidator } from './schemas';
 
 const { DEV_URL } = require('../../build/manifest/index.js') as { DEV_URL: string };
 
 const SOURCE = join(ROOT, 'manifest.json');
 const DIST = productionDist();
 afterAll(removeTempDirs);
-
-const SCHEMAS = join(
-  dirname(require.resolve('@microsoft/app-manifest/package.json')),
-  'build',
-  'json-schemas',
-  'teams',
-);
-
-/** Ajv as Microsoft's own tooling sets it up for these draft-04 schemas: every error, formats checked. */
-function schemaValidator(version: string) {
-  const schema = JSON.parse(readFileSync(join(SCHEMAS, `v${version}`, 'MicrosoftTeams.schema.json'), 'utf8')) as object;
-  const ajv = new Ajv({ allErrors: true, strictTypes: false });
-  addFormats(ajv);
-  const validate = ajv.compile(schema);
-  return (manifest: unknown) =>
-    validate(manifest) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
-}
 
 const targets = [
   { label: 'manifest.json (development)', file: SOURCE, dir: ROOT, base: () => DEV_URL },

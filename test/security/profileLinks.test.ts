@@ -93,7 +93,7 @@ function expectNoLinks(
         message: `No public profile link for Matched ${names[row]}: the service sent none, or one that is ${rule}.`,
       },
     });
-    expect(rows.card(row).properties).not.toHaveProperty(['Profile link']);
+    expect(rows.card(row).properties?.['Profile link']).toBeUndefined();
     expect(rows.card(row).provider).not.toHaveProperty('logoTargetAddress');
   }
 }

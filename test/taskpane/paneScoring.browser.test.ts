@@ -22,7 +22,7 @@ describe('task pane in Chromium: scoring a column', () => {
     expect((await (await pane.ax.get('checkbox', 'First selected row is a header')).state()).checked).toBe('true');
     expect(await pane.page.getByLabel('Website column (optional)').inputValue()).toBe('1');
     expect(await pane.page.getByLabel('Country column (optional)').inputValue()).toBe('2');
-    await pane.page.getByText('Initiative flags').click();
+    await pane.page.locator('#section-score').getByText('Initiative flags').click();
     await (await pane.ax.get('checkbox', 'SBTi')).locator.click();
     const re100 = await pane.ax.get('checkbox', 'RE100');
     await re100.locator.press('Space');
