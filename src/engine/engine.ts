@@ -12,7 +12,7 @@
 import type { BatchResponseItem, OrganizationRecord } from '../service/types';
 import { createRecordCache } from './cache/persistence';
 import { Dispatcher } from './sending/dispatcher';
-import { authError, ENGINE_ERROR_KINDS, engineErrorFrom } from './errors';
+import { authError, engineErrorFrom } from './errors';
 import { EngineEvents } from './events';
 import { GetPath } from './calls/getPath';
 import { identify, type Identity } from './calls/identity';
@@ -23,16 +23,17 @@ import { OrganizationPath } from './calls/organizationPath';
 import { ProfilePolling } from './profiling/profilePolling';
 import { toTheSecond, type RecordCache } from './cache/recordCache';
 import { runRefresh } from './calls/refresh';
-import type {
-  CallContext,
-  Engine,
-  EngineDeps,
-  EngineErrorKind,
-  EngineEvent,
-  EngineStats,
-  OrganizationOutcome,
-  OrganizationQuery,
-  RefreshReport,
+import {
+  ENGINE_ERROR_KINDS,
+  type CallContext,
+  type Engine,
+  type EngineDeps,
+  type EngineErrorKind,
+  type EngineEvent,
+  type EngineStats,
+  type OrganizationOutcome,
+  type OrganizationQuery,
+  type RefreshReport,
 } from './types';
 
 const SETTLED_OK: EngineEvent = Object.freeze({ type: 'settled', ok: true });

@@ -5,19 +5,6 @@
 import { ServiceError } from '../service/errors';
 import type { EngineErrorKind } from './types';
 
-export const ENGINE_ERROR_KINDS: readonly EngineErrorKind[] = [
-  'auth',
-  'not-found',
-  'invalid',
-  'rate-limit',
-  'network',
-  'server',
-  'deadline',
-  'errored',
-  'cancelled',
-  'malformed',
-];
-
 export class EngineError extends Error {
   constructor(
     readonly kind: EngineErrorKind,

@@ -8,17 +8,19 @@ import type { SettingsStore } from '../settings/settings';
 import type { KeyValueStorage } from '../settings/storage';
 
 /** How a call failed: one kind per thing a person can do about it (errors.ts words each one). */
-export type EngineErrorKind =
-  | 'auth'
-  | 'not-found'
-  | 'invalid'
-  | 'rate-limit'
-  | 'network'
-  | 'server'
-  | 'deadline'
-  | 'errored'
-  | 'cancelled'
-  | 'malformed';
+export const ENGINE_ERROR_KINDS = [
+  'auth',
+  'not-found',
+  'invalid',
+  'rate-limit',
+  'network',
+  'server',
+  'deadline',
+  'errored',
+  'cancelled',
+  'malformed',
+] as const;
+export type EngineErrorKind = (typeof ENGINE_ERROR_KINDS)[number];
 
 /** What a call asks about; calls whose queries normalize alike share one request (calls/identity.ts). */
 export interface OrganizationQuery {
