@@ -2,7 +2,7 @@
 /**
  * The add-in's support page (help, privacy, terms) in each of its languages, as the manifests link it:
  * assets/support.html in English and assets/support.<language>.html, written by the build from the
- * messages of src/i18n/messages (the `support.*` keys), so each language's page says the same as the
+ * messages of src/i18n/messages/support.json, so each language's page says the same as the
  * English one and nothing is written twice. Plain HTML with no script; each page links the others.
  */
 'use strict';
@@ -19,9 +19,12 @@ const supportPage = (/** @type {string} */ language) =>
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** @param {string} language */
+/** @type {Record<string, Record<string, string>>} */
+const SUPPORT = require('../src/i18n/messages/support.json');
+
+/** A language's support messages by key. @param {string} language @returns {Record<string, string>} */
 const messagesOf = (language) =>
-  /** @type {Record<string, string>} */ (require(`../src/i18n/messages/${language}.json`));
+  Object.fromEntries(Object.entries(SUPPORT).map(([key, texts]) => [key, texts[language]]));
 
 /**
  * One language's page.

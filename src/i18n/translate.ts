@@ -1,25 +1,40 @@
 /**
- * Words in the person's language. Each language's messages are one JSON file (messages/<language>.json)
- * with the same keys as English's; a message is a text with `{name}` placeholders, or, where a number
- * decides the words, one text per plural category of Intl.PluralRules ("one", "other", and "few",
- * "many" where a language has them), chosen by the value `count`. Numbers are written with
- * Intl.NumberFormat in the language's own way (1,234.5 in English, 1.234,5 in German). A key a
- * language lacks falls back to English (test/i18n makes sure none does).
+ * Words in the person's language. The messages live by area (messages/<area>.json: the pane's rooms,
+ * the cells, the support page), each key with its text in every language side by side, so a message
+ * added in one language only is seen at once (and test/i18n fails on it). A message is a text with
+ * `{name}` placeholders, or, where a number decides the words, one text per plural category of
+ * Intl.PluralRules ("one", "other", and "few", "many" where a language has them), chosen by the value
+ * `count`. Numbers are written with Intl.NumberFormat in the language's own way (1,234.5 in English,
+ * 1.234,5 in German). A key a language lacks falls back to English.
  */
-import de from './messages/de.json';
-import en from './messages/en.json';
-import es from './messages/es.json';
-import fr from './messages/fr.json';
-import it from './messages/it.json';
-import ja from './messages/ja.json';
-import { DEFAULT_LANGUAGE, type Language } from './languages';
+import firstRun from './messages/firstRun.json';
+import outsideExcel from './messages/outsideExcel.json';
+import signOut from './messages/signOut.json';
+import support from './messages/support.json';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
-export type MessageKey = keyof typeof en;
-/** A message's text, or its texts by plural category. */
+/** Every area's messages; an area added under messages/ is listed here once. */
+const AREAS = [outsideExcel, support, firstRun, signOut] as const;
+
+/** Distributes over the union of areas, so a key of any area counts (keyof a union keeps only shared keys). */
+type KeysOf<Area> = Area extends unknown ? keyof Area & string : never;
+export type MessageKey = KeysOf<(typeof AREAS)[number]>;
 export type Message = string | Partial<Record<Intl.LDMLPluralRule, string>>;
 export type MessageValues = Record<string, string | number>;
 
-export const CATALOGS: Record<Language, Record<string, Message>> = { en, de, fr, es, it, ja };
+/** Each language's messages by key, pivoted from the areas' files. */
+export const CATALOGS: Record<Language, Record<string, Message>> = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    Object.fromEntries(
+      AREAS.flatMap((area) =>
+        Object.entries(area as Record<string, Partial<Record<Language, Message>>>).flatMap(([key, texts]) =>
+          texts[language] === undefined ? [] : [[key, texts[language]]],
+        ),
+      ),
+    ),
+  ]),
+) as Record<Language, Record<string, Message>>;
 
 let active: Language = DEFAULT_LANGUAGE;
 

@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import type { Language } from '../../src/i18n/languages';
+import { CATALOGS } from '../../src/i18n/translate';
 import { productionDist, removeTempDirs } from './dist';
 
 const LOCALES = require('../../src/i18n/locales.json') as { languages: Record<string, { name: string }> };
@@ -19,7 +21,7 @@ afterAll(removeTempDirs);
 
 describe.each(LANGUAGES)('%s', (language) => {
   const html = readFileSync(join(DIST, supportPage(language)), 'utf8');
-  const messages = require(`../../src/i18n/messages/${language}.json`) as Record<string, string>;
+  const messages = CATALOGS[language as Language] as Record<string, string>;
 
   test('is written in its language, with help, privacy and terms', () => {
     // The production build minifies the page: attributes may lose their quotes.
