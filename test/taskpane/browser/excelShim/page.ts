@@ -16,6 +16,7 @@
  * index.ts writes to call before the page's own scripts run.
  */
 import { MERGED_AREAS_LIMIT, REQUEST_PAYLOAD_LIMIT } from '../../../stand-ins/limits';
+import { setSupported } from '../../../stand-ins/requirementSets';
 import { shimCardFormulas } from './cardFormulas';
 import * as grid from './grid';
 import { shimRange } from './range';
@@ -233,14 +234,7 @@ function installExcelShim(sheet: ShimSheet): void {
         Object.defineProperty(office.context, 'displayLanguage', { configurable: true, value: sheet.displayLanguage });
       const have = sheet.requirements;
       if (!have) return;
-      const atLeast = (a: string, b: string): boolean => {
-        const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
-        for (let i = 0; i < Math.max(x.length, y.length); i++) {
-          if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
-        }
-        return true;
-      };
-      const isSetSupported = (name: string, version = '1.1') => name in have && atLeast(have[name], version);
+      const isSetSupported = (name: string, version: string) => setSupported(have, name, version);
       Object.defineProperty(office.context, 'requirements', { configurable: true, value: { isSetSupported } });
     });
   });

@@ -102,7 +102,8 @@ export function shimRange(book: Book, formulas: ShimCardFormulas) {
       ...box,
       isNullObject: false,
       worksheet: state.worksheet,
-      // Sheet names quoted as Excel quotes them in addresses (quoteSheet); the pane reads either form.
+      // The sheet quoted as in the addresses Excel gives custom functions (quoteSheet): the typings give
+      // only `Sheet1!A1:B4`. The pane never reads it; a chart's source in the dump shows it.
       address: `${quoteSheet(state.name)}!${grid.a1(box)}`,
       left: box.columnIndex * 64,
       top: box.rowIndex * 20,
