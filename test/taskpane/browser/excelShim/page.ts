@@ -24,12 +24,12 @@ import { shimSettings } from './settings';
 import type { Book, ShimLimits, ShimSheet, Sheet, WorkbookDump } from './types';
 import { shimWorksheet } from './worksheet';
 
-/** Excel's limits, as Microsoft gives them (test/stand-ins/limits.ts): every host, as the pane runs on the web too. */
 /** What this bundle leaves on the page's window. */
 export interface ShimWindow {
   installExcelShim(sheet: ShimSheet): void;
 }
 
+/** Excel's limits, as Microsoft gives them (test/stand-ins/limits.ts): every host, as the pane runs on the web too. */
 const LIMITS: ShimLimits = { payloadBytes: REQUEST_PAYLOAD_LIMIT, mergedAreas: MERGED_AREAS_LIMIT };
 
 function installExcelShim(sheet: ShimSheet): void {
