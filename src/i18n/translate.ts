@@ -13,10 +13,12 @@ import signOut from './messages/signOut.json';
 import support from './messages/support.json';
 import score from './messages/score.json';
 import sheet from './messages/sheet.json';
+import review from './messages/review.json';
+import attribution from './messages/attribution.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /** Every area's messages; an area added under messages/ is listed here once. */
-const AREAS = [outsideExcel, support, firstRun, signOut, score, sheet] as const;
+const AREAS = [outsideExcel, support, firstRun, signOut, score, sheet, review, attribution] as const;
 
 /** Distributes over the union of areas, so a key of any area counts (keyof a union keeps only shared keys). */
 type KeysOf<Area> = Area extends unknown ? keyof Area & string : never;
