@@ -8,7 +8,16 @@
 import { currentLanguage, formatNumber, t, type MessageKey } from '../../i18n/translate';
 import { el, fieldText, replaceChildren } from '../ui/view';
 import type { RefineInput } from './refine';
-import { ALL, TO_REVIEW, countVerdicts, filterEntries, rowLabel, verdictOf, type ReviewEntry } from './reviewModel';
+import {
+  ACCEPTED_WITH_FILE,
+  ALL,
+  TO_REVIEW,
+  countVerdicts,
+  filterEntries,
+  rowLabel,
+  verdictOf,
+  type ReviewEntry,
+} from './reviewModel';
 
 type Button = HTMLElementTagNameMap['fluent-button'];
 type TextInput = HTMLElementTagNameMap['fluent-text-input'];
@@ -22,12 +31,28 @@ const CONTROL_WORDS: Record<RowControl, MessageKey> = {
   Clear: 'review.control.clear',
 };
 
+/**
+ * The review's own states in the person's words; a MATCH verdict (`exact`, `parent`, `check`…) as the
+ * Match column shows it, a fixed word the sheet's conditional format and the grammar read back.
+ */
+const STATE_WORDS: Readonly<Record<string, MessageKey>> = {
+  pending: 'review.state.pending',
+  'no value': 'review.state.noValue',
+  error: 'review.state.error',
+  [ACCEPTED_WITH_FILE]: 'review.state.acceptedWithFile',
+};
+const verdictWords = (verdict: string): string =>
+  Object.hasOwn(STATE_WORDS, verdict) ? t(STATE_WORDS[verdict]) : verdict;
+
 /** The counts per verdict and the filter's options; a verdict no row has any more falls back to the rows to review. */
 export function renderCounts(counts: HTMLElement, filter: HTMLSelectElement, entries: readonly ReviewEntry[]): void {
   const perVerdict = countVerdicts(entries);
   replaceChildren(
     counts,
-    ...perVerdict.flatMap(([verdict, count]) => [el('dt', {}, verdict), el('dd', {}, formatNumber(count))]),
+    ...perVerdict.flatMap(([verdict, count]) => [
+      el('dt', {}, verdictWords(verdict)),
+      el('dd', {}, formatNumber(count)),
+    ]),
   );
   const chosen = filter.value || TO_REVIEW;
   const toReview = filterEntries(entries, TO_REVIEW).length;
@@ -39,7 +64,11 @@ export function renderCounts(counts: HTMLElement, filter: HTMLSelectElement, ent
       t('review.filter.toReview', { count: toReview }),
     ),
     ...perVerdict.map(([verdict, count]) =>
-      el('option', { value: verdict, selected: chosen === verdict }, `${verdict} (${formatNumber(count)})`),
+      el(
+        'option',
+        { value: verdict, selected: chosen === verdict },
+        `${verdictWords(verdict)} (${formatNumber(count)})`,
+      ),
     ),
     el('option', { value: ALL, selected: chosen === ALL }, t('review.filter.all', { count: entries.length })),
   );
@@ -136,7 +165,7 @@ export function reviewItem(entry: ReviewEntry, actions: RowActions, form: HTMLEl
         el(
           'fluent-badge',
           { appearance: 'tint', color: verdict === 'accepted' ? 'success' : 'warning', shape: 'rounded' },
-          verdict,
+          verdictWords(verdict),
         ),
         button('Go to row', () => actions.goTo(entry)),
         button(
