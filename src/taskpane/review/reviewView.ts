@@ -75,7 +75,7 @@ export function renderCounts(counts: HTMLElement, filter: HTMLSelectElement, ent
   if (filter.value !== chosen) filter.value = TO_REVIEW;
 }
 
-/** The Refine form of a row: submit hands over what was typed, cancel closes it. */
+/** The Refine form of a row: submit hands over what was typed, Cancel (or Escape in the form) closes it. */
 export function refineForm(
   entry: ReviewEntry,
   actions: { apply(typed: RefineInput, button: Button): void; cancel(): void },
@@ -96,6 +96,11 @@ export function refineForm(
     el('div', { class: 'row' }, apply, cancel),
   );
   cancel.addEventListener('click', () => actions.cancel());
+  form.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    actions.cancel();
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     actions.apply(
