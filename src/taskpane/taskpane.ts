@@ -8,9 +8,8 @@
  * controls are live before any section mounts.
  */
 import { followRuntimeNotes, runtimeEngine, runtimeSettings } from '../runtime';
-import { displayLanguage, hasExcelApi, officeReady } from '../office/host';
-import { chooseLanguage } from '../i18n/languages';
-import { setLanguage } from '../i18n/translate';
+import { hasExcelApi, officeReady } from '../office/host';
+import { speakOfficeLanguage } from '../office/language';
 import { hideOutsideExcel, OUTSIDE_EXCEL_NOTICE_MS, showOutsideExcel } from './outsideExcel';
 import { startPane } from './app';
 import { applyFluentTheme, carryDescriptions, defineFluentComponents, mirrorDisabledState } from './ui/fluent';
@@ -36,7 +35,7 @@ void (async () => {
       return;
     }
     hideOutsideExcel();
-    setLanguage(chooseLanguage([displayLanguage(), ...(navigator.languages ?? [])]));
+    speakOfficeLanguage();
     const settings = runtimeSettings();
     const actions = await startPane({
       settings,

@@ -17,11 +17,11 @@ import { cardQueryOf, QUERY_PROPERTY, queryProperty } from './cardQuery';
 import { cardLink, cardText } from './cardText';
 import { markedSafe } from '../arguments/cellText';
 import type { OrganizationArgument } from '../arguments/organizationArgument';
-import { INITIATIVES_LEFT_OUT } from './errors';
+import { t } from '../../i18n/translate';
 import { AS_OF_KEY, ENTITY_SECTIONS, entityField, type EntitySection } from './entityFields';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS } from '../arguments/initiatives';
-import { UNJUDGED, UNJUDGED_REASON, type MatchReading } from './nameMatch';
+import { UNJUDGED, type MatchReading } from './nameMatch';
 import { displayName, type ShapeContext } from './results';
 import { providerAttributes } from './valueCards';
 
@@ -152,7 +152,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
   const properties: Record<string, Excel.EntityPropertyType> = {};
   for (const { fields, hasFlags } of PLAN) {
     if (hasFlags && leftOut)
-      properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: INITIATIVES_LEFT_OUT };
+      properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: t('cells.initiativesLeftOut') };
     for (const { key, field, property } of fields) {
       if (field === null) {
         properties[property] = {
@@ -167,7 +167,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
         properties[property] = NOT_AVAILABLE;
         continue;
       }
-      const metadata = key === 'match' && value === UNJUDGED ? { sublabel: UNJUDGED_REASON } : undefined;
+      const metadata = key === 'match' && value === UNJUDGED ? { sublabel: t('cells.unjudged') } : undefined;
       properties[property] = cellValue(value, metadata, key === 'link' ? cardLink : cardText);
     }
   }
