@@ -8,6 +8,7 @@
  * 1.234,5 in German). A key a language lacks falls back to English.
  */
 import attribution from './messages/attribution.json';
+import cells from './messages/cells.json';
 import firstRun from './messages/firstRun.json';
 import outsideExcel from './messages/outsideExcel.json';
 import review from './messages/review.json';
@@ -21,6 +22,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 /** Every area's messages; an area added under messages/ is listed here once. */
 const AREAS = [
   attribution,
+  cells,
   firstRun,
   outsideExcel,
   review,
