@@ -3,7 +3,7 @@
  * the service's Summary format, on the built bundle in the Node harness against the sandbox, with
  * the requests counted on the sandbox.
  */
-import { PREVIEW_TEXT } from '../../src/functions/organizationSource';
+import { t } from '../../src/i18n/translate';
 import { DEMO_PROJECT_ID } from '../../tools/sandbox/service/keys';
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import type { Settings } from '../../src/settings/settings';
@@ -13,6 +13,9 @@ import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } 
 import { calculateOutcomes } from './session';
 import { seededSettings } from './settingsSeed';
 import type { CellOutcome, InputValue } from './types';
+
+/** What a previewed formula shows (the harness runs in English). */
+const PREVIEW_TEXT = t('cells.preview');
 
 let sandbox: RunningSandbox;
 const sessions: NodeWorkbookSession[] = [];

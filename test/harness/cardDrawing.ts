@@ -10,12 +10,12 @@
  * properties given as Food, Drinks, Tax, Tip are listed Drinks, Food, Tax, Tip, and a nested entity's
  * Power Consumption, Charging as Charging, Power Consumption, under the text "Laptop".
  */
+import { errorLiteral } from '../stand-ins/cellOutcome';
+
 type Json = Record<string, unknown>;
 
 const escape = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const ERRORS: Record<string, string> = { NotAvailable: '#N/A', Value: '#VALUE!', Field: '#FIELD!' };
 
 /** A serial date shown with a `yyyy-mm-dd hh:mm` format, the one the cards use. */
 function dateText(serial: number): string {
@@ -25,7 +25,7 @@ function dateText(serial: number): string {
 
 /** A property's value as the card shows it. */
 export function shownValue(property: Json): string {
-  if (property.type === 'Error') return ERRORS[String(property.errorType)] ?? '#VALUE!';
+  if (property.type === 'Error') return errorLiteral(property.errorType);
   if (property.type === 'Boolean') return property.basicValue ? 'TRUE' : 'FALSE';
   if (property.type === 'FormattedNumber' && typeof property.basicValue === 'number')
     return dateText(property.basicValue);

@@ -16,11 +16,11 @@ import { cardQueryOf, QUERY_PROPERTY, queryProperty } from './cardQuery';
 import { cardLink, cardText } from './cardText';
 import { markedSafe } from '../arguments/cellText';
 import type { OrganizationArgument } from '../arguments/organizationArgument';
-import { INITIATIVES_LEFT_OUT } from './errors';
+import { t } from '../../i18n/translate';
 import { AS_OF_KEY, ENTITY_KEYS, entityField } from './entityFields';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS } from '../arguments/initiatives';
-import { UNJUDGED, UNJUDGED_REASON, type MatchReading } from './nameMatch';
+import { UNJUDGED, type MatchReading } from './nameMatch';
 import { displayName, type ShapeContext } from './results';
 import { providerAttributes } from './valueCards';
 
@@ -136,7 +136,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
   const properties: Record<string, Excel.EntityPropertyType> = {};
   for (const { key, field, property } of PLAN) {
     if (key === FIRST_FLAG && leftOut)
-      properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: INITIATIVES_LEFT_OUT };
+      properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: t('cells.initiativesLeftOut') };
     if (field === null) {
       properties[property] = {
         type: 'FormattedNumber',
@@ -150,7 +150,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
       properties[property] = NOT_AVAILABLE;
       continue;
     }
-    const metadata = key === 'match' && value === UNJUDGED ? { sublabel: UNJUDGED_REASON } : undefined;
+    const metadata = key === 'match' && value === UNJUDGED ? { sublabel: t('cells.unjudged') } : undefined;
     properties[property] = cellValue(value, metadata, key === 'link' ? cardLink : cardText);
   }
   const name = cardText(displayName(record, requested));
