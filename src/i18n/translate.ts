@@ -7,18 +7,31 @@
  * `count`. Numbers are written with Intl.NumberFormat in the language's own way (1,234.5 in English,
  * 1.234,5 in German). A key a language lacks falls back to English.
  */
+import attribution from './messages/attribution.json';
+import cells from './messages/cells.json';
 import firstRun from './messages/firstRun.json';
 import outsideExcel from './messages/outsideExcel.json';
-import signOut from './messages/signOut.json';
-import support from './messages/support.json';
+import review from './messages/review.json';
+import sbti from './messages/sbti.json';
 import score from './messages/score.json';
 import sheet from './messages/sheet.json';
-import review from './messages/review.json';
-import attribution from './messages/attribution.json';
+import signOut from './messages/signOut.json';
+import support from './messages/support.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /** Every area's messages; an area added under messages/ is listed here once. */
-const AREAS = [outsideExcel, support, firstRun, signOut, score, sheet, review, attribution] as const;
+const AREAS = [
+  attribution,
+  cells,
+  firstRun,
+  outsideExcel,
+  review,
+  sbti,
+  score,
+  sheet,
+  signOut,
+  support,
+] as const;
 
 /** Distributes over the union of areas, so a key of any area counts (keyof a union keeps only shared keys). */
 type KeysOf<Area> = Area extends unknown ? keyof Area & string : never;
