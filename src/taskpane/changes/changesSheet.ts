@@ -69,9 +69,9 @@ export function writeChanges(block: ChangesBlock, mode: ChangesMode, logoBase64:
         sheet.getRange().clear('All');
         writeCells(sheet, planSheetTop());
       } else {
-        const used = sheet.getUsedRange(true).load(['rowIndex', 'rowCount']);
+        const used = sheet.getUsedRangeOrNullObject(true).load(['isNullObject', 'rowIndex', 'rowCount']);
         await context.sync();
-        top = Math.max(FIRST_BLOCK_ROW, used.rowIndex + used.rowCount + BLOCK_GAP);
+        if (!used.isNullObject) top = Math.max(FIRST_BLOCK_ROW, used.rowIndex + used.rowCount + BLOCK_GAP);
       }
     }
     const plan = planChangesBlock(block, top, logoBase64 !== null);

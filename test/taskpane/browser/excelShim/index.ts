@@ -78,6 +78,7 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits
     workbookProtected: sheet.workbookProtected === true,
     active: sheet.name,
     pendingFormats: new Map(),
+    recalculatedCards: null,
     dump: {
       cells: [],
       inserts: [],
@@ -285,6 +286,10 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits
       if (sheetName) book.active = sheetName;
       book.selection = { ...box };
       book.moreAreas = [];
+    },
+    /** The cards CLIMATE.ORG answers with from the next recalculation on (the service's records changed). */
+    answerOnRecalculation(cards: Record<string, unknown>) {
+      book.recalculatedCards = cards;
     },
     /** The bytes each sync so far loaded (its response), in order. */
     responses: (): number[] => [...book.responses],
