@@ -139,7 +139,7 @@ test('90 days on, Refresh all says what changed and lists it on the Changes shee
       path: join(screenshotFolder(), 'changes-sheet.png'),
     },
   );
-}, 60_000);
+}, 180_000);
 
 test('the next refresh adds its own block, or replaces the earlier ones as chosen; the choice stays with the workbook', async () => {
   await refreshAll('Nothing changed in the 150 organizations compared.');
@@ -155,7 +155,7 @@ test('the next refresh adds its own block, or replaces the earlier ones as chose
   rows = firstColumn(await changesSheet());
   expect(rows.filter((text) => text.startsWith('Refresh of '))).toHaveLength(1);
   expect((await pane.dump()).documentSettings[CHANGES_OPTIONS_SETTING]).toEqual({ threshold: 2.5, mode: 'replace' });
-}, 60_000);
+}, 180_000);
 
 test('a threshold that is no number of points refuses the refresh and says why, changing nothing', async () => {
   const before = await changesSheet();
@@ -169,7 +169,7 @@ test('a threshold that is no number of points refuses the refresh and says why, 
     'The score threshold is a number of points from 0 to 100, such as 5.',
   );
   expect(await changesSheet()).toEqual(before);
-});
+}, 180_000);
 
 test('Refresh values older than N days says what it finds before anything runs, and refuses an age that is none', async () => {
   await pane.page.locator('#older-days').evaluate((input) => {
@@ -194,4 +194,4 @@ test('Refresh values older than N days says what it finds before anything runs, 
     'No organization on “Suppliers” has values older than 90 days. 150 others have not been read in this session',
   );
   expect(await pane.page.locator('#older-run').isHidden()).toBe(true);
-});
+}, 180_000);
