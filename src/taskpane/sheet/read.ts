@@ -60,7 +60,12 @@ async function loadRows(
   const asJson = detail.valuesAsJson === true && isSetSupported('ExcelApi', '1.16');
   if (detail.valueTypes) grid.valueTypes = [];
   if (asJson) grid.valuesAsJson = [];
-  const properties = ['values', 'formulas', ...(detail.valueTypes ? ['valueTypes'] : []), ...(asJson ? ['valuesAsJson'] : [])];
+  const properties = [
+    'values',
+    'formulas',
+    ...(detail.valueTypes ? ['valueTypes'] : []),
+    ...(asJson ? ['valuesAsJson'] : []),
+  ];
   let size = Math.max(1, Math.min(ROWS_PER_RUN, Math.floor(CELLS_PER_READ / used.columnCount)));
   for (let row = from; row <= to;) {
     const rows = Math.min(size, to - row + 1);
