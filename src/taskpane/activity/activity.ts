@@ -6,6 +6,7 @@
  * announced instead.
  */
 import type { EngineStats, OrganizationQuery, RefreshReport } from '../../engine';
+import { rememberCellsUpdatedAt } from '../../office/documentSettings';
 import { recalculateClimateCells } from '../../office/excelCalculate';
 import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
@@ -140,7 +141,10 @@ export function mountActivity(context: PaneContext, hooks: ActivityHooks = {}): 
       await recalculateClimateCells('all');
       return answered;
     };
-    say(await (hooks.around ? hooks.around(refresh) : refresh()), '');
+    const report = await (hooks.around ? hooks.around(refresh) : refresh());
+    // The workbook's record of its last refresh: SBTi changes are listed since it, a reopened workbook judged by it.
+    await rememberCellsUpdatedAt(Date.now()).catch(() => undefined);
+    say(report, '');
   };
 
   const refreshRows = async (): Promise<void> => {

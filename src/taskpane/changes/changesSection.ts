@@ -127,13 +127,14 @@ export function mountChanges(context: PaneContext, refreshWords: RefreshWords): 
 
   const scoreMax = (): number => (context.settings.current().scoreScale === '0-1' ? 1 : 100);
 
+  /** `beforeAt`: when the values read before were produced (ms), null when the workbook does not say. */
   const show = async (
     before: WorkbookReading,
+    beforeAt: number | null,
     after: WorkbookReading,
     chosen: { threshold: number; mode: ChangesMode },
   ) => {
     const report = compareWorkbook(before, after, chosen.threshold);
-    const beforeAt = latestAsOf(before) ?? readCellsUpdatedAt(Date.now());
     const block = {
       sheet: listed([...after.keys()]),
       report,
@@ -161,8 +162,11 @@ export function mountChanges(context: PaneContext, refreshWords: RefreshWords): 
   const around = async <T>(refresh: () => Promise<T>): Promise<T> => {
     const chosen = await options();
     let before: WorkbookReading | null = null;
+    let beforeAt: number | null = null;
     try {
       before = await readWorkbook(scoreMax());
+      // The cards' As of; else (values carry none) when the workbook's cells were last all brought up to date.
+      beforeAt = latestAsOf(before) ?? readCellsUpdatedAt(Date.now());
     } catch (error) {
       setStatus(status, 'info', t('changes.pane.notCompared', { reason: (error as Error).message }));
     }
@@ -170,7 +174,7 @@ export function mountChanges(context: PaneContext, refreshWords: RefreshWords): 
     if (before === null) return result;
     await engineIdle(context.engine);
     try {
-      await show(before, await readWorkbook(scoreMax()), chosen);
+      await show(before, beforeAt, await readWorkbook(scoreMax()), chosen);
     } catch (error) {
       setStatus(status, 'error', (error as Error).message);
     }
