@@ -61,6 +61,7 @@ function installExcelShim(sheet: ShimSheet): void {
     workbookProtected: sheet.workbookProtected === true,
     active: sheet.name,
     pendingFormats: new Map(),
+    recalculatedCards: null,
     dump: {
       cells: [],
       inserts: [],
@@ -260,6 +261,10 @@ function installExcelShim(sheet: ShimSheet): void {
       if (sheetName) book.active = sheetName;
       book.selection = { ...box };
       book.moreAreas = [];
+    },
+    /** The cards CLIMATE.ORG answers with from the next recalculation on (the service's records changed). */
+    answerOnRecalculation(cards: Record<string, unknown>) {
+      book.recalculatedCards = cards;
     },
     /** The bytes each sync so far loaded (its response), in order. */
     responses: (): number[] => [...book.responses],
