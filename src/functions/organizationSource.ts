@@ -17,11 +17,11 @@ import {
   identify,
   MEMORY_ENTRIES,
   type CallContext,
+  type Engine,
   type OrganizationOutcome,
-  type OrganizationQuery,
 } from '../engine';
 import { PROVIDER } from '../provider';
-import type { BatchResponseItem, OrganizationRecord } from '../service/types';
+import type { OrganizationRecord } from '../service/types';
 import { isFinalStatus } from '../service/types';
 import { cardArgument } from './results/cardQuery';
 import { CellFailure, convertFailures, failureFrom, type Answer } from './results/errors';
@@ -35,19 +35,11 @@ export interface FunctionCall extends CallContext {
   preview?: boolean;
 }
 
-/** The part of the engine the functions use (src/engine's Engine satisfies it). */
-export interface FunctionsEngine {
-  organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
-  /** A cached final outcome at once, or null (src/engine's Engine.cached). */
-  cached(query: OrganizationQuery): OrganizationOutcome | null;
-  /** The one promise of settings and cache being loaded, or null once they are. */
-  loading(): Promise<void> | null;
-  get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
-  /** Record `id` as every record is read (src/engine's Engine.record). */
-  record(id: number, ctx?: CallContext): Promise<OrganizationRecord>;
-  /** Changes with the engine's scope (src/engine's Engine.scopeGeneration). */
-  scopeGeneration(): number;
-}
+/** The part of the engine the functions use. */
+export type FunctionsEngine = Pick<
+  Engine,
+  'organization' | 'cached' | 'loading' | 'get' | 'record' | 'scopeGeneration'
+>;
 
 /** A previewed formula whose value needs the service: the cell shows `cells.preview`, nothing is sent. */
 export class PreviewNotice extends CellFailure {

@@ -10,6 +10,7 @@
 import { followRuntimeNotes, runtimeEngine, runtimeSettings } from '../runtime';
 import { hasExcelApi, officeReady } from '../office/host';
 import { speakOfficeLanguage } from '../office/language';
+import { currentLanguage } from '../i18n/translate';
 import { hideOutsideExcel, OUTSIDE_EXCEL_NOTICE_MS, showOutsideExcel } from './outsideExcel';
 import { startPane } from './app';
 import { applyFluentTheme, carryDescriptions, defineFluentComponents, mirrorDisabledState } from './ui/fluent';
@@ -36,6 +37,8 @@ void (async () => {
     }
     hideOutsideExcel();
     speakOfficeLanguage();
+    // The page says its language, so a screen reader reads German words with a German voice (WCAG 3.1.1).
+    document.documentElement.lang = currentLanguage();
     const settings = runtimeSettings();
     const actions = await startPane({
       settings,

@@ -5,7 +5,7 @@
  * `provider` from ExcelApi 1.19; Entity values with a provider from ExcelApi 1.16; custom functions are
  * called for the formula-value preview from CustomFunctionsRuntime 1.5). Every harness
  * test that checks a value's shape runs under each of them, and the pane's formulas are checked
- * against each one's worksheet functions (test/taskpane/worksheetFunctions.test.ts).
+ * against each one's worksheet functions (test/taskpane/pane/worksheetFunctions.test.ts).
  *
  * The versions come from Microsoft's requirement-set tables ("Excel JavaScript API requirement sets",
  * "Custom Functions requirement sets", "Shared runtime requirement sets" on learn.microsoft.com):
@@ -16,6 +16,7 @@
  * web has them all. Office on iPad runs no custom functions ("Not supported" for every
  * CustomFunctionsRuntime), so it is no profile: the add-in's functions never load there.
  */
+import { setSupported } from '../stand-ins/requirementSets';
 import type { ExcelRelease } from './worksheetFunctions';
 
 export interface HostProfile {
@@ -96,19 +97,9 @@ export const HOST_PROFILES: readonly HostProfile[] = [
   },
 ];
 
-/** A requirement-set version `have` is `want` or later (1.19 after 1.4). */
-export function versionAtLeast(have: string, want: string): boolean {
-  const [a, b] = [have.split('.').map(Number), want.split('.').map(Number)];
-  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
-    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  }
-  return true;
-}
-
 /** Office.context.requirements.isSetSupported of a profile. */
 export function supportedBy(profile: HostProfile, name: string, version: string): boolean {
-  const have = profile.requirements[name];
-  return have !== undefined && versionAtLeast(have, version);
+  return setSupported(profile.requirements, name, version);
 }
 
 export function hostProfile(name: string): HostProfile {
