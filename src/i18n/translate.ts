@@ -10,11 +10,12 @@
 import firstRun from './messages/firstRun.json';
 import outsideExcel from './messages/outsideExcel.json';
 import signOut from './messages/signOut.json';
+import summary from './messages/summary.json';
 import support from './messages/support.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /** Every area's messages; an area added under messages/ is listed here once. */
-const AREAS = [outsideExcel, support, firstRun, signOut] as const;
+const AREAS = [outsideExcel, support, firstRun, signOut, summary] as const;
 
 /** Distributes over the union of areas, so a key of any area counts (keyof a union keeps only shared keys). */
 type KeysOf<Area> = Area extends unknown ? keyof Area & string : never;
