@@ -130,5 +130,5 @@ export function historyCells(row: HistoryRow): Array<string | number> {
 export function historySkipMessage(skipped: readonly HistorySkip[]): string | null {
   if (skipped.length === 0) return null;
   const [first] = skipped;
-  return t('summary.history.skipped', { count: skipped.length, row: first.row, reason: first.reason });
+  return t('summary.history.skipped', { count: skipped.length, row: String(first.row), reason: first.reason });
 }

@@ -63,6 +63,19 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits
           'https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins.',
       ),
     limits,
+    supports: (set, version) => {
+      const have = sheet.requirements;
+      if (!have) return true;
+      const [x, y] = [
+        String(have[set] ?? '0')
+          .split('.')
+          .map(Number),
+        version.split('.').map(Number),
+      ];
+      for (let i = 0; i < Math.max(x.length, y.length); i++)
+        if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+      return set in have;
+    },
     loads: [],
     requestBytes: 0,
     responses: [],
@@ -250,16 +263,8 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits
       Object.defineProperty(office.context, 'document', { configurable: true, value: { settings } });
       if (sheet.displayLanguage)
         Object.defineProperty(office.context, 'displayLanguage', { configurable: true, value: sheet.displayLanguage });
-      const have = sheet.requirements;
-      if (!have) return;
-      const atLeast = (a: string, b: string): boolean => {
-        const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
-        for (let i = 0; i < Math.max(x.length, y.length); i++) {
-          if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
-        }
-        return true;
-      };
-      const isSetSupported = (name: string, version = '1.1') => name in have && atLeast(have[name], version);
+      if (!sheet.requirements) return;
+      const isSetSupported = (name: string, version = '1.1') => book.supports(name, version);
       Object.defineProperty(office.context, 'requirements', { configurable: true, value: { isSetSupported } });
     });
   });
