@@ -188,16 +188,17 @@ export function mountSummary(context: PaneContext): SummarySection {
       const { created } = await writeSummarySheet(name, plan, logo ? await logoBase64() : null);
       showTarget(target);
       const replaced = history.rows.some((row) => row.date === today);
-      // Not a plain success when a figure leaves suppliers out, a history row was left out, or a part is missing.
+      // Not a plain success when a figure leaves suppliers out, a history row was left out or charts are missing.
       const notes = [
         columns.spend && spendGapMessage(spendGaps(columns.names, columns.spend, block.firstRow)),
         historySkipMessage(history.skipped),
-        sbti ? null : t('summary.pane.noSbti'),
         charts ? null : t('summary.pane.noCharts'),
       ].filter((note): note is string => Boolean(note));
       const built = t(created ? 'summary.pane.built' : 'summary.pane.refreshed', { name, block: describeBlock(block) });
       const days = t(replaced ? 'summary.pane.historyReplaced' : 'summary.pane.history', { count: rows.length });
-      setStatus(status, notes.length ? 'info' : 'success', [built, days, ...notes].join(' '));
+      // Without an SBTi column the build is complete; the pane says what the column would add.
+      const advice = sbti ? [] : [t('summary.pane.noSbti')];
+      setStatus(status, notes.length ? 'info' : 'success', [built, days, ...notes, ...advice].join(' '));
     } catch (error) {
       if (error instanceof ForeignSheetError) nameInput.focus();
       throw error;
