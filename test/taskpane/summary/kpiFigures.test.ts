@@ -6,7 +6,7 @@
  */
 import { kpiFigures } from '../../../src/taskpane/summary/kpiFigures';
 import { planSummary } from '../../../src/taskpane/summary/summaryPlan';
-import { BLOCK, compute, rows } from '../summaryFixture';
+import { BLOCK, compute, rows } from './summaryFixture';
 
 const data = rows();
 const plan = planSummary(BLOCK, { dynamicArrays: false, scoreMax: 100, builtOn: '2026-12-06', logo: false });

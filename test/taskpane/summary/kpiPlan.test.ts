@@ -10,7 +10,7 @@
 import type { HistoryRow } from '../../../src/taskpane/summary/kpiHistory';
 import type { KpiOptions } from '../../../src/taskpane/summary/kpiPlan';
 import { GAP_LENGTH, planSummary, type SummaryOptions } from '../../../src/taskpane/summary/summaryPlan';
-import { BLOCK, blank, compute, rows, type Row } from '../summaryFixture';
+import { BLOCK, blank, compute, rows, type Row } from './summaryFixture';
 
 const day = (date: string, byCount: number, bySpend: number | null): HistoryRow => ({
   date,
