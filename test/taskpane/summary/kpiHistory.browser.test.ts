@@ -7,13 +7,17 @@
  * points, the target its dashed series, the gap list names who lacks a commitment, largest spend
  * first; a forged history row is left out with a message; on a host without the series API the chart
  * is one block of columns. A summary written in German is then refreshed by a pane in English: it is
- * still the summary's own sheet, keeps its history, and computes the same formulas.
+ * still the summary's own sheet, keeps its history, and computes the same formulas. Draws the chart
+ * of two days for the docs (docs/screenshots/kpi-history.png with UPDATE_SCREENSHOTS=1).
  */
 import { SUMMARY_SHEETS_SETTING } from '../../../src/office/documentSettings';
 import { SANDBOX_PROJECT_KEY } from '../../../tools/sandbox/server/server';
 import { MODERN_HOST } from '../../harness/hostProfiles';
 import { seededSettings } from '../../harness/settingsSeed';
+import { join } from 'path';
+import { screenshotFolder } from '../../browsers/screenshots';
 import { cardEntities } from '../browser/cardEntities';
+import { drawLineChart } from '../browser/chartPicture';
 import type { SheetDump, ShimSheet, WorkbookDump } from '../browser/excelShim';
 import { openPanePage, openSection, type PanePage } from '../browser/panePage';
 import { paneSuite } from '../browser/paneSuite';
@@ -181,6 +185,13 @@ describe('an entity host with the series API: two builds on two days', () => {
       ['Share by spend', 2],
       ['Target', 2],
     ]);
+    // docs/summary-sheet.md shows this chart (UPDATE_SCREENSHOTS=1), as the test draws what Excel is asked for.
+    await drawLineChart(
+      pane.page.context(),
+      summary,
+      'Climate summary: KPI history',
+      join(screenshotFolder(), 'kpi-history.png'),
+    );
     summary = await build(pane, "The KPI history has 2 days; today's row was replaced by this build.");
     expect(historyOf(summary)).toHaveLength(2);
     expect(summary.charts).toHaveLength(3);
