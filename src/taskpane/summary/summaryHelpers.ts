@@ -26,6 +26,13 @@ const HELPER_COLUMNS: Readonly<Record<HelperKind, number>> = {
   noTarget: 32,
   rankNoTarget: 33,
 };
+/**
+ * The criterion "is TRUE" of COUNTIFS and SUMIFS: the boolean itself, not the text "TRUE". A criterion
+ * given as text is read in the language of the Excel that calculates it (German Excel writes WAHR), and
+ * Microsoft does not say that the English word is understood there; a boolean is the same everywhere,
+ * so the summary's counts do not depend on who opens the workbook.
+ */
+export const IS_TRUE = 'TRUE()';
 /** How scores show on the summary sheet. */
 export const SCORE_FORMAT = '0.0';
 
@@ -131,12 +138,12 @@ export function helperColumns(block: BlockLayout, dynamicArrays: boolean): Helpe
       const gap = own('noTarget');
       noTarget.push(`=AND(${own('named')},NOT(IFERROR(${ref(sbti.column, r, false)}=TRUE(),FALSE())))`);
       // Among those: a larger spend first, then those above in the sheet (with the same spend).
-      const above = `COUNTIFS($${gapLetters}$${HELPER_FIRST_ROW + 1}:${gap},"TRUE"`;
+      const above = `COUNTIFS($${gapLetters}$${HELPER_FIRST_ROW + 1}:${gap},${IS_TRUE}`;
       const counted = own('spend');
       const spendUpTo = `$${spendLetters}$${HELPER_FIRST_ROW + 1}:${counted}`;
       rankNoTarget.push(
         withSpend
-          ? `=IF(${gap},COUNTIFS(${G},"TRUE",${K},">"&${counted})+${above},${spendUpTo},${counted}),"")`
+          ? `=IF(${gap},COUNTIFS(${G},${IS_TRUE},${K},">"&${counted})+${above},${spendUpTo},${counted}),"")`
           : `=IF(${gap},${above}),"")`,
       );
     }

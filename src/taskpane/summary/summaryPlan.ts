@@ -28,6 +28,7 @@ import {
   absoluteColumn,
   HELPER_FIRST_ROW,
   helperColumns,
+  IS_TRUE,
   helperRange,
   rowsOf,
   SCORE_FORMAT,
@@ -175,7 +176,7 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
   };
 
   section(t('summary.section.counts'));
-  const suppliers = figure('suppliers', t('summary.figure.suppliers'), `=COUNTIFS(${H},"TRUE")`);
+  const suppliers = figure('suppliers', t('summary.figure.suppliers'), `=COUNTIFS(${H},${IS_TRUE})`);
   figure('scored', t('summary.figure.scored'), `=SUMPRODUCT(--ISNUMBER(${S}))`);
   // CLIMATE.STATUS's words are the service's status codes, the same in every language.
   const pendingStatus = `(${T}<>"")*(${T}<>"synced")*(${T}<>"errored")`;
@@ -196,13 +197,13 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
     SCORE_FORMAT,
   );
   if (Sp) {
-    figure('totalSpend', t('summary.figure.totalSpend'), `=SUMIFS(${Sp},${Sp},">0",${H},"TRUE")`, '#,##0');
+    figure('totalSpend', t('summary.figure.totalSpend'), `=SUMIFS(${Sp},${Sp},">0",${H},${IS_TRUE})`, '#,##0');
     // Beside the spend it leaves out: suppliers whose spend cell holds text or an error, and where the first is.
     const gaps = helperRange('spendGap', rows);
     const [before, after] = t('summary.figure.firstRow', { row: '\u0000' }).split('\u0000');
     const firstRow = `${literal(before)}&(MATCH(TRUE(),${gaps},0)+${block.firstRow})${after ? `&${literal(after)}` : ''}`;
     figures.spendNotNumberFirst = put(row, 2, `=IFERROR(${firstRow},"")`);
-    figure('spendNotNumber', t('summary.figure.spendNotNumber'), `=COUNTIFS(${gaps},"TRUE")`);
+    figure('spendNotNumber', t('summary.figure.spendNotNumber'), `=COUNTIFS(${gaps},${IS_TRUE})`);
     figure(
       'weightedMeanScore',
       t('summary.figure.weightedMeanScore'),
@@ -234,17 +235,17 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
     for (const flag of block.flags) {
       const F = absoluteColumn(block, flag.column);
       put(row, 0, FLAG_LABELS[flag.initiative]);
-      const byCount = put(row, 1, `=IFERROR(COUNTIFS(${F},"TRUE",${H},"TRUE")/${suppliers},0)`, {
+      const byCount = put(row, 1, `=IFERROR(COUNTIFS(${F},${IS_TRUE},${H},${IS_TRUE})/${suppliers},0)`, {
         numberFormat: PERCENT,
       });
       let bySpend: string | null = null;
       if (Sp) {
         const total = figures.totalSpend as string;
-        bySpend = put(row, 2, `=IFERROR(SUMIFS(${Sp},${Sp},">0",${F},"TRUE",${H},"TRUE")/${total},0)`, {
+        bySpend = put(row, 2, `=IFERROR(SUMIFS(${Sp},${Sp},">0",${F},${IS_TRUE},${H},${IS_TRUE})/${total},0)`, {
           numberFormat: PERCENT,
         });
       }
-      put(row, Sp ? 3 : 2, `=COUNTIFS(${F},"TRUE",${H},"TRUE")`);
+      put(row, Sp ? 3 : 2, `=COUNTIFS(${F},${IS_TRUE},${H},${IS_TRUE})`);
       shares.push({ initiative: flag.initiative, byCount, bySpend });
       row++;
     }
@@ -334,7 +335,7 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
       rows,
       length: GAP_LENGTH,
       filter: G,
-      picked: `COUNTIFS(${G},"TRUE")`,
+      picked: `COUNTIFS(${G},${IS_TRUE})`,
       keys: Sp ? [[K, -1]] : [],
       rank: 'rankNoTarget',
       columns: [{ column: 0, values: N }, ...(Sp ? [{ column: 1, values: Sp, numberFormat: '#,##0' }] : [])],

@@ -144,7 +144,7 @@ describe('the gap list, computed', () => {
     const first = plan.cells.find((c) => c.row === plan.gap!.firstRow && c.column === 0)!.content;
     expect(first).toBe(
       `=IFERROR(INDEX(SORTBY(FILTER('Supplier''s list'!$A$2:$A$501,$AG$2:$AG$501),FILTER($AC$2:$AC$501,$AG$2:$AG$501),-1,` +
-        'FILTER(SEQUENCE(500),$AG$2:$AG$501),1),SEQUENCE(MIN(25,COUNTIFS($AG$2:$AG$501,"TRUE")))),"")',
+        'FILTER(SEQUENCE(500),$AG$2:$AG$501),1),SEQUENCE(MIN(25,COUNTIFS($AG$2:$AG$501,TRUE())))),"")',
     );
   });
 });

@@ -101,19 +101,19 @@ describe('a host with dynamic arrays: the block just scored', () => {
     const F = `'Suppliers'!$${letter(sbtiColumn)}$3:$${letter(sbtiColumn)}$${last}`;
     // Suppliers are the rows with a name by the pane's rule (a hidden column says which: only spaces is none).
     const H = `$AE$2:$AE$${ROWS + 1}`;
-    expect(figureOf(summary, 'Suppliers')?.formula).toBe(`=COUNTIFS(${H},"TRUE")`);
-    expect(figureOf(summary, 'Spend of the suppliers')?.formula).toBe(`=SUMIFS(${Sp},${Sp},">0",${H},"TRUE")`);
+    expect(figureOf(summary, 'Suppliers')?.formula).toBe(`=COUNTIFS(${H},TRUE())`);
+    expect(figureOf(summary, 'Spend of the suppliers')?.formula).toBe(`=SUMIFS(${Sp},${Sp},">0",${H},TRUE())`);
     expect(figureOf(summary, 'Scored')?.formula).toBe(`=SUMPRODUCT(--ISNUMBER(${S}))`);
     const gaps = `$AF$2:$AF$${ROWS + 1}`;
     expect(figureOf(summary, 'Suppliers whose spend is not a number (counted as no spend)')?.formula).toBe(
-      `=COUNTIFS(${gaps},"TRUE")`,
+      `=COUNTIFS(${gaps},TRUE())`,
     );
     // Score × spend per row in a hidden helper column, not IFERROR over ranges inside SUMPRODUCT
     // (which Excel without dynamic arrays evaluates as an array only with Ctrl+Shift+Enter).
     expect(figureOf(summary, 'Spend-weighted mean score')?.formula).toBe(
       `=IFERROR(SUM($AD$2:$AD$${ROWS + 1})/SUMIFS(${Sp},${Sp},">0",${S},">=0"),"")`,
     );
-    expect(figureOf(summary, 'SBTi')?.formula).toBe(`=IFERROR(COUNTIFS(${F},"TRUE",${H},"TRUE")/B6,0)`);
+    expect(figureOf(summary, 'SBTi')?.formula).toBe(`=IFERROR(COUNTIFS(${F},TRUE(),${H},TRUE())/B6,0)`);
     expect(figureOf(summary, 'SBTi')?.numberFormat).toBe('0.0%');
     // No figure is a copied value: every cell in column B below the header rows is a formula.
     expect(
@@ -279,7 +279,7 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
     expect(sheetNamed(book, 'Climate summary').cells.map((cell) => cell.value)).toEqual(['My own notes', 'keep me']);
     const summary = sheetNamed(book, 'Supplier KPIs');
     expect(figureOf(summary, 'Industry mean score')?.formula).toContain(`'Vendors'!$F$2:$F$11`);
-    expect(figureOf(summary, 'CDP')?.formula).toContain(`'Vendors'!$E$2:$E$11,"TRUE"`);
+    expect(figureOf(summary, 'CDP')?.formula).toContain(`'Vendors'!$E$2:$E$11,TRUE()`);
     const lowest = rowOf(summary, 'Lowest scores (engage first)') + 1;
     expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toBe(
       `=IF($D$${lowest + 1}="","",INDEX('Vendors'!$A$2:$A$11,$D$${lowest + 1}))`,
