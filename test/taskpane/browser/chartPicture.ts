@@ -45,7 +45,8 @@ export async function drawLineChart(
   await page.evaluate(
     ({ title, series, categories }) => {
       const [w, h, left, top, bottom] = [480, 288, 48, 44, 56];
-      const x = (i: number) => left + 24 + (w - left - 96) * (categories.length === 1 ? 0.5 : i / (categories.length - 1));
+      const x = (i: number) =>
+        left + 24 + (w - left - 96) * (categories.length === 1 ? 0.5 : i / (categories.length - 1));
       const y = (v: number) => top + (h - top - bottom) * (1 - v);
       const colours = ['#156082', '#e97132', '#196b24'];
       const parts = [`<rect width="${w}" height="${h}" fill="#fff" stroke="#d9d9d9"/>`];
