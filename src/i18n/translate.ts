@@ -9,6 +9,7 @@
  */
 import attribution from './messages/attribution.json';
 import cells from './messages/cells.json';
+import changes from './messages/changes.json';
 import firstRun from './messages/firstRun.json';
 import outsideExcel from './messages/outsideExcel.json';
 import review from './messages/review.json';
@@ -24,6 +25,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 const AREAS = [
   attribution,
   cells,
+  changes,
   firstRun,
   outsideExcel,
   review,
