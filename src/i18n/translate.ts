@@ -17,6 +17,7 @@ import sbti from './messages/sbti.json';
 import score from './messages/score.json';
 import sheet from './messages/sheet.json';
 import signOut from './messages/signOut.json';
+import summary from './messages/summary.json';
 import support from './messages/support.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
@@ -32,6 +33,7 @@ const AREAS = [
   score,
   sheet,
   signOut,
+  summary,
   support,
 ] as const;
 

@@ -46,6 +46,8 @@ function installExcelShim(sheet: ShimSheet): void {
           'https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins.',
       ),
     limits: LIMITS,
+    // Every set, when the test names none (as the pane's own checks then find no requirements at all).
+    supports: (set, version) => !sheet.requirements || setSupported(sheet.requirements, set, version),
     loads: [],
     requestBytes: 0,
     responses: [],
