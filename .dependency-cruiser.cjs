@@ -97,6 +97,7 @@ const PANE_SECTIONS = [
   'attribution',
   'activity',
   'reference',
+  'copy',
 ];
 const PANE_SHARED = { common: ['sheet'], sheet: [], ui: [] };
 

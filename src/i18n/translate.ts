@@ -7,6 +7,7 @@
  * `count`. Numbers are written with Intl.NumberFormat in the language's own way (1,234.5 in English,
  * 1.234,5 in German). A key a language lacks falls back to English.
  */
+import copy from './messages/copy.json';
 import firstRun from './messages/firstRun.json';
 import outsideExcel from './messages/outsideExcel.json';
 import signOut from './messages/signOut.json';
@@ -14,7 +15,7 @@ import support from './messages/support.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /** Every area's messages; an area added under messages/ is listed here once. */
-const AREAS = [outsideExcel, support, firstRun, signOut] as const;
+const AREAS = [outsideExcel, support, firstRun, signOut, copy] as const;
 
 /** Distributes over the union of areas, so a key of any area counts (keyof a union keeps only shared keys). */
 type KeysOf<Area> = Area extends unknown ? keyof Area & string : never;

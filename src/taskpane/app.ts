@@ -10,6 +10,7 @@ import { mountActivity } from './activity/activity';
 import { mountAttributionCheck } from './attribution/attributionSection';
 import { mountMatchReview } from './review/matchReview';
 import { mountConnection } from './connection/connection';
+import { mountShareCopy } from './copy/shareCopy';
 import { mountFirstRun } from './firstRun/firstRun';
 import { connectionSummary } from './connection/connectionModel';
 import { needsRecalculation } from './connection/connectionEffects';
@@ -52,6 +53,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     stillProfiling: (profiles) => activity.showProfiling(profiles),
   });
   mountReference(context);
+  mountShareCopy(context);
   const attribution = mountAttributionCheck();
   const scoreSelection = (): Promise<void> => score.scoreCurrentSelection(() => attribution.check());
   await mountFirstRun(context, { scoreSelection });

@@ -6,11 +6,10 @@
  * announced instead.
  */
 import type { EngineStats, OrganizationQuery, RefreshReport } from '../../engine';
-import { parseOrganization } from '../../functions/arguments/organizationArgument';
 import { recalculateClimateCells } from '../../office/excelCalculate';
 import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
-import { organizationsInRows, type OrganizationArgs } from '../sheet/climateCells';
+import { organizationQuery, organizationsInRows, type OrganizationArgs } from '../sheet/climateCells';
 import type { CellGrid, RangeBox, SelectionSnapshot } from '../sheet/grid';
 import { readSelection } from '../sheet/read';
 import { recalculateRows } from '../sheet/write';
@@ -38,13 +37,8 @@ export function errorRows(stats: EngineStats): Array<[string, number]> {
 
 /** The queries of the organizations some formulas ask for; arguments the functions would refuse are left out. */
 export function queriesOf(organizations: OrganizationArgs[]): OrganizationQuery[] {
-  return organizations.flatMap((args) => {
-    try {
-      return [parseOrganization(args.organization, args.website, args.country).query];
-    } catch {
-      return []; // a bad identifier never reached the engine: nothing cached to drop
-    }
-  });
+  // A bad identifier never reached the engine: nothing cached to drop.
+  return organizations.flatMap((args) => organizationQuery(args) ?? []);
 }
 
 /** What Refresh selected rows does: ask again for these organizations, then recalculate these rows. */

@@ -7,6 +7,8 @@
  * every flow (`referencedCell`). Anything else (a nested formula, another sheet, a whole table column)
  * is reported as unresolved, never guessed.
  */
+import type { OrganizationQuery } from '../../engine';
+import { parseOrganization } from '../../functions/arguments/organizationArgument';
 import { parseCellRef } from './a1';
 import { climateCalls, fieldReferences, organizationTexts, unquote, type ArgumentTexts } from './formulas';
 import { formulaAt, hasColumn, valueAt, type CellGrid, type CellValue, type RangeBox } from './grid';
@@ -138,6 +140,15 @@ export function rowOrganization(grid: CellGrid, row: number, columns?: RangeBox)
     if (found !== null && found !== UNRESOLVED) return found;
   }
   return null;
+}
+
+/** The engine's query for an organization some formulas ask for; null for arguments the functions refuse. */
+export function organizationQuery(args: OrganizationArgs): OrganizationQuery | null {
+  try {
+    return parseOrganization(args.organization, args.website, args.country).query;
+  } catch {
+    return null; // a bad identifier never reaches the engine
+  }
 }
 
 /**
