@@ -9,7 +9,7 @@
  */
 import { PROVIDER } from '../../provider';
 import { isProfileLink } from '../../service/profileLink';
-import { climateCalls, fieldReferences } from '../sheet/formulas';
+import { climateCalls, fieldReferences, unquote } from '../sheet/formulas';
 import type { CellGrid, CellValue } from '../sheet/grid';
 import { LINK_TEXT } from '../sheet/outputs';
 import { showsSourceLine, SOURCE_LINE_FORMULA } from '../sheet/sourceLine';
@@ -77,6 +77,8 @@ export const isErrorText = (value: unknown): value is string => typeof value ===
 const ORG_CELL = /^=\s*(?:_xldudf_CLIMATE[._]|CLIMATE\.)ORG\s*\(/i;
 const HYPERLINK_CELL = /^=\s*HYPERLINK\s*\(/i;
 const LINK_FIELD = 'profile link';
+/** The label of Score a column's link cells. */
+const PROFILE_LABEL = unquote(LINK_TEXT) ?? 'Profile';
 
 /** A value as the file can hold it: an error the file format lacks reads #N/A, an empty cell ''. */
 function fileValue(value: CellValue): string | number | boolean {
@@ -151,11 +153,12 @@ function copySheet(
       climateRows.add(row);
       counts.values++;
       if (isLinkCell(formula)) {
-        const label = shownText(value) ?? LINK_TEXT.slice(1, -1);
-        cells.push(link(row, column, label) ?? { row, column, value: label });
+        const label = shownText(value) ?? PROFILE_LABEL;
+        // No checked link: not available, as CLIMATE.LINK says of a record without one.
+        cells.push(link(row, column, label) ?? { row, column, error: '#N/A' });
         return;
       }
-      if (ORG_CELL.test(formula) && climateCalls(formula)[0]?.name === 'ORG') {
+      if (ORG_CELL.test(formula)) {
         // A card's basic value is #VALUE! to Office.js: the copy names the organization it matched.
         const name = organization(grid.sheet, row)?.name ?? shownText(value);
         const cell =
@@ -163,7 +166,8 @@ function copySheet(
         if (cell) cells.push(cell);
         return;
       }
-      const shown = shownCell(row, column, value);
+      // An error a CLIMATE cell shows speaks of the add-in (no key, #BUSY!, #NAME?): the copy says not available.
+      const shown = shownCell(row, column, isErrorText(value) ? '#N/A' : value);
       if (shown) cells.push(shown);
     }),
   );
@@ -172,7 +176,7 @@ function copySheet(
   const linkColumn = grid.columnIndex + width;
   for (const row of climateRows) {
     if (linkedRows.has(row)) continue;
-    const cell = link(row, linkColumn, LINK_TEXT.slice(1, -1));
+    const cell = link(row, linkColumn, PROFILE_LABEL);
     if (cell) cells.push(cell);
   }
 
