@@ -105,6 +105,8 @@ export interface WorkbookDump {
   /** Every sheet in order (the first is the one `cells` shows), and the active one's name. */
   sheets: SheetDump[];
   activeSheet: string;
+  /** The base64 .xlsx file of each workbook Excel.createWorkbook was asked to open, in order. */
+  createdWorkbooks: string[];
 }
 
 /** A cell as the shim keeps it: a formula's value is worked out when read (cardFormulas.ts). */
