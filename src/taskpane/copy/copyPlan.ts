@@ -15,8 +15,11 @@ import { LINK_TEXT } from '../sheet/outputs';
 import { showsSourceLine, SOURCE_LINE_FORMULA } from '../sheet/sourceLine';
 import { hyperlinkFormula, portableFormula } from './xlsxPortable';
 
-/** A cell of the copy (0-based row and column): a constant, an error, or a formula with what it shows. */
-export type CopyCell = { row: number; column: number } & (
+/**
+ * A cell of the copy (0-based row and column): a constant, an error, or a formula with what it shows;
+ * with its number format code when it has one other than General (a date, a currency).
+ */
+export type CopyCell = { row: number; column: number; format?: string } & (
   { value: string | number | boolean } | { error: string } | { formula: string; shown: string | number | boolean }
 );
 
@@ -47,6 +50,8 @@ export interface CopyInput {
   organization(sheet: string, row: number): RowOrganization | null;
   /** The note's words for the sheets copied. */
   note(copied: readonly string[]): NoteTexts;
+  /** Each sheet's number format codes, laid out as its grid; a sheet not given keeps General. */
+  formats?: ReadonlyMap<string, readonly string[][]>;
 }
 
 export interface CopyPlan {
@@ -114,6 +119,7 @@ function copySheet(
   grid: CellGrid,
   copiedNames: readonly string[],
   organization: CopyInput['organization'],
+  formats: CopyInput['formats'],
 ): CopySheet & Pick<CopyPlan, 'values' | 'links' | 'kept' | 'frozen'> {
   const cells: CopyCell[] = [];
   const counts = { values: 0, links: 0, kept: 0, frozen: 0 };
@@ -180,6 +186,11 @@ function copySheet(
     if (cell) cells.push(cell);
   }
 
+  const codes = formats?.get(grid.sheet);
+  for (const cell of cells) {
+    const code = codes?.[cell.row - grid.rowIndex]?.[cell.column - grid.columnIndex];
+    if (code && code !== 'General' && !('error' in cell)) cell.format = code;
+  }
   const taken = new Set(cells.map((cell) => `${cell.row},${cell.column}`));
   const logos = sourceLines
     .filter(({ row, column }) => column > 0 && !taken.has(`${row},${column - 1}`))
@@ -207,11 +218,15 @@ function noteSheet(note: NoteTexts, copied: readonly string[]): CopySheet {
   return { name: noteSheetName(note.sheet, copied), cells, logos: [{ row: 1, column: 0 }] };
 }
 
-/** The copy of the sheets that have CLIMATE cells; null when no sheet has any. */
-export function planCopy(input: CopyInput): CopyPlan | null {
-  const scored = input.sheets.filter((grid) =>
+/** The sheets the copy holds: those with CLIMATE cells. */
+export const scoredSheets = (sheets: readonly CellGrid[]): CellGrid[] =>
+  sheets.filter((grid) =>
     grid.formulas.some((row) => row.some((formula) => typeof formula === 'string' && isClimateCell(formula))),
   );
+
+/** The copy of the sheets that have CLIMATE cells; null when no sheet has any. */
+export function planCopy(input: CopyInput): CopyPlan | null {
+  const scored = scoredSheets(input.sheets);
   if (scored.length === 0) return null;
   const copied = scored.map((grid) => grid.sheet);
   const plan: CopyPlan = {
@@ -223,7 +238,7 @@ export function planCopy(input: CopyInput): CopyPlan | null {
     frozen: 0,
   };
   for (const grid of scored) {
-    const { values, links, kept, frozen, ...sheet } = copySheet(grid, copied, input.organization);
+    const { values, links, kept, frozen, ...sheet } = copySheet(grid, copied, input.organization, input.formats);
     plan.sheets.push(sheet);
     plan.values += values;
     plan.links += links;

@@ -38,34 +38,78 @@ function columnName(index: number): string {
   return name;
 }
 
-/** The cell's XML element. Formulas are saved without their `=`, with the value they showed. */
-function cellXml(cell: CopyCell): string {
-  const ref = `${columnName(cell.column)}${cell.row + 1}`;
-  if ('error' in cell) return `<c r="${ref}" t="e"><v>${xmlText(cell.error)}</v></c>`;
+/** The cell's XML element, with its format. Formulas are saved without their `=`, with the value they showed. */
+function cellXml(cell: CopyCell, styles: CellStyles): string {
+  const style = styles.of(cell);
+  const at = `r="${columnName(cell.column)}${cell.row + 1}"${style ? ` s="${style}"` : ''}`;
+  if ('error' in cell) return `<c ${at} t="e"><v>${xmlText(cell.error)}</v></c>`;
   if ('formula' in cell) {
     const f = `<f>${xmlText(cell.formula.slice(1))}</f>`;
     const shown = cell.shown;
-    if (typeof shown === 'number') return `<c r="${ref}" s="${styleOf(cell)}">${f}<v>${shown}</v></c>`;
-    if (typeof shown === 'boolean') return `<c r="${ref}" t="b">${f}<v>${shown ? 1 : 0}</v></c>`;
-    if (isErrorText(shown)) return `<c r="${ref}" t="e">${f}<v>${xmlText(shown)}</v></c>`;
-    return `<c r="${ref}" t="str" s="${styleOf(cell)}">${f}<v>${xmlText(shown)}</v></c>`;
+    if (typeof shown === 'number') return `<c ${at}>${f}<v>${shown}</v></c>`;
+    if (typeof shown === 'boolean') return `<c ${at} t="b">${f}<v>${shown ? 1 : 0}</v></c>`;
+    if (isErrorText(shown)) return `<c ${at} t="e">${f}<v>${xmlText(shown)}</v></c>`;
+    return `<c ${at} t="str">${f}<v>${xmlText(shown)}</v></c>`;
   }
   const { value } = cell;
-  if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : '';
-  if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
-  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
+  if (typeof value === 'number') return Number.isFinite(value) ? `<c ${at}><v>${value}</v></c>` : '';
+  if (typeof value === 'boolean') return `<c ${at} t="b"><v>${value ? 1 : 0}</v></c>`;
+  return `<c ${at} t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
 }
 
-/** Style 1 (blue, underlined: Excel's Hyperlink look) for a HYPERLINK formula; 0 otherwise. */
-const styleOf = (cell: CopyCell): number => ('formula' in cell && /^=\s*HYPERLINK\(/i.test(cell.formula) ? 1 : 0);
+const isLink = (cell: CopyCell): boolean => 'formula' in cell && /^=\s*HYPERLINK\(/i.test(cell.formula);
 
-function sheetXml(sheet: CopySheet, drawing: boolean): string {
+/**
+ * The copy's cell formats: Excel's default, and for each number format code the sheets use (a date, a
+ * currency) and for links (blue, underlined: Excel's Hyperlink look) one more, numbered as cellXfs
+ * lists them. Codes get ids from 164, the first a file may define (below are Excel's built-in ones).
+ */
+class CellStyles {
+  private readonly codes: string[] = [];
+  private readonly formats: Array<{ code: number; link: boolean }> = [{ code: 0, link: false }];
+
+  /** The `s` of a cell: 0 for the default. */
+  of(cell: CopyCell): number {
+    const link = isLink(cell);
+    let code = 0;
+    if (cell.format !== undefined) {
+      let at = this.codes.indexOf(cell.format);
+      if (at < 0) at = this.codes.push(cell.format) - 1;
+      code = 164 + at;
+    }
+    let index = this.formats.findIndex((format) => format.code === code && format.link === link);
+    if (index < 0) index = this.formats.push({ code, link }) - 1;
+    return index;
+  }
+
+  xml(): string {
+    const numFmts = this.codes.map((code, i) => `<numFmt numFmtId="${164 + i}" formatCode="${xmlText(code)}"/>`);
+    const xfs = this.formats.map(
+      ({ code, link }) =>
+        `<xf numFmtId="${code}" fontId="${link ? 1 : 0}" fillId="0" borderId="0" xfId="0"` +
+        `${code ? ' applyNumberFormat="1"' : ''}${link ? ' applyFont="1"' : ''}/>`,
+    );
+    return (
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="${MAIN}">` +
+      (numFmts.length > 0 ? `<numFmts count="${numFmts.length}">${numFmts.join('')}</numFmts>` : '') +
+      '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
+      '<font><u/><sz val="11"/><color rgb="FF0563C1"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+      '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+      '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+      '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+      `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>` +
+      '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
+    );
+  }
+}
+
+function sheetXml(sheet: CopySheet, drawing: boolean, styles: CellStyles): string {
   const rows = new Map<number, CopyCell[]>();
   for (const cell of sheet.cells) rows.set(cell.row, [...(rows.get(cell.row) ?? []), cell]);
   const rowsXml = [...rows.entries()]
     .sort(([a], [b]) => a - b)
     .map(([row, cells]) => {
-      const inOrder = [...cells].sort((a, b) => a.column - b.column).map(cellXml);
+      const inOrder = [...cells].sort((a, b) => a.column - b.column).map((cell) => cellXml(cell, styles));
       return `<row r="${row + 1}">${inOrder.join('')}</row>`;
     });
   return (
@@ -98,18 +142,6 @@ const relationships = (items: ReadonlyArray<[id: string, type: string, target: s
   items.map(([id, type, target]) => `<Relationship Id="${id}" Type="${type}" Target="${target}"/>`).join('') +
   '</Relationships>';
 
-/** Two fonts (Excel's default, and its Hyperlink style's blue underline) and a cell format for each. */
-const STYLES =
-  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="${MAIN}">` +
-  '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
-  '<font><u/><sz val="11"/><color rgb="FF0563C1"/><name val="Calibri"/><family val="2"/></font></fonts>' +
-  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
-  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
-
 /** The .xlsx file of the plan; the logo (PNG bytes) is drawn where the plan puts it, when there is one. */
 export function xlsxFile(plan: CopyPlan, logoPng: Uint8Array | null): Uint8Array {
   const encode = (text: string) => new TextEncoder().encode(text);
@@ -117,11 +149,12 @@ export function xlsxFile(plan: CopyPlan, logoPng: Uint8Array | null): Uint8Array
   const overrides: string[] = [];
   const sheetEntries: string[] = [];
   const workbookRelations: Array<[string, string, string]> = [];
+  const styles = new CellStyles();
   let drawings = 0;
   plan.sheets.forEach((sheet, i) => {
     const n = i + 1;
     const drawing = logoPng !== null && sheet.logos.length > 0;
-    files.push({ path: `xl/worksheets/sheet${n}.xml`, bytes: encode(sheetXml(sheet, drawing)) });
+    files.push({ path: `xl/worksheets/sheet${n}.xml`, bytes: encode(sheetXml(sheet, drawing, styles)) });
     overrides.push(
       `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="${CONTENT}.spreadsheetml.worksheet+xml"/>`,
     );
@@ -142,8 +175,7 @@ export function xlsxFile(plan: CopyPlan, logoPng: Uint8Array | null): Uint8Array
     );
     overrides.push(`<Override PartName="/xl/drawings/drawing${drawings}.xml" ContentType="${CONTENT}.drawing+xml"/>`);
   });
-  const styles = plan.sheets.length + 1;
-  workbookRelations.push([`rId${styles}`, `${TYPE}/styles`, 'styles.xml']);
+  workbookRelations.push([`rId${plan.sheets.length + 1}`, `${TYPE}/styles`, 'styles.xml']);
   const contentTypes =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
@@ -158,7 +190,7 @@ export function xlsxFile(plan: CopyPlan, logoPng: Uint8Array | null): Uint8Array
     { path: '_rels/.rels', bytes: encode(relationships([['rId1', `${TYPE}/officeDocument`, 'xl/workbook.xml']])) },
     { path: 'xl/workbook.xml', bytes: encode(workbook) },
     { path: 'xl/_rels/workbook.xml.rels', bytes: encode(relationships(workbookRelations)) },
-    { path: 'xl/styles.xml', bytes: encode(STYLES) },
+    { path: 'xl/styles.xml', bytes: encode(styles.xml()) },
     ...files,
     ...(drawings > 0 && logoPng ? [{ path: 'xl/media/logo.png', bytes: logoPng }] : []),
   ]);

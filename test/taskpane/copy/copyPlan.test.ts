@@ -121,3 +121,11 @@ test('the note’s sheet never takes the name of a copied sheet', () => {
   const clash = planCopy({ ...COPY_INPUT, note: (copied) => ({ sheet: 'q3 SUPPLIERS', title: 't', lines: copied }) })!;
   expect(clash.sheets[0].name).toBe('q3 SUPPLIERS (2)');
 });
+
+test('number formats travel with the cells (spend in euros, scores to one decimal); errors keep none', () => {
+  expect(at('Q3 suppliers', 'B3')).toMatchObject({ value: 120, format: '#,##0 "€"' });
+  expect(at('Q3 suppliers', 'B7')).toMatchObject({ formula: '=SUM(B3:B6)', format: '#,##0 "€"' });
+  expect(at('Q3 suppliers', 'C3')).toMatchObject({ value: 67.3, format: '0.0' });
+  expect(at('Q3 suppliers', 'C5')).not.toHaveProperty('format');
+  expect(at('Q3 suppliers', 'A3')).not.toHaveProperty('format');
+});

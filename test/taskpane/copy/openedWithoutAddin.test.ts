@@ -110,3 +110,24 @@ test('the workbook it was copied from shows #NAME? there, where its CLIMATE cell
   expect(typeof value === 'object' && value !== null && 'value' in value ? value.value : value).toBe('#NAME?');
   hf.destroy();
 });
+
+test('a cell keeps its number format: its style names the format code the sheet gave it', () => {
+  const styles = book.entries.get('xl/styles.xml')!.toString('utf8');
+  const codes = new Map(
+    [...styles.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"\/>/g)].map(([, id, code]) => [id, code]),
+  );
+  const xfs = [...styles.split('<cellXfs')[1].matchAll(/<xf numFmtId="(\d+)"/g)].map(([, id]) => id);
+  const sheet = readXlsx(bytes).sheets[1];
+  const codeOf = (ref: string) => {
+    const xml = book.entries.get('xl/worksheets/sheet2.xml')!.toString('utf8');
+    const style = new RegExp(`<c r="${ref}"(?: s="(\\d+)")?`).exec(xml)?.[1] ?? '0';
+    return codes.get(xfs[Number(style)]) ?? 'General';
+  };
+  expect(sheet.name).toBe('Q3 suppliers');
+  expect([codeOf('B3'), codeOf('B7'), codeOf('C3'), codeOf('A3')]).toEqual([
+    '#,##0 &quot;€&quot;',
+    '#,##0 &quot;€&quot;',
+    '0.0',
+    'General',
+  ]);
+});
