@@ -8,9 +8,9 @@
  * controls are live before any section mounts.
  */
 import { followRuntimeNotes, runtimeEngine, runtimeSettings } from '../runtime';
-import { displayLanguage, hasExcelApi, officeReady } from '../office/host';
-import { chooseLanguage } from '../i18n/languages';
-import { setLanguage } from '../i18n/translate';
+import { hasExcelApi, officeReady } from '../office/host';
+import { speakOfficeLanguage } from '../office/language';
+import { currentLanguage } from '../i18n/translate';
 import { hideOutsideExcel, OUTSIDE_EXCEL_NOTICE_MS, showOutsideExcel } from './outsideExcel';
 import { startPane } from './app';
 import { applyFluentTheme, carryDescriptions, defineFluentComponents, mirrorDisabledState } from './ui/fluent';
@@ -36,7 +36,9 @@ void (async () => {
       return;
     }
     hideOutsideExcel();
-    setLanguage(chooseLanguage([displayLanguage(), ...(navigator.languages ?? [])]));
+    speakOfficeLanguage();
+    // The page says its language, so a screen reader reads German words with a German voice (WCAG 3.1.1).
+    document.documentElement.lang = currentLanguage();
     const settings = runtimeSettings();
     const actions = await startPane({
       settings,

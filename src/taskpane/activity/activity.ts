@@ -6,6 +6,7 @@
  * announced instead.
  */
 import type { EngineStats, OrganizationQuery, RefreshReport } from '../../engine';
+import { rememberCellsUpdatedAt } from '../../office/documentSettings';
 import { recalculateClimateCells } from '../../office/excelCalculate';
 import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
@@ -138,6 +139,8 @@ export function mountActivity(context: PaneContext): ActivitySection {
     setStatus(status, 'busy', 'Refreshing every organization…');
     const report = await context.engine.refresh();
     await recalculateClimateCells('all');
+    // The workbook's record of its last refresh: SBTi changes are listed since it, a reopened workbook judged by it.
+    await rememberCellsUpdatedAt(Date.now()).catch(() => undefined);
     say(report, '');
   };
 

@@ -11,7 +11,7 @@ import { PROVIDER } from '../../provider';
 import { isProfileLink } from '../../service/profileLink';
 import { climateCalls, fieldReferences, unquote } from '../sheet/formulas';
 import type { CellGrid, CellValue } from '../sheet/grid';
-import { LINK_TEXT } from '../sheet/outputs';
+import { linkText } from '../sheet/outputs';
 import { showsSourceLine, SOURCE_LINE_FORMULA } from '../sheet/sourceLine';
 import { hyperlinkFormula, portableFormula } from './xlsxPortable';
 
@@ -82,8 +82,8 @@ export const isErrorText = (value: unknown): value is string => typeof value ===
 const ORG_CELL = /^=\s*(?:_xldudf_CLIMATE[._]|CLIMATE\.)ORG\s*\(/i;
 const HYPERLINK_CELL = /^=\s*HYPERLINK\s*\(/i;
 const LINK_FIELD = 'profile link';
-/** The label of Score a column's link cells. */
-const PROFILE_LABEL = unquote(LINK_TEXT) ?? 'Profile';
+/** The label of Score a column's link cells, in the person's language. */
+const profileLabel = (): string => unquote(linkText()) ?? 'Profile';
 
 /** A value as the file can hold it: an error the file format lacks reads #N/A, an empty cell ''. */
 function fileValue(value: CellValue): string | number | boolean {
@@ -159,7 +159,7 @@ function copySheet(
       climateRows.add(row);
       counts.values++;
       if (isLinkCell(formula)) {
-        const label = shownText(value) ?? PROFILE_LABEL;
+        const label = shownText(value) ?? profileLabel();
         // No checked link: not available, as CLIMATE.LINK says of a record without one.
         cells.push(link(row, column, label) ?? { row, column, error: '#N/A' });
         return;
@@ -182,7 +182,7 @@ function copySheet(
   const linkColumn = grid.columnIndex + width;
   for (const row of climateRows) {
     if (linkedRows.has(row)) continue;
-    const cell = link(row, linkColumn, PROFILE_LABEL);
+    const cell = link(row, linkColumn, profileLabel());
     if (cell) cells.push(cell);
   }
 
