@@ -9,6 +9,7 @@
  */
 import attribution from './messages/attribution.json';
 import cells from './messages/cells.json';
+import changes from './messages/changes.json';
 import copy from './messages/copy.json';
 import firstRun from './messages/firstRun.json';
 import outsideExcel from './messages/outsideExcel.json';
@@ -21,7 +22,20 @@ import support from './messages/support.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /** Every area's messages; an area added under messages/ is listed here once. */
-const AREAS = [attribution, cells, copy, firstRun, outsideExcel, review, sbti, score, sheet, signOut, support] as const;
+const AREAS = [
+  attribution,
+  cells,
+  changes,
+  copy,
+  firstRun,
+  outsideExcel,
+  review,
+  sbti,
+  score,
+  sheet,
+  signOut,
+  support,
+] as const;
 
 /** Distributes over the union of areas, so a key of any area counts (keyof a union keeps only shared keys). */
 type KeysOf<Area> = Area extends unknown ? keyof Area & string : never;

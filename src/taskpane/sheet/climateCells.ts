@@ -196,3 +196,9 @@ export function argumentCells(grid: CellGrid, row: number, columns: RangeBox): F
   }
   return [...cells.values()];
 }
+
+/** The queries of the organizations some formulas ask for; arguments the functions would refuse are left out. */
+export function queriesOf(organizations: OrganizationArgs[]): OrganizationQuery[] {
+  // A bad identifier never reached the engine: nothing cached to drop.
+  return organizations.flatMap((args) => organizationQuery(args) ?? []);
+}
