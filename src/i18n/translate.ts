@@ -10,6 +10,7 @@
 import attribution from './messages/attribution.json';
 import cells from './messages/cells.json';
 import changes from './messages/changes.json';
+import copy from './messages/copy.json';
 import firstRun from './messages/firstRun.json';
 import outsideExcel from './messages/outsideExcel.json';
 import review from './messages/review.json';
@@ -26,6 +27,7 @@ const AREAS = [
   attribution,
   cells,
   changes,
+  copy,
   firstRun,
   outsideExcel,
   review,

@@ -107,6 +107,8 @@ export interface WorkbookDump {
   /** Every sheet in order (the first is the one `cells` shows), and the active one's name. */
   sheets: SheetDump[];
   activeSheet: string;
+  /** The base64 .xlsx file of each workbook Excel.createWorkbook was asked to open, in order. */
+  createdWorkbooks: string[];
 }
 
 /** A chart's series: its name, its values and categories (`Q28:Q29`), how many points, its line style. */
