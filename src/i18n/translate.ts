@@ -7,14 +7,33 @@
  * `count`. Numbers are written with Intl.NumberFormat in the language's own way (1,234.5 in English,
  * 1.234,5 in German). A key a language lacks falls back to English.
  */
+import activity from './messages/activity.json';
+import common from './messages/common.json';
+import connection from './messages/connection.json';
 import firstRun from './messages/firstRun.json';
 import outsideExcel from './messages/outsideExcel.json';
+import pane from './messages/pane.json';
+import projects from './messages/projects.json';
+import reference from './messages/reference.json';
 import signOut from './messages/signOut.json';
 import support from './messages/support.json';
+import ui from './messages/ui.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /** Every area's messages; an area added under messages/ is listed here once. */
-const AREAS = [outsideExcel, support, firstRun, signOut] as const;
+const AREAS = [
+  outsideExcel,
+  support,
+  firstRun,
+  signOut,
+  pane,
+  ui,
+  common,
+  connection,
+  projects,
+  reference,
+  activity,
+] as const;
 
 /** Distributes over the union of areas, so a key of any area counts (keyof a union keeps only shared keys). */
 type KeysOf<Area> = Area extends unknown ? keyof Area & string : never;

@@ -10,7 +10,7 @@
 import { followRuntimeNotes, runtimeEngine, runtimeSettings } from '../runtime';
 import { displayLanguage, hasExcelApi, officeReady } from '../office/host';
 import { chooseLanguage } from '../i18n/languages';
-import { setLanguage } from '../i18n/translate';
+import { t } from '../i18n/translate';
 import { hideOutsideExcel, OUTSIDE_EXCEL_NOTICE_MS, showOutsideExcel } from './outsideExcel';
 import { startPane } from './app';
 import { applyFluentTheme, carryDescriptions, defineFluentComponents, mirrorDisabledState } from './ui/fluent';
@@ -18,9 +18,12 @@ import { providePaneActions } from './paneActions';
 import { ProjectStore } from './common/projectStore';
 import { applyPaneStyles } from './ui/styles';
 import { messageOf, setBadge } from './ui/view';
+import { speak } from './ui/paneText';
 
 applyFluentTheme();
 applyPaneStyles();
+// The page's words as it loads, in the browser's language; Office's display language once Office answers.
+speak(chooseLanguage(navigator.languages ?? [navigator.language]));
 
 void (async () => {
   try {
@@ -36,7 +39,7 @@ void (async () => {
       return;
     }
     hideOutsideExcel();
-    setLanguage(chooseLanguage([displayLanguage(), ...(navigator.languages ?? [])]));
+    speak(chooseLanguage([displayLanguage(), ...(navigator.languages ?? [])]));
     const settings = runtimeSettings();
     const actions = await startPane({
       settings,
@@ -48,6 +51,6 @@ void (async () => {
     document.body.dataset.ready = 'true';
   } catch (error) {
     const badge = document.getElementById('connection-badge');
-    if (badge) setBadge(badge, 'error', `The pane could not start: ${messageOf(error)}`);
+    if (badge) setBadge(badge, 'error', t('ui.startFailed', { message: messageOf(error) }));
   }
 })();

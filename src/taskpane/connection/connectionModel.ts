@@ -8,13 +8,14 @@ import { isLoopbackHost } from '../../service/baseUrl';
 import { ClimateClient } from '../../service/client';
 import { ServiceError } from '../../service/errors';
 import { buildTimeBaseUrl, type Settings } from '../../settings/settings';
+import { t } from '../../i18n/translate';
 import { messageOf } from '../ui/view';
 
 /** "the sandbox (http://127.0.0.1:4010)" or the host name, for status lines. */
 export function describeService(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
-    return isLoopbackHost(url.hostname) ? `the sandbox (${url.origin})` : url.host;
+    return isLoopbackHost(url.hostname) ? t('connection.service.sandbox', { origin: url.origin }) : url.host;
   } catch {
     return baseUrl;
   }
@@ -40,11 +41,13 @@ export function connectionSummary(
   settings: Settings,
   { keyProblem = null, held = false, refused = false }: KeyStanding = {},
 ): string {
-  const where = describeService(settings.baseUrl);
-  const project = settings.project ? ` · ${settings.project.name}` : '';
-  if (settings.apiKey) return refused ? `${where} · key refused` : `${where}${project}`;
-  if (held) return `${where} · key not confirmed`;
-  return keyProblem === null ? `${where} · no API key` : `${where} · API key not valid`;
+  const service = describeService(settings.baseUrl);
+  if (settings.apiKey) {
+    if (refused) return t('connection.badge.refused', { service });
+    return settings.project ? t('connection.badge.project', { service, project: settings.project.name }) : service;
+  }
+  if (held) return t('connection.badge.held', { service });
+  return t(keyProblem === null ? 'connection.badge.noKey' : 'connection.badge.invalid', { service });
 }
 
 /** The result of a test call, phrased for the status line; the service's own words on refusal. */
@@ -60,10 +63,10 @@ export async function testConnection(
   }
   try {
     await client.listIndustries(1);
-    return { ok: true, message: `Connected to ${describeService(client.baseUrl)}: the key works.` };
+    return { ok: true, message: t('connection.test.ok', { service: describeService(client.baseUrl) }) };
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'auth') {
-      return { ok: false, message: `The service refused the connection: ${error.message}` };
+      return { ok: false, message: t('connection.test.refused', { message: error.message }) };
     }
     return { ok: false, message: messageOf(error) };
   }
