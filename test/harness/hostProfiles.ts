@@ -5,7 +5,7 @@
  * `provider` from ExcelApi 1.19; Entity values with a provider from ExcelApi 1.16; custom functions are
  * called for the formula-value preview from CustomFunctionsRuntime 1.5). Every harness
  * test that checks a value's shape runs under each of them, and the pane's formulas are checked
- * against each one's worksheet functions (test/taskpane/worksheetFunctions.test.ts).
+ * against each one's worksheet functions (test/taskpane/pane/worksheetFunctions.test.ts).
  *
  * The versions come from Microsoft's requirement-set tables ("Excel JavaScript API requirement sets",
  * "Custom Functions requirement sets", "Shared runtime requirement sets" on learn.microsoft.com):

@@ -1,6 +1,6 @@
 /**
  * Which Excel calculates which worksheet function: the claim the pane's formulas are checked against
- * for every host profile (hostProfiles.ts, test/taskpane/worksheetFunctions.test.ts). Kept to the
+ * for every host profile (hostProfiles.ts, test/taskpane/pane/worksheetFunctions.test.ts). Kept to the
  * functions the add-in writes, plus TAKE, which it must not write where Excel 2021 runs it.
  *
  * Sources: each function's page on support.microsoft.com ("Applies to" lists the Excels that have it)

@@ -18,7 +18,7 @@ test.each([
   ['test/harness/cards.test.ts', 'build'],
   ['test/functions/docs.test.ts', 'build'],
   ['test/build/help.test.ts', 'build'],
-  ['test/taskpane/summary.browser.test.ts', 'browser'],
+  ['test/taskpane/summary/summary.browser.test.ts', 'browser'],
   ['test/harness/cards.chromium.test.ts', 'browser'],
   // No suffix says so: it drives Chromium through the harness, and its imports tell.
   ['test/security/keyEchoInCells.test.ts', 'browser'],
