@@ -4,16 +4,23 @@
  * Outside Excel (a plain browser) Office.onReady resolves with no host, or not at all: the page says
  * within a second that the add-in runs inside Excel and how to load it there (outsideExcel.ts). A page
  * that has the Excel API without Office's host (the tests' shim) runs the pane as Excel would. The
- * pane speaks Office's display language. The Fluent components are registered first, so the page's
+ * pane speaks Office's display language and wears Office's theme (the browser's language and the system's
+ * light or dark until Office answers). The Fluent components are registered first, so the page's
  * controls are live before any section mounts.
  */
 import { followRuntimeNotes, runtimeEngine, runtimeSettings } from '../runtime';
-import { displayLanguage, hasExcelApi, officeReady } from '../office/host';
+import { displayLanguage, hasExcelApi, officeReady, officeTheme } from '../office/host';
 import { chooseLanguage } from '../i18n/languages';
 import { t } from '../i18n/translate';
 import { hideOutsideExcel, OUTSIDE_EXCEL_NOTICE_MS, showOutsideExcel } from './outsideExcel';
 import { startPane } from './app';
-import { applyFluentTheme, carryDescriptions, defineFluentComponents, mirrorDisabledState } from './ui/fluent';
+import {
+  applyFluentTheme,
+  carryDescriptions,
+  defineFluentComponents,
+  followOfficeTheme,
+  mirrorDisabledState,
+} from './ui/fluent';
 import { providePaneActions } from './paneActions';
 import { ProjectStore } from './common/projectStore';
 import { applyPaneStyles } from './ui/styles';
@@ -39,6 +46,7 @@ void (async () => {
       return;
     }
     hideOutsideExcel();
+    followOfficeTheme(officeTheme);
     speak(chooseLanguage([displayLanguage(), ...(navigator.languages ?? [])]));
     const settings = runtimeSettings();
     const actions = await startPane({

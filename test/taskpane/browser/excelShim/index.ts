@@ -250,6 +250,8 @@ function installExcelShim(sheet: ShimSheet, parts: ShimParts, limits: ShimLimits
       Object.defineProperty(office.context, 'document', { configurable: true, value: { settings } });
       if (sheet.displayLanguage)
         Object.defineProperty(office.context, 'displayLanguage', { configurable: true, value: sheet.displayLanguage });
+      if (sheet.officeTheme)
+        Object.defineProperty(office.context, 'officeTheme', { configurable: true, value: { ...sheet.officeTheme } });
       const have = sheet.requirements;
       if (!have) return;
       const atLeast = (a: string, b: string): boolean => {
