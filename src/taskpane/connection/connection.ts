@@ -21,7 +21,7 @@ import {
   setStatus,
   withBusy,
 } from '../ui/view';
-import { describeService, productionBaseUrl, testConnection } from './connectionModel';
+import { productionBaseUrl, sayService, testConnection } from './connectionModel';
 import { connectionPatch, keyToTest, renderHeldKey, type ConnectionForm } from './savedKey';
 
 export function mountConnection(context: PaneContext): void {
@@ -105,7 +105,7 @@ export function mountConnection(context: PaneContext): void {
         status,
         settings.apiKey || held === null ? 'success' : 'info',
         settings.apiKey
-          ? t('connection.saved', { service: describeService(settings.baseUrl) })
+          ? sayService('connection.saved', settings.baseUrl)
           : t(held !== null ? 'connection.savedHeld' : 'connection.savedNoKey'),
       );
     });

@@ -11,14 +11,34 @@ import { buildTimeBaseUrl, type Settings } from '../../settings/settings';
 import { t } from '../../i18n/translate';
 import { messageOf } from '../ui/view';
 
-/** "the sandbox (http://127.0.0.1:4010)" or the host name, for status lines. */
-export function describeService(baseUrl: string): string {
+/** The sandbox's origin when `baseUrl` is the sandbox on this computer, else null. */
+function sandboxOrigin(baseUrl: string): string | null {
   try {
     const url = new URL(baseUrl);
-    return isLoopbackHost(url.hostname) ? t('connection.service.sandbox', { origin: url.origin }) : url.host;
+    return isLoopbackHost(url.hostname) ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "the sandbox (http://127.0.0.1:4010)" or the host name, standing alone (the badge). */
+export function describeService(baseUrl: string): string {
+  const sandbox = sandboxOrigin(baseUrl);
+  if (sandbox !== null) return t('connection.service.sandbox', { origin: sandbox });
+  try {
+    return new URL(baseUrl).host;
   } catch {
     return baseUrl;
   }
+}
+
+/**
+ * A sentence naming the service: the sandbox's own (its article and case differ by language: "mit der
+ * Sandbox", "au bac à sable") or the host's. Each key has a sibling `<key>.sandbox` with `{origin}`.
+ */
+export function sayService(key: 'connection.saved' | 'connection.test.ok', baseUrl: string): string {
+  const sandbox = sandboxOrigin(baseUrl);
+  return sandbox !== null ? t(`${key}.sandbox`, { origin: sandbox }) : t(key, { service: describeService(baseUrl) });
 }
 
 /** The production preset: the build's service when one was fixed, else the public service. */
@@ -63,7 +83,7 @@ export async function testConnection(
   }
   try {
     await client.listIndustries(1);
-    return { ok: true, message: t('connection.test.ok', { service: describeService(client.baseUrl) }) };
+    return { ok: true, message: sayService('connection.test.ok', client.baseUrl) };
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'auth') {
       return { ok: false, message: t('connection.test.refused', { message: error.message }) };
