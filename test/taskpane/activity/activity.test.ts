@@ -2,6 +2,7 @@
 import { ENGINE_ERROR_KINDS, type EngineStats, type RefreshFailure, type RefreshReport } from '../../../src/engine';
 import { counterRows, errorRows, queriesOf } from '../../../src/taskpane/activity/activity';
 import { refreshSummary } from '../../../src/taskpane/activity/refreshSummary';
+import { setLanguage } from '../../../src/i18n/translate';
 
 describe('activity lines', () => {
   test('counters in reading order; only the error kinds that happened', () => {
@@ -101,5 +102,33 @@ describe('what the pane says after a refresh', () => {
         'Unavailable (tried 4 times). Try Refresh later.); Beta (The request could not be sent: offline). Their ' +
         'cells keep the values fetched before (As of on a card says when).',
     });
+  });
+});
+
+describe('in the pane’s language', () => {
+  afterEach(() => setLanguage('en'));
+  const failure = (organization: string): RefreshFailure => ({
+    organization,
+    message: 'Dienst nicht erreichbar',
+    keptFrom: 1,
+  });
+
+  test('German: plural forms by the count, names listed the German way, numbers grouped the German way', () => {
+    setLanguage('de');
+    const failed = ['Acme', 'Beta', 'Gamma', 'Delta'].map(failure);
+    const report = { organizations: 1200, refreshed: 1196, profiling: 1, requests: 1, failed };
+    expect(refreshSummary(report, null).message).toBe(
+      '1.196 von 1.200 Organisationen aktualisiert, mit 1 Anfrage. 4 fehlgeschlagen: Acme, Beta, Gamma und 1 weitere ' +
+        '(Dienst nicht erreichbar). Die Zellen dieser Organisationen behalten die zuvor abgerufenen Werte (eine Karte ' +
+        'zeigt, von wann sie sind). 1 wird noch profiliert: Die Zellen aktualisieren sich selbst.',
+    );
+  });
+
+  test('Japanese: one form for every count, sentences without a space between them', () => {
+    setLanguage('ja');
+    const report = { organizations: 2, refreshed: 2, profiling: 2, requests: 3, failed: [] };
+    expect(refreshSummary(report, { first: 3, last: 4 }).message).toBe(
+      '3～4 行目の 2 件の組織を 3 回のリクエストで更新しました。2 件はまだプロファイル作成中です。そのセルは自動で更新されます。',
+    );
   });
 });
