@@ -15,6 +15,7 @@ import { connectionSummary } from './connection/connectionModel';
 import { needsRecalculation } from './connection/connectionEffects';
 import type { PaneActions } from './paneActions';
 import type { PaneContext } from './common/paneContext';
+import { enteredFor } from './common/enteredFor';
 import { mountProjects } from './projects/projects';
 import { mountReference } from './reference/reference';
 import { mountScoreColumn } from './score/scoreColumn';
@@ -61,8 +62,14 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   const keyProblem = context.settings.keyProblem();
   if (keyProblem !== null) {
     // A key held back at a new address is confirmed in the form (savedKey.ts), not typed again.
-    const held = context.settings.heldKey() !== null;
-    setStatus(connectionStatus, 'error', held ? keyProblem : t('connection.enterAgain', { problem: keyProblem }));
+    const held = context.settings.heldKey();
+    setStatus(
+      connectionStatus,
+      'error',
+      held !== null
+        ? t('connection.heldAtStart', { enteredFor: enteredFor(held.savedFor), service: held.service })
+        : t('connection.enterAgain', { problem: keyProblem }),
+    );
   }
   // The badge says when the service refused the key in use; a refresh tries it again (engine.refresh).
   context.engine.subscribe((event) => {
