@@ -1,7 +1,9 @@
 /**
  * How a call to the engine fails: one kind per thing a person can do about it, and a message that
- * says what to do. Messages come from the service's own words where it has them, never carry the key.
+ * says what to do, in the runtime's language (the kind, not the words, is what code reads). Messages
+ * come from the service's own words where it has them, never carry the key.
  */
+import { t } from '../i18n/translate';
 import { ServiceError } from '../service/errors';
 import type { EngineErrorKind } from './types';
 
@@ -23,19 +25,19 @@ export function isEngineError(error: unknown, ...kinds: EngineErrorKind[]): erro
   return error instanceof EngineError && (kinds.length === 0 || kinds.includes(error.kind));
 }
 
-export const SET_KEY_ADVICE = 'Set your API key in the Climate pane.';
+/** A sentence as said, ending with its full stop (Japanese's own, where it has one). */
+const withStop = (said: string): string => said.trim().replace(/([.。])?$/, (stop) => stop || '.');
 
-const LIMITING = 'The climate service is limiting requests';
+/** What to do about a missing or refused key, after what is wrong with it. */
+const setKey = (wrong: string): string => `${withStop(wrong)} ${t('cells.setKey')}`;
 
 export function authError(serviceMessage: string): EngineError {
-  const said = serviceMessage.trim().replace(/\.?$/, '.');
-  return new EngineError('auth', `${said} ${SET_KEY_ADVICE}`);
+  return new EngineError('auth', setKey(serviceMessage));
 }
 
 /** No key to send: none set, or (`settingsProblem`) the one in the settings is not a valid key. */
 export function missingKeyError(settingsProblem: string | null = null): EngineError {
-  if (settingsProblem !== null) return new EngineError('auth', `${settingsProblem} ${SET_KEY_ADVICE}`);
-  return new EngineError('auth', `No API key is set for the climate service. ${SET_KEY_ADVICE}`);
+  return new EngineError('auth', setKey(settingsProblem ?? t('cells.noKey')));
 }
 
 /**
@@ -44,32 +46,33 @@ export function missingKeyError(settingsProblem: string | null = null): EngineEr
  * end that wait (sent sooner, the calls would only meet another 429), so the advice is to refresh later.
  */
 export function waitAskedError(askedMs: number | null): EngineError {
-  const asked = askedMs === null ? '' : ` and asked to wait ${Math.round(askedMs / 1000)} s`;
-  return new EngineError('rate-limit', `${LIMITING}${asked}. Try Refresh later.`);
+  const message =
+    askedMs === null ? t('cells.limiting') : t('cells.limitingAsked', { seconds: Math.round(askedMs / 1000) });
+  return new EngineError('rate-limit', message);
 }
 
 export function deadlineError(deadlineMs: number): EngineError {
-  const seconds = Math.round(deadlineMs / 1000);
-  return new EngineError(
-    'deadline',
-    `The climate service did not answer within ${seconds} s. Use Refresh in the Climate pane to try again.`,
-  );
+  return new EngineError('deadline', t('cells.deadline', { seconds: Math.round(deadlineMs / 1000) }));
 }
 
 /** Every call after the runtime's engine is disposed, and every call still waiting then. */
 export function shuttingDownError(): EngineError {
-  return new EngineError('cancelled', 'The add-in is shutting down.');
+  return new EngineError('cancelled', t('cells.shuttingDown'));
 }
 
 export function cancelledError(): EngineError {
-  return new EngineError('cancelled', 'Excel cancelled this calculation.');
+  return new EngineError('cancelled', t('cells.cancelled'));
 }
 
-/** "The service failed (HTTP 500)." + " (tried 3 times)" -> "The service failed (HTTP 500) (tried 3 times)." */
+/** "The service failed (HTTP 500)." after 3 attempts -> "The service failed (HTTP 500) (tried 3 times)." */
 function withTries(message: string, attempts: number): string {
-  const base = message.trim().replace(/\.$/, '');
-  return attempts > 1 ? `${base} (tried ${attempts} times).` : `${base}.`;
+  if (attempts <= 1) return withStop(message);
+  return t('cells.tried', { message: message.trim().replace(/[.。]$/, ''), count: attempts });
 }
+
+/** A failure that may pass: what happened, then the advice to refresh later. */
+const refreshLater = (message: string, attempts: number): string =>
+  `${withTries(message, attempts)} ${t('cells.tryRefresh')}`;
 
 /**
  * A registration the service refused (422): whatever the input was, the service could not tell which
@@ -77,8 +80,7 @@ function withTries(message: string, attempts: number): string {
  */
 export function registrationErrorFrom(error: unknown, attempts: number): EngineError {
   if (!(error instanceof ServiceError) || error.kind !== 'validation') return engineErrorFrom(error, attempts);
-  const said = error.message.trim().replace(/\.?$/, '.');
-  return new EngineError('invalid', `The service could not identify the organization from what was sent: ${said}`);
+  return new EngineError('invalid', t('cells.unidentified', { said: withStop(error.message) }));
 }
 
 /** The failure a caller sees once retrying has stopped (or was never worth it). */
@@ -86,7 +88,7 @@ export function engineErrorFrom(error: unknown, attempts: number): EngineError {
   if (error instanceof EngineError) return error;
   if (!(error instanceof ServiceError)) {
     const said = error instanceof Error ? error.message : String(error);
-    return new EngineError('network', `The request could not be sent: ${said}`);
+    return new EngineError('network', t('cells.notSent', { said }));
   }
   switch (error.kind) {
     case 'auth':
@@ -98,17 +100,17 @@ export function engineErrorFrom(error: unknown, attempts: number): EngineError {
     case 'http':
       return new EngineError('invalid', error.message);
     case 'rate-limit':
-      return new EngineError('rate-limit', `${withTries(LIMITING, attempts)} Try Refresh later.`);
-    case 'server':
-      return new EngineError('server', `${withTries(error.message, attempts)} Try Refresh later.`);
-    case 'network':
       return new EngineError(
-        'network',
-        `${withTries(error.message, attempts)} Check the connection or the service address in the Climate pane.`,
+        'rate-limit',
+        attempts > 1 ? t('cells.limitingTried', { count: attempts }) : t('cells.limiting'),
       );
+    case 'server':
+      return new EngineError('server', refreshLater(error.message, attempts));
+    case 'network':
+      return new EngineError('network', `${withTries(error.message, attempts)} ${t('cells.checkConnection')}`);
     case 'cross-origin':
       return new EngineError('network', error.message);
     case 'malformed':
-      return new EngineError('malformed', `${withTries(error.message, attempts)} Try Refresh later.`);
+      return new EngineError('malformed', refreshLater(error.message, attempts));
   }
 }

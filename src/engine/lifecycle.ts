@@ -55,7 +55,11 @@ function sameScope(a: Settings, b: Settings): boolean {
 export class EngineLifecycle {
   /** The settings in force. */
   applied: Settings;
-  /** Bumped when the scope changes: answers to older requests are then not cached. */
+  /**
+   * Bumped when the cache's scope changes: answers to older requests are then not cached. Not the key
+   * probe's generation (sending/keyProbe.ts), which follows the key: a new key for the same service's
+   * public figures keeps the scope, and turning private performances on keeps the key.
+   */
   generation = 0;
   private client: ClimateClient | null = null;
   /** Settings being applied or the cache loading; null once calls need not wait. */

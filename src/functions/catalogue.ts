@@ -7,7 +7,8 @@ import type { ScoreScale } from '../settings/settings';
 import type { Industry, OrganizationRecord, Page } from '../service/types';
 import { decodeIndustry, decodeList, decodeRecommendedActions, decodeSbtiCompany } from '../service/records';
 import { collectPages, pageNumberOf, pageOnPath } from '../service/pagination';
-import { PROFILE_LINK_RULE as LINK_RULE } from '../service/profileLink';
+import { profileLinkRule } from '../service/profileLink';
+import { t } from '../i18n/translate';
 import { andThen, CellFailure, failureFrom, pendingFailure, type Answer } from './results/errors';
 import { FLAG_HEADERS, parseFields } from './results/fields';
 import { parseInitiative } from './arguments/initiatives';
@@ -217,10 +218,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
           const link = record.matching_organization?.link;
           if (!link) {
             const name = displayName(record, requested);
-            throw new CellFailure(
-              '#N/A',
-              `No public profile link for ${name}: the service sent none, or one that is ${LINK_RULE}.`,
-            );
+            throw new CellFailure('#N/A', t('cells.noLink', { name, rule: profileLinkRule() }));
           }
           return link;
         },

@@ -25,6 +25,7 @@
 import { preloadRuntime, runtimeEngine, runtimeSettings } from '../runtime';
 import { calledBack } from '../office/cellCallbacks';
 import { officeReady, supportsDataTypes, supportsEntities } from '../office/host';
+import { speakOfficeLanguage } from '../office/language';
 import { holdsClimateFormulas } from '../office/startupBehavior';
 import { createCatalogue, type Catalogue, type FunctionCall, type Spill } from './catalogue';
 import { callContext, cellError, toCellNow, toSpill } from './excelBoundary';
@@ -35,8 +36,12 @@ import { providerLogoUrl } from './results/providerLogo';
 
 let shared: Catalogue | null = null;
 const gate = new LoadingGate();
-// Inside Excel the engine reads its cache as soon as Office is ready, before Excel's first call (runtime.ts).
-void officeReady().then(({ host }) => host !== null && preloadRuntime());
+// Inside Excel the engine reads its cache as soon as Office is ready, before Excel's first call (runtime.ts);
+// the cells speak Office's display language from then on, the pane open or not.
+void officeReady().then(({ host }) => {
+  speakOfficeLanguage();
+  if (host !== null) preloadRuntime();
+});
 
 /**
  * The Excel boundary's forms (excelBoundary.ts), each behind the loading gate: a cell invoked while the
@@ -54,6 +59,7 @@ const spill = (work: () => Spill | Promise<Spill>): Promise<unknown[][]> =>
  * sign that the workbook holds CLIMATE formulas, so the runtime starts with it (startupBehavior.ts).
  */
 function called(invocation: CustomFunctions.CancelableInvocation | undefined): FunctionCall {
+  speakOfficeLanguage(); // a call before Office.onReady has answered (language.ts keeps the first answer)
   if (invocation?.address) {
     calledBack(invocation.address);
     holdsClimateFormulas();

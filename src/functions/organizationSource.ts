@@ -9,18 +9,19 @@
  *   from its name;
  * - a formula Excel previews while it is typed (`isInValuePreview`, CustomFunctionsRuntime 1.5):
  *   only what this runtime already holds; nothing is sent, and with nothing held the cell shows
- *   PREVIEW_TEXT until the formula is entered (`settle` turns the notice into that text).
+ *   the preview text (`cells.preview`) until the formula is entered (`settle` turns the notice into that text).
  */
+import { t } from '../i18n/translate';
 import {
   EngineError,
   identify,
   MEMORY_ENTRIES,
   type CallContext,
+  type Engine,
   type OrganizationOutcome,
-  type OrganizationQuery,
 } from '../engine';
 import { PROVIDER } from '../provider';
-import type { BatchResponseItem, OrganizationRecord } from '../service/types';
+import type { OrganizationRecord } from '../service/types';
 import { isFinalStatus } from '../service/types';
 import { cardArgument } from './results/cardQuery';
 import { CellFailure, convertFailures, failureFrom, type Answer } from './results/errors';
@@ -34,26 +35,16 @@ export interface FunctionCall extends CallContext {
   preview?: boolean;
 }
 
-/** The part of the engine the functions use (src/engine's Engine satisfies it). */
-export interface FunctionsEngine {
-  organization(query: OrganizationQuery, ctx?: CallContext): Promise<OrganizationOutcome>;
-  /** A cached final outcome at once, or null (src/engine's Engine.cached). */
-  cached(query: OrganizationQuery): OrganizationOutcome | null;
-  /** The one promise of settings and cache being loaded, or null once they are. */
-  loading(): Promise<void> | null;
-  get(url: string, ctx?: CallContext): Promise<BatchResponseItem>;
-  /** Record `id` as every record is read (src/engine's Engine.record). */
-  record(id: number, ctx?: CallContext): Promise<OrganizationRecord>;
-  /** Changes with the engine's scope (src/engine's Engine.scopeGeneration). */
-  scopeGeneration(): number;
-}
+/** The part of the engine the functions use. */
+export type FunctionsEngine = Pick<
+  Engine,
+  'organization' | 'cached' | 'loading' | 'get' | 'record' | 'scopeGeneration'
+>;
 
-export const PREVIEW_TEXT = 'The climate value comes when the formula is entered.';
-
-/** A previewed formula whose value needs the service: the cell shows PREVIEW_TEXT, nothing is sent. */
+/** A previewed formula whose value needs the service: the cell shows `cells.preview`, nothing is sent. */
 export class PreviewNotice extends CellFailure {
   constructor() {
-    super('#N/A', PREVIEW_TEXT);
+    super('#N/A', t('cells.preview'));
     this.name = 'PreviewNotice';
   }
 }
@@ -70,7 +61,7 @@ export const PREVIEW_ENGINE: FunctionsEngine = {
 
 /**
  * Every failure leaves as a CellFailure: the boundary needs to know nothing else. A previewed formula
- * whose value needs the service shows PREVIEW_TEXT instead (`notice` shapes it for the function).
+ * whose value needs the service shows the preview text instead (`notice` shapes it for the function).
  */
 export function settle<T>(call: FunctionCall, work: () => Answer<T>, notice: (text: string) => T): Answer<T> {
   const settled = convertFailures(work, failureFrom);
@@ -221,7 +212,7 @@ export class OrganizationSource {
       .then((record) => {
         const name = record.matching_organization?.name ?? record.name ?? String(id);
         if (record.status === 'errored') {
-          throw new EngineError('errored', `The service could not build a climate profile for ${name}.`);
+          throw new EngineError('errored', t('cells.profileFailed', { name }));
         }
         const state = isFinalStatus(record.status) ? 'ready' : 'pending';
         return {

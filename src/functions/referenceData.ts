@@ -3,12 +3,13 @@
  * with a header row; a text the service left out is an empty cell there (a table of text reads
  * better with blanks), while a single looked-up value that is missing is #N/A.
  */
+import { t } from '../i18n/translate';
 import type { IdentifierCheck } from '../identifiers';
 import { SBTI_FIELDS, type Industry, type RecommendedAction, type SbtiCompany, type SbtiField } from '../service/types';
 import { ArgumentError } from './arguments/argumentError';
 import { readCell } from './arguments/cellInput';
 import { CellFailure } from './results/errors';
-import { checkedIdentifier, IDENTIFIER_LABELS, VALIDATE, writtenIdentifier } from './arguments/identifierText';
+import { checkedIdentifier, VALIDATE, writtenIdentifier } from './arguments/identifierText';
 import { nameKey } from './arguments/initiatives';
 import type { SpillElement } from './results/results';
 import { plainText } from './arguments/textArgument';
@@ -22,7 +23,7 @@ type Table = SpillElement[][];
 export function industrySearch(value: unknown): string | null {
   const input = readCell(value);
   if (input.kind === 'empty') return null;
-  const term = withoutWildcards(plainText(input, 'The search', 'a word of an industry name'));
+  const term = withoutWildcards(plainText(input, 'search'));
   return term === '' ? null : term;
 }
 
@@ -31,10 +32,7 @@ const withoutWildcards = (text: string): string => text.replace(/^[*%?\s]+|[*%?\
 
 export function industriesTable(industries: readonly Industry[], search: string | null): Table {
   if (industries.length === 0) {
-    throw new CellFailure(
-      '#N/A',
-      search === null ? 'The service lists no industries.' : `No industry matches "${search}".`,
-    );
+    throw new CellFailure('#N/A', search === null ? t('cells.noIndustries') : t('cells.noIndustryMatch', { search }));
   }
   return [['Industry id', 'Industry'], ...industries.map((industry) => [industry.id, industry.name])];
 }
@@ -53,7 +51,7 @@ export interface SbtiQuery {
  * dataset has none).
  */
 export function parseSbtiCompany(value: unknown): SbtiQuery {
-  const text = plainText(readCell(value), 'The company', 'an ISIN, an LEI or a company name');
+  const text = plainText(readCell(value), 'company');
   const forced = /^(isin|lei|name)\s*:\s*(.+)$/i.exec(text);
   const raw = forced ? forced[2] : text;
   const identifier = sbtiIdentifier(forced?.[1].toLowerCase() ?? null, raw);
@@ -63,8 +61,7 @@ export function parseSbtiCompany(value: unknown): SbtiQuery {
     return { kind, text: code, url: `/sbti_companies?${kind}=${encodeURIComponent(code)}` };
   }
   const name = withoutWildcards(raw);
-  if (name === '')
-    throw new ArgumentError(`The company is only wildcards (${raw}): give an ISIN, an LEI or a company name.`);
+  if (name === '') throw new ArgumentError(t('cells.onlyWildcards', { raw }));
   return { kind: 'name', text: name, url: `/sbti_companies?company_name=${encodeURIComponent(name)}` };
 }
 
@@ -80,9 +77,9 @@ function sbtiIdentifier(prefix: string | null, text: string): { kind: 'isin' | '
 export function parseSbtiField(value: unknown): SbtiField | null {
   const input = readCell(value);
   if (input.kind === 'empty') return null;
-  const text = plainText(input, 'The field', 'an SBTi field name');
+  const text = plainText(input, 'field');
   const field = SBTI_FIELDS.find((name) => nameKey(name) === nameKey(text));
-  if (!field) throw new ArgumentError(`Unknown SBTi field "${text}". Use one of: ${SBTI_FIELDS.join(', ')}.`);
+  if (!field) throw new ArgumentError(t('cells.unknownSbtiField', { text, fields: SBTI_FIELDS.join(', ') }));
   return field;
 }
 
@@ -97,13 +94,15 @@ function pick(companies: readonly SbtiCompany[], query: SbtiQuery): SbtiCompany 
   if (exact.length >= 1) return exact[0];
   if (query.kind === 'name' && companies.length === 1) return companies[0];
   if (companies.length === 0 || query.kind !== 'name') {
-    const by = query.kind === 'name' ? 'name' : IDENTIFIER_LABELS[query.kind];
-    throw new CellFailure('#N/A', `No company with ${by} "${query.text}" in the SBTi list.`);
+    const { text } = query;
+    throw new CellFailure(
+      '#N/A',
+      query.kind === 'name'
+        ? t('cells.noSbtiByName', { text })
+        : t('cells.noSbtiById', { kind: query.kind.toUpperCase(), text }),
+    );
   }
-  throw new CellFailure(
-    '#N/A',
-    `${companies.length} SBTi companies match "${query.text}": give the full name or the ISIN.`,
-  );
+  throw new CellFailure('#N/A', t('cells.sbtiMany', { count: companies.length, text: query.text }));
 }
 
 export function sbtiResult(companies: readonly SbtiCompany[], query: SbtiQuery, field: SbtiField | null): Table {
@@ -111,7 +110,10 @@ export function sbtiResult(companies: readonly SbtiCompany[], query: SbtiQuery, 
   if (field === null) return SBTI_FIELDS.map((name) => [name, company[name] ?? '']);
   const value = company[field];
   if (value === null || value === undefined || value === '') {
-    throw new CellFailure('#N/A', `No ${field} in the SBTi record of ${company.company_name ?? query.text}.`);
+    throw new CellFailure(
+      '#N/A',
+      t('cells.noSbtiValue', { field, company: String(company.company_name ?? query.text) }),
+    );
   }
   return [[value]];
 }
@@ -128,7 +130,7 @@ const ACTION_COLUMNS: Array<[keyof RecommendedAction, string]> = [
 ];
 
 export function actionsTable(actions: readonly RecommendedAction[], organization: string): Table {
-  if (actions.length === 0) throw new CellFailure('#N/A', `No recommended actions on record for ${organization}.`);
+  if (actions.length === 0) throw new CellFailure('#N/A', t('cells.noActions', { organization }));
   return [
     ACTION_COLUMNS.map(([, header]) => header),
     ...actions.map((action) => ACTION_COLUMNS.map(([key]) => action[key] ?? '')),

@@ -38,3 +38,7 @@ export function chooseLanguage(tags: readonly unknown[]): Language {
  * `Range.formulas`, which is always in English with commas.
  */
 export const listSeparator = (language: Language): string => LOCALES.languages[language].listSeparator;
+
+/** Excel's own words for TRUE and FALSE in that language (WAHR, VRAI…), as a message names a logical value. */
+export const booleanName = (language: Language, value: boolean): string =>
+  LOCALES.languages[language].booleans[value ? 0 : 1];

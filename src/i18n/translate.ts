@@ -8,6 +8,8 @@
  * 1.234,5 in German). A key a language lacks falls back to English.
  */
 import activity from './messages/activity.json';
+import attribution from './messages/attribution.json';
+import cells from './messages/cells.json';
 import common from './messages/common.json';
 import connection from './messages/connection.json';
 import firstRun from './messages/firstRun.json';
@@ -15,6 +17,10 @@ import outsideExcel from './messages/outsideExcel.json';
 import pane from './messages/pane.json';
 import projects from './messages/projects.json';
 import reference from './messages/reference.json';
+import review from './messages/review.json';
+import sbti from './messages/sbti.json';
+import score from './messages/score.json';
+import sheet from './messages/sheet.json';
 import signOut from './messages/signOut.json';
 import support from './messages/support.json';
 import ui from './messages/ui.json';
@@ -22,17 +28,23 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /** Every area's messages; an area added under messages/ is listed here once. */
 const AREAS = [
-  outsideExcel,
-  support,
-  firstRun,
-  signOut,
-  pane,
-  ui,
+  activity,
+  attribution,
+  cells,
   common,
   connection,
+  firstRun,
+  outsideExcel,
+  pane,
   projects,
   reference,
-  activity,
+  review,
+  sbti,
+  score,
+  sheet,
+  signOut,
+  support,
+  ui,
 ] as const;
 
 /** Distributes over the union of areas, so a key of any area counts (keyof a union keeps only shared keys). */
@@ -73,6 +85,10 @@ const cached = <T>(cache: Map<Language, T>, language: Language, make: () => T): 
   return value;
 };
 
+/** A number written the language's way (1,234.5 in English, 1.234,5 in German). */
+export const formatNumber = (value: number, language: Language = active): string =>
+  cached(numbers, language, () => new Intl.NumberFormat(language, { maximumFractionDigits: 1 })).format(value);
+
 /** The text of `message` for `values`: its plural form by `count`, placeholders filled. */
 export function formatMessage(language: Language, message: Message, values: MessageValues = {}): string {
   let text: string | undefined;
@@ -85,9 +101,7 @@ export function formatMessage(language: Language, message: Message, values: Mess
   return (text ?? '').replace(/\{(\w+)\}/g, (placeholder, name: string) => {
     if (!Object.hasOwn(values, name)) return placeholder;
     const value = values[name];
-    return typeof value === 'number'
-      ? cached(numbers, language, () => new Intl.NumberFormat(language, { maximumFractionDigits: 1 })).format(value)
-      : value;
+    return typeof value === 'number' ? formatNumber(value, language) : value;
   });
 }
 

@@ -1,7 +1,9 @@
 /**
- * The result every identifier validator returns: the normalized value, or a reason a person can act on
- * ("LEI must be 20 characters, got 19"). Cell functions show the reason as it is.
+ * The result every identifier validator returns: the normalized value, or a reason a person can act on,
+ * in the runtime's language and without the identifier's name, which whoever shows it puts first
+ * ("Not a valid LEI: must be 20 characters, got 19.", the sandbox's "lei_number: check digits fail").
  */
+import { t } from '../i18n/translate';
 export type IdentifierCheck = { ok: true; value: string } | { ok: false; reason: string };
 
 /** A source of uniform numbers in [0, 1), e.g. a seeded RNG's `next`; Math.random works too. */
@@ -16,8 +18,8 @@ export function compact(input: string): string {
   return input.replace(/\s+/g, '').toUpperCase();
 }
 
-export function describeLength(kind: string, expected: number, actual: number): string {
-  return `${kind} must be ${expected} characters, got ${actual}`;
+export function describeLength(expected: number, actual: number): string {
+  return t('cells.identifier.length', { expected, actual });
 }
 
 /** A uniformly drawn integer in [0, n). */

@@ -5,6 +5,7 @@
  * one. i18n-iso-countries holds the codes and each country's names with their common alternatives;
  * countryNames.ts the forms lists write beyond them.
  */
+import { t } from '../i18n/translate';
 import { alpha3ToAlpha2, getAlpha2Code, isValid, registerLocale } from 'i18n-iso-countries';
 import de from 'i18n-iso-countries/langs/de.json';
 import en from 'i18n-iso-countries/langs/en.json';
@@ -25,9 +26,7 @@ export function validateCountry(input: string): IdentifierCheck {
     .replace(/\u2019/g, "'"); // Excel's autocorrect types ’
   const code = codeOf(text) ?? partsCode(text);
   if (code !== undefined) return { ok: true, value: code };
-  return invalid(
-    `Unknown country: ${text} (give its ISO code, such as US or DEU, or its name in English, German, French or Spanish)`,
-  );
+  return invalid(t('cells.unknownCountry', { text }));
 }
 
 /**

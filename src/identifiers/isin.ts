@@ -2,6 +2,7 @@
  * International Securities Identification Number (ISO 6166): a 2-letter country code, 9 alphanumerics
  * and one Luhn check digit computed over the letter-expanded digits (A=10 .. Z=35).
  */
+import { t } from '../i18n/translate';
 import type { IdentifierCheck, RandomSource } from './check';
 import { compact, describeLength, expandLetters, invalid, randomAlphanumerics } from './check';
 
@@ -32,11 +33,11 @@ export function computeIsinCheckDigit(base: string): string {
 
 export function validateIsin(input: string): IdentifierCheck {
   const s = compact(input);
-  if (s.length !== ISIN_LENGTH) return invalid(describeLength('ISIN', ISIN_LENGTH, s.length));
-  if (!/^[0-9A-Z]+$/.test(s)) return invalid('ISIN may contain only letters A-Z and digits 0-9');
-  if (!/^[A-Z]{2}/.test(s)) return invalid('ISIN must start with a 2-letter country code');
-  if (!/[0-9]$/.test(s)) return invalid('ISIN must end in a check digit');
-  if (computeIsinCheckDigit(s.slice(0, 11)) !== s[11]) return invalid('ISIN check digit fails');
+  if (s.length !== ISIN_LENGTH) return invalid(describeLength(ISIN_LENGTH, s.length));
+  if (!/^[0-9A-Z]+$/.test(s)) return invalid(t('cells.identifier.alphanumeric'));
+  if (!/^[A-Z]{2}/.test(s)) return invalid(t('cells.identifier.countryStart'));
+  if (!/[0-9]$/.test(s)) return invalid(t('cells.identifier.endsInCheckDigit'));
+  if (computeIsinCheckDigit(s.slice(0, 11)) !== s[11]) return invalid(t('cells.identifier.checkDigitFails'));
   return { ok: true, value: s };
 }
 

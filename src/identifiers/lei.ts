@@ -2,6 +2,7 @@
  * Legal Entity Identifier (ISO 17442): 18 alphanumerics then 2 check digits, chosen so that the
  * letter-expanded number (A=10 .. Z=35) is 1 modulo 97 (the ISO 7064 MOD 97-10 scheme).
  */
+import { t } from '../i18n/translate';
 import type { IdentifierCheck, RandomSource } from './check';
 import { compact, describeLength, expandLetters, invalid, randomAlphanumerics } from './check';
 
@@ -24,10 +25,10 @@ export function computeLeiCheckDigits(base: string): string {
 
 export function validateLei(input: string): IdentifierCheck {
   const s = compact(input);
-  if (s.length !== LEI_LENGTH) return invalid(describeLength('LEI', LEI_LENGTH, s.length));
-  if (!/^[0-9A-Z]+$/.test(s)) return invalid('LEI may contain only letters A-Z and digits 0-9');
-  if (!/^[0-9]{2}$/.test(s.slice(18))) return invalid('LEI must end in two check digits');
-  if (mod97(expandLetters(s)) !== 1) return invalid('LEI check digits fail');
+  if (s.length !== LEI_LENGTH) return invalid(describeLength(LEI_LENGTH, s.length));
+  if (!/^[0-9A-Z]+$/.test(s)) return invalid(t('cells.identifier.alphanumeric'));
+  if (!/^[0-9]{2}$/.test(s.slice(18))) return invalid(t('cells.identifier.endsInCheckDigits'));
+  if (mod97(expandLetters(s)) !== 1) return invalid(t('cells.identifier.checkDigitsFail'));
   return { ok: true, value: s };
 }
 

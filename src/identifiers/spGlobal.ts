@@ -2,16 +2,16 @@
  * S&P Global company identifier (Capital IQ id): digits, sometimes written with an "IQ" prefix
  * (IQ24937). It has no check digit; the normalized value is the digits alone.
  */
+import { t } from '../i18n/translate';
 import { IdentifierCheck, RandomSource, compact, invalid, randomAlphanumerics } from './check';
 
 const MAX_DIGITS = 12;
 
 export function validateSpGlobal(input: string): IdentifierCheck {
   const s = compact(input).replace(/^IQ/, '');
-  if (s.length === 0) return invalid('S&P Global identifier is empty');
-  if (!/^[0-9]+$/.test(s)) return invalid('S&P Global identifier may contain only digits (optionally after "IQ")');
-  if (s.length > MAX_DIGITS)
-    return invalid(`S&P Global identifier must be at most ${MAX_DIGITS} digits, got ${s.length}`);
+  if (s.length === 0) return invalid(t('cells.identifier.isEmpty'));
+  if (!/^[0-9]+$/.test(s)) return invalid(t('cells.identifier.digitsAfterIq'));
+  if (s.length > MAX_DIGITS) return invalid(t('cells.identifier.atMostDigits', { max: MAX_DIGITS, count: s.length }));
   return { ok: true, value: s };
 }
 

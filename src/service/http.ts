@@ -6,6 +6,7 @@
  * message: it does not quote it, and takes it out of everything the service sends back (keyRedaction.ts)
  * before any message is made of that.
  */
+import { t } from '../i18n/translate';
 import { isSendableKey } from './apiKey';
 import { CrossOriginError, MalformedResponseError, NetworkError, ServiceError } from './errors';
 import { tryParseJson } from './json';
@@ -74,8 +75,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_BODY_CHARS = 4_000_000;
 
 function tooLarge(): ServiceError {
-  const message = `The service sent an answer larger than ${MAX_BODY_CHARS} characters; it was not read.`;
-  return new ServiceError('http', message, null);
+  return new ServiceError('http', t('cells.answerTooLarge', { max: MAX_BODY_CHARS }), null);
 }
 
 /**
@@ -101,10 +101,7 @@ export async function request(config: HttpConfig, req: HttpRequest): Promise<Htt
   const body = withoutKey(parsed === undefined ? text : parsed, key);
   if (status < 200 || status > 299) throw errorFromResponse(status, headers, body);
   if (parsed === undefined || parsed === null) {
-    throw new MalformedResponseError(
-      `The service sent an answer that is not complete JSON (HTTP ${status}, ${text.length} characters).`,
-      status,
-    );
+    throw new MalformedResponseError(t('cells.notJson', { status: String(status), length: text.length }), status);
   }
   return { status, headers, body };
 }
@@ -141,13 +138,10 @@ async function exchange(
   const failure = (stage: 'send' | 'read') => (error: unknown) => {
     if (signal?.aborted) throw signal.reason;
     if (timedOut) {
-      throw new NetworkError(`The service at ${config.baseUrl} did not answer within ${waitedMs / 1000} s.`);
+      throw new NetworkError(t('cells.timeout', { base: config.baseUrl, seconds: waitedMs / 1000 }));
     }
-    throw new NetworkError(
-      stage === 'send'
-        ? `Could not reach the service at ${config.baseUrl}${causeCode(error)}.`
-        : `The connection to ${config.baseUrl} broke while the answer was being read${causeCode(error)}.`,
-    );
+    const said = { base: config.baseUrl, code: causeCode(error) };
+    throw new NetworkError(stage === 'send' ? t('cells.unreachable', said) : t('cells.broke', said));
   };
   try {
     const response = await config.fetch(url, { ...init, signal: controller.signal }).catch(async (error: unknown) => {
@@ -210,7 +204,7 @@ function keyToSend(apiKey: string | null): string | null {
   const key = apiKey?.trim() || null;
   // fetch would reject such a header with a message that quotes it; say what is wrong instead.
   if (key !== null && !isSendableKey(key)) {
-    throw new Error('The API key contains spaces or characters that cannot be sent; copy it again.');
+    throw new Error(t('cells.keySpaces'));
   }
   return key;
 }
@@ -262,14 +256,11 @@ async function crossOriginVerdict(
 }
 
 function refusedCrossOrigin(baseUrl: string): CrossOriginError {
-  return new CrossOriginError(
-    `The service at ${baseUrl} answers, but refuses calls from Excel: it allows no cross-origin (CORS) ` +
-      "requests. Set the service address to a relay on the add-in's own site.",
-  );
+  return new CrossOriginError(t('cells.crossOrigin', { base: baseUrl }));
 }
 
 function hiddenCause(baseUrl: string): string {
-  return `Could not reach the service at ${baseUrl}, or it refuses calls from Excel (a browser does not say which).`;
+  return t('cells.hiddenCause', { base: baseUrl });
 }
 
 /** ` (ECONNREFUSED)`-style detail from a fetch failure; only the code, never the request. */

@@ -2,6 +2,7 @@
  * Pages of the listing endpoints: items decoded, the page number, and the `next` / `last` targets of
  * the RFC 5988 `Link` header as paths under the base URL (usable for a request or a batch item).
  */
+import { t } from '../i18n/translate';
 import { MalformedResponseError, NetworkError } from './errors';
 import type { HttpResponse } from './http';
 import { parseLinkHeader } from './linkHeader';
@@ -76,14 +77,11 @@ export async function collectPages<T>(
     for (const item of more) chars += JSON.stringify(item)?.length ?? 0;
     const over =
       items.length + more.length > MAX_LISTING_ITEMS
-        ? `${MAX_LISTING_ITEMS.toLocaleString('en-US')} items`
+        ? t('cells.listingItems', { count: MAX_LISTING_ITEMS })
         : chars > MAX_LISTING_CHARS
-          ? `${MAX_LISTING_CHARS.toLocaleString('en-US')} characters`
+          ? t('cells.listingChars', { count: MAX_LISTING_CHARS })
           : null;
-    if (over !== null) {
-      const message = `The service's listing is longer than ${over} (stopped after ${pages} pages).`;
-      throw new MalformedResponseError(message, null);
-    }
+    if (over !== null) throw new MalformedResponseError(t('cells.listingTooLong', { over, pages }), null);
     for (const item of more) items.push(item);
   };
   keep(page.items, 1);
@@ -94,9 +92,7 @@ export async function collectPages<T>(
     timer = setTimeout(
       () => {
         const seconds = Math.round(limit / 1000);
-        reject(
-          new NetworkError(`The service's listing did not end within ${seconds} s (stopped after ${count} pages).`),
-        );
+        reject(new NetworkError(t('cells.listingSlow', { seconds, pages: count })));
       },
       Math.max(0, started + limit - Date.now()),
     );
@@ -104,7 +100,7 @@ export async function collectPages<T>(
   try {
     for (; page.next !== null && page.items.length > 0; count += 1) {
       if (seen.has(page.next) || count >= MAX_PAGES) {
-        throw new MalformedResponseError(`The service's page links do not end (stopped after ${count} pages).`, null);
+        throw new MalformedResponseError(t('cells.listingEndless', { pages: count }), null);
       }
       seen.add(page.next);
       page = await Promise.race([load(page.next, page.page + 1), expired]);

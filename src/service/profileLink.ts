@@ -8,6 +8,7 @@
  * site with the provider's logo; the sandbox build keeps any https host (the sandbox's profiles live on
  * its own).
  */
+import { t } from '../i18n/translate';
 
 /** Longest link kept; longer ones are refused, not cut (a cut link points somewhere else). */
 export const MAX_PROFILE_LINK_LENGTH = 2048;
@@ -28,9 +29,10 @@ function buildTimeProfileHost(): string {
 const PROFILE_HOST = buildTimeProfileHost();
 
 /** The rule in words, for messages: "...one that is not an https address of at most 2,048 characters". */
-const LENGTH_IN_WORDS = MAX_PROFILE_LINK_LENGTH.toLocaleString('en-US');
-const ON_HOST = PROFILE_HOST === '' ? '' : ` on ${PROFILE_HOST}`;
-export const PROFILE_LINK_RULE = `not an https address${ON_HOST} of at most ${LENGTH_IN_WORDS} characters`;
+export const profileLinkRule = (): string =>
+  PROFILE_HOST === ''
+    ? t('cells.linkRule', { length: MAX_PROFILE_LINK_LENGTH })
+    : t('cells.linkRuleOnHost', { host: PROFILE_HOST, length: MAX_PROFILE_LINK_LENGTH });
 
 /** A host the build takes links on: any, or the provider's site and its subdomains. */
 function onProfileHost(hostname: string): boolean {

@@ -4,18 +4,17 @@
  * (the envelope `{"error":{"type","message"}}`, or the 404 shape `{status, title, detail}`); by then
  * http.ts has replaced any key the service repeated (keyRedaction.ts).
  */
+import { t } from '../i18n/translate';
 import { AuthError, NotFoundError, RateLimitError, ServerError, ServiceError, ValidationError } from './errors';
 import { isObject } from './json';
 
 export function errorFromResponse(status: number, headers: Record<string, string>, body: unknown): ServiceError {
   const said = serviceMessage(body);
   const message = (fallback: string): string => said ?? fallback;
-  if (status === 401) return new AuthError(message('The service refused the API key (HTTP 401).'));
-  if (status === 404) return new NotFoundError(message('The service has no such record (HTTP 404).'));
-  if (status === 422) return new ValidationError(message('The service refused the request as invalid (HTTP 422).'));
-  if (status === 413) {
-    return new ServiceError('too-large', message('The request is larger than the service accepts (HTTP 413).'), 413);
-  }
+  if (status === 401) return new AuthError(message(t('cells.http401')));
+  if (status === 404) return new NotFoundError(message(t('cells.http404')));
+  if (status === 422) return new ValidationError(message(t('cells.http422')));
+  if (status === 413) return new ServiceError('too-large', message(t('cells.http413')), 413);
   if (status === 429) {
     // Header names arrive lower-cased (http.ts for responses, batchCodec.ts for batch items).
     const retryAfterMs = parseRetryAfter(headers['retry-after'] ?? null);
@@ -23,19 +22,19 @@ export function errorFromResponse(status: number, headers: Record<string, string
   }
   if (status === 0 || (status >= 300 && status <= 399)) {
     // Redirects are not followed (the key stays with the configured address); browsers report them as 0.
-    return new ServiceError(
-      'http',
-      'The service answered with a redirect, which is not followed; check the service address in settings.',
-      status || null,
-    );
+    return new ServiceError('http', t('cells.redirect'), status || null);
   }
   if (status >= 500 && status <= 599) {
-    return new ServerError(
-      said ? `The service failed (HTTP ${status}): ${said}` : `The service failed (HTTP ${status}).`,
-      status,
-    );
+    const words = said
+      ? t('cells.serverFailedSaid', { status: String(status), said })
+      : t('cells.serverFailed', { status: String(status) });
+    return new ServerError(words, status);
   }
-  return new ServiceError('http', said ? `HTTP ${status}: ${said}` : `The service answered HTTP ${status}.`, status);
+  return new ServiceError(
+    'http',
+    said ? `HTTP ${status}: ${said}` : t('cells.httpStatus', { status: String(status) }),
+    status,
+  );
 }
 
 /**
@@ -43,11 +42,11 @@ export function errorFromResponse(status: number, headers: Record<string, string
  * Projects) learns when to try again. Cells say it their own way (the engine's errors.ts).
  */
 function limitingMessage(said: string | null, retryAfterMs: number | null): string {
-  if (retryAfterMs === null || retryAfterMs <= 0) return said ?? 'The service is limiting the request rate (HTTP 429).';
-  const wait = `it asked to wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`;
+  if (retryAfterMs === null || retryAfterMs <= 0) return said ?? t('cells.http429');
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return said === null
-    ? `The service is limiting the request rate (HTTP 429): ${wait}.`
-    : `${said.replace(/\.$/, '')} (${wait}).`;
+    ? t('cells.http429Wait', { seconds })
+    : t('cells.saidWait', { said: said.replace(/\.$/, ''), seconds });
 }
 
 /** The longest pause a `Retry-After` can impose: a larger value would stall every cell past its deadline. */

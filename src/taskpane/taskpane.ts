@@ -9,9 +9,10 @@
  * controls are live before any section mounts.
  */
 import { followRuntimeNotes, runtimeEngine, runtimeSettings } from '../runtime';
-import { displayLanguage, hasExcelApi, officeReady, officeTheme } from '../office/host';
+import { hasExcelApi, officeReady, officeTheme } from '../office/host';
+import { speakOfficeLanguage } from '../office/language';
 import { chooseLanguage } from '../i18n/languages';
-import { t } from '../i18n/translate';
+import { currentLanguage, t } from '../i18n/translate';
 import { hideOutsideExcel, OUTSIDE_EXCEL_NOTICE_MS, showOutsideExcel } from './outsideExcel';
 import { startPane } from './app';
 import {
@@ -25,12 +26,12 @@ import { providePaneActions } from './paneActions';
 import { ProjectStore } from './common/projectStore';
 import { applyPaneStyles } from './ui/styles';
 import { messageOf, setBadge } from './ui/view';
-import { speak } from './ui/paneText';
+import { showPageIn } from './ui/paneText';
 
 applyFluentTheme();
 applyPaneStyles();
 // The page's words as it loads, in the browser's language; Office's display language once Office answers.
-speak(chooseLanguage(navigator.languages ?? [navigator.language]));
+showPageIn(chooseLanguage(navigator.languages ?? [navigator.language]));
 
 void (async () => {
   try {
@@ -47,7 +48,8 @@ void (async () => {
     }
     hideOutsideExcel();
     followOfficeTheme(officeTheme);
-    speak(chooseLanguage([displayLanguage(), ...(navigator.languages ?? [])]));
+    speakOfficeLanguage();
+    showPageIn(currentLanguage());
     const settings = runtimeSettings();
     const actions = await startPane({
       settings,

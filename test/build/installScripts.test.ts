@@ -1,5 +1,5 @@
 // A fresh `npm ci` runs no dependency's install script unless package.json's `allowScripts` says so,
-// and warns about every one it skipped without a decision. Each is decided (docs/architecture.md says
+// and warns about every one it skipped without a decision. Each is decided (docs/toolchain.md says
 // why each is denied), and what the denied scripts would have prepared works without them.
 import { readFileSync } from 'fs';
 import { join } from 'path';

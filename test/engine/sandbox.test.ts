@@ -5,11 +5,11 @@
 import {
   createEngine,
   identify,
-  SET_KEY_ADVICE,
   type Engine,
   type OrganizationOutcome,
   type OrganizationQuery,
 } from '../../src/engine';
+import { t } from '../../src/i18n/translate';
 import { ClimateClient } from '../../src/service/client';
 import { nodeFetch } from '../../src/service/nodeFetch';
 import {
@@ -158,7 +158,7 @@ test('with an invalid key every call fails with the auth message and at most one
   const messages = new Set(results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'fulfilled')));
   expect(messages.size).toBe(1);
   const [message] = messages;
-  expect(message).toMatch(new RegExp(`^.+ ${SET_KEY_ADVICE}$`));
+  expect(message).toMatch(new RegExp(`^.+ ${t('cells.setKey')}$`));
   expect(message).not.toContain('dc_invalid_key_for_the_test');
   expect(results.every((r) => r.status === 'rejected' && (r.reason as { kind: string }).kind === 'auth')).toBe(true);
   expect(sandbox.stats().requests).toBeLessThanOrEqual(1);

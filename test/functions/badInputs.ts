@@ -75,7 +75,7 @@ export const BAD_ORGANIZATIONS: readonly BadInput[] = [
   {
     label: '10,000 characters',
     input: 'x'.repeat(10_000),
-    message: 'The organization is too long (10000 characters): at most 300 are read.',
+    message: 'The organization is too long (10,000 characters): at most 300 are read.',
   },
   {
     label: 'a control character',

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'fs';
 import path from 'path';
-import { ENTITY_SECTIONS, entityField } from '../../src/functions/results/entityFields';
+import { ENTITY_KEYS, entityField } from '../../src/functions/results/entityFields';
 import { PROFILE_FIELDS } from '../../src/functions/results/fields';
 import { FLAG_KEYS, findFlag } from '../../src/functions/arguments/initiatives';
 import { builtFunctions } from '../harness/dist';
@@ -79,12 +79,10 @@ test('the PROFILE field table is the code’s, in order', () => {
   expect(rows.map(([key, header]) => [key, header])).toEqual(PROFILE_FIELDS.map((f) => [f.key, f.header]));
 });
 
-test('the card field table is the code’s: sections, properties and dot references, in card order', () => {
-  const rows = tableRows(section('org'), '| section | property | dot reference | PROFILE field |');
-  const expected = ENTITY_SECTIONS.flatMap((s) =>
-    s.keys.map((key) => [s.title, entityField(key)!.property, `\`${entityField(key)!.reference}\``]),
-  );
-  expect(rows.map(([title, property, reference]) => [title, property, reference])).toEqual(expected);
+test('the card field table is the code’s: properties and dot references, in the entity’s order', () => {
+  const rows = tableRows(section('org'), '| property | dot reference | PROFILE field |');
+  const expected = ENTITY_KEYS.map((key) => [entityField(key)!.property, `\`${entityField(key)!.reference}\``]);
+  expect(rows.map(([property, reference]) => [property, reference])).toEqual(expected);
 });
 
 test('the initiative table lists the flags in FLAGS order, and every name it gives is accepted', () => {

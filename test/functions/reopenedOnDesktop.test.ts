@@ -7,7 +7,7 @@
  * where Excel ignores a calculation of a cell holding an error.
  */
 import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
-import { formatCell } from '../harness/addresses';
+import { formatCell } from '../stand-ins/addresses';
 import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from '../harness/cacheStorage';
 import { PENDING, checkCell, expectedScore } from '../harness/expectations';
 import { MODERN_HOST } from '../harness/hostProfiles';

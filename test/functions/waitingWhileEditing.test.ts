@@ -9,7 +9,7 @@
  * none: OfficeDev's trackers report both).
  */
 import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
-import { formatCell } from '../harness/addresses';
+import { formatCell } from '../stand-ins/addresses';
 import { PENDING, checkCell, expectedScore } from '../harness/expectations';
 import { MODERN_HOST } from '../harness/hostProfiles';
 import {

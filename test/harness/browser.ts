@@ -4,14 +4,13 @@
  * own origin), the harness core bundled into it, and the built functions scripts loaded as the
  * runtime page loads them. The bundle calls the sandbox on another port: over CORS, as in Excel.
  */
-import { mkdtempSync, readFileSync, statSync } from 'fs';
+import { readFileSync, statSync } from 'fs';
 import http from 'http';
 import type { AddressInfo } from 'net';
-import os from 'os';
 import path from 'path';
 import type { Browser, Page } from 'playwright-core';
-import webpack from 'webpack';
 import { launchChromium } from '../browsers/chromium';
+import { bundleForPage } from '../browsers/pageBundle';
 import type { CalculatingMethod, HarnessWindow, WorkbookMethod } from './browserEntry';
 import { builtFunctions } from './dist';
 import type { WorkbookSession } from './session';
@@ -51,47 +50,6 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
 };
 
-let harnessBundle: Promise<string> | null = null;
-
-/** The harness core for the page, bundled once per process (ts-loader, no type check: tsc does that). */
-function bundleHarness(): Promise<string> {
-  harnessBundle ??= new Promise((resolve, reject) => {
-    const outDir = mkdtempSync(path.join(os.tmpdir(), 'climate-harness-'));
-    webpack(
-      {
-        mode: 'development',
-        devtool: false,
-        target: ['web', 'es2020'],
-        entry: path.join(__dirname, 'browserEntry.ts'),
-        output: { path: outDir, filename: 'harness.js', uniqueName: 'climateHarness' },
-        resolve: { extensions: ['.ts', '.js'] },
-        module: {
-          rules: [
-            {
-              test: /\.ts$/,
-              loader: 'ts-loader',
-              options: {
-                transpileOnly: true,
-                compilerOptions: {
-                  module: 'es2020',
-                  moduleResolution: 'bundler',
-                  rootDir: path.resolve(__dirname, '../..'),
-                  sourceMap: false,
-                },
-              },
-            },
-          ],
-        },
-      },
-      (error, stats) => {
-        if (error || !stats || stats.hasErrors()) return reject(error ?? new Error(stats?.toString('errors-only')));
-        resolve(readFileSync(path.join(outDir, 'harness.js'), 'utf8'));
-      },
-    );
-  });
-  return harnessBundle;
-}
-
 function serve(distDir: string, harness: string, mount: ChromiumWorkbookOptions['mount']): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     if (mount?.(request, response)) return;
@@ -117,7 +75,7 @@ function serve(distDir: string, harness: string, mount: ChromiumWorkbookOptions[
 export async function openChromiumWorkbook(options: ChromiumWorkbookOptions = {}): Promise<ChromiumWorkbookSession> {
   const { distDir, ignoreHttpsErrors = false, mount, ...harness } = options;
   const built = builtFunctions(distDir);
-  const server = await serve(built.distDir, await bundleHarness(), mount);
+  const server = await serve(built.distDir, await bundleForPage(path.join(__dirname, 'browserEntry.ts')), mount);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let browser: Browser | null = null;
   try {

@@ -9,7 +9,7 @@ import { argumentValue, fieldValue } from './cellReads';
 import { BUSY, type Cell, type Grid } from './grid';
 import type { HostRequirements } from './requirements';
 import { resultOutcome, thrown, type Returned, type ReturnHost } from './returnedValues';
-import { parseCell } from './addresses';
+import { parseCell } from '../stand-ins/addresses';
 import { parseFormula } from './formula';
 import type { Activity } from './settling';
 import type { CellOutcome, FunctionMetadata, FunctionsMetadata, HarnessStats } from './types';

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-test('the card shows its title, three sections and the provider logo linking to the profile', async () => {
+test("Excel's default card: the name as title, every field but the hidden query listed alphabetically, the provider logo linking to the profile", async () => {
   const org = sandbox.population.organizations.find((o) => o.parentId === null && o.profile !== null)!;
   const session = await openNodeWorkbook({
     storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
@@ -45,7 +45,12 @@ test('the card shows its title, three sections and the provider logo linking to 
     expect(await page.locator('h1').innerText()).toBe(org.name);
     // No sub-title: its text was a second copy of the industry and region the card's fields carry.
     expect(await page.locator('.subtitle').count()).toBe(0);
-    expect(await page.locator('h2').allInnerTexts()).toEqual(['SCORE AND RANKS', 'INITIATIVES', 'MATCH AND SOURCE']);
+    // No sections: the card names each field once, and Excel's default card lists them all.
+    expect(await page.locator('h2').count()).toBe(0);
+    const labels = await page.locator('dt').allInnerTexts();
+    expect(labels).toHaveLength(30);
+    expect(labels.slice(0, 3)).toEqual(['As of', 'CDP', 'Climate Action 100+']);
+    expect(labels).not.toContain('Query');
     expect(await page.locator('footer a').getAttribute('href')).toBe(record.matching_organization!.link);
     const logoWidth = await page.locator('footer img').evaluate((img) => (img as HTMLImageElement).naturalWidth);
     expect(logoWidth).toBeGreaterThan(0); // the logo loaded from the add-in's assets

@@ -3,13 +3,19 @@
  * and the card (title, sub-title, sections of label and value, sub-labels, the provider's logo linking
  * to its target, its description as the logo's tooltip). Plain HTML from the entity's JSON, every text
  * escaped; what the pictures in docs/ are taken from.
+ *
+ * A card without sections is Excel's default card: every property not excluded from card view, in
+ * alphabetical order, under the value's text. Microsoft's page on basic values with properties
+ * (excel-data-types-add-properties-to-basic-cell-values: "use a default data type card") shows it so:
+ * properties given as Food, Drinks, Tax, Tip are listed Drinks, Food, Tax, Tip, and a nested entity's
+ * Power Consumption, Charging as Charging, Power Consumption, under the text "Laptop".
  */
+import { errorLiteral } from '../stand-ins/cellOutcome';
+
 type Json = Record<string, unknown>;
 
 const escape = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const ERRORS: Record<string, string> = { NotAvailable: '#N/A', Value: '#VALUE!', Field: '#FIELD!' };
 
 /** A serial date shown with a `yyyy-mm-dd hh:mm` format, the one the cards use. */
 function dateText(serial: number): string {
@@ -19,7 +25,7 @@ function dateText(serial: number): string {
 
 /** A property's value as the card shows it. */
 export function shownValue(property: Json): string {
-  if (property.type === 'Error') return ERRORS[String(property.errorType)] ?? '#VALUE!';
+  if (property.type === 'Error') return errorLiteral(property.errorType);
   if (property.type === 'Boolean') return property.basicValue ? 'TRUE' : 'FALSE';
   if (property.type === 'FormattedNumber' && typeof property.basicValue === 'number')
     return dateText(property.basicValue);
@@ -42,19 +48,29 @@ const STYLE = `
   footer { margin-top: 12px; border-top: 1px solid #e0e0e0; padding-top: 8px; }
   footer img { height: 22px; vertical-align: middle; }`;
 
+/** Excel's default card: one untitled list of the properties shown in card view, alphabetically. */
+function defaultCard(properties: Record<string, Json>): Json[] {
+  const shown = Object.keys(properties).filter((name) => {
+    const excluded = (properties[name].propertyMetadata as Json | undefined)?.excludeFrom as Json | undefined;
+    return excluded?.cardView !== true;
+  });
+  return [{ layout: 'List', properties: shown.sort((a, b) => a.localeCompare(b, 'en')) }];
+}
+
 /** A page drawing the grid cell and the card of `entity`. */
 export function drawCard(entity: Json): string {
   const properties = (entity.properties ?? {}) as Record<string, Json>;
   const card = ((entity.layouts ?? {}) as Json).card as Json | undefined;
   const subtitleProperty = (card?.subTitle as Json | undefined)?.property;
   const subtitle = typeof subtitleProperty === 'string' ? properties[subtitleProperty] : undefined;
-  const sections = ((card?.sections ?? []) as Json[]).map((section) => {
-    const rows = ((section.properties ?? []) as string[]).map((name) => {
-      const property = properties[name] ?? {};
-      const sublabel = (property.propertyMetadata as Json | undefined)?.sublabel;
-      const sub = typeof sublabel === 'string' ? `<span class="sub">${escape(sublabel)}</span>` : '';
-      return `<dt>${escape(name)}</dt><dd>${escape(shownValue(property))}${sub}</dd>`;
-    });
+  const row = (name: string): string => {
+    const property = properties[name] ?? {};
+    const sublabel = (property.propertyMetadata as Json | undefined)?.sublabel;
+    const sub = typeof sublabel === 'string' ? `<span class="sub">${escape(sublabel)}</span>` : '';
+    return `<dt>${escape(name)}</dt><dd>${escape(shownValue(property))}${sub}</dd>`;
+  };
+  const sections = ((card?.sections ?? defaultCard(properties)) as Json[]).map((section) => {
+    const rows = ((section.properties ?? []) as string[]).map(row);
     const title = typeof section.title === 'string' ? `<h2>${escape(section.title)}</h2>` : '';
     return `<section>${title}<dl>${rows.join('')}</dl></section>`;
   });

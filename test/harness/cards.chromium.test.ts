@@ -3,13 +3,16 @@
  * cross-origin. The card, its dot fields, a card as another function's organization with no request,
  * and the formula-value preview sending nothing, on a host with CustomFunctionsRuntime 1.5.
  */
-import { PREVIEW_TEXT } from '../../src/functions/organizationSource';
+import { t } from '../../src/i18n/translate';
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../tools/sandbox/server/server';
 import { openChromiumWorkbook, type ChromiumWorkbookSession } from './browser';
 import { excelRound } from './expectations';
 import { hostProfile } from './hostProfiles';
 import { calculateOutcomes } from './session';
 import { seededSettings } from './settingsSeed';
+
+/** What a previewed formula shows (the harness runs in English). */
+const PREVIEW_TEXT = t('cells.preview');
 
 let sandbox: RunningSandbox;
 let session: ChromiumWorkbookSession | null = null;

@@ -119,15 +119,19 @@ test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
       logoSourceAddress: LOGO,
       logoTargetAddress: record.matching_organization!.link,
     });
-    const cardLayout = entity.layouts.card;
-    expect(cardLayout.title).toBe(org.name);
-    expect(cardLayout.subTitle).toBeUndefined(); // industry and region are in its body
-    expect(cardLayout.sections.map((section: Json) => section.title)).toEqual([
-      'Score and ranks',
-      'Initiatives',
-      'Match and source',
+    // Excel's default card, titled by the text: no layout of its own names a field a second time.
+    expect(entity.layouts).toEqual({ compact: { icon: 'Organization' } });
+    const names = Object.keys(entity.properties);
+    expect(names.slice(0, 7)).toEqual([
+      'Score',
+      'Industry percentile',
+      'Rank',
+      'Industry rank',
+      'Region rank',
+      'Industry mean score',
+      'SBTi',
     ]);
-    expect(cardLayout.sections[1].properties).toHaveLength(14);
+    expect(names.indexOf('Matched organization')).toBe(20); // after the 14 initiatives
     expect(entity.referencedValues).toBeUndefined();
   },
 );

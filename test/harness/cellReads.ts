@@ -3,8 +3,8 @@
  * (by its metadata: an empty cell is null, a `matrix` parameter gets a 2-D array), and the value
  * dot notation or FIELDVALUE calculates from the entity a cell holds (entityFields.ts).
  */
-import { expandRange, parseCell } from './addresses';
-import { fieldOutcome, type FieldFormula } from './entityFields';
+import { expandRange, parseCell } from '../stand-ins/addresses';
+import { fieldOutcome, type FieldFormula } from '../stand-ins/entityFields';
 import type { FormulaArgument } from './formula';
 import type { Cell, Grid } from './grid';
 import type { Outcome, ParameterMetadata } from './types';

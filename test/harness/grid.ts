@@ -3,8 +3,9 @@
  * formula (parsed once when entered) and its current outcome, and which formula cells reference
  * which cells, so that a cell that settles can have its dependents recalculated as Excel does.
  */
-import { expandRange, formatCell, parseCell, type CellRef } from './addresses';
-import { parseFieldFormula, type FieldFormula } from './entityFields';
+import { expandRange, formatCell, parseCell, type CellRef } from '../stand-ins/addresses';
+import { errorLiteral } from '../stand-ins/cellOutcome';
+import { parseFieldFormula, type FieldFormula } from '../stand-ins/entityFields';
 import { parseFormula, type FormulaArgument, type ParsedFormula } from './formula';
 import type { CellOutcome, CellReport, InputValue, Outcome, SheetResults } from './types';
 
@@ -231,23 +232,11 @@ export class Grid {
   }
 }
 
-/** Error types of an Excel ErrorCellValue and the literal the grid shows (the harness's own table, not the add-in's). */
-const ERROR_LITERALS: Record<string, string> = {
-  NotAvailable: '#N/A',
-  Value: '#VALUE!',
-  Ref: '#REF!',
-  Div0: '#DIV/0!',
-  Name: '#NAME?',
-  Num: '#NUM!',
-  Null: '#NULL!',
-  Spill: '#SPILL!',
-  Calc: '#CALC!',
-  Field: '#FIELD!',
-};
-
 /** The error an input cell holds: an ErrorCellValue typed or pasted in (a #N/A from another workbook, say). */
 function errorValue(input: InputValue): Outcome | null {
   if (typeof input !== 'object' || input === null || input.type !== 'Error') return null;
-  const shown = typeof input.basicValue === 'string' ? input.basicValue : ERROR_LITERALS[String(input.errorType)];
-  return { kind: 'error', code: shown ?? '#VALUE!' };
+  return {
+    kind: 'error',
+    code: typeof input.basicValue === 'string' ? input.basicValue : errorLiteral(input.errorType),
+  };
 }

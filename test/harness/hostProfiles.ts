@@ -16,6 +16,7 @@
  * web has them all. Office on iPad runs no custom functions ("Not supported" for every
  * CustomFunctionsRuntime), so it is no profile: the add-in's functions never load there.
  */
+import { setSupported } from '../stand-ins/requirementSets';
 import type { ExcelRelease } from './worksheetFunctions';
 
 export interface HostProfile {
@@ -96,19 +97,9 @@ export const HOST_PROFILES: readonly HostProfile[] = [
   },
 ];
 
-/** A requirement-set version `have` is `want` or later (1.19 after 1.4). */
-export function versionAtLeast(have: string, want: string): boolean {
-  const [a, b] = [have.split('.').map(Number), want.split('.').map(Number)];
-  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
-    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  }
-  return true;
-}
-
 /** Office.context.requirements.isSetSupported of a profile. */
 export function supportedBy(profile: HostProfile, name: string, version: string): boolean {
-  const have = profile.requirements[name];
-  return have !== undefined && versionAtLeast(have, version);
+  return setSupported(profile.requirements, name, version);
 }
 
 export function hostProfile(name: string): HostProfile {

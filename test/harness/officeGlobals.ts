@@ -9,7 +9,7 @@
  * to a Workbook, which does the calculating. Realm-neutral: installed on a vm context in Node and on
  * `window` in Chromium.
  */
-import { columnName, expandRange, quoteSheet } from './addresses';
+import { columnName, expandRange, quoteSheet } from '../stand-ins/addresses';
 import { checkRequestSize, type QueuedCalculation } from './requestPayload';
 
 /** CustomFunctions.ErrorCode as the runtime defines it. */

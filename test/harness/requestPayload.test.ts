@@ -3,7 +3,8 @@
  * as Office.js writes the request, and a refused request calculates nothing.
  */
 import { countingWorkbook } from './countingWorkbook';
-import { REQUEST_PAYLOAD_LIMIT, requestBytes } from './requestPayload';
+import { REQUEST_PAYLOAD_LIMIT } from '../stand-ins/limits';
+import { requestBytes } from './requestPayload';
 
 const cells = (count: number) => Array.from({ length: count }, (_, i) => ({ sheet: 'Sheet1', address: `B${i + 2}` }));
 

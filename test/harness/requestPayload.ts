@@ -8,8 +8,7 @@
  * batch made (the workbook, its worksheets, each sheet, each `getRange`) and its actions (each range
  * instantiated, then `Calculate`), with ids counted up as Office.js counts them.
  */
-
-export const REQUEST_PAYLOAD_LIMIT = 5_000_000;
+import { REQUEST_PAYLOAD_LIMIT } from '../stand-ins/limits';
 
 export interface QueuedCalculation {
   sheet: string | null;

@@ -3,7 +3,8 @@
  * .isSetSupported` answers them, and as the harness itself consults them (value preview, the data
  * types a returned value may use). A test may change them mid-run, or take the API away entirely.
  */
-import { MODERN_HOST, versionAtLeast } from './hostProfiles';
+import { versionAtLeast } from '../stand-ins/requirementSets';
+import { MODERN_HOST } from './hostProfiles';
 
 export class HostRequirements {
   private readonly requirements: Map<string, string>;

@@ -13,7 +13,7 @@
  * @microsoft/office-js). So a data type is kept as the JSON copy Excel receives (no identity shared with
  * the runtime's objects, nothing JSON drops survives), and the result's `bytes` are that length.
  */
-import { entityRuleViolations } from './entityFields';
+import { entityRuleViolations } from '../stand-ins/entityFields';
 import { CustomFunctionsError } from './officeGlobals';
 import type { CellOutcome, FunctionMetadata, Outcome } from './types';
 

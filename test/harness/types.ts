@@ -3,6 +3,7 @@
  * benchmark that drive it. Everything a session hands back is JSON-compatible data, so results read
  * the same whichever runtime calculated them.
  */
+import type { Outcome } from '../stand-ins/cellOutcome';
 
 /** functions.json as custom-functions-metadata generates it. */
 export interface FunctionsMetadata {
@@ -36,8 +37,8 @@ export interface ParameterMetadata {
  */
 export type InputValue = string | number | boolean | null | ({ type: string } & Record<string, unknown>);
 
-/** A settled value or error, as Excel would keep it; a data type is the cell-value object returned. */
-export type Outcome = { kind: 'value'; value: unknown } | { kind: 'error'; code: string; message?: string };
+/* A settled value or error (test/stand-ins/cellOutcome.ts), shared with the pane's Excel.run shim. */
+export type { Outcome };
 
 export type CellOutcome = Outcome | { kind: 'array'; rows: Outcome[][] } | { kind: 'busy' };
 

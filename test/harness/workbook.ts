@@ -23,7 +23,7 @@
  * `preview` calls a function as Excel's formula-value preview does (CustomFunctionsRuntime 1.5).
  * This file wires those parts to the Office globals and keeps the runtime's lifecycle.
  */
-import { expandRange, parseCell } from './addresses';
+import { expandRange, parseCell } from '../stand-ins/addresses';
 import { Calculation } from './calculation';
 import { BUSY, Grid, type Cell } from './grid';
 import { officeGlobals, type Block, type BlockContents } from './officeGlobals';

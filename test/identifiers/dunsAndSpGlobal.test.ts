@@ -9,9 +9,9 @@ describe('validateDuns', () => {
   });
 
   test('reports wrong length, letters and all zeros', () => {
-    expect(validateDuns('15-048-378')).toEqual({ ok: false, reason: 'DUNS number must be 9 characters, got 8' });
-    expect(validateDuns('15048378A')).toEqual({ ok: false, reason: 'DUNS number may contain only digits' });
-    expect(validateDuns('000000000')).toEqual({ ok: false, reason: 'DUNS number cannot be all zeros' });
+    expect(validateDuns('15-048-378')).toEqual({ ok: false, reason: 'must be 9 characters, got 8' });
+    expect(validateDuns('15048378A')).toEqual({ ok: false, reason: 'may contain only digits' });
+    expect(validateDuns('000000000')).toEqual({ ok: false, reason: 'cannot be all zeros' });
   });
 
   test('generates valid DUNS numbers that keep 9 digits as numbers', () => {
@@ -31,11 +31,11 @@ describe('validateSpGlobal', () => {
   });
 
   test('reports empty, non-digit and too long values', () => {
-    expect(validateSpGlobal('  ')).toEqual({ ok: false, reason: 'S&P Global identifier is empty' });
+    expect(validateSpGlobal('  ')).toEqual({ ok: false, reason: 'is empty' });
     expect(validateSpGlobal('24A37').ok).toBe(false);
     expect(validateSpGlobal('1234567890123')).toEqual({
       ok: false,
-      reason: 'S&P Global identifier must be at most 12 digits, got 13',
+      reason: 'must be at most 12 digits, got 13',
     });
   });
 

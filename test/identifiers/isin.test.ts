@@ -14,22 +14,22 @@ describe('validateIsin', () => {
   });
 
   test('reports a wrong length', () => {
-    expect(validateIsin('US037833100')).toEqual({ ok: false, reason: 'ISIN must be 12 characters, got 11' });
+    expect(validateIsin('US037833100')).toEqual({ ok: false, reason: 'must be 12 characters, got 11' });
   });
 
   test('reports bad characters, a missing country code and a letter check digit', () => {
     expect(validateIsin('US03783310.5')).toEqual({
       ok: false,
-      reason: 'ISIN may contain only letters A-Z and digits 0-9',
+      reason: 'may contain only letters A-Z and digits 0-9',
     });
-    expect(validateIsin('120378331005')).toEqual({ ok: false, reason: 'ISIN must start with a 2-letter country code' });
-    expect(validateIsin('US037833100X')).toEqual({ ok: false, reason: 'ISIN must end in a check digit' });
+    expect(validateIsin('120378331005')).toEqual({ ok: false, reason: 'must start with a 2-letter country code' });
+    expect(validateIsin('US037833100X')).toEqual({ ok: false, reason: 'must end in a check digit' });
   });
 
   test('catches corrupted digits', () => {
-    expect(validateIsin('US0378331006')).toEqual({ ok: false, reason: 'ISIN check digit fails' });
-    expect(validateIsin('US0378341005')).toEqual({ ok: false, reason: 'ISIN check digit fails' });
-    expect(validateIsin('UK0378331005')).toEqual({ ok: false, reason: 'ISIN check digit fails' });
+    expect(validateIsin('US0378331006')).toEqual({ ok: false, reason: 'check digit fails' });
+    expect(validateIsin('US0378341005')).toEqual({ ok: false, reason: 'check digit fails' });
+    expect(validateIsin('UK0378331005')).toEqual({ ok: false, reason: 'check digit fails' });
   });
 });
 

@@ -14,19 +14,19 @@ describe('validateLei', () => {
   });
 
   test('reports a wrong length with the count', () => {
-    expect(validateLei('529900T8BM49AURSDO5')).toEqual({ ok: false, reason: 'LEI must be 20 characters, got 19' });
-    expect(validateLei('')).toEqual({ ok: false, reason: 'LEI must be 20 characters, got 0' });
+    expect(validateLei('529900T8BM49AURSDO5')).toEqual({ ok: false, reason: 'must be 20 characters, got 19' });
+    expect(validateLei('')).toEqual({ ok: false, reason: 'must be 20 characters, got 0' });
   });
 
   test('reports bad characters', () => {
     expect(validateLei('529900T8BM49AURS-O55')).toEqual({
       ok: false,
-      reason: 'LEI may contain only letters A-Z and digits 0-9',
+      reason: 'may contain only letters A-Z and digits 0-9',
     });
   });
 
   test('reports letters where the check digits belong', () => {
-    expect(validateLei('529900T8BM49AURSDO5X')).toEqual({ ok: false, reason: 'LEI must end in two check digits' });
+    expect(validateLei('529900T8BM49AURSDO5X')).toEqual({ ok: false, reason: 'must end in two check digits' });
   });
 
   test('catches every single-character corruption and a transposition', () => {
@@ -34,9 +34,9 @@ describe('validateLei', () => {
     for (let i = 0; i < lei.length; i++) {
       const replacement = lei[i] === '7' ? '8' : '7';
       const corrupted = lei.slice(0, i) + replacement + lei.slice(i + 1);
-      expect(validateLei(corrupted)).toEqual({ ok: false, reason: 'LEI check digits fail' });
+      expect(validateLei(corrupted)).toEqual({ ok: false, reason: 'check digits fail' });
     }
-    expect(validateLei('259900T8BM49AURSDO55')).toEqual({ ok: false, reason: 'LEI check digits fail' });
+    expect(validateLei('259900T8BM49AURSDO55')).toEqual({ ok: false, reason: 'check digits fail' });
   });
 });
 

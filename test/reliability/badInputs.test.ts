@@ -62,7 +62,7 @@ const ARGUMENTS: ArgumentRow[] = [
     label: 'FLAG with 10,000 characters as initiative',
     formula: '=CLIMATE.FLAG(A{row},B{row})',
     input: 'x'.repeat(10_000),
-    message: 'The initiative is too long (10000 characters): at most 300 are read.',
+    message: 'The initiative is too long (10,000 characters): at most 300 are read.',
   },
   ...['carbon', 'emissions', 'scope3', 'ticker'].map((field) => ({
     label: `PROFILE with the unknown field ${field}`,

@@ -9,7 +9,7 @@
  * that waited, and asks the service only for their profiles.
  */
 import { SANDBOX_PROJECT_KEY } from '../../tools/sandbox/server/server';
-import { formatCell } from '../harness/addresses';
+import { formatCell } from '../stand-ins/addresses';
 import { closeRuntime, copyIndexedDb, freshIndexedDb, persistedCache } from '../harness/cacheStorage';
 import { PENDING, checkCell, expectedScore } from '../harness/expectations';
 import { MODERN_HOST } from '../harness/hostProfiles';

@@ -7,7 +7,8 @@
  */
 import { BAD_LEI, EMPTY, LEI, type BadInput } from '../functions/badInputs';
 
-const TOO_LONG = (n: number) => `The organization is too long (${n} characters): at most 300 are read.`;
+const TOO_LONG = (n: number) =>
+  `The organization is too long (${n.toLocaleString('en-US')} characters): at most 300 are read.`;
 const CONTROL = (code: string) =>
   `The organization contains a control character (U+${code}): retype it or use CLEAN().`;
 const CELL_ERROR = (code: string) => `The organization cell holds an error (${code}): fix that cell first.`;

@@ -2,6 +2,7 @@
  * Plain GETs of the service (industries, SBTi, recommended actions), and reads of one record by its id
  * (a card's organization): one flight per path, 2xx answers only.
  */
+import { t } from '../../i18n/translate';
 import type { BatchResponseItem, OrganizationRecord } from '../../service/types';
 import type { Dispatcher } from '../sending/dispatcher';
 import { EngineError, engineErrorFrom } from '../errors';
@@ -14,7 +15,7 @@ import { readTask, recordPath } from '../sending/recordTask';
 function servicePath(url: string, base: string): string {
   if (url.startsWith('/') && !url.startsWith('//')) return url;
   if (url.startsWith(`${base}/`)) return url.slice(base.length);
-  throw new EngineError('invalid', `Only addresses of the climate service at ${base} can be read.`);
+  throw new EngineError('invalid', t('cells.onlyService', { base }));
 }
 
 export class GetPath {

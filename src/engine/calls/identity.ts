@@ -5,6 +5,7 @@
  * leading zero. The first caller's spelling is what is sent; the service resolves names and websites
  * itself, so the spelling of equal keys does not change the answer.
  */
+import { t } from '../../i18n/translate';
 import type { OrganizationRequest } from '../../service/types';
 import { EngineError } from '../errors';
 import type { OrganizationQuery } from '../types';
@@ -79,10 +80,7 @@ function identityOf(query: OrganizationQuery): Identity {
     parts.push(`${RULES[field].tag}:${RULES[field].compare(raw)}`);
   }
   if (!IDENTIFYING.some((field) => request[field] !== undefined)) {
-    throw new EngineError(
-      'invalid',
-      'Give a name, a website or an identifier (DUNS, LEI, ISIN, S&P) of the organization.',
-    );
+    throw new EngineError('invalid', t('cells.noIdentity'));
   }
   return { key: parts.join('|'), request };
 }

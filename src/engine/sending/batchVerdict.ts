@@ -4,6 +4,7 @@
  * tasks sent again at once in smaller batches (413). The per-error rules are retryPolicy.ts's; this
  * file groups a batch's tasks by them.
  */
+import { t } from '../../i18n/translate';
 import { MalformedResponseError, RateLimitError, type ServiceError } from '../../service/errors';
 import { errorFromResponse } from '../../service/responseErrors';
 import type { BatchResponseItem } from '../../service/types';
@@ -92,7 +93,7 @@ export function answersVerdict(tasks: Task[], answers: BatchResponseItem[]): Ver
   }
   if (paused.length > 0) {
     verdict.health = 'rate-limited';
-    const error = new RateLimitError('The service is limiting the request rate (HTTP 429).', null);
+    const error = new RateLimitError(t('cells.http429'), null);
     verdict.paused = { tasks: paused, retryAfterMs, error };
   }
   if (retryError !== null) verdict.retried = { tasks: retried, error: retryError };

@@ -16,7 +16,11 @@ export type KeyState = 'recalling' | 'unconfirmed' | 'confirmed';
 export class KeyProbe {
   private key: KnownKey | null = null;
   private current: KeyState = 'unconfirmed';
-  /** Bumped by each change: a batch sent with an earlier key confirms nothing about this one. */
+  /**
+   * Bumped by each change of key (or service, or a refused key tried again): a batch sent with an
+   * earlier key confirms nothing about this one. Not the cache scope's generation (lifecycle.ts),
+   * which moves on other changes (private performances) and not on a key within public figures.
+   */
   private keyGeneration = 0;
 
   constructor(private readonly limiter: AimdLimiter) {}

@@ -1,4 +1,5 @@
 /** Tasks whose answer is an organization record, and what a record means for the calls that wait on it. */
+import { t } from '../../i18n/translate';
 import { decodeOrganization } from '../../service/records';
 import type { BatchRequestItem, OrganizationRecord, OrganizationRequest } from '../../service/types';
 import type { Task } from './task';
@@ -9,8 +10,9 @@ import type { OrganizationOutcome } from '../types';
 /** What a record means for its calls; `receivedAt`: when the service sent it (told to the second, as stored). */
 export function outcomeOf(record: OrganizationRecord, receivedAt: number): OrganizationOutcome | EngineError {
   if (record.status === 'errored') {
-    const name = record.name ?? record.matching_organization?.name ?? `organization ${record.id}`;
-    return new EngineError('errored', `The service could not build a climate profile for ${name}.`);
+    const name =
+      record.name ?? record.matching_organization?.name ?? t('cells.organizationId', { id: String(record.id) });
+    return new EngineError('errored', t('cells.profileFailed', { name }));
   }
   return { state: isFinal(record) ? 'ready' : 'pending', record, receivedAt: toTheSecond(receivedAt) };
 }

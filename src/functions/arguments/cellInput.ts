@@ -6,6 +6,8 @@
  * SCORE cells), and a 1x1 range may arrive as [[value]]. Excel passes no error value (functions.json
  * sets no `allowErrorForDataTypeAny`: it shows the error itself); the text of one is read as one.
  */
+import { currentLanguage, t } from '../../i18n/translate';
+import { booleanName } from '../../i18n/languages';
 import { clip } from '../../text/clip';
 
 export type CellInput =
@@ -169,21 +171,24 @@ function readDataType(cell: Record<string, unknown>): CellInput {
   return { kind: 'error', code: '#VALUE!' };
 }
 
-/** How an input reads in a message: short, and never the whole of an absurdly long string. */
+/**
+ * How an input reads in a message, in the runtime's language: short, and never the whole of an
+ * absurdly long string. A number is written as given (an identifier's digits, not grouped).
+ */
 export function describeInput(input: CellInput): string {
   switch (input.kind) {
     case 'empty':
-      return 'an empty cell';
+      return t('cells.input.empty');
     case 'text':
       return excerpt(input.text);
     case 'number':
       return String(input.value);
     case 'boolean':
-      return input.value ? 'TRUE' : 'FALSE';
+      return booleanName(currentLanguage(), input.value);
     case 'error':
       return input.code;
     case 'range':
-      return `a ${input.rows}x${input.columns} range`;
+      return t('cells.input.range', { rows: String(input.rows), columns: String(input.columns) });
   }
 }
 

@@ -13,17 +13,11 @@
  * And which identifiers the service does not take a text is written as (`CUSIP 037833100`), so that
  * the organization argument refuses it rather than sending a name no organization has.
  */
+import { t } from '../../i18n/translate';
 import { validateDuns, validateIsin, validateLei, type IdentifierCheck } from '../../identifiers/index';
 import { ArgumentError } from './argumentError';
 
 export type IdentifierKind = 'duns' | 'lei' | 'isin' | 'spg';
-
-export const IDENTIFIER_LABELS: Record<IdentifierKind, string> = {
-  duns: 'DUNS',
-  lei: 'LEI',
-  isin: 'ISIN',
-  spg: 'S&P Global identifier',
-};
 
 export interface WrittenIdentifier {
   kind: Exclude<IdentifierKind, 'spg'>;
@@ -93,24 +87,14 @@ function pastedIdentifier(text: string): WrittenIdentifier | null {
 /** The identifier's normalized value, or the refusal saying what is wrong ("Not a valid LEI: check digits fail."). */
 export function checkedIdentifier(kind: IdentifierKind, check: IdentifierCheck): string {
   if (check.ok) return check.value;
-  // The validator's "LEI check digits fail" loses its kind, which leads the message instead.
-  const reason = check.reason.replace(/^(LEI|ISIN|DUNS number|S&P Global identifier)\s+/, '').replace(/\.$/, '');
-  throw new ArgumentError(`Not a valid ${IDENTIFIER_LABELS[kind]}: ${reason}.`);
+  throw new ArgumentError(t(`cells.invalid.${kind}`, { reason: check.reason }));
 }
 
-/** Identifiers analysts' lists carry that the service finds no organization by, by their labels. */
-const OTHER_IDENTIFIERS: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    cusip: 'a CUSIP',
-    sedol: 'a SEDOL',
-    figi: 'a FIGI',
-    cik: 'an SEC CIK',
-    ein: 'an EIN',
-    vat: 'a VAT number',
-    ticker: 'a ticker',
-    ric: 'a RIC',
-  }),
-);
+/** Identifiers analysts' lists carry that the service finds no organization by, by their labels (`cells.other.<label>` names each). */
+const OTHER_IDENTIFIERS = ['cusip', 'sedol', 'figi', 'cik', 'ein', 'vat', 'ticker', 'ric'] as const;
+type OtherIdentifier = (typeof OTHER_IDENTIFIERS)[number];
+const isOtherIdentifier = (label: string): label is OtherIdentifier =>
+  (OTHER_IDENTIFIERS as readonly string[]).includes(label);
 
 /**
  * Which identifier the service does not take a text is written as, after its label, or null: `CUSIP
@@ -120,10 +104,10 @@ const OTHER_IDENTIFIERS: ReadonlyMap<string, string> = new Map(
  */
 export function otherIdentifier(text: string): string | null {
   const written = /^([a-z]+)(\s*[:#]\s*|\s+)(\S+)$/i.exec(text);
-  const which = written ? OTHER_IDENTIFIERS.get(written[1].toLowerCase()) : undefined;
-  if (!written || which === undefined) return null;
+  const which = written?.[1].toLowerCase();
+  if (!written || which === undefined || !isOtherIdentifier(which)) return null;
   const [, , separator, code] = written;
   // These codes run to 6 characters and more (a SEDOL 7, a CUSIP 9): `VAT 69` is a name.
   const codeLike = /\d/.test(code) && code.replace(/[^0-9a-z]/gi, '').length >= 6;
-  return /[:#]/.test(separator) || codeLike ? which : null;
+  return /[:#]/.test(separator) || codeLike ? t(`cells.other.${which}`) : null;
 }

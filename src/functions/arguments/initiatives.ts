@@ -3,6 +3,7 @@
  * write for them. Matching ignores case, spaces and punctuation, so "Science-Based Targets", "SBTi"
  * and "sbti" are one flag; an unknown name gets a #VALUE! listing the accepted ones.
  */
+import { t } from '../../i18n/translate';
 import { INITIATIVE_KEYS, type InitiativeKey, type OrganizationRecord } from '../../service/types';
 import { ArgumentError } from './argumentError';
 import { readCell } from './cellInput';
@@ -83,11 +84,11 @@ export function parseInitiative(value: unknown): FlagKey {
 }
 
 function readInitiative(value: unknown): FlagKey {
-  const text = plainText(readCell(value), 'The initiative', 'an initiative name such as "SBTi"');
+  const text = plainText(readCell(value), 'initiative');
   const key = findFlag(text);
   if (key === null) {
     throw new ArgumentError(
-      `Unknown initiative "${text}". Use one of: ${FLAG_KEYS.map((k) => FLAG_LABELS[k]).join(', ')}.`,
+      t('cells.unknownInitiative', { text, names: FLAG_KEYS.map((k) => FLAG_LABELS[k]).join(', ') }),
     );
   }
   return key;

@@ -17,6 +17,7 @@
  *   with nothing after them is refused;
  * - anything else is a name.
  */
+import { t } from '../../i18n/translate';
 import { MEMORY_ENTRIES, type OrganizationQuery } from '../../engine';
 import {
   validateCountry,
@@ -28,13 +29,7 @@ import {
 } from '../../identifiers/index';
 import { ArgumentError } from './argumentError';
 import { blankIfPlaceholder, describeInput, excerpt, readCell, type CellInput } from './cellInput';
-import {
-  IDENTIFIER_LABELS,
-  checkedIdentifier,
-  otherIdentifier,
-  writtenIdentifier,
-  type IdentifierKind,
-} from './identifierText';
+import { checkedIdentifier, otherIdentifier, writtenIdentifier, type IdentifierKind } from './identifierText';
 import { RecentReadings } from './recentReadings';
 import { plainText } from './textArgument';
 import { CONTACT, writtenAddress, addressOf, type Address } from './websiteAddress';
@@ -48,7 +43,6 @@ export interface OrganizationArgument {
   text: string;
 }
 
-const EXPECTED = 'a name, website, DUNS, LEI, ISIN or spg:<id>';
 const MAX_DUNS = 999_999_999;
 
 const PREFIXES: ReadonlyMap<string, OrganizationKind> = new Map(
@@ -111,7 +105,7 @@ function readArguments(value: unknown, website: unknown, country: unknown): Orga
   const site = optionalWebsite(blankIfPlaceholder(readCell(website)));
   if (site !== null) {
     if (argument.query.website !== undefined && argument.query.website !== site) {
-      throw new ArgumentError(`Two different websites: ${argument.query.website} and ${site}.`);
+      throw new ArgumentError(t('cells.twoWebsites', { first: argument.query.website, second: site }));
     }
     argument.query.website = site;
   }
@@ -122,15 +116,18 @@ function readArguments(value: unknown, website: unknown, country: unknown): Orga
 
 function readOrganization(input: CellInput): OrganizationArgument {
   if (input.kind === 'number') return duns(dunsFromNumber(input.value));
+  const expected = (): string => t('cells.expect.organization');
   if (input.kind === 'boolean')
-    throw new ArgumentError(`${describeInput(input)} is not an organization: give ${EXPECTED}.`);
-  const text = plainText(input, 'The organization', EXPECTED, CONTACT);
+    throw new ArgumentError(t('cells.notOrganization', { input: describeInput(input), expected: expected() }));
+  const text = plainText(input, 'organization', CONTACT);
   const forced = /^([a-z](?:-?[a-z])*)\s*:\s*(.*)$/i.exec(text);
   const kind = forced ? PREFIXES.get(prefixName(forced[1])) : undefined;
   if (forced && kind) return readAs(kind, forced[2], forced[1].toLowerCase());
   const other = otherIdentifier(text);
   if (other !== null) {
-    throw new ArgumentError(`The service finds no organization by ${other} (${excerpt(text)}): give ${EXPECTED}.`);
+    throw new ArgumentError(
+      t('cells.otherIdentifier', { identifier: other, text: excerpt(text), expected: expected() }),
+    );
   }
   return spgLabelled(text) ?? detect(text);
 }
@@ -145,7 +142,7 @@ function spgLabelled(text: string): OrganizationArgument | null {
 }
 
 function readAs(kind: OrganizationKind, rest: string, prefix: string): OrganizationArgument {
-  if (rest.trim() === '') throw new ArgumentError(`Nothing after "${prefix}:": write the ${label(kind)} after it.`);
+  if (rest.trim() === '') throw new ArgumentError(t('cells.nothingAfter', { prefix, label: t(`cells.label.${kind}`) }));
   switch (kind) {
     case 'name':
       return { kind, query: { name: rest }, text: rest };
@@ -174,17 +171,18 @@ function detect(text: string): OrganizationArgument {
 /** The organization an address names; refused when the address is not the organization's own. */
 function website({ domain, borrowed }: Address, text: string): OrganizationArgument {
   if (borrowed !== null) {
-    throw new ArgumentError(`${excerpt(text)} is ${borrowed}: give the organization's name or its own website.`);
+    throw new ArgumentError(t('cells.borrowed', { text: excerpt(text), borrowed }));
   }
   return { kind: 'website', query: { website: domain }, text: domain };
 }
 
 function dunsFromNumber(value: number): string {
-  if (!Number.isInteger(value)) throw new ArgumentError(`Not a valid DUNS: ${value} is not a whole number.`);
-  if (value <= 0) throw new ArgumentError(`Not a valid DUNS: ${value} is not a positive number.`);
+  // The number as Excel passed it (no grouping: a DUNS is read digit by digit).
+  if (!Number.isInteger(value)) throw new ArgumentError(t('cells.dunsWhole', { value: String(value) }));
+  if (value <= 0) throw new ArgumentError(t('cells.dunsPositive', { value: String(value) }));
   if (value > MAX_DUNS) {
     // The whole number's own digits: from 1e21 on String() writes an exponent ("1e+21", 5 characters).
-    throw new ArgumentError(`Not a valid DUNS: must be 9 digits, got ${BigInt(value).toString().length}.`);
+    throw new ArgumentError(t('cells.dunsDigits', { count: BigInt(value).toString().length }));
   }
   return String(value).padStart(9, '0');
 }
@@ -199,10 +197,6 @@ function identifier(kind: IdentifierKind, check: IdentifierCheck): OrganizationA
   return { kind, query: { [field[kind]]: value }, text: kind === 'spg' ? `spg:${value}` : value };
 }
 
-function label(kind: OrganizationKind): string {
-  return kind === 'name' ? 'name' : kind === 'website' ? 'website or e-mail address' : IDENTIFIER_LABELS[kind];
-}
-
 /**
  * The website beside the organization. One that is not the organization's own (a Gmail address, a
  * LinkedIn page: sharedHosts.ts) is left out, as a blank one is: the organization argument says who
@@ -210,7 +204,7 @@ function label(kind: OrganizationKind): string {
  */
 function optionalWebsite(input: CellInput): string | null {
   if (input.kind === 'empty') return null;
-  const { domain, borrowed } = websiteAddress(plainText(input, 'The website', 'a web or e-mail address', CONTACT));
+  const { domain, borrowed } = websiteAddress(plainText(input, 'website', CONTACT));
   return borrowed === null ? domain : null;
 }
 
@@ -222,9 +216,9 @@ export function websiteAddress(text: string): Address {
 /** Country of the head office, typed as a code or a name: sent as its ISO code (identifiers/country.ts). */
 function optionalCountry(input: CellInput): string | null {
   if (input.kind === 'empty') return null;
-  const text = plainText(input, 'The country', 'a country code or name');
+  const text = plainText(input, 'country');
   if (text.length > 60 || !/^[\p{L}][\p{L} .,'\u2019()&/|\u2013\u2014-]*$/u.test(text)) {
-    throw new ArgumentError(`Not a country: ${excerpt(text)} (give a code such as US or a name).`);
+    throw new ArgumentError(t('cells.notCountry', { text: excerpt(text) }));
   }
   const country = validateCountry(text);
   if (!country.ok) throw new ArgumentError(`${country.reason}.`);

@@ -10,6 +10,7 @@
  * mailboxes and hosts supplier lists are full of; the site's own root (`linkedin.com`) stays the
  * organization's.
  */
+import { t } from '../../i18n/translate';
 
 /** A set of the words of a text block, one list per block kept readable. */
 const words = (text: string): ReadonlySet<string> => new Set(text.trim().split(/\s+/));
@@ -48,12 +49,10 @@ const PAGE_HOSTS = words(`
 /** Why an e-mail address at `domain` names no organization, or null when it names the domain's owner. */
 export function mailboxHost(domain: string): string | null {
   const family = domain.split('.')[0];
-  return MAILBOXES.has(domain) || MAILBOX_FAMILIES.has(family)
-    ? `an address at ${domain}, where anyone can have one`
-    : null;
+  return MAILBOXES.has(domain) || MAILBOX_FAMILIES.has(family) ? t('cells.mailbox', { domain }) : null;
 }
 
 /** Why a page below the root of a site on `domain` names no organization, or null when the site is its own. */
 export function pageHost(domain: string): string | null {
-  return PAGE_HOSTS.has(domain) ? `a page on ${domain}, not the organization's own site` : null;
+  return PAGE_HOSTS.has(domain) ? t('cells.pageHost', { domain }) : null;
 }

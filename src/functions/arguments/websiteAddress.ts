@@ -9,6 +9,7 @@
  * site, so one request and one cache entry, and the service gets the form DNS and registries use
  * whichever one was typed. A final dot (`acme.com.`, the fully qualified form) is dropped.
  */
+import { t } from '../../i18n/translate';
 import { getDomain } from 'tldts';
 import { ArgumentError } from './argumentError';
 import { excerpt } from './cellInput';
@@ -65,11 +66,10 @@ export function writtenAddress(text: string): Address | null {
  */
 export function addressOf(text: string, shown = text): Address {
   if (BARE_ADDRESS_START.test(text)) {
-    throw new ArgumentError(`Nothing after "${text}": write the website or e-mail address after it.`);
+    throw new ArgumentError(t('cells.nothingAfterAddress', { text }));
   }
   const address = readAddress(text);
-  if (address === null)
-    throw new ArgumentError(`Not a valid website: ${excerpt(shown)} is neither a web address nor an e-mail address.`);
+  if (address === null) throw new ArgumentError(t('cells.notWebsite', { text: excerpt(shown) }));
   return address;
 }
 

@@ -1,48 +1,39 @@
 /**
  * The fields of CLIMATE.ORG's organization entity: which PROFILE fields it carries, under which
  * property names (PROFILE's headers, so `=E3.Score` and `CLIMATE.PROFILE(A3, "score")` agree), in
- * which card section, and how a formula names each with Excel's dot notation (`=E3.Score`,
+ * which order, and how a formula names each with Excel's dot notation (`=E3.Score`,
  * `=E3.[Industry rank]`). The pane writes dot formulas from `entityField`.
  */
 import { PROFILE_FIELDS } from './fields';
 import { FLAG_KEYS } from '../arguments/initiatives';
 
-/** The one property that is no PROFILE field: when this runtime received the record. */
+/** The one property that is no PROFILE field: when the service produced the record (organizationEntity.ts). */
 export const AS_OF_KEY = 'as_of';
 export const AS_OF_PROPERTY = 'As of';
 
-export interface EntitySection {
-  title: string;
-  /** PROFILE field keys (and AS_OF_KEY), in card order. */
-  keys: readonly string[];
-  /** Its score, rank and flag properties carry the provider's attribution with the profile link. */
-  attributed: boolean;
-}
-
-/** The card's sections, in order: score and ranks, initiatives, match and source. */
-export const ENTITY_SECTIONS: readonly EntitySection[] = [
-  {
-    title: 'Score and ranks',
-    keys: ['score', 'percentile', 'rank', 'industry_rank', 'region_rank', 'industry_mean'],
-    attributed: true,
-  },
-  { title: 'Initiatives', keys: FLAG_KEYS, attributed: true },
-  {
-    title: 'Match and source',
-    keys: [
-      'matched_name',
-      'relationship',
-      'match',
-      'status',
-      'industry',
-      'hq_region',
-      'link',
-      'website',
-      'id',
-      AS_OF_KEY,
-    ],
-    attributed: false,
-  },
+/**
+ * The card's fields in the order the entity lists them: the score and ranks, then the initiatives, then
+ * the match, identity and links. Excel's own card shows them without sections (docs/excel.md "What a
+ * value weighs": sections named every field a second time in every card).
+ */
+export const ENTITY_KEYS: readonly string[] = [
+  'score',
+  'percentile',
+  'rank',
+  'industry_rank',
+  'region_rank',
+  'industry_mean',
+  ...FLAG_KEYS,
+  'matched_name',
+  'relationship',
+  'match',
+  'status',
+  'industry',
+  'hq_region',
+  'link',
+  'website',
+  'id',
+  AS_OF_KEY,
 ];
 
 export interface EntityField {
@@ -67,13 +58,11 @@ const bare = (name: string): boolean => PLAIN_NAME.test(name) && !READS_AS_REFER
 
 /** Every field the entity carries, worked out once: a card is built per organization of a sheet. */
 const FIELDS: ReadonlyMap<string, EntityField> = new Map(
-  ENTITY_SECTIONS.flatMap((section) =>
-    section.keys.flatMap((key) => {
-      const property = key === AS_OF_KEY ? AS_OF_PROPERTY : PROFILE_FIELDS.find((field) => field.key === key)?.header;
-      if (property === undefined) return [];
-      return [[key, { property, reference: bare(property) ? property : `[${property}]` }] as const];
-    }),
-  ),
+  ENTITY_KEYS.flatMap((key) => {
+    const property = key === AS_OF_KEY ? AS_OF_PROPERTY : PROFILE_FIELDS.find((field) => field.key === key)?.header;
+    if (property === undefined) return [];
+    return [[key, { property, reference: bare(property) ? property : `[${property}]` }] as const];
+  }),
 );
 
 /**

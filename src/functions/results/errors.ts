@@ -9,9 +9,11 @@
  *            itself), not found, profiling failed, no value published, the service busy, unreachable
  *            or too slow. IFNA() catches exactly these.
  *
- * The message is always a sentence a person can act on; never a stack trace, never the API key
- * (engine and client messages never carry it), and a missing value is never shown as 0.
+ * The message is always a sentence a person can act on, in the runtime's language (the code is what
+ * formulas test, with ISNA or IFERROR, and it is the same in every language); never a stack trace,
+ * never the API key (engine and client messages never carry it), and a missing value is never shown as 0.
  */
+import { t } from '../../i18n/translate';
 import { isEngineError, type EngineErrorKind } from '../../engine';
 import { clip } from '../../text/clip';
 import { ServiceError, type ServiceErrorKind } from '../../service/errors';
@@ -47,7 +49,7 @@ export function failureFrom(error: unknown): CellFailure {
   if (error instanceof ServiceError) {
     return new CellFailure(SERVICE_VALUE_KINDS.includes(error.kind) ? '#VALUE!' : '#N/A', sentence(error));
   }
-  return new CellFailure('#VALUE!', `Unexpected problem: ${sentence(error)}`);
+  return new CellFailure('#VALUE!', t('cells.unexpected', { detail: sentence(error) }));
 }
 
 /**
@@ -81,34 +83,31 @@ export function andThen<T, U>(answer: Answer<T>, next: (value: T) => U): Answer<
 
 /** A profile still being built: #N/A now, and the engine recalculates the cell once it is final. */
 export function pendingFailure(status: string | null): CellFailure {
-  return new CellFailure('#N/A', `Profiling (${status ?? 'started'}) — this cell updates itself`);
+  // The status is the service's own word (`researching`), shown as it is sent.
+  return new CellFailure('#N/A', t('cells.profiling', { status: status ?? t('cells.profilingStarted') }));
 }
 
-/** A field the service left empty for this organization. */
+/** A field the service left empty for this organization; `what` is the field's name (fixed in every language). */
 export function notPublished(what: string, organization: string): CellFailure {
-  return new CellFailure('#N/A', `No ${what} published for ${organization}.`);
+  return new CellFailure('#N/A', t('cells.notPublished', { what, organization }));
 }
 
 /** MATCH's similarity when no name was compared: the service publishes none; this add-in measures it. */
 export function noNameCompared(organization: string): CellFailure {
-  return new CellFailure('#N/A', `No name similarity for ${organization}: no two names were compared.`);
+  return new CellFailure('#N/A', t('cells.noSimilarity', { organization }));
 }
 
 /**
- * What the card and FLAG say when the service's answer carried no initiative at all: its Summary
- * response format leaves them out, which says nothing about the organization.
+ * A flag the answer could not carry: the service's Summary response format leaves every initiative
+ * out, which says nothing about the organization (the card says so too: `cells.initiativesLeftOut`).
  */
-export const INITIATIVES_LEFT_OUT =
-  "The service's answer left initiatives out (a plan with the detailed response format includes them).";
-
-/** A flag the answer could not carry (see INITIATIVES_LEFT_OUT). */
 export function initiativesLeftOut(what: string, organization: string): CellFailure {
-  return new CellFailure('#N/A', `No ${what} for ${organization}: ${INITIATIVES_LEFT_OUT.replace(/^The/, 'the')}`);
+  return new CellFailure('#N/A', t('cells.flagLeftOut', { what, organization }));
 }
 
 /** The first line of a message, bounded: never a stack, never a wall of text. */
 function sentence(error: unknown): string {
   const raw = error instanceof Error ? error.message : String(error);
-  const line = raw.split(/\r?\n/)[0].trim() || 'no details given';
+  const line = raw.split(/\r?\n/)[0].trim() || t('cells.noDetails');
   return clip(line, MAX_MESSAGE);
 }

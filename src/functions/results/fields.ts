@@ -4,6 +4,7 @@
  * punctuation ignored) and the initiative aliases work too, so "SBTi" and "Industry Rank" are fields.
  * Two group words expand in place: "flags" (the 14 flags, FLAGS order) and "all" (every field).
  */
+import { t } from '../../i18n/translate';
 import type { ScoreScale } from '../../settings/settings';
 import type { OrganizationRecord } from '../../service/types';
 import { ArgumentError } from '../arguments/argumentError';
@@ -103,9 +104,7 @@ export function parseFields(value: unknown): ProfileField[] | null {
   return names.flatMap((name) => {
     const found = findField(name);
     if (found === null) {
-      throw new ArgumentError(
-        `Unknown field "${name}". Use: ${PROFILE_FIELDS.map((f) => f.key).join(', ')}, or flags / all.`,
-      );
+      throw new ArgumentError(t('cells.unknownField', { name, fields: PROFILE_FIELDS.map((f) => f.key).join(', ') }));
     }
     return [...found];
   });
@@ -118,9 +117,9 @@ function fieldNames(value: unknown): string[] {
     if (input.kind === 'empty') return [];
     if (input.kind !== 'text') {
       const given = input.kind === 'error' ? input.code : String(cell);
-      throw new ArgumentError(`The fields must be field names such as score or sbti, not ${given}.`);
+      throw new ArgumentError(t('cells.fieldsNotNames', { given }));
     }
-    return checkedText(input.text, 'The fields')
+    return checkedText(input.text, 'fields')
       .split(/[,;]/)
       .map((part) => part.trim())
       .filter((part) => part !== '');

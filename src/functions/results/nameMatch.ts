@@ -72,10 +72,12 @@ export function nameSimilarity(a: string, b: string): number {
 /** The words MATCH shows; a relationship the service names otherwise is shown as its own word. */
 export type MatchVerdict = 'identifier' | 'exact' | 'parent' | 'subsidiary' | 'check' | 'accepted' | (string & {});
 
-/** A name was asked for and the answer names no matched organization (the service's Summary format). */
+/**
+ * A name was asked for and the answer names no matched organization (the service's Summary format).
+ * Verdicts are words formulas count (the summary sheet), the same in every language; the card explains
+ * this one in the person's (`cells.unjudged`).
+ */
 export const UNJUDGED = 'unjudged';
-/** What the card says beside UNJUDGED. */
-export const UNJUDGED_REASON = "the match cannot be judged from the service's answer: it names no matched organization";
 
 /** Verdicts that are settled: every other one is listed by the review and marked on the sheet. */
 export const SETTLED_VERDICTS: readonly string[] = ['identifier', 'exact', 'accepted'];

@@ -1,15 +1,14 @@
 /**
  * CLIMATE.ORG's result: on hosts that render entities, the organization as an `Excel.EntityCellValue`
- * (the Stocks-style card: title, sub-title "industry · region", sections score and ranks, initiatives,
- * match and source; the provider logo linking to the public profile; each score, rank and flag
- * property attributed to the provider with the profile link as its source), whose properties Excel
- * reads with dot notation (`=E3.Score`); elsewhere the matched name as text.
+ * (the Stocks-style card: the organization's name over its 30 fields, score and ranks first, then the
+ * initiatives, then match, identity and links; the provider logo linking to the public profile), whose
+ * properties Excel reads with dot notation (`=E3.Score`); elsewhere the matched name as text.
  *
  * Excel's rules for entities a custom function returns, kept here: `referencedValues` only at the
  * root (this entity uses none), every nested value with a `type` and a `basicValue` (NOT_AVAILABLE), and
- * every property of ENTITY_SECTIONS present: a value the record lacks is a #N/A error value, so
- * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names. Two properties are hidden from
- * the card, dot notation and auto-complete: the sub-title's text, and the row's query (cardQuery.ts).
+ * every property of ENTITY_KEYS present: a value the record lacks is a #N/A error value, so
+ * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names. One property is hidden from the
+ * card, dot notation and auto-complete: the row's query (cardQuery.ts).
  */
 import type { OrganizationRecord } from '../../service/types';
 import { carriesInitiatives } from '../../service/records';
@@ -17,21 +16,18 @@ import { cardQueryOf, QUERY_PROPERTY, queryProperty } from './cardQuery';
 import { cardLink, cardText } from './cardText';
 import { markedSafe } from '../arguments/cellText';
 import type { OrganizationArgument } from '../arguments/organizationArgument';
-import { INITIATIVES_LEFT_OUT } from './errors';
-import { AS_OF_KEY, ENTITY_SECTIONS, entityField, type EntitySection } from './entityFields';
+import { t } from '../../i18n/translate';
+import { AS_OF_KEY, ENTITY_KEYS, entityField } from './entityFields';
 import { PROFILE_FIELDS, type FieldValue, type ProfileField } from './fields';
 import { FLAG_KEYS } from '../arguments/initiatives';
-import { UNJUDGED, UNJUDGED_REASON, type MatchReading } from './nameMatch';
+import { UNJUDGED, type MatchReading } from './nameMatch';
 import { displayName, type ShapeContext } from './results';
 import { providerAttributes } from './valueCards';
 
-/** The property the card's sub-title shows ("industry · region"); not in the card body, not a dot field. */
-export const SUBTITLE_PROPERTY = 'Industry and region';
-/** In the initiatives section when the service's answer carried none. */
+/** Before the initiatives when the service's answer carried none. */
 export const INITIATIVES_NOTE_PROPERTY = 'Initiatives';
 
 const BY_KEY = new Map<string, ProfileField>(PROFILE_FIELDS.map((field) => [field.key, field]));
-const FLAG_KEY_SET: ReadonlySet<string> = new Set(FLAG_KEYS);
 
 export interface EntityReading {
   record: OrganizationRecord;
@@ -115,64 +111,49 @@ export function organizationEntity(reading: EntityReading, ctx: ShapeContext): E
   return entity;
 }
 
-/** A section's properties in card order, each by its PROFILE field (null: AS_OF_KEY) and entity property. */
-interface SectionPlan {
-  section: EntitySection;
-  fields: ReadonlyArray<{ key: string; field: ProfileField | null; property: string }>;
-  hasFlags: boolean;
-}
-
-/** Worked out once: a sheet of distinct organizations builds a card for each. */
-const PLAN: readonly SectionPlan[] = ENTITY_SECTIONS.map((section) => ({
-  section,
-  fields: section.keys.map((key) => ({
-    key,
-    field: key === AS_OF_KEY ? null : BY_KEY.get(key)!,
-    property: entityField(key)!.property,
-  })),
-  hasFlags: section.keys.some((key) => FLAG_KEY_SET.has(key)),
+/** The card's properties in order, each by its PROFILE field (null: AS_OF_KEY); worked out once. */
+const PLAN: ReadonlyArray<{ key: string; field: ProfileField | null; property: string }> = ENTITY_KEYS.map((key) => ({
+  key,
+  field: key === AS_OF_KEY ? null : BY_KEY.get(key)!,
+  property: entityField(key)!.property,
 }));
+/** Where the note that the answer left initiatives out goes: before the first flag. */
+const FIRST_FLAG: string = FLAG_KEYS[0];
 
-/** The card's sections, shared by every card: with or without the note that the answer left initiatives out. */
-const SECTIONS: Record<'full' | 'leftOut', Excel.CardLayoutSection[]> = {
-  full: PLAN.map((plan) => sectionLayout(plan, false)),
-  leftOut: PLAN.map((plan) => sectionLayout(plan, true)),
-};
-
-function sectionLayout({ section, fields, hasFlags }: SectionPlan, leftOut: boolean): Excel.CardLayoutSection {
-  const names = fields.map(({ property }) => property);
-  if (hasFlags && leftOut) names.unshift(INITIATIVES_NOTE_PROPERTY);
-  return { layout: 'List', title: section.title, properties: names };
-}
+/**
+ * The card has no layout of its own but the cell's icon: Excel's default card lists every property
+ * that is not excluded from card view, under the value's text as title (the data-type docs,
+ * excel-data-types-add-properties-to-basic-cell-values, "use a default data type card"; their pictures
+ * list the properties alphabetically). Sections named each of the 30 fields a second time in every
+ * card (630 bytes of 2,980) and the title its name again (50); docs/excel.md "What a value weighs".
+ */
+const LAYOUTS: Excel.EntityViewLayouts = { compact: { icon: 'Organization' } };
 
 function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
   const { record, requested, match } = reading;
   const link = record.matching_organization?.link ?? null;
   const leftOut = !carriesInitiatives(record);
   const properties: Record<string, Excel.EntityPropertyType> = {};
-  for (const { fields, hasFlags } of PLAN) {
-    if (hasFlags && leftOut)
-      properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: INITIATIVES_LEFT_OUT };
-    for (const { key, field, property } of fields) {
-      if (field === null) {
-        properties[property] = {
-          type: 'FormattedNumber',
-          basicValue: excelDate(asOf(reading)),
-          numberFormat: 'yyyy-mm-dd hh:mm',
-        };
-        continue;
-      }
-      const value = field.read(record, ctx.scoreScale, match);
-      if (value === null) {
-        properties[property] = NOT_AVAILABLE;
-        continue;
-      }
-      const metadata = key === 'match' && value === UNJUDGED ? { sublabel: UNJUDGED_REASON } : undefined;
-      properties[property] = cellValue(value, metadata, key === 'link' ? cardLink : cardText);
+  for (const { key, field, property } of PLAN) {
+    if (key === FIRST_FLAG && leftOut)
+      properties[INITIATIVES_NOTE_PROPERTY] = { type: 'String', basicValue: t('cells.initiativesLeftOut') };
+    if (field === null) {
+      properties[property] = {
+        type: 'FormattedNumber',
+        basicValue: excelDate(asOf(reading)),
+        numberFormat: 'yyyy-mm-dd hh:mm',
+      };
+      continue;
     }
+    const value = field.read(record, ctx.scoreScale, match);
+    if (value === null) {
+      properties[property] = NOT_AVAILABLE;
+      continue;
+    }
+    const metadata = key === 'match' && value === UNJUDGED ? { sublabel: t('cells.unjudged') } : undefined;
+    properties[property] = cellValue(value, metadata, key === 'link' ? cardLink : cardText);
   }
   const name = cardText(displayName(record, requested));
-  const card: Excel.CardLayout = { title: name, sections: SECTIONS[leftOut ? 'leftOut' : 'full'] };
   const query = reading.argument && queryProperty(cardQueryOf(reading.argument));
   if (query) properties[QUERY_PROPERTY] = query;
   const provider = providerAttributes(link, ctx.logoUrl, true);
@@ -181,7 +162,7 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     type: 'Entity',
     text: name,
     properties,
-    layouts: { card, compact: { icon: 'Organization' } },
+    layouts: LAYOUTS,
     provider,
   });
 }

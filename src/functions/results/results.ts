@@ -6,6 +6,7 @@
  * older hosts values are plain and the task pane writes the attribution beside the columns instead.
  * Values the record lacks become #N/A elements, never 0 or an empty string.
  */
+import { t } from '../../i18n/translate';
 import type { ScoreScale } from '../../settings/settings';
 import type { OrganizationRecord } from '../../service/types';
 import { carriesInitiatives } from '../../service/records';
@@ -35,7 +36,7 @@ export function displayName(record: OrganizationRecord, requested: string): stri
 
 export function scoreResult(record: OrganizationRecord, requested: string, ctx: ShapeContext): CellResult {
   const score = scaleScore(record.score, ctx.scoreScale);
-  if (score === null) throw notPublished('climate score', displayName(record, requested));
+  if (score === null) throw notPublished(t('cells.climateScore'), displayName(record, requested));
   return attributed(score, record, 'Climate score', ctx);
 }
 

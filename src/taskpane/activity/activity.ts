@@ -9,6 +9,7 @@ import type { EngineErrorKind, EngineStats, OrganizationQuery, RefreshReport } f
 import { currentLanguage, t } from '../../i18n/translate';
 import { sentences } from '../../i18n/sentences';
 import { parseOrganization } from '../../functions/arguments/organizationArgument';
+import { rememberCellsUpdatedAt } from '../../office/documentSettings';
 import { recalculateClimateCells } from '../../office/excelCalculate';
 import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
@@ -153,6 +154,8 @@ export function mountActivity(context: PaneContext): ActivitySection {
     setStatus(status, 'busy', t('activity.refreshing.all'));
     const report = await context.engine.refresh();
     await recalculateClimateCells('all');
+    // The workbook's record of its last refresh: SBTi changes are listed since it, a reopened workbook judged by it.
+    await rememberCellsUpdatedAt(Date.now()).catch(() => undefined);
     say(report, null);
   };
 

@@ -6,6 +6,7 @@
  * licence's "logo wherever a score is shown" needs this line in the grid on every host.
  */
 import { PROVIDER } from '../../provider';
+import { t } from '../../i18n/translate';
 import { cellA1, rangeA1 } from '../sheet/a1';
 import { climateCalls, fieldReferences } from '../sheet/formulas';
 import { formulaAt, type CellGrid } from '../sheet/grid';
@@ -233,10 +234,10 @@ function blockAddress(block: Block): string {
 export function describeFix(sheet: string, fix: AttributionFix, filledMeanwhile = false): string {
   const range = `${sheet}!${blockAddress(fix.block)}`;
   const place = fix.place;
-  const byHand = `add the line "${PROVIDER.sourceLine}" and the logo by hand.`;
-  if (!place) return `${range}: no free cell nearby; ${byHand}`;
-  if (filledMeanwhile) return `${range}: its free cells were filled meanwhile; run the check again or ${byHand}`;
-  const line = cellA1(place.row, place.textColumn);
-  const image = place.logoColumn === null ? '' : `logo over ${cellA1(place.row, place.logoColumn)}, `;
-  return `${range}: ${image}source line in ${line}.`;
+  const line = PROVIDER.sourceLine;
+  if (!place) return t('attribution.fix.noPlace', { range, line });
+  if (filledMeanwhile) return t('attribution.fix.filled', { range, line });
+  const cell = cellA1(place.row, place.textColumn);
+  if (place.logoColumn === null) return t('attribution.fix.placed', { range, cell });
+  return t('attribution.fix.placedWithLogo', { range, cell, logo: cellA1(place.row, place.logoColumn) });
 }

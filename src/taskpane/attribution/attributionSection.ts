@@ -5,6 +5,7 @@
  * is attributionCheck.ts; its writes are attributionWriter.ts.
  */
 import { supportsImages } from '../../office/host';
+import { t } from '../../i18n/translate';
 import { readRows } from '../sheet/read';
 import type { CellGrid } from '../sheet/grid';
 import { cellsTaken, writeAttributions } from './attributionWriter';
@@ -49,29 +50,23 @@ export function mountAttributionCheck(): AttributionSection {
     const sheet = await readRows(null);
     const plan = sheet ? await planAroundTaken(sheet) : { blocks: 0, fixes: [] };
     if (!sheet || plan.blocks === 0) {
-      setStatus(status, 'info', 'The active sheet shows no CLIMATE scores or flags.');
+      setStatus(status, 'info', t('attribution.none'));
       return;
     }
-    const count = plan.blocks === 1 ? '1 block' : `${plan.blocks} blocks`;
     if (plan.fixes.length === 0) {
-      setStatus(
-        status,
-        'success',
-        `Every block of CLIMATE scores and flags on ${sheet.sheet} shows the attribution (${count}).`,
-      );
+      setStatus(status, 'success', t('attribution.allShown', { sheet: sheet.sheet, count: plan.blocks }));
       return;
     }
-    const blocks = `${count} of CLIMATE scores and flags on ${sheet.sheet}`;
     const places = plan.fixes.flatMap((fix) => (fix.place ? [fix.place] : []));
     const logo = places.some((place) => place.logoColumn !== null) ? await logoBase64() : null;
     const targets = places.map((place) => ({ place, cells: cellsOf(place) }));
     const written = places.length > 0 ? await writeAttributions(sheet.sheet, targets, logo) : [];
     const missing = plan.fixes.length - written.length;
-    const added = `${blocks}: ${plan.fixes.length} without attribution, added to ${written.length}`;
+    const counts = { sheet: sheet.sheet, count: plan.blocks, fixes: plan.fixes.length, written: written.length };
     setStatus(
       status,
       missing === 0 ? 'success' : 'error',
-      missing === 0 ? `${added}.` : `${added}; ${missing} still need it.`,
+      missing === 0 ? t('attribution.added', counts) : t('attribution.addedMissing', { ...counts, missing }),
     );
     const lines = plan.fixes.map((fix) =>
       describeFix(sheet.sheet, fix, fix.place !== null && !written.includes(fix.place)),

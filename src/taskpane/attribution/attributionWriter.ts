@@ -5,6 +5,7 @@
  * area (Excel writes no part of one) or in a hidden column (the line would not be seen).
  */
 import { supportsImages } from '../../office/host';
+import { t } from '../../i18n/translate';
 import { run } from '../sheet/excel';
 import { hasColumn, hasRow } from '../sheet/grid';
 import { hiddenColumns, mergedAreas, refuseProtectedSheet, SHEET_COLUMNS } from '../sheet/sheetState';
@@ -19,7 +20,7 @@ export function writeAttributions(
 ): Promise<AttributionCell[]> {
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
-    await refuseProtectedSheet(context, sheet, 'check attribution again');
+    await refuseProtectedSheet(context, sheet, t('attribution.again'));
     const targets = places.map(({ place, cells }) => ({
       place,
       cells: cells.map(({ row, column }) => sheet.getRangeByIndexes(row, column, 1, 1).load('formulas')),

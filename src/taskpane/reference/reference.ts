@@ -1,19 +1,18 @@
 /**
  * The "Organizations and reference data" section: the project's registered organizations (5 a page,
- * previous/next), industry search, SBTi companies (a weekly snapshot, as the page says) and recent
- * SBTi changes, all read through the service client with the saved connection. One page at a time,
- * on request: there is deliberately no "export everything" (the data's licence forbids bulk copies).
+ * previous/next), industry search, SBTi companies (a weekly snapshot, as the page says) and the SBTi
+ * changes for the sheet's suppliers (sheetSbtiSection.ts), all read through the service client with the
+ * saved connection. On request: there is deliberately no "export everything" (the data's licence
+ * forbids bulk copies).
  */
 import { scaleScore } from '../../functions/results/scoreScale';
-import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../../service/types';
-import { calendarDate, readDate } from '../common/calendarDate';
+import type { OrganizationRecord, SbtiCompany } from '../../service/types';
 import { savedClient, type PaneContext } from '../common/paneContext';
+import { mountSheetSbti } from './sheetSbtiSection';
 import { byId, el, externalLink, fieldText, replaceChildren, setStatus, withBusy } from '../ui/view';
 import { currentLanguage, t, type MessageKey } from '../../i18n/translate';
 
 const ORGANIZATIONS_PER_PAGE = 5;
-/** Default start of the SBTi changes list. */
-const CHANGES_DAYS = 365;
 
 /** "score 72.5 · synced" (the score on the scale the cells use, written the language's way; the service's status). */
 export function organizationMeta(record: OrganizationRecord, scale: '0-100' | '0-1'): string {
@@ -39,29 +38,13 @@ export function sbtiMeta(company: SbtiCompany): string {
   return parts.filter(Boolean).join(' · ');
 }
 
-export function changeMeta(change: SbtiChange): string {
-  const when = change.changed_at ? change.changed_at.slice(0, 10) : '';
-  return [
-    `${change.field ?? t('reference.change.field')}: ${change.old_value ?? '—'} → ${change.new_value ?? '—'}`,
-    when,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
-
-/** The default of "Changes since": CHANGES_DAYS days before today, on the analyst's calendar. */
-export function sinceDate(now: Date, timeZone?: string): string {
-  return calendarDate(now, CHANGES_DAYS, timeZone);
-}
-
 /** "Industries: 12 shown", and "(first page)" when the service has more: a list's status line. */
 function shown(
-  list: 'reference.industries' | 'reference.sbti' | 'reference.changes',
+  list: 'reference.industries' | 'reference.sbti',
   result: { items: readonly unknown[]; next: unknown },
-  values: Record<string, string> = {},
 ): string {
   const key: MessageKey = result.next ? `${list}.shownFirst` : `${list}.shown`;
-  return t(key, { ...values, count: result.items.length });
+  return t(key, { count: result.items.length });
 }
 
 const item = (title: Node | string, meta: string): HTMLLIElement =>
@@ -165,25 +148,5 @@ export function mountReference(context: PaneContext): void {
     });
   });
 
-  const changesForm = byId('sbti-changes-form', 'form');
-  const changesButton = byId('sbti-changes-load', 'fluent-button');
-  const since = byId('sbti-since', 'fluent-text-input');
-  const changesList = byId('sbti-changes', 'ul');
-  since.value = sinceDate(new Date());
-  changesForm.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void withBusy(changesButton, status, async () => {
-      const typed = fieldText(since);
-      const from = typed ? readDate(typed) : sinceDate(new Date());
-      const result = await savedClient(context).sbtiChanges({ since: from });
-      const newestFirst = [...result.items].sort((a, b) => (b.changed_at ?? '').localeCompare(a.changed_at ?? ''));
-      replaceChildren(
-        changesList,
-        ...newestFirst.map((change) => item(change.company_name ?? '—', changeMeta(change))),
-      );
-      if (result.items.length === 0)
-        changesList.append(el('li', { class: 'meta' }, t('reference.changes.none', { since: from })));
-      setStatus(status, 'info', shown('reference.changes', result, { since: from }));
-    });
-  });
+  mountSheetSbti(context, status);
 }

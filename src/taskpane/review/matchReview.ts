@@ -8,6 +8,7 @@
  * left to fall on the page's body). The verdicts and pages are reviewModel.ts, the reads and writes
  * reviewWorkbook.ts, the page parts reviewView.ts.
  */
+import { t } from '../../i18n/translate';
 import type { BlockScored } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
 import { describeRange } from '../sheet/a1';
@@ -15,7 +16,7 @@ import type { SheetRange } from '../sheet/grid';
 import { readSelection } from '../sheet/read';
 import { selectRange } from '../sheet/write';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
-import { TO_REVIEW, filterEntries, pageOf, type ReviewEntry } from './reviewModel';
+import { TO_REVIEW, filterEntries, pageOf, rowLabel, type ReviewEntry } from './reviewModel';
 import { refineRow, reviewBlock, setAccepted } from './reviewWorkbook';
 import {
   focusRefineForm,
@@ -23,7 +24,6 @@ import {
   refineForm,
   renderCounts,
   reviewItem,
-  rowLabel,
   type RowActions,
   type RowControl,
 } from './reviewView';
@@ -77,8 +77,8 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
           })
         : null;
     replaceChildren(list, ...page.items.map((entry) => reviewItem(entry, actions, form(entry))));
-    if (page.items.length === 0) list.append(el('li', { class: 'meta' }, 'No rows with this verdict.'));
-    byId('review-page').textContent = `Page ${page.index + 1} of ${page.pages}`;
+    if (page.items.length === 0) list.append(el('li', { class: 'meta' }, t('review.noRows')));
+    byId('review-page').textContent = t('review.page', { page: page.index + 1, pages: page.pages });
     // The attribute, not the property: FAST reflects the property to it a frame later, and only the
     // attribute makes the button disabled to the browser, so `turn` could not hand the focus over now.
     prev.toggleAttribute('disabled', page.index === 0);
@@ -94,19 +94,19 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     goTo: async (entry) => {
       const { sheet, box } = view.block;
       await selectRange({ sheet, box: { ...box, rowIndex: entry.row, rowCount: 1 } });
-      setStatus(status, 'info', `${rowLabel(entry)} selected.`);
+      setStatus(status, 'info', t('review.selected', { row: rowLabel(entry) }));
     },
     accept: async (entry, matchedId) => {
       const name = entry.reading?.matchedName ?? `#${matchedId}`;
       await setAccepted(context.engine, view.block, view.entries, { entry, matchedId, accepted: true });
       render({ row: entry.row, control: 'Accept' });
-      setStatus(status, 'success', `Accepted: ${entry.input} is ${name} in this workbook.`);
+      setStatus(status, 'success', t('review.accepted', { input: entry.input, name }));
     },
     clear: async (entry, matchedId) => {
       const name = entry.reading?.matchedName ?? `#${matchedId}`;
       await setAccepted(context.engine, view.block, view.entries, { entry, matchedId, accepted: false });
       render({ row: entry.row, control: 'Refine' });
-      setStatus(status, 'success', `Cleared: ${entry.input} is no longer accepted as ${name} in this workbook.`);
+      setStatus(status, 'success', t('review.cleared', { input: entry.input, name }));
     },
     toggleRefine: (entry) => {
       view.refining = view.refining === entry.row ? null : entry.row;
@@ -118,19 +118,19 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     const count = await refineRow(context.engine, view.block, view.entries, entry, typed);
     view.refining = null;
     render({ row: entry.row, control: 'Refine' });
-    setStatus(status, 'success', `${rowLabel(entry)}: ${count} formulas refined.`);
+    setStatus(status, 'success', t('review.refined', { row: rowLabel(entry), count }));
   };
 
   const review = async (block: SheetRange): Promise<void> => {
     const where = describeRange(block.sheet, block.box);
     const entries = await reviewBlock(context.engine, block, (read) =>
-      setStatus(status, 'busy', `Reviewing ${where}: ${read} of ${block.box.rowCount} rows read.`),
+      setStatus(status, 'busy', t('review.reading', { range: where, read, count: block.box.rowCount })),
     );
     shown = { block, entries, page: 0, refining: null };
     filter.value = TO_REVIEW;
     render();
     const toReview = filterEntries(entries, TO_REVIEW).length;
-    setStatus(status, 'info', `${where}: ${toReview} of ${entries.length} rows to review.`);
+    setStatus(status, 'info', t('review.toReview', { range: where, toReview, count: entries.length }));
   };
 
   scoredButton.addEventListener(

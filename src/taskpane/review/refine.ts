@@ -5,6 +5,7 @@
  * CLIMATE.ORG cell is rewritten as well as a block the pane wrote).
  */
 import { ArgumentError } from '../../functions/arguments/argumentError';
+import { t } from '../../i18n/translate';
 import { parseOrganization, websiteAddress } from '../../functions/arguments/organizationArgument';
 import { argumentCells, type FormulaCell, type OrganizationArgs } from '../sheet/climateCells';
 import { literal, withArguments, type ArgumentChange } from '../sheet/formulas';
@@ -27,17 +28,14 @@ const IDENTIFIER_KINDS = ['duns', 'lei', 'isin', 'spg'];
 
 /** Checks what was typed (a bad value is said here and writes nothing) and plans the change. */
 export function planRefine(current: OrganizationArgs, typed: RefineInput): RefinePlan {
-  if (!typed.website && !typed.country && !typed.identifier)
-    throw new ArgumentError('Give a website, a country or an identifier.');
+  if (!typed.website && !typed.country && !typed.identifier) throw new ArgumentError(t('review.giveSomething'));
   // An identifier as the functions read it: any kind they accept, prefixed or recognised by its form.
   if (typed.identifier && !IDENTIFIER_KINDS.includes(parseOrganization(typed.identifier).kind)) {
-    throw new ArgumentError(
-      `Write the identifier with its kind: lei:…, isin:…, duns:… or spg:… (got "${typed.identifier}").`,
-    );
+    throw new ArgumentError(t('review.identifierKind', { identifier: typed.identifier }));
   }
   // A website the functions would leave out (a Gmail address, a LinkedIn page) would refine nothing.
   const borrowed = typed.website ? websiteAddress(typed.website).borrowed : null;
-  if (borrowed !== null) throw new ArgumentError(`${typed.website} is ${borrowed}: give its own website.`);
+  if (borrowed !== null) throw new ArgumentError(t('review.borrowedWebsite', { website: typed.website, borrowed }));
   const args = {
     organization: typed.identifier || current.organization,
     website: typed.website || current.website,

@@ -8,6 +8,7 @@ import { acceptedWithFile, isAcceptedMatch } from '../../functions/results/accep
 import { matchInputOf, readMatch, SETTLED_VERDICTS, type MatchReading } from '../../functions/results/nameMatch';
 import { parseOrganization } from '../../functions/arguments/organizationArgument';
 import type { Engine } from '../../engine';
+import { t } from '../../i18n/translate';
 import type { OrganizationArgs } from '../sheet/climateCells';
 import { failedRow, type FailedRow } from '../common/outcome';
 import { messageOf } from '../ui/view';
@@ -36,6 +37,9 @@ export const ACCEPTED_WITH_FILE = 'accepted with the file';
 export const PAGE_SIZE = 20;
 export const TO_REVIEW = 'to review';
 export const ALL = 'all';
+
+/** "Row 12": how the pane names a row of the sheet. */
+export const rowLabel = (entry: ReviewEntry): string => t('review.row', { row: String(entry.row + 1) });
 
 export function verdictOf(entry: ReviewEntry): string {
   if (entry.acceptedWithFile) return ACCEPTED_WITH_FILE;
@@ -68,7 +72,7 @@ export async function assessRow(
     const outcome = await engine.organization(argument.query);
     if (outcome.state === 'pending') {
       entry.state = 'pending';
-      entry.message = `Profiling (${outcome.record.status ?? 'pending'})`;
+      entry.message = t('review.profiling', { status: outcome.record.status ?? 'pending' });
     } else {
       const reading = readMatch(matchInputOf(argument), outcome.record, isAcceptedMatch);
       entry.reading = reading;

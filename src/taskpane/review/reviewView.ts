@@ -5,59 +5,102 @@
  * keyboard focus goes once the list is drawn again. Actions are handed in; nothing here reads or
  * writes the workbook.
  */
+import { currentLanguage, formatNumber, t, type MessageKey } from '../../i18n/translate';
 import { el, fieldText, replaceChildren } from '../ui/view';
 import type { RefineInput } from './refine';
-import { ALL, TO_REVIEW, countVerdicts, filterEntries, verdictOf, type ReviewEntry } from './reviewModel';
+import {
+  ACCEPTED_WITH_FILE,
+  ALL,
+  TO_REVIEW,
+  countVerdicts,
+  filterEntries,
+  rowLabel,
+  verdictOf,
+  type ReviewEntry,
+} from './reviewModel';
 
 type Button = HTMLElementTagNameMap['fluent-button'];
 type TextInput = HTMLElementTagNameMap['fluent-text-input'];
 
-export const rowLabel = (entry: ReviewEntry): string => `Row ${entry.row + 1}`;
-
-/** A row's controls, by their visible words. */
+/** A row's controls (`data-control`, the same in every language), and the words each shows. */
 export type RowControl = 'Go to row' | 'Accept' | 'Refine' | 'Clear';
+const CONTROL_WORDS: Record<RowControl, MessageKey> = {
+  'Go to row': 'review.control.goTo',
+  Accept: 'review.control.accept',
+  Refine: 'review.control.refine',
+  Clear: 'review.control.clear',
+};
+
+/**
+ * The review's own states in the person's words; a MATCH verdict (`exact`, `parent`, `check`…) as the
+ * Match column shows it, a fixed word the sheet's conditional format and the grammar read back.
+ */
+const STATE_WORDS: Readonly<Record<string, MessageKey>> = {
+  pending: 'review.state.pending',
+  'no value': 'review.state.noValue',
+  error: 'review.state.error',
+  [ACCEPTED_WITH_FILE]: 'review.state.acceptedWithFile',
+};
+const verdictWords = (verdict: string): string =>
+  Object.hasOwn(STATE_WORDS, verdict) ? t(STATE_WORDS[verdict]) : verdict;
 
 /** The counts per verdict and the filter's options; a verdict no row has any more falls back to the rows to review. */
 export function renderCounts(counts: HTMLElement, filter: HTMLSelectElement, entries: readonly ReviewEntry[]): void {
   const perVerdict = countVerdicts(entries);
   replaceChildren(
     counts,
-    ...perVerdict.flatMap(([verdict, count]) => [el('dt', {}, verdict), el('dd', {}, String(count))]),
+    ...perVerdict.flatMap(([verdict, count]) => [
+      el('dt', {}, verdictWords(verdict)),
+      el('dd', {}, formatNumber(count)),
+    ]),
   );
   const chosen = filter.value || TO_REVIEW;
   const toReview = filterEntries(entries, TO_REVIEW).length;
   replaceChildren(
     filter,
-    el('option', { value: TO_REVIEW, selected: chosen === TO_REVIEW }, `To review (${toReview})`),
-    ...perVerdict.map(([verdict, count]) =>
-      el('option', { value: verdict, selected: chosen === verdict }, `${verdict} (${count})`),
+    el(
+      'option',
+      { value: TO_REVIEW, selected: chosen === TO_REVIEW },
+      t('review.filter.toReview', { count: toReview }),
     ),
-    el('option', { value: ALL, selected: chosen === ALL }, `All rows (${entries.length})`),
+    ...perVerdict.map(([verdict, count]) =>
+      el(
+        'option',
+        { value: verdict, selected: chosen === verdict },
+        `${verdictWords(verdict)} (${formatNumber(count)})`,
+      ),
+    ),
+    el('option', { value: ALL, selected: chosen === ALL }, t('review.filter.all', { count: entries.length })),
   );
   if (filter.value !== chosen) filter.value = TO_REVIEW;
 }
 
-/** The Refine form of a row: submit hands over what was typed, cancel closes it. */
+/** The Refine form of a row: submit hands over what was typed, Cancel (or Escape in the form) closes it. */
 export function refineForm(
   entry: ReviewEntry,
   actions: { apply(typed: RefineInput, button: Button): void; cancel(): void },
 ): HTMLElement {
   const field = (id: string, label: string, hint: string): TextInput =>
     el('fluent-text-input', { id, autocomplete: 'off', spellcheck: 'false', placeholder: hint }, label) as TextInput;
-  const website = field('refine-website', 'Website', 'e.g. acme.com');
-  const country = field('refine-country', 'Country', 'e.g. DE');
-  const identifier = field('refine-identifier', 'Identifier', 'lei:…, isin:…, duns:… or spg:…');
-  const apply = el('fluent-button', { type: 'submit', appearance: 'primary', size: 'small' }, 'Apply');
-  const cancel = el('fluent-button', { type: 'button', appearance: 'subtle', size: 'small' }, 'Cancel');
+  const website = field('refine-website', t('review.field.website'), t('review.field.websiteHint'));
+  const country = field('refine-country', t('review.field.country'), t('review.field.countryHint'));
+  const identifier = field('refine-identifier', t('review.field.identifier'), t('review.field.identifierHint'));
+  const apply = el('fluent-button', { type: 'submit', appearance: 'primary', size: 'small' }, t('review.apply'));
+  const cancel = el('fluent-button', { type: 'button', appearance: 'subtle', size: 'small' }, t('review.cancel'));
   const form = el(
     'form',
-    { class: 'stack tight card', novalidate: true, 'aria-label': `Refine ${rowLabel(entry)}` },
+    { class: 'stack tight card', novalidate: true, 'aria-label': t('review.refineForm', { row: rowLabel(entry) }) },
     website,
     country,
     identifier,
     el('div', { class: 'row' }, apply, cancel),
   );
   cancel.addEventListener('click', () => actions.cancel());
+  form.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    actions.cancel();
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     actions.apply(
@@ -84,20 +127,26 @@ export function reviewItem(entry: ReviewEntry, actions: RowActions, form: HTMLEl
   const similarity =
     reading?.similarity === null || reading?.similarity === undefined
       ? null
-      : `similarity ${reading.similarity.toFixed(2)}`;
-  const matched = reading ? `→ ${reading.matchedName ?? 'no name'}` : (entry.message ?? '');
+      : t('review.similarity', {
+          value: reading.similarity.toLocaleString(currentLanguage(), {
+            minimumFractionDigits: 2,
+            maximumFractionDigits: 2,
+          }),
+        });
+  const matched = reading ? `→ ${reading.matchedName ?? t('review.noName')}` : (entry.message ?? '');
   const meta = [matched, reading?.relationship, similarity].filter(Boolean).join(' · ');
-  const button = (label: RowControl, action: () => Promise<void>, disabled = false): Button => {
+  const button = (control: RowControl, action: () => Promise<void>, disabled = false): Button => {
+    const words = t(CONTROL_WORDS[control]);
     const b = el(
       'fluent-button',
       {
         type: 'button',
         size: 'small',
-        'aria-label': `${label} ${rowLabel(entry)} (${entry.input})`,
-        'data-control': label,
+        'aria-label': t('review.control.name', { control: words, row: rowLabel(entry), input: entry.input }),
+        'data-control': control,
         disabled,
       },
-      label,
+      words,
     );
     b.addEventListener('click', () => actions.run(b, action));
     return b;
@@ -121,7 +170,7 @@ export function reviewItem(entry: ReviewEntry, actions: RowActions, form: HTMLEl
         el(
           'fluent-badge',
           { appearance: 'tint', color: verdict === 'accepted' ? 'success' : 'warning', shape: 'rounded' },
-          verdict,
+          verdictWords(verdict),
         ),
         button('Go to row', () => actions.goTo(entry)),
         button(

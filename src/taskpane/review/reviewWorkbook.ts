@@ -7,6 +7,7 @@
 import type { Engine } from '../../engine';
 import { clearAcceptedMatch } from '../../functions/results/acceptedMatches';
 import { rememberAcceptedMatch } from '../../office/documentSettings';
+import { t } from '../../i18n/translate';
 import { describeRange } from '../sheet/a1';
 import { rowOrganization } from '../sheet/climateCells';
 import { ROWS_PER_RUN } from '../sheet/excel';
@@ -14,7 +15,7 @@ import { lastRow, type SheetRange } from '../sheet/grid';
 import { readRows } from '../sheet/read';
 import { recalculateRows, writeCellFormulas } from '../sheet/write';
 import { refinedCells, type RefineInput, planRefine } from './refine';
-import { assessRow, verdictOf, type ReviewEntry } from './reviewModel';
+import { assessRow, rowLabel, verdictOf, type ReviewEntry } from './reviewModel';
 
 type Judge = Pick<Engine, 'organization'>;
 
@@ -43,8 +44,7 @@ export async function reviewBlock(
     // A slice whose records are all cached settles in microtasks: give the page a turn before the next.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  if (entries.length === 0)
-    throw new Error(`No CLIMATE formulas that name an organization in ${describeRange(block.sheet, block.box)}.`);
+  if (entries.length === 0) throw new Error(t('review.noFormulas', { range: describeRange(block.sheet, block.box) }));
   return entries;
 }
 
@@ -92,8 +92,8 @@ export async function refineRow(
   const { args, change } = planRefine(entry.args, typed);
   const grid = await readRows(block.sheet, entry.row, entry.row);
   const rewritten = grid === null ? [] : refinedCells(grid, entry.row, block.box, change);
-  if (rewritten.length === 0) throw new Error(`Row ${entry.row + 1} has no CLIMATE formulas left to refine.`);
-  await writeCellFormulas(block.sheet, rewritten, 'refine the row again');
+  if (rewritten.length === 0) throw new Error(t('review.nothingToRefine', { row: rowLabel(entry) }));
+  await writeCellFormulas(block.sheet, rewritten, t('review.again'));
   entries[entries.indexOf(entry)] = await assessRow(engine, entry.row, args);
   return rewritten.length;
 }

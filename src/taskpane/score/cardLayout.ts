@@ -6,7 +6,7 @@
  */
 import { entityField } from '../../functions/results/entityFields';
 import { callText, type ArgumentTexts } from '../sheet/formulas';
-import { LINK_TEXT, type OutputFormula } from '../sheet/outputs';
+import { linkText, type OutputFormula } from '../sheet/outputs';
 
 /** `cards`: a CLIMATE.ORG column and the outputs as its fields; `formulas`: one CLIMATE formula per output. */
 export type Layout = 'cards' | 'formulas';
@@ -37,5 +37,5 @@ export function cardFormula(formula: OutputFormula, orgCell: string): string {
   const field = entityField(outputField(formula));
   if (field === null) throw new Error(`The organization card has no field for "${outputField(formula)}".`);
   const read = `${orgCell}.${field.reference}`;
-  return formula.fn === 'LINK' ? `=HYPERLINK(${read},${LINK_TEXT})` : `=${read}`;
+  return formula.fn === 'LINK' ? `=HYPERLINK(${read},${linkText()})` : `=${read}`;
 }

@@ -5,6 +5,7 @@
  * next to every score.
  */
 import { OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
+import { t } from '../../i18n/translate';
 import { byId, el } from '../ui/view';
 
 const DEFAULT_OUTPUTS: readonly OutputKey[] = ['score', 'match', 'link'];
@@ -27,7 +28,7 @@ export interface OutputPicker {
 export function mountOutputPicker(linkRequired: boolean): OutputPicker {
   const flagCount = byId('score-flag-count');
   const checkboxes = new Map<OutputKey, HTMLElementTagNameMap['fluent-checkbox']>();
-  const always = el('span', { class: 'meta' }, ' (always, with each score)');
+  const always = el('span', { class: 'meta' }, t('score.linkAlways'));
   for (const output of OUTPUTS) {
     const id = `output-${output.key.replace(/[^a-z0-9]+/gi, '-')}`;
     const box = el('fluent-checkbox', {
@@ -36,7 +37,7 @@ export function mountOutputPicker(linkRequired: boolean): OutputPicker {
       value: output.key,
       checked: DEFAULT_OUTPUTS.includes(output.key),
     });
-    const label = el('label', { slot: 'label', for: id }, output.header, output.key === 'link' ? always : null);
+    const label = el('label', { slot: 'label', for: id }, output.header(), output.key === 'link' ? always : null);
     checkboxes.set(output.key, box);
     byId(GROUPS[output.formula.fn]).append(el('fluent-field', { 'label-position': 'after' }, label, box));
   }

@@ -8,6 +8,7 @@
  * every row has settled and show how they ended. The plan is scoringPlan.ts, the writes scoreWriter.ts.
  */
 import { supportsDataTypes, supportsEntities, supportsImages } from '../../office/host';
+import { formatNumber, t } from '../../i18n/translate';
 import type { BlockScored, ProfilingEntry } from '../common/blockScored';
 import { FAILED_ROW_LABELS } from '../common/outcome';
 import { columnLetters, describeRange } from '../sheet/a1';
@@ -23,8 +24,6 @@ import { planColumnScoring } from './scoringPlan';
 import { emptySummary, followScoring, type ScoringSummary } from './scoringProgress';
 import { blockScoredOf, progressText, rowQueries } from './scoringRun';
 import { markRowsToReview, writeScoringPlan } from './scoreWriter';
-
-const UNMARKED = ' This Excel cannot add conditional formats (ExcelApi 1.6): Review matches lists the rows to check.';
 
 export interface ScoreColumnSection {
   /**
@@ -45,7 +44,7 @@ export interface ScoreColumnHooks {
 function fillColumnPicker(select: HTMLSelectElement, model: SelectionModel, guess: number | null): void {
   replaceChildren(
     select,
-    el('option', { value: '' }, 'None'),
+    el('option', { value: '' }, t('score.noColumn')),
     ...model.columns.map((column) =>
       el('option', { value: String(column.index), selected: column.index === guess }, column.label),
     ),
@@ -64,18 +63,18 @@ function describeRows(model: SelectionModel, firstRowIsHeader: boolean): string 
     rowCount: rows,
     columnCount: 1,
   });
-  return `Names: ${range} (${rows} ${rows === 1 ? 'row' : 'rows'}).`;
+  return t('score.names', { range, count: rows });
 }
 
 /** The counts of a finished run, as a definition list. */
 function showSummary(list: HTMLElement, summary: ScoringSummary): void {
   const rows: Array<[string, number]> = [
-    ['Scored', summary.scored],
-    ['Still profiling', summary.pending],
+    [t('score.summary.scored'), summary.scored],
+    [t('score.summary.profiling'), summary.pending],
     [FAILED_ROW_LABELS['no value'], summary.notFound],
     [FAILED_ROW_LABELS.error, summary.errors],
   ];
-  replaceChildren(list, ...rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]));
+  replaceChildren(list, ...rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, formatNumber(value))]));
   list.hidden = false;
 }
 
@@ -135,7 +134,7 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
   };
 
   const write = async (afterWrite?: () => Promise<void>): Promise<void> => {
-    if (!chosen) throw new Error('Select the supplier names and choose Use selection first.');
+    if (!chosen) throw new Error(t('score.useSelectionFirst'));
     // Read again: the sheet may have changed since the names were chosen.
     const snapshot = await readSelection({ target: chosen.target });
     const model = describeSelection(snapshot);
@@ -160,9 +159,8 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     const { columnIndex, columnCount } = event.range.box;
     const range = `${model.sheet}!${columnLetters(columnIndex)}:${columnLetters(columnIndex + columnCount - 1)}`;
     const count = plan.scoredRows.length * plan.headers.length;
-    const wrote =
-      count === 0 ? `${range} already show these outputs: nothing written.` : `Wrote ${count} formulas into ${range}.`;
-    setStatus(selectionLine, 'success', `${wrote}${marked ? '' : UNMARKED}`);
+    const wrote = count === 0 ? t('score.nothingWritten', { range }) : t('score.wrote', { count, range });
+    setStatus(selectionLine, 'success', marked ? wrote : `${wrote} ${t('score.unmarked')}`);
     await afterWrite?.();
     const summary = await follow(rowQueries(snapshot, selection, plan), plan.scoredRows.length);
     showSummary(summaryList, summary);

@@ -3,6 +3,7 @@
  * plan's rows already count them; then headers, formulas in slices, the source line and the logo), and
  * the mark of rows to review over the written block when it has a Match column.
  */
+import { t } from '../../i18n/translate';
 import { addReviewMark, reviewRuleFormula } from '../common/reviewMark';
 import { run } from '../sheet/excel';
 import type { SheetRange } from '../sheet/grid';
@@ -19,7 +20,7 @@ export function writeScoringPlan(sheetName: string, plan: ScoringPlan, logoBase6
   if (plan.headers.length === 0) return Promise.resolve(); // the block already has every output
   return run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
-    await refuseProtectedSheet(context, sheet, 'score again');
+    await refuseProtectedSheet(context, sheet, t('score.again'));
     if (plan.insertRowsAtTop > 0) {
       sheet.getRangeByIndexes(0, 0, plan.insertRowsAtTop, 1).getEntireRow().insert('Down');
     }

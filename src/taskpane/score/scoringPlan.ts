@@ -16,10 +16,11 @@
  * no second source line when the block shows one above its headers.
  */
 import type { FlagKey } from '../../functions/arguments/initiatives';
+import { t } from '../../i18n/translate';
 import type { BlockLayout } from '../common/blockScored';
 import { columnLetters } from '../sheet/a1';
 import { namesNoSupplier, type SheetRange } from '../sheet/grid';
-import { formulaFor, ORG_HEADER, OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
+import { formulaFor, orgHeader, OUTPUTS, type OutputDefinition, type OutputKey } from '../sheet/outputs';
 import { NOTHING_SCORED } from '../sheet/scoredColumns';
 import type { ColumnSelection } from '../sheet/selectionModel';
 import { SHEET_COLUMNS, SHEET_ROWS } from '../sheet/sheetState';
@@ -61,7 +62,7 @@ export interface ScoringPlan {
 /** The outputs in catalogue order, without repeats, plus the profile link where the host needs it. */
 export function effectiveOutputs(options: PlanOptions): OutputDefinition[] {
   const keys = new Set<OutputKey>(options.outputs);
-  if (keys.size === 0) throw new Error('Choose at least one output to write.');
+  if (keys.size === 0) throw new Error(t('score.chooseOutput'));
   if (options.linkRequired) keys.add('link');
   return OUTPUTS.filter((output) => keys.has(output.key));
 }
@@ -69,17 +70,14 @@ export function effectiveOutputs(options: PlanOptions): OutputDefinition[] {
 export function planColumnScoring(selection: ColumnSelection, options: PlanOptions): ScoringPlan {
   const scored = selection.scored ?? NOTHING_SCORED;
   const outputs = effectiveOutputs(options).filter((output) => !scored.outputs.has(output.key));
-  if (selection.names.length === 0) throw new Error('The selection holds no supplier rows.');
+  if (selection.names.length === 0) throw new Error(t('score.noSupplierRows'));
   const writes = outputs.length > 0;
   const line = writes && !scored.attributed;
   // Rows needed above the suppliers: the headers, and the attribution above them.
   const insertRowsAtTop = writes ? Math.max(0, (line ? 2 : 1) - selection.firstDataRow) : 0;
   // Excel inserts no row that would push a filled cell off its last row.
   if (insertRowsAtTop > 0 && (selection.lastUsedRow ?? 0) + insertRowsAtTop >= SHEET_ROWS)
-    throw new Error(
-      'No room above the names for the headers and the source line: rows would be inserted at the top, and ' +
-        "the sheet's used range reaches row 1048576, Excel's last. Clear the sheet's last rows and score again.",
-    );
+    throw new Error(t('score.noRoomAbove'));
   const firstDataRow = selection.firstDataRow + insertRowsAtTop;
   const headerRow = firstDataRow - 1;
   // Fields read the block's card when it has one; a new card column only for a block without.
@@ -87,7 +85,7 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
   const firstColumn = visibleColumns(selection, (newCard ? 1 : 0) + outputs.length);
   const cardColumn = newCard ? firstColumn : options.layout === 'cards' ? scored.cardColumn : null;
   const outputColumn = newCard ? firstColumn + 1 : firstColumn;
-  const headers = [...(newCard ? [ORG_HEADER] : []), ...outputs.map((output) => output.header)];
+  const headers = [...(newCard ? [orgHeader()] : []), ...outputs.map((output) => output.header())];
   const ref = (column: number | null, row: number): string =>
     column === null ? '' : `$${columnLetters(column)}${row + 1}`;
 
@@ -106,8 +104,7 @@ export function planColumnScoring(selection: ColumnSelection, options: PlanOptio
     const fields = outputs.map((output) => cardFormula(output.formula, card));
     return newCard ? [orgFormula(args), ...fields] : fields;
   });
-  if (scoredRows.length === 0)
-    throw new Error('Every selected supplier cell is empty or says there is none (N/A, TBD…).');
+  if (scoredRows.length === 0) throw new Error(t('score.allEmpty'));
 
   const attribution: AttributionCell | null = line
     ? {
@@ -143,10 +140,7 @@ function visibleColumns(selection: ColumnSelection, width: number): number {
   for (let column = first; column < first + width; column++) if (hidden.has(column)) first = column + 1;
   if (first + width > SHEET_COLUMNS) {
     const used = columnLetters(selection.firstFreeColumn - 1);
-    throw new Error(
-      `No room for ${width} new columns: the sheet's used range reaches column ${used}, and Excel's last is XFD. ` +
-        'Clear the cells far right of the list, or copy the list to a new sheet, and score again.',
-    );
+    throw new Error(t('score.noRoomRight', { count: width, used }));
   }
   return first;
 }
@@ -161,8 +155,7 @@ export function blockFromPlan(
   const columns = [...plan.block.outputs].sort((a, b) => a[1] - b[1]);
   const at = (key: OutputKey): number | null => plan.block.outputs.get(key) ?? null;
   const scoreColumn = at('score');
-  if (scoreColumn === null)
-    throw new Error('The summary needs the Climate score column: tick "Climate score" and write the formulas again.');
+  if (scoreColumn === null) throw new Error(t('score.needsScoreColumn'));
   const flags = columns.flatMap(([key, column]) =>
     key.startsWith('flag:') ? [{ initiative: key.slice('flag:'.length) as FlagKey, column }] : [],
   );

@@ -4,6 +4,7 @@
  * progress line.
  */
 import { parseOrganization } from '../../functions/arguments/organizationArgument';
+import { t } from '../../i18n/translate';
 import type { BlockScored } from '../common/blockScored';
 import type { SelectionSnapshot } from '../sheet/grid';
 import type { ColumnOption, ColumnSelection } from '../sheet/selectionModel';
@@ -41,5 +42,5 @@ export function blockScoredOf(
 }
 
 export function progressText(summary: ScoringSummary): string {
-  return `${summary.settled} of ${summary.total} rows settled`;
+  return t('score.progress', { settled: summary.settled, count: summary.total });
 }

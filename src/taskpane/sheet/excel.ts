@@ -4,6 +4,7 @@
  * limits the size of one request, so long reads and writes go in slices of ROWS_PER_RUN rows.
  */
 import { hasExcelApi } from '../../office/host';
+import { t } from '../../i18n/translate';
 import type { RangeBox } from './grid';
 
 /** Rows read or written per round trip: Excel on the web limits the size of one request. */
@@ -25,7 +26,7 @@ export function tooLarge(error: unknown): boolean {
 
 export class NoWorkbookError extends Error {
   constructor() {
-    super('Open this pane in Excel to work with the sheet.');
+    super(t('sheet.noWorkbook'));
     this.name = 'NoWorkbookError';
   }
 }
@@ -39,11 +40,7 @@ export function run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Pr
   if (!hasExcelApi()) return Promise.reject(new NoWorkbookError());
   return Excel.run(batch).catch((error: unknown) => {
     if ((error as { code?: unknown } | null)?.code !== 'ItemNotFound') throw error;
-    throw new Error(
-      'The sheet this works on is no longer in the workbook (renamed or deleted since the pane read it): ' +
-        'select the cells again and retry.',
-      { cause: error },
-    );
+    throw new Error(t('sheet.sheetGone'), { cause: error });
   });
 }
 

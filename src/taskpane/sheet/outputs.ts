@@ -2,12 +2,16 @@
  * What "Score a column" can write: one column per output, each a CLIMATE formula. The catalogue keeps
  * the header a person reads next to the formula that fills the column, so the plan and the checkboxes
  * of the pane come from one list; and it says which output a formula read back shows (a call, or a
- * field of a card), so that a block typed by hand is understood like one the pane wrote.
+ * field of a card), so that a block typed by hand is understood like one the pane wrote. Headers and
+ * the links' words are in the person's language (initiatives keep their own names); nothing reads a
+ * block by them but the attribution check, which knows them in every language.
  */
 import { parseFields } from '../../functions/results/fields';
 import { FLAG_KEYS, FLAG_LABELS, findFlag, type FlagKey } from '../../functions/arguments/initiatives';
 import type { CellReading } from './climateCells';
 import { callText, literal, unquote, type ArgumentTexts } from './formulas';
+import { LANGUAGES, type Language } from '../../i18n/languages';
+import { currentLanguage, t, type MessageKey } from '../../i18n/translate';
 
 /** The CLIMATE.PROFILE mnemonics a column of ranks, the percentile or the industry mean is read with. */
 export type ProfileColumn = 'rank' | 'industry_rank' | 'region_rank' | 'percentile' | 'industry_mean';
@@ -24,47 +28,60 @@ export type OutputFormula =
 
 export interface OutputDefinition {
   key: OutputKey;
-  header: string;
+  /** The column's header in `language` (the person's by default). */
+  header(language?: Language): string;
   formula: OutputFormula;
 }
 
-const PROFILE_OUTPUTS: Array<[ProfileColumn, string]> = [
-  ['rank', 'Rank'],
-  ['industry_rank', 'Industry rank'],
-  ['region_rank', 'Region rank'],
-  ['percentile', 'Industry percentile'],
-  ['industry_mean', 'Industry mean score'],
+/** A header from the messages, in the person's language unless another is asked for. */
+const worded =
+  (key: MessageKey) =>
+  (language: Language = currentLanguage()): string =>
+    t(key, undefined, language);
+
+const PROFILE_OUTPUTS: Array<[ProfileColumn, MessageKey]> = [
+  ['rank', 'sheet.header.rank'],
+  ['industry_rank', 'sheet.header.industryRank'],
+  ['region_rank', 'sheet.header.regionRank'],
+  ['percentile', 'sheet.header.percentile'],
+  ['industry_mean', 'sheet.header.industryMean'],
 ];
 
-/** What every profile link cell shows, in both layouts. */
-export const LINK_TEXT = literal('Profile');
+/** What every profile link cell shows, in both layouts: a formula's text literal. */
+export const linkText = (): string => literal(t('sheet.linkText'));
 
 /** Every output, in the order columns are written. */
 export const OUTPUTS: readonly OutputDefinition[] = [
-  { key: 'score', header: 'Climate score', formula: { fn: 'SCORE' } },
+  { key: 'score', header: worded('sheet.header.score'), formula: { fn: 'SCORE' } },
   // The row's match verdict: what the review and the conditional format read.
-  { key: 'match', header: 'Match', formula: { fn: 'MATCH' } },
+  { key: 'match', header: worded('sheet.header.match'), formula: { fn: 'MATCH' } },
   ...FLAG_KEYS.map((flag): OutputDefinition => ({
     key: `flag:${flag}`,
-    header: FLAG_LABELS[flag],
+    header: () => FLAG_LABELS[flag],
     formula: { fn: 'FLAG', initiative: flag },
   })),
-  ...PROFILE_OUTPUTS.map(([field, header]): OutputDefinition => ({
+  ...PROFILE_OUTPUTS.map(([field, key]): OutputDefinition => ({
     key: `profile:${field}`,
-    header,
+    header: worded(key),
     formula: { fn: 'PROFILE', field },
   })),
   // The link column is the per-row profile hyperlink that the licence asks for next to every score.
-  { key: 'link', header: 'Profile', formula: { fn: 'LINK' } },
+  { key: 'link', header: worded('sheet.header.link'), formula: { fn: 'LINK' } },
 ];
 
 /** The header of the card layout's CLIMATE.ORG column. */
-export const ORG_HEADER = 'Organization';
+export const orgHeader = worded('sheet.header.organization');
 
-const HEADERS = new Set([ORG_HEADER, ...OUTPUTS.map((output) => output.header)]);
+/** Every header in every language: a sheet written in German Excel is checked in Japanese Excel too. */
+let headers: ReadonlySet<string> | null = null;
 
 /** A header Score a column writes over a column of its block (the attribution check knows the block by it). */
-export const isOutputHeader = (text: string): boolean => HEADERS.has(text);
+export function isOutputHeader(text: string): boolean {
+  headers ??= new Set(
+    LANGUAGES.flatMap((language) => [orgHeader(language), ...OUTPUTS.map((output) => output.header(language))]),
+  );
+  return headers.has(text);
+}
 
 /** The formula of one output for one row, e.g. `=CLIMATE.FLAG($A2,"sbti",$B2)`. */
 export function formulaFor(formula: OutputFormula, args: ArgumentTexts): string {
@@ -77,7 +94,7 @@ export function formulaFor(formula: OutputFormula, args: ArgumentTexts): string 
     case 'PROFILE':
       return `=${callText('PROFILE', args, [literal(formula.field)])}`;
     case 'LINK':
-      return `=HYPERLINK(${callText('LINK', args)},${LINK_TEXT})`;
+      return `=HYPERLINK(${callText('LINK', args)},${linkText()})`;
   }
 }
 

@@ -8,6 +8,7 @@
  * plain snapshots (sheet/grid.ts) and never touch Excel.Range themselves.
  */
 import { isSetSupported } from '../../office/host';
+import { t } from '../../i18n/translate';
 import { listAreas } from './a1';
 import { box, BOX_FIELDS, CELLS_PER_READ, ROWS_PER_RUN, run, slices, tooLarge } from './excel';
 import { hiddenColumns, mergedAreas, SHEET_COLUMNS } from './sheetState';
@@ -66,11 +67,7 @@ async function loadRows(
     } catch (error) {
       if (!tooLarge(error)) throw error;
       if (rows === 1)
-        throw new Error(
-          `Row ${row + 1} of "${sheetName}" holds more text than Excel hands over at once (5 MB): shorten its ` +
-            'longest cells and try again.',
-          { cause: error },
-        );
+        throw new Error(t('sheet.rowTooLarge', { row: String(row + 1), sheet: sheetName }), { cause: error });
       size = Math.ceil(rows / 2);
       continue;
     }
@@ -146,13 +143,10 @@ const COLUMNS_LOOKED_AT = 64;
  */
 async function severalAreas(context: Excel.RequestContext, error: unknown): Promise<Error> {
   if ((error as { code?: unknown }).code !== 'InvalidSelection') return error as Error;
-  let areas = '';
-  if (isSetSupported('ExcelApi', '1.9')) {
-    const ranges = context.workbook.getSelectedRanges().areas.load(BOX_FIELDS);
-    await context.sync();
-    areas = ` (${listAreas(ranges.items.map(box))})`;
-  }
-  return new Error(`The selection is several separate areas${areas}: select one block of cells.`);
+  if (!isSetSupported('ExcelApi', '1.9')) return new Error(t('sheet.severalAreas'));
+  const ranges = context.workbook.getSelectedRanges().areas.load(BOX_FIELDS);
+  await context.sync();
+  return new Error(t('sheet.severalAreasListed', { areas: listAreas(ranges.items.map(box)) }));
 }
 
 /** The selection (or an earlier one) with its sheet, the used range, and the cells around it. */

@@ -20,6 +20,7 @@ import { scoredColumns, type ScoredColumns } from './scoredColumns';
 import { isPlaceholder } from '../../functions/arguments/cellInput';
 import { isOwnAddress } from '../../functions/arguments/websiteAddress';
 import { validateCountry } from '../../identifiers';
+import { t } from '../../i18n/translate';
 
 /** Where the supplier rows are and what the analyst chose: the input of Score a column's plan. */
 export interface ColumnSelection {
@@ -85,8 +86,8 @@ function text(value: CellValue): string {
 
 export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
   const { selection, used } = snapshot;
-  if (!used) throw new Error('The sheet is empty: select the column of supplier names first.');
-  if (selection.columnCount < 1 || selection.rowCount < 1) throw new Error('Select the column of supplier names.');
+  if (!used) throw new Error(t('sheet.emptySheet'));
+  if (selection.columnCount < 1 || selection.rowCount < 1) throw new Error(t('sheet.selectNames'));
   // The column's own first cell, not the used range's: a title or the pane's source line in another
   // column may stand above it. Cells above it in the selection are left out. In an Excel table the
   // names run from its header row to its last data row: a title above it (in this column too) and the
@@ -105,7 +106,7 @@ export function describeSelection(snapshot: SelectionSnapshot): SelectionModel {
   const nameColumn = selection.columnIndex;
   const usedRight = used.columnIndex + used.columnCount;
   if (bottom < top || nameColumn < used.columnIndex || nameColumn >= usedRight) {
-    throw new Error('The selection holds no supplier names: select the cells of the name column.');
+    throw new Error(t('sheet.noNames'));
   }
 
   const first = valueAt(snapshot, top, nameColumn);
@@ -169,12 +170,7 @@ function refuseMergedNames(merged: readonly RangeBox[], column: number, from: nu
   const names = merged.filter(
     (area) => area.rowCount > 1 && hasColumn(area, column) && area.rowIndex <= to && lastRow(area) >= from,
   );
-  if (names.length > 0)
-    throw new Error(
-      `The names column has merged cells (${listAreas(names)}): a merged name is in its first row only, so the rows ` +
-        'under it would get no formulas. Unmerge them (Home > Merge & Center > Unmerge Cells), fill the names down ' +
-        'and score again.',
-    );
+  if (names.length > 0) throw new Error(t('sheet.mergedNames', { areas: listAreas(names) }));
 }
 
 /** Filled cells a guess reads at most: enough to tell a column, few enough for a sheet of 100,000 rows. */

@@ -7,6 +7,7 @@
  * known and nothing is refused.
  */
 import { listsMergedAreas, readsSheetState, readsWorkbookProtection } from '../../office/host';
+import { t } from '../../i18n/translate';
 import { box, BOX_FIELDS } from './excel';
 import { lastRow, type RangeBox } from './grid';
 
@@ -24,8 +25,7 @@ export async function refuseProtectedSheet(
   sheet.load('name');
   const protection = sheet.protection.load('protected');
   await context.sync();
-  if (protection.protected)
-    throw new Error(`Sheet "${sheet.name}" is protected: unprotect it (Review > Unprotect Sheet) and ${again}.`);
+  if (protection.protected) throw new Error(t('sheet.protectedSheet', { sheet: sheet.name, again }));
 }
 
 /** Refuses when the workbook's structure is protected (Review > Protect Workbook): no sheet can be added. */
@@ -37,10 +37,7 @@ export async function refuseProtectedStructure(
   if (!readsWorkbookProtection()) return;
   const protection = context.workbook.protection.load('protected');
   await context.sync();
-  if (protection.protected)
-    throw new Error(
-      `The workbook's structure is protected, so ${blocked}: unprotect it (Review > Protect Workbook) and ${again}.`,
-    );
+  if (protection.protected) throw new Error(t('sheet.protectedStructure', { blocked, again }));
 }
 
 /** Merged areas Excel lists in one ask: with more, getMergedAreasOrNullObject fails (the typings, ExcelApi 1.13). */
@@ -99,9 +96,7 @@ export async function mergedAreas(
   for (let asks = 1; windows.length > 0; asks++) {
     if (asks > MERGED_AREA_ASKS)
       throw new Error(
-        `Rows ${within.rowIndex + 1} to ${lastRow(within) + 1} of this sheet hold more merged cells than Excel lists ` +
-          'in reasonable time (thousands): unmerge the cells the pane writes beside (Home > Merge & Center > ' +
-          'Unmerge Cells), or work on a copy of the list on a new sheet, and try again.',
+        t('sheet.tooManyMerged', { first: String(within.rowIndex + 1), last: String(lastRow(within) + 1) }),
       );
     const window = windows.pop() as RangeBox;
     try {

@@ -5,6 +5,7 @@
  */
 import { PROVIDER } from '../../provider';
 import { literal } from './formulas';
+import { t } from '../../i18n/translate';
 
 /** The source line every attribution writes: the provider's words, linking to its site. */
 export const SOURCE_LINE_FORMULA = `=HYPERLINK(${literal(PROVIDER.site)},${literal(PROVIDER.sourceLine)})`;
@@ -64,7 +65,7 @@ export async function addLogo(
   await context.sync();
   const image = sheet.shapes.addImage(logoBase64);
   image.name = LOGO_NAME;
-  image.altTextDescription = `${PROVIDER.sourceLine} (logo)`;
+  image.altTextDescription = t('sheet.logoAlt', { source: PROVIDER.sourceLine });
   image.lockAspectRatio = true;
   image.height = Math.max(12, cell.height - 2);
   image.left = cell.left + 1;

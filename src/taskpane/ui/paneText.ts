@@ -5,7 +5,7 @@
  * text added in English only fails test/taskpane/language/paneHtml.test.ts. The page is filled in the
  * browser's language as it loads (never empty while Office starts) and again in Office's once it answers.
  */
-import { setLanguage, t, type MessageKey } from '../../i18n/translate';
+import { t, type MessageKey } from '../../i18n/translate';
 import type { Language } from '../../i18n/languages';
 import { PROVIDER } from '../../provider';
 
@@ -15,25 +15,25 @@ export const TRANSLATED_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt
 /** Facts the page's messages may name (`{provider}`): not words of a language. */
 const PAGE_VALUES = { provider: PROVIDER.name };
 
-/** Fills each element under `root` marked `data-i18n` or `data-i18n-<attribute>` in the pane's language. */
-export function translateMarked(root: ParentNode = document): void {
+/** Fills each element under `root` marked `data-i18n` or `data-i18n-<attribute>` in `language`. */
+function translateMarked(root: ParentNode, language: Language): void {
   for (const node of root.querySelectorAll<HTMLElement>('[data-i18n]'))
-    node.textContent = t(node.dataset.i18n as MessageKey, PAGE_VALUES);
+    node.textContent = t(node.dataset.i18n as MessageKey, PAGE_VALUES, language);
   for (const attribute of TRANSLATED_ATTRIBUTES) {
     const marker = `data-i18n-${attribute}`;
     for (const node of root.querySelectorAll(`[${marker}]`))
-      node.setAttribute(attribute, t(node.getAttribute(marker) as MessageKey, PAGE_VALUES));
+      node.setAttribute(attribute, t(node.getAttribute(marker) as MessageKey, PAGE_VALUES, language));
   }
 }
 
 /**
- * The pane speaks `language` from now on: the document says so (screen readers pick their voice by
- * it, the browser its hyphenation), its static text is in it, and the footer names the provider.
+ * The page in `language`: the document says so (a screen reader picks its voice by it, WCAG 3.1.1),
+ * its static text is in it, and the footer names the provider. The language the runtime speaks is
+ * office/language.ts's to set; this only shows the page in one.
  */
-export function speak(language: Language): void {
-  setLanguage(language);
+export function showPageIn(language: Language): void {
   document.documentElement.lang = language;
-  translateMarked();
+  translateMarked(document, language);
   const link = document.getElementById('provider-link');
   if (link) {
     link.textContent = PROVIDER.name;

@@ -2,7 +2,7 @@
  * How calls end when the service misbehaves: back-off, Retry-After, per-item failures, 401 fail-fast,
  * dispose, cancellation (deadlines: deadlineMeansNoAnswer.test.ts). Fake transport, fake timers.
  */
-import { SET_KEY_ADVICE } from '../../../src/engine';
+import { t } from '../../../src/i18n/translate';
 import { MAX_ATTEMPTS } from '../../../src/engine/sending/dispatcher';
 import type { BatchRequestItem } from '../../../src/service/types';
 import { authFailure, type RequestAnswer } from '../fakeService';
@@ -196,7 +196,7 @@ describe('auth fails fast', () => {
     expect(calls.every((c) => c.settled)).toBe(true);
     for (const call of calls) {
       expect(call.error).toMatchObject({ kind: 'auth' });
-      expect(call.error?.message).toBe(`Invalid API key. Check the key and try again. ${SET_KEY_ADVICE}`);
+      expect(call.error?.message).toBe(`Invalid API key. Check the key and try again. ${t('cells.setKey')}`);
       expect(call.error?.message).not.toContain(TEST_KEY);
     }
     await expect(engine.organization(supplier(500))).rejects.toMatchObject({ kind: 'auth' });
@@ -220,7 +220,7 @@ describe('auth fails fast', () => {
   test('no key at all: the call says so and nothing is sent', async () => {
     const { engine, service } = await rig({ apiKey: null });
     await expect(engine.organization(supplier(1))).rejects.toThrow(
-      `No API key is set for the climate service. ${SET_KEY_ADVICE}`,
+      `No API key is set for the climate service. ${t('cells.setKey')}`,
     );
     expect(service.sent).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 /** The card's field names and dot references the pane writes (`=E3.Score`, `=E3.[Industry rank]`). */
-import { AS_OF_KEY, ENTITY_SECTIONS, entityField } from '../../../src/functions/results/entityFields';
+import { AS_OF_KEY, ENTITY_KEYS, entityField } from '../../../src/functions/results/entityFields';
 import { PROFILE_FIELDS } from '../../../src/functions/results/fields';
 
 test('a PROFILE key gives its header as property, bracketed unless a plain identifier that is no cell reference', () => {
@@ -22,14 +22,13 @@ test('fields the card does not carry, and unknown keys, give null (the pane writ
 });
 
 test('every card field but As of is a PROFILE field, each once', () => {
-  const keys = ENTITY_SECTIONS.flatMap((section) => section.keys);
-  expect(new Set(keys).size).toBe(keys.length);
+  expect(new Set(ENTITY_KEYS).size).toBe(ENTITY_KEYS.length);
   const profileKeys = new Set(PROFILE_FIELDS.map((field) => field.key));
-  expect(keys.filter((key) => !profileKeys.has(key))).toEqual([AS_OF_KEY]);
+  expect(ENTITY_KEYS.filter((key) => !profileKeys.has(key))).toEqual([AS_OF_KEY]);
 });
 
 test('no dot reference the pane writes is bare where it could read as an A1 or R1C1 cell reference', () => {
-  const references = ENTITY_SECTIONS.flatMap((section) => section.keys.map((key) => entityField(key)!.reference));
+  const references = ENTITY_KEYS.map((key) => entityField(key)!.reference);
   const bareReferences = references.filter((reference) => !reference.startsWith('['));
   expect(bareReferences.filter((name) => /^(?:[A-Za-z]{1,3}\d+|R\d*(?:C\d*)?|C\d*)$/i.test(name))).toEqual([]);
   expect(bareReferences).toEqual(expect.arrayContaining(['Score', 'SBTi', 'CDP', 'Rank']));

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PLAIN_HOST } from '../../harness/hostProfiles';
 import { AccessibilityTree } from './accessibility';
 import { routeOfficeJs } from './chromium';
-import { excelShimScript, type ShimSheet, type WorkbookDump } from './excelShim';
+import { excelShimWriter, type ShimSheet, type WorkbookDump } from './excelShim';
 import { stillMotion } from './stillMotion';
 
 /** The pane's width in the task pane (CSS pixels): pages and screenshots are taken at it. */
@@ -70,7 +70,7 @@ export async function openPanePage(
   await routeOfficeJs(context);
   const page = await context.newPage();
   await page.addInitScript(stillMotion);
-  await page.addInitScript({ content: excelShimScript(sheet) });
+  await page.addInitScript({ content: (await excelShimWriter())(sheet) });
   await page.addInitScript((items) => {
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
   }, storage);

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { excelShimScript, type ShimSheet } from './excelShim';
+import { excelShimWriter, type ShimSheet } from './excelShim';
 import { serveFolder, type Served, type StaticServer } from './staticServer';
 import { stillMotion } from './stillMotion';
 
@@ -80,7 +80,7 @@ function seedStorage(items: Record<string, string>): void {
   for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
 }
 
-function fixtureScript({ sheet, storage }: PaneFixture): string {
+function fixtureScript({ sheet, storage }: PaneFixture, excelShimScript: (sheet: ShimSheet) => string): string {
   return [
     `(${recordErrors.toString()})();`,
     `(${stillMotion.toString()})();`,
@@ -91,6 +91,7 @@ function fixtureScript({ sheet, storage }: PaneFixture): string {
 
 export async function servePane(dist: string): Promise<PaneSite> {
   let fixture: PaneFixture | null = null;
+  const excelShim = await excelShimWriter();
   const page = readFileSync(join(dist, 'taskpane.html'), 'utf8');
   if (!OFFICE_CDN_SCRIPT.test(page)) throw new Error('dist/taskpane.html no longer loads office.js from its CDN');
   const html = page.replace(
@@ -102,7 +103,7 @@ export async function servePane(dist: string): Promise<PaneSite> {
     if (unix === 'taskpane.html') return { type: 'text/html; charset=utf-8', body: html };
     if (unix === FIXTURE_PATH) {
       if (!fixture) throw new Error('no fixture staged');
-      return { type: 'text/javascript; charset=utf-8', body: fixtureScript(fixture) };
+      return { type: 'text/javascript; charset=utf-8', body: fixtureScript(fixture, excelShim) };
     }
     if (unix === AXE_PATH) return { type: 'text/javascript; charset=utf-8', body: readFileSync(AXE_SOURCE) };
     if (unix.startsWith(OFFICE_PATH))

@@ -31,6 +31,11 @@ const CODE_NAMES: Record<string, string> = {
   Yes: "the service's net_zero_committed value (reference/reference.ts)",
   'noopener noreferrer': "a link's rel (ui/view.ts)",
   'no value': 'a FailedRow kind other rooms key by (common/outcome.ts)',
+  // SbtiOutcome kinds (reference/sheetSbtiChanges.ts), each shown through its sbti.label.* and sbti.outcome.* messages.
+  'commitment removed': 'an SbtiOutcome kind',
+  'targets expired': 'an SbtiOutcome kind',
+  'not in the SBTi list': 'an SbtiOutcome kind',
+  'targets set': 'an SbtiOutcome kind',
 };
 
 const sourceFiles = (folder: string): string[] =>

@@ -1,7 +1,7 @@
 /**
  * The task pane's reference data in real Chromium (the set-up of pane.browser.test.ts, connected to the
- * sandbox): organizations five a page, industries by search, SBTi companies with the snapshot note and
- * their changes; whatever the service sends (markup in a name, a script URL as a link) is shown as text,
+ * sandbox): organizations five a page, industries by search, SBTi companies with the snapshot note, the
+ * SBTi changes asked of a sheet without formulas; whatever the service sends (markup in a name, a script URL as a link) is shown as text,
  * never run; nothing offers an export.
  */
 import { SANDBOX_PROJECT_KEY } from '../../../tools/sandbox/server/server';
@@ -64,10 +64,11 @@ describe('task pane in Chromium: reference data', () => {
       .filter({ hasText: String(pane.sandbox.population.sbtiCompanies[0].company_name) })
       .waitFor();
     expect(await text('#section-reference')).toContain('weekly snapshot');
+    // The SBTi changes are the sheet's suppliers' (paneSbtiChanges.browser.test.ts): this sheet has no formulas.
     await (await pane.ax.get('Date', 'Changes since')).locator.fill('2025-10-01');
     await (await button('Show changes')).click();
-    await waitForText(pane.page, '#reference-status', 'SBTi changes since 2025-10-01');
-    expect(await pane.page.locator('#sbti-changes > li').count()).toBeGreaterThan(0);
+    await waitForText(pane.page, '#reference-status', 'This sheet has no CLIMATE formulas that name a supplier');
+    expect(await pane.page.locator('#sbti-changes > li').count()).toBe(0);
     await shot('reference-data');
     await openOnly(...ALL_SECTIONS);
     expect((await pane.ax.names('button')).filter((name) => /export|download/i.test(name))).toEqual([]);

@@ -1,5 +1,6 @@
 // The reference data section's lines: organizations, SBTi companies and changes, as the pane shows them.
-import { changeMeta, organizationMeta, sbtiMeta, sinceDate } from '../../../src/taskpane/reference/reference';
+import { organizationMeta, sbtiMeta } from '../../../src/taskpane/reference/reference';
+import { changeLine } from '../../../src/taskpane/reference/sheetSbtiSection';
 import type { OrganizationRecord, SbtiChange, SbtiCompany } from '../../../src/service/types';
 
 describe('reference data lines', () => {
@@ -30,7 +31,10 @@ describe('reference data lines', () => {
       new_value: 'Yes',
       changed_at: '2025-12-08T00:00:00.000Z',
     } as SbtiChange;
-    expect(changeMeta(change)).toBe('net_zero_committed: No → Yes · 2025-12-08');
-    expect(sinceDate(new Date('2026-11-22T10:00:00Z'))).toBe('2025-11-22');
+    expect(changeLine(change)).toBe('Net zero committed: No → Yes · 2025-12-08');
+    // A value the dataset does not give is "not set", never a dash read as "no data".
+    expect(
+      changeLine({ ...change, field: 'near_term_target_status', old_value: null, new_value: 'Commitment removed' }),
+    ).toBe('Near-term target: not set → Commitment removed · 2025-12-08');
   });
 });

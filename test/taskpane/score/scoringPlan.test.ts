@@ -101,7 +101,7 @@ describe('scoring plan', () => {
       if (output.formula.fn === 'FLAG')
         expect(parseInitiative(output.formula.initiative)).toBe(output.formula.initiative);
       if (output.formula.fn === 'PROFILE')
-        expect(parseFields(output.formula.field)?.map((field) => field.header)).toEqual([output.header]);
+        expect(parseFields(output.formula.field)?.map((field) => field.header)).toEqual([output.header('en')]);
     }
   });
 

@@ -1,35 +1,33 @@
 /**
  * The formulas the shim calculates, as Excel does for the card layout: `=CLIMATE.ORG(name, …)` shows
  * the entity (or error) the test gives for that organization, and dot notation (`=E3.Score`,
- * `=HYPERLINK(E3.[Profile link],"Profile")`) reads a property of the entity in the cell: by name in any
- * case; #FIELD! for a name the entity lacks or a cell that holds no entity; an error in the cell passes
- * through. `values` of an entity cell is its basic value, #VALUE!, as Microsoft documents
+ * `=HYPERLINK(E3.[Profile link],"Profile")`) or FIELDVALUE reads a property of the entity in the cell
+ * by the rules the workbook harness follows too (the stand-ins' entityFields.ts: by name in any case;
+ * #FIELD! for a name the value lacks or a cell that holds no value with properties; an error in the
+ * cell passes through). `values` of an entity cell is its basic value, #VALUE!, as Microsoft documents
  * (`valuesAsJson` would hold the entity). Every other formula reads back empty, as it would in the
- * instant after it was written. Serialized into the page (index.ts): self-contained.
+ * instant after it was written.
  */
-import type { ShimGrid } from './grid';
+import { parseCell } from '../../../stand-ins/addresses';
+import { isErrorLiteral } from '../../../stand-ins/cellOutcome';
+import { fieldOutcome, parseFieldFormula } from '../../../stand-ins/entityFields';
+import { key } from './grid';
 import type { Cell, Sheet } from './types';
 
-export function shimCardFormulas(entities: Record<string, unknown> | undefined, grid: ShimGrid) {
-  const CELL = /^\$?([A-Za-z]{1,3})\$?([1-9]\d*)$/;
-  const ORG_CALL = /^=\s*(?:_xldudf_)?CLIMATE\.ORG\(\s*("(?:[^"]|"")*"|\$?[A-Za-z]{1,3}\$?[1-9]\d*)/i;
-  const DOT = /^(\$?[A-Za-z]{1,3}\$?[1-9]\d*)\.(?:\[([^\]]+)\]|([A-Za-z_]\w*))$/;
-  const HYPERLINK = /^HYPERLINK\((.+),"((?:[^"]|"")*)"\)$/i;
-  type Property = { type?: string; basicValue?: unknown; errorType?: string };
-  type Entity = { type: 'Entity'; basicValue?: unknown; properties?: Record<string, Property> };
-  // An error cell value's text by its errorType (Excel.ErrorCellValueType).
-  const ERROR_TEXT: Record<string, string> = {
-    NotAvailable: '#N/A',
-    Field: '#FIELD!',
-    Busy: '#BUSY!',
-    Value: '#VALUE!',
-  };
-  const isEntity = (value: unknown): value is Entity =>
-    typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'Entity';
-  const isError = (value: unknown): boolean => typeof value === 'string' && /^#(N\/A|[A-Z0-9/]+[!?])$/.test(value);
-  const cellAt = (state: Sheet, ref: string): Cell | undefined => {
-    const [, column, row] = CELL.exec(ref)!;
-    return state.cells.get(grid.key(Number(row) - 1, grid.letters(column)));
+const ORG_CALL = /^=\s*(?:_xldudf_)?CLIMATE\.ORG\(\s*("(?:[^"]|"")*"|\$?[A-Za-z]{1,3}\$?[1-9]\d*)/i;
+const HYPERLINK = /^HYPERLINK\((.+),"((?:[^"]|"")*)"\)$/i;
+
+type Entity = { type: 'Entity'; basicValue?: unknown };
+
+const isEntity = (value: unknown): value is Entity =>
+  typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'Entity';
+
+export function shimCardFormulas(entities: Record<string, unknown> | undefined) {
+  /** The cell an address names on `state` (a reference to another sheet names none here). */
+  const cellAt = (state: Sheet, address: string): Cell | undefined => {
+    const ref = parseCell(address);
+    if (ref.sheet !== null && ref.sheet.toLowerCase() !== state.name.toLowerCase()) return undefined;
+    return state.cells.get(key(ref.row - 1, ref.column));
   };
   /** A cell's value as Excel calculates it; null for a formula the shim does not calculate. */
   const calculated = (state: Sheet, cell: Cell | undefined, depth = 0): unknown => {
@@ -43,20 +41,17 @@ export function shimCardFormulas(entities: Record<string, unknown> | undefined, 
     }
     const body = cell.formula.slice(1).trim();
     const link = HYPERLINK.exec(body);
-    const dot = DOT.exec(link ? link[1].trim() : body);
-    if (!dot || depth > 8) return null;
-    const holder = cellAt(state, dot[1]);
+    const field = parseFieldFormula(`=${link ? link[1].trim() : body}`);
+    if (!field || depth > 8) return null;
+    const holder = cellAt(state, field.address);
     const source = calculated(state, holder, depth + 1);
     if (source === null && holder?.formula) return null; // the card itself is not calculated yet
-    if (isError(source)) return source;
-    if (!isEntity(source)) return '#FIELD!';
-    const field = (dot[2] ?? dot[3]).toLowerCase();
-    const name = Object.keys(source.properties ?? {}).find((property) => property.toLowerCase() === field);
-    if (name === undefined) return '#FIELD!';
-    const property = source.properties![name];
-    const value =
-      property.type === 'Error' ? (ERROR_TEXT[property.errorType ?? ''] ?? '#VALUE!') : (property.basicValue ?? null);
-    return link && !isError(value) ? link[2].replace(/""/g, '"') : value;
+    const outcome = fieldOutcome(
+      isErrorLiteral(source) ? { kind: 'error', code: source } : { kind: 'value', value: source },
+      field.field,
+    );
+    const value = outcome.kind === 'error' ? outcome.code : outcome.value;
+    return link && !isErrorLiteral(value) ? link[2].replace(/""/g, '"') : value;
   };
   return {
     calculated,

@@ -2,14 +2,14 @@
  * The shim's Excel.Range: values and formulas read and written (with Excel's dimension check), number
  * formats, clearing, bold, rows inserted, whole columns (hidden, or their used range), conditional
  * formats, selection and recalculation, each recorded in the book's dump; merged areas listed, and
- * writes refused as Excel refuses them (a protected sheet, part of a merged area). Serialized into the
- * page (index.ts): self-contained.
+ * writes refused as Excel refuses them (a protected sheet, part of a merged area).
  */
 import type { ShimCardFormulas } from './cardFormulas';
-import type { ShimGrid } from './grid';
+import { quoteSheet } from '../../../stand-ins/addresses';
+import * as grid from './grid';
 import type { Book, Box, Cell, Sheet } from './types';
 
-export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas) {
+export function shimRange(book: Book, formulas: ShimCardFormulas) {
   const { key, within, place } = grid;
   const boxList = (box: Box): number[] => [box.rowIndex, box.columnIndex, box.rowCount, box.columnCount];
 
@@ -98,12 +98,13 @@ export function shimRange(book: Book, grid: ShimGrid, formulas: ShimCardFormulas
   };
 
   return function range(state: Sheet, box: Box): Record<string, unknown> {
-    const quoted = state.name.includes(' ') || state.name.includes("'");
     const self: Record<string, unknown> = {
       ...box,
       isNullObject: false,
       worksheet: state.worksheet,
-      address: `${quoted ? `'${state.name.replace(/'/g, "''")}'` : state.name}!${grid.a1(box)}`,
+      // The sheet quoted as in the addresses Excel gives custom functions (quoteSheet): the typings give
+      // only `Sheet1!A1:B4`. The pane never reads it; a chart's source in the dump shows it.
+      address: `${quoteSheet(state.name)}!${grid.a1(box)}`,
       left: box.columnIndex * 64,
       top: box.rowIndex * 20,
       height: 20 * box.rowCount,

@@ -5,8 +5,7 @@
  * into the copy, which is how a coauthor's saves arrive ("the refreshAsync method is only useful in
  * coauthoring scenarios"). Several pages over one document are several coauthors: the test gives them
  * one `document`. Document settings hold about 2 MB (office-js#621): a save above
- * SETTINGS_LIMIT_BYTES fails and writes nothing. Serialized into the page (index.ts): self-contained,
- * and plain enough that Node tests run it too.
+ * SETTINGS_LIMIT_BYTES fails and writes nothing. Plain enough that Node tests run it too.
  */
 
 /** Where the saved settings live: the page's own, or one store several pages (coauthors) share. */

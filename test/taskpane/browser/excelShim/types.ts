@@ -1,6 +1,6 @@
 /**
  * What the fake Excel of the pane's page is given and gives back (the test's side), and the model its
- * parts share inside the page (types only: nothing here is serialized).
+ * parts share inside the page.
  */
 
 export interface ShimSheet {

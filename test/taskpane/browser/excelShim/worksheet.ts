@@ -1,12 +1,12 @@
 /**
  * The shim's Excel.Worksheet: ranges by index or address, the used range, tables, charts and images, each
- * recorded in the book's dump, and its protection. Serialized into the page (index.ts): self-contained.
+ * recorded in the book's dump, and its protection.
  */
-import type { ShimGrid } from './grid';
+import * as grid from './grid';
 import type { ShimRange } from './range';
 import type { Book, Chart, ShimSheet, Sheet } from './types';
 
-export function shimWorksheet(book: Book, grid: ShimGrid, range: ShimRange) {
+export function shimWorksheet(book: Book, range: ShimRange) {
   // Excel's own limits (the grid) and the chart types the add-in may ask for.
   const ROWS = 1_048_576,
     COLUMNS = 16_384;

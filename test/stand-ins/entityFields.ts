@@ -14,7 +14,7 @@
  * its code, `#N/A`, per NotAvailableErrorCellValue in the typings). No Microsoft document bounds a
  * text's length (the add-in bounds its own texts, src/functions/cardText.ts), so the harness does not.
  */
-import type { Outcome } from './types';
+import { errorLiteral, type Outcome } from './cellOutcome';
 
 export interface FieldFormula {
   /** The cell holding the entity, e.g. `B2` or `Sheet1!B2`. */
@@ -49,18 +49,6 @@ const hasFields = (value: unknown): value is Json =>
     ['Double', 'String', 'Boolean'].includes(String((value as Json).type)) &&
     typeof (value as Json).properties === 'object');
 
-const ERROR_CODES: Record<string, string> = {
-  NotAvailable: '#N/A',
-  Value: '#VALUE!',
-  Field: '#FIELD!',
-  Ref: '#REF!',
-  Name: '#NAME?',
-  Num: '#NUM!',
-  Div0: '#DIV/0!',
-  Null: '#NULL!',
-  Busy: '#BUSY!',
-};
-
 /** What a field formula shows, given what the referenced cell holds. */
 export function fieldOutcome(source: Outcome, field: string): Outcome {
   if (source.kind === 'error') return source;
@@ -68,7 +56,7 @@ export function fieldOutcome(source: Outcome, field: string): Outcome {
   const property = propertyNamed((source.value.properties ?? {}) as Record<string, Json>, field);
   const excluded = (property?.propertyMetadata as Json | undefined)?.excludeFrom as Json | undefined;
   if (property === undefined || excluded?.dotNotation === true) return { kind: 'error', code: '#FIELD!' };
-  if (property.type === 'Error') return { kind: 'error', code: ERROR_CODES[String(property.errorType)] ?? '#VALUE!' };
+  if (property.type === 'Error') return { kind: 'error', code: errorLiteral(property.errorType) };
   if (property.type === 'Entity') return { kind: 'value', value: property };
   return { kind: 'value', value: property.basicValue ?? null };
 }
