@@ -96,6 +96,7 @@ const PANE_SECTIONS = [
   'summary',
   'attribution',
   'activity',
+  'changes',
   'reference',
 ];
 const PANE_SHARED = { common: ['sheet'], sheet: [], ui: [] };

@@ -10,6 +10,7 @@
 import activity from './messages/activity.json';
 import attribution from './messages/attribution.json';
 import cells from './messages/cells.json';
+import changes from './messages/changes.json';
 import common from './messages/common.json';
 import connection from './messages/connection.json';
 import firstRun from './messages/firstRun.json';
@@ -31,6 +32,7 @@ const AREAS = [
   activity,
   attribution,
   cells,
+  changes,
   common,
   connection,
   firstRun,

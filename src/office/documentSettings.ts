@@ -3,8 +3,8 @@
  * matches the analyst accepted, as (input, matched organization id) pairs. Document settings travel
  * with the file to everyone it is shared with, so nothing else is written here (never a figure), and
  * the key never is: the records below are built field by field, never spread from another object.
- * Also the ids of the sheets the Climate summary created, so that it never overwrites another sheet,
- * and when the runtime last brought every CLIMATE cell up to date (a time, no figure of the data).
+ * Also the ids of the sheets the Climate summary and the Changes report created, so that neither ever
+ * overwrites another sheet, how this workbook's refreshes report changes (a threshold, add or replace), and when the runtime last brought every CLIMATE cell up to date (a time, no figure of the data).
  *
  * Two analysts may work in one workbook at once (coauthoring), each runtime with its own in-memory copy
  * of the settings, and saveAsync writes that whole copy over the document's: so a pair is added to
@@ -46,22 +46,55 @@ export function readWorkbookProject(): WorkbookProject | null {
 }
 
 export const SUMMARY_SHEETS_SETTING = 'climate.summarySheets';
+export const CHANGES_SHEETS_SETTING = 'climate.changesSheets';
+/** The lists of sheets the add-in created: the Climate summary's, the Changes sheet's. */
+export type OwnSheetsSetting = typeof SUMMARY_SHEETS_SETTING | typeof CHANGES_SHEETS_SETTING;
 
 /**
- * Worksheet ids (stable across renames) of the sheets the Climate summary created in this workbook, as
- * the file says: only their shape is checked here, so the writer checks each sheet itself (summarySheet.ts).
+ * Worksheet ids (stable across renames) of the sheets the add-in created under `setting`, as the file
+ * says: only their shape is checked here, so the writers check each sheet itself (summarySheet.ts).
  */
-export function readSummarySheetIds(): string[] {
-  const raw = settings()?.get(SUMMARY_SHEETS_SETTING) as unknown;
+export function readOwnSheetIds(setting: OwnSheetsSetting): string[] {
+  const raw = settings()?.get(setting) as unknown;
   return Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string') : [];
 }
 
-/** Adds a sheet the summary created to the workbook's record, and saves it into the document. */
-export async function rememberSummarySheet(id: string): Promise<boolean> {
+/** Adds a sheet the add-in created to the workbook's list under `setting`, and saves it into the document. */
+export async function rememberOwnSheet(setting: OwnSheetsSetting, id: string): Promise<boolean> {
   const store = settings();
   if (!store) return false;
-  await update(store, () => store.set(SUMMARY_SHEETS_SETTING, [...new Set([...readSummarySheetIds(), id])]));
+  await update(store, () => store.set(setting, [...new Set([...readOwnSheetIds(setting), id])]));
   return true;
+}
+
+export const readSummarySheetIds = (): string[] => readOwnSheetIds(SUMMARY_SHEETS_SETTING);
+export const rememberSummarySheet = (id: string): Promise<boolean> => rememberOwnSheet(SUMMARY_SHEETS_SETTING, id);
+
+export const CHANGES_OPTIONS_SETTING = 'climate.changes';
+
+/** How this workbook reports the changes a refresh brings: the score threshold, and a new block or the last replaced. */
+export interface ChangesOptions {
+  threshold: number;
+  mode: 'add' | 'replace';
+}
+
+/** The workbook's Changes options, each as the file says when it is one (else null: the pane's default). */
+export function readChangesOptions(): Partial<ChangesOptions> {
+  const raw = settings()?.get(CHANGES_OPTIONS_SETTING) as unknown;
+  if (typeof raw !== 'object' || raw === null) return {};
+  const { threshold, mode } = raw as { threshold?: unknown; mode?: unknown };
+  const options: Partial<ChangesOptions> = {};
+  if (typeof threshold === 'number' && Number.isFinite(threshold) && threshold >= 0 && threshold <= 100)
+    options.threshold = threshold;
+  if (mode === 'add' || mode === 'replace') options.mode = mode;
+  return options;
+}
+
+/** Records the Changes options in the document (two plain fields, built here, never spread from elsewhere). */
+export async function rememberChangesOptions(options: ChangesOptions): Promise<void> {
+  const store = settings();
+  if (!store) return;
+  await update(store, () => store.set(CHANGES_OPTIONS_SETTING, { threshold: options.threshold, mode: options.mode }));
 }
 
 /** Records the project (or forgets it with null) and saves the settings into the document. */

@@ -7,7 +7,9 @@ import { hasExcelApi, showPane } from '../office/host';
 import { recalculateClimateCells } from '../office/excelCalculate';
 import type { Settings } from '../settings/settings';
 import { mountActivity } from './activity/activity';
+import { refreshSummary } from './activity/refreshSummary';
 import { mountAttributionCheck } from './attribution/attributionSection';
+import { mountChanges } from './changes/changesSection';
 import { mountMatchReview } from './review/matchReview';
 import { mountConnection } from './connection/connection';
 import { mountFirstRun } from './firstRun/firstRun';
@@ -42,7 +44,9 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
 
   mountConnection(context);
   const projects = mountProjects(context);
-  const activity = mountActivity(context);
+  // The Changes section's refresh covers the workbook's older rows: its line names no rows.
+  const changes = mountChanges(context, (report) => refreshSummary(report, null));
+  const activity = mountActivity(context, { around: (refresh) => changes.around(refresh) });
   const review = mountMatchReview(context);
   const summarySection = mountSummary(context);
   const score = mountScoreColumn(context, {

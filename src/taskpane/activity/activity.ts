@@ -8,12 +8,11 @@
 import type { EngineErrorKind, EngineStats, OrganizationQuery, RefreshReport } from '../../engine';
 import { currentLanguage, t } from '../../i18n/translate';
 import { sentences } from '../../i18n/sentences';
-import { parseOrganization } from '../../functions/arguments/organizationArgument';
 import { rememberCellsUpdatedAt } from '../../office/documentSettings';
 import { recalculateClimateCells } from '../../office/excelCalculate';
 import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
-import { organizationsInRows, type OrganizationArgs } from '../sheet/climateCells';
+import { organizationsInRows, queriesOf } from '../sheet/climateCells';
 import type { CellGrid, RangeBox, SelectionSnapshot } from '../sheet/grid';
 import { readSelection } from '../sheet/read';
 import { recalculateRows } from '../sheet/write';
@@ -40,17 +39,6 @@ export function errorRows(stats: EngineStats): Array<[string, number]> {
   return (Object.entries(stats.errors) as Array<[EngineErrorKind, number]>)
     .filter(([, count]) => count > 0)
     .map(([kind, count]) => [t(`activity.errorKind.${kind}`), count]);
-}
-
-/** The queries of the organizations some formulas ask for; arguments the functions would refuse are left out. */
-export function queriesOf(organizations: OrganizationArgs[]): OrganizationQuery[] {
-  return organizations.flatMap((args) => {
-    try {
-      return [parseOrganization(args.organization, args.website, args.country).query];
-    } catch {
-      return []; // a bad identifier never reached the engine: nothing cached to drop
-    }
-  });
 }
 
 /** What Refresh selected rows does: ask again for these organizations, then recalculate these rows. */
@@ -96,7 +84,12 @@ export interface ActivitySection {
   showProfiling(profiles: ProfilingEntry[]): void;
 }
 
-export function mountActivity(context: PaneContext): ActivitySection {
+/** What runs around Refresh all: the Changes section's two readings of the sheets (app.ts wires it). */
+export interface ActivityHooks {
+  around?: <T>(refresh: () => Promise<T>) => Promise<T>;
+}
+
+export function mountActivity(context: PaneContext, hooks: ActivityHooks = {}): ActivitySection {
   const counters = byId('activity-counters');
   const errors = byId('activity-errors');
   const pending = byId('activity-pending', 'ul');
@@ -152,8 +145,12 @@ export function mountActivity(context: PaneContext): ActivitySection {
   // recalculated once every answer is in, so they read the new records (or keep theirs) from the cache.
   const refreshAll = async (): Promise<void> => {
     setStatus(status, 'busy', t('activity.refreshing.all'));
-    const report = await context.engine.refresh();
-    await recalculateClimateCells('all');
+    const refresh = async (): Promise<RefreshReport> => {
+      const answered = await context.engine.refresh();
+      await recalculateClimateCells('all');
+      return answered;
+    };
+    const report = await (hooks.around ? hooks.around(refresh) : refresh());
     // The workbook's record of its last refresh: SBTi changes are listed since it, a reopened workbook judged by it.
     await rememberCellsUpdatedAt(Date.now()).catch(() => undefined);
     say(report, null);

@@ -59,6 +59,8 @@ export interface RowChange {
   kind: ChangeKind;
   /** What changed, as a person reads it: "SBTi", "Score", "Industry rank", "Match". */
   what: string;
+  /** Which field changed, language-independent: an initiative's key, a rank field, `score`, `match` or `profile`. */
+  field: InitiativeKey | RankField | 'score' | 'match' | 'profile';
   before: string | number | boolean | null;
   after: string | number | boolean | null;
   /** The profile the row links to now. */
@@ -109,36 +111,52 @@ export function compareRows(
 }
 
 function rowChanges(was: ShownRow, now: ShownRow, threshold: number): RowChange[] {
-  const change = (kind: ChangeKind, what: string, before: RowChange['before'], after: RowChange['after']) => ({
+  const change = (
+    kind: ChangeKind,
+    field: RowChange['field'],
+    what: string,
+    before: RowChange['before'],
+    after: RowChange['after'],
+  ): RowChange => ({
     organization: now.organization,
     kind,
     what,
+    field,
     before,
     after,
     link: now.link,
     review: kind === 'matched another organization',
   });
   // Another organization's figures are not a change of this one's: the match is all there is to say.
-  const otherMatch =
-    was.matchedId !== null && now.matchedId !== null
-      ? was.matchedId !== now.matchedId
-      : was.matchedName !== null && now.matchedName !== null && was.matchedName !== now.matchedName;
-  if (otherMatch) return [change('matched another organization', 'Match', was.matchedName, now.matchedName)];
-  if (!was.profiled && now.profiled) return [change('profile finished', 'Profile', null, now.score)];
+  // Told by the matched id, else the matched name, else the profile link (a sheet's formula columns
+  // show no name; their cards carry the link where the host hands values as JSON).
+  const both = <T>(a: T | null, b: T | null): boolean => a !== null && b !== null;
+  const otherMatch = both(was.matchedId, now.matchedId)
+    ? was.matchedId !== now.matchedId
+    : both(was.matchedName, now.matchedName)
+      ? was.matchedName !== now.matchedName
+      : both(was.link, now.link) && was.link !== now.link;
+  if (otherMatch) {
+    const [before, after] = both(was.matchedName, now.matchedName)
+      ? [was.matchedName, now.matchedName]
+      : [was.link, now.link];
+    return [change('matched another organization', 'match', 'Match', before, after)];
+  }
+  if (!was.profiled && now.profiled) return [change('profile finished', 'profile', 'Profile', null, now.score)];
   if (!was.profiled || !now.profiled) return [];
   const out: RowChange[] = [];
   for (const key of INITIATIVE_KEYS) {
     const [before, after] = [was.initiatives[key], now.initiatives[key]];
     if (before === undefined || after === undefined || before === after) continue;
-    out.push(change(after ? 'initiative gained' : 'initiative lost', FLAG_LABELS[key], before, after));
+    out.push(change(after ? 'initiative gained' : 'initiative lost', key, FLAG_LABELS[key], before, after));
   }
   // Compared to the tenth of a point the cells show, so float noise cannot pass the threshold.
   if (was.score !== null && now.score !== null && Math.round(Math.abs(now.score - was.score) * 10) > threshold * 10)
-    out.push(change('score moved', 'Score', was.score, now.score));
+    out.push(change('score moved', 'score', 'Score', was.score, now.score));
   for (const field of Object.keys(RANK_LABELS) as RankField[]) {
     const [before, after] = [was.ranks[field], now.ranks[field]];
     if (before !== undefined && after !== undefined && before !== after)
-      out.push(change('rank changed', RANK_LABELS[field], before, after));
+      out.push(change('rank changed', field, RANK_LABELS[field], before, after));
   }
   return out;
 }

@@ -7,6 +7,8 @@
  * every flow (`referencedCell`). Anything else (a nested formula, another sheet, a whole table column)
  * is reported as unresolved, never guessed.
  */
+import type { OrganizationQuery } from '../../engine';
+import { parseOrganization } from '../../functions/arguments/organizationArgument';
 import { parseCellRef } from './a1';
 import { climateCalls, fieldReferences, organizationTexts, unquote, type ArgumentTexts } from './formulas';
 import { formulaAt, hasColumn, valueAt, type CellGrid, type CellValue, type RangeBox } from './grid';
@@ -184,4 +186,15 @@ export function argumentCells(grid: CellGrid, row: number, columns: RangeBox): F
     cells.set(`${reading.row},${reading.column}`, { row: reading.row, column: reading.column, formula });
   }
   return [...cells.values()];
+}
+
+/** The queries of the organizations some formulas ask for; arguments the functions would refuse are left out. */
+export function queriesOf(organizations: OrganizationArgs[]): OrganizationQuery[] {
+  return organizations.flatMap((args) => {
+    try {
+      return [parseOrganization(args.organization, args.website, args.country).query];
+    } catch {
+      return []; // a bad identifier never reached the engine: nothing cached to drop
+    }
+  });
 }

@@ -69,6 +69,10 @@ export interface CellGrid {
   formulas: CellValue[][];
   /** The sheet's Excel tables, only when it has any: what structured references in its formulas name. */
   tables?: readonly SheetTable[];
+  /** Excel's type of each value (Excel.RangeValueType: `Error`, `Double`, `Boolean`…), when the read asked for it. */
+  valueTypes?: string[][];
+  /** Each value as Excel's JSON cell value (a card with its properties), when asked for and the host has it (ExcelApi 1.16). */
+  valuesAsJson?: unknown[][];
 }
 
 /**

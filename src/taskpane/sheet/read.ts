@@ -54,14 +54,24 @@ async function loadRows(
   from: number,
   to: number,
   tables: readonly SheetTable[],
+  detail: RowsDetail = {},
 ): Promise<CellGrid> {
   const grid: CellGrid = emptyGrid(sheetName, from, used.columnIndex);
   if (tables.length > 0) grid.tables = tables;
+  const asJson = detail.valuesAsJson === true && isSetSupported('ExcelApi', '1.16');
+  if (detail.valueTypes) grid.valueTypes = [];
+  if (asJson) grid.valuesAsJson = [];
+  const properties = [
+    'values',
+    'formulas',
+    ...(detail.valueTypes ? ['valueTypes'] : []),
+    ...(asJson ? ['valuesAsJson'] : []),
+  ];
   let size = Math.max(1, Math.min(ROWS_PER_RUN, Math.floor(CELLS_PER_READ / used.columnCount)));
   for (let row = from; row <= to;) {
     const rows = Math.min(size, to - row + 1);
     const range = sheet.getRangeByIndexes(row, used.columnIndex, rows, used.columnCount);
-    range.load(['values', 'formulas']);
+    range.load(properties);
     try {
       await context.sync();
     } catch (error) {
@@ -73,6 +83,8 @@ async function loadRows(
     }
     grid.values.push(...(range.values as CellValue[][]));
     grid.formulas.push(...(range.formulas as CellValue[][]));
+    grid.valueTypes?.push(...(range.valueTypes as string[][]));
+    grid.valuesAsJson?.push(...(range.valuesAsJson as unknown[][]));
     row += rows;
   }
   return grid;
@@ -182,12 +194,25 @@ export function readSelection(read: SelectionRead = {}): Promise<SelectionSnapsh
   });
 }
 
+/** What a read of rows loads beside values and formulas. */
+export interface RowsDetail {
+  /** Each value's type: an error told from a text in any display language. */
+  valueTypes?: boolean;
+  /** Each value as JSON where the host has it (ExcelApi 1.16): the properties of a card, a score's profile link. */
+  valuesAsJson?: boolean;
+}
+
 /**
  * Rows `top..bottom` (all used rows when not given) across the used columns of a sheet (the active
- * one when `sheetName` is null), values and formulas; null when the sheet has nothing there. The used
- * columns, not only a block's, hold the names the formulas point at.
+ * one when `sheetName` is null), values and formulas (and `detail`); null when the sheet has nothing
+ * there. The used columns, not only a block's, hold the names the formulas point at.
  */
-export function readRows(sheetName: string | null, top = 0, bottom = Infinity): Promise<CellGrid | null> {
+export function readRows(
+  sheetName: string | null,
+  top = 0,
+  bottom = Infinity,
+  detail: RowsDetail = {},
+): Promise<CellGrid | null> {
   return run(async (context) => {
     const sheets = context.workbook.worksheets;
     const sheet = sheetName === null ? sheets.getActiveWorksheet() : sheets.getItem(sheetName);
@@ -199,7 +224,7 @@ export function readRows(sheetName: string | null, top = 0, bottom = Infinity): 
     const from = Math.max(top, used.rowIndex);
     const to = Math.min(bottom, used.rowIndex + used.rowCount - 1);
     if (to < from) return null;
-    return loadRows(context, sheet, sheet.name, box(used), from, to, await sheetTables(context, tables));
+    return loadRows(context, sheet, sheet.name, box(used), from, to, await sheetTables(context, tables), detail);
   });
 }
 

@@ -68,14 +68,17 @@ export interface SelectionModel {
   firstFreeColumn: number;
 }
 
-/** In the languages the functions read country names in too: Webseite, site web, courriel, correo. */
-const WEBSITE_HEADER = /web|url|domain|site|e-?mail|homepage|courriel|correo/i;
-/** In the languages the functions read country names in: Land, Sitzland, Staat; pays; país. */
-const COUNTRY_HEADER = /country|region|nation|hq|location|\bland\b|sitz|staat|\bpays\b|\bpa[ií]s\b/i;
+/** In the pane's languages too: Webseite; site web, courriel; correo; sito, posta; ウェブ, ホームページ, メール. */
+const WEBSITE_HEADER =
+  /web|url|domain|site|sito|e-?mail|homepage|courriel|correo|posta|ウェブ|ホームページ|サイト|メール/i;
+/** In the pane's languages too: Land, Sitzland, Staat; pays; país; paese, nazione; 国, 所在地. */
+const COUNTRY_HEADER =
+  /country|region|nation|nazione|hq|location|\bland\b|sitz|staat|\bpays\b|\bpa[ií]s\b|\bpaese\b|国|所在地/i;
 /** Parts of a country a column may hold instead: never proposed as the country. */
 const STATE_HEADER = /\bstate\b|province|county|bundesland|\bcity\b|\btown\b/i;
-/** Ausgaben, Betrag, Volumen, Umsatz; montant, dépenses; importe, gasto. */
-const SPEND_HEADER = /spend|amount|value|cost|ausgabe|betrag|volumen|umsatz|montant|d[ée]pense|importe|gasto/i;
+/** Ausgaben, Betrag, Volumen, Umsatz; montant, dépenses; importe, gasto; spesa, importo; 支出, 金額, 費用. */
+const SPEND_HEADER =
+  /spend|amount|value|cost|ausgabe|betrag|volumen|umsatz|montant|d[ée]pense|importe|gasto|spesa|importo|支出|金額|費用/i;
 
 const valueAt = (snapshot: SelectionSnapshot, row: number, column: number): CellValue =>
   gridValue(snapshot.grid, row, column);

@@ -1,6 +1,7 @@
 // The Activity section's lines: the engine's counters and errors, the queries a refresh of rows asks for again, and what a refresh says it did.
 import { ENGINE_ERROR_KINDS, type EngineStats, type RefreshFailure, type RefreshReport } from '../../../src/engine';
-import { counterRows, errorRows, queriesOf } from '../../../src/taskpane/activity/activity';
+import { counterRows, errorRows } from '../../../src/taskpane/activity/activity';
+import { queriesOf } from '../../../src/taskpane/sheet/climateCells';
 import { refreshSummary } from '../../../src/taskpane/activity/refreshSummary';
 import { setLanguage } from '../../../src/i18n/translate';
 

@@ -10,6 +10,8 @@ import {
 } from '../../../src/taskpane/attribution/attributionCheck';
 import type { CellGrid, CellValue } from '../../../src/taskpane/sheet/grid';
 import { SOURCE_LINE_FORMULA } from '../../../src/taskpane/sheet/sourceLine';
+import { OUTPUTS } from '../../../src/taskpane/sheet/outputs';
+import { LANGUAGES, type Language } from '../../../src/i18n/languages';
 
 const LINE = 'Climate data by DitchCarbon';
 
@@ -147,26 +149,37 @@ test('blocked cells (an image floats over them) are not used, though empty', () 
   expect(around).toMatchObject({ row: 5, logoColumn: 2, textColumn: 3 });
 });
 
-test('a block Score a column wrote is one block across blank supplier rows, attributed by its own line', () => {
-  // The pane's block: the line in D1, headers in row 2, two blank supplier rows (rows 6 and 7) inside.
-  const rows: CellValue[][] = [
-    [null, null, null, SOURCE_LINE_FORMULA, null],
-    ['Supplier', 'Spend', 'Climate score', 'Match', 'Profile'],
-  ];
-  for (let r = 2; r < 12; r += 1) {
-    const blank = r === 5 || r === 6;
-    const formulas = blank
-      ? [null, null, null]
-      : [`=CLIMATE.SCORE($A${r + 1})`, `=CLIMATE.MATCH($A${r + 1})`, `=HYPERLINK(CLIMATE.LINK($A${r + 1}),"Profile")`];
-    rows.push([blank ? null : `Supplier ${r}`, 100, ...formulas]);
-  }
-  rows.push(['Total', '=SUM(B3:B12)', null, null, null]);
-  expect(findClimateBlocks(sheet(rows))).toEqual([{ top: 2, left: 2, bottom: 11, right: 4 }]);
-  expect(planAttributionCheck(sheet(rows), true)).toEqual({ blocks: 1, fixes: [] });
-  // Hand-typed, without the pane's headers, the same gap still parts two blocks.
-  const typed = rows.map((row, i) => (i < 2 ? row.map(() => null) : row));
-  expect(findClimateBlocks(sheet(typed))).toHaveLength(2);
-});
+/** The headers Score a column writes over the score, match and link columns, in `language`. */
+const headersIn = (language: Language): string[] =>
+  (['score', 'match', 'link'] as const).map((key) => OUTPUTS.find((output) => output.key === key)!.header(language));
+
+test.each(LANGUAGES)(
+  'a block Score a column wrote in %s is one block across blank supplier rows, attributed by its own line, whatever language checks it',
+  (language) => {
+    // The pane's block: the line in D1, headers in row 2, two blank supplier rows (rows 6 and 7) inside.
+    const rows: CellValue[][] = [
+      [null, null, null, SOURCE_LINE_FORMULA, null],
+      ['Supplier', 'Spend', ...headersIn(language)],
+    ];
+    for (let r = 2; r < 12; r += 1) {
+      const blank = r === 5 || r === 6;
+      const formulas = blank
+        ? [null, null, null]
+        : [
+            `=CLIMATE.SCORE($A${r + 1})`,
+            `=CLIMATE.MATCH($A${r + 1})`,
+            `=HYPERLINK(CLIMATE.LINK($A${r + 1}),"Profile")`,
+          ];
+      rows.push([blank ? null : `Supplier ${r}`, 100, ...formulas]);
+    }
+    rows.push(['Total', '=SUM(B3:B12)', null, null, null]);
+    expect(findClimateBlocks(sheet(rows))).toEqual([{ top: 2, left: 2, bottom: 11, right: 4 }]);
+    expect(planAttributionCheck(sheet(rows), true)).toEqual({ blocks: 1, fixes: [] });
+    // Hand-typed, without the pane's headers, the same gap still parts two blocks.
+    const typed = rows.map((row, i) => (i < 2 ? row.map(() => null) : row));
+    expect(findClimateBlocks(sheet(typed))).toHaveLength(2);
+  },
+);
 
 test('a cell inside a block (an empty cell of its columns) is never used for another block', () => {
   const rows: CellValue[][] = Array.from({ length: 16 }, () => Array<CellValue>(3).fill(null));

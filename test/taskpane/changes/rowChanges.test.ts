@@ -178,3 +178,18 @@ describe('over the sandbox, 90 days on', () => {
     }
   });
 });
+
+test('where the cells show no matched id or name, another profile link is another organization', () => {
+  const was = row('Acme', { matchedId: null, matchedName: null, link: 'https://profiles.example/organizations/7' });
+  const now = { ...was, link: 'https://profiles.example/organizations/9', score: 20 };
+  expect(compareRows([was], [now]).changes).toEqual([
+    expect.objectContaining({
+      kind: 'matched another organization',
+      field: 'match',
+      before: was.link,
+      after: now.link,
+      review: true,
+    }),
+  ]);
+  expect(compareRows([was], [{ ...was, link: null, score: 20 }]).counts['matched another organization']).toBe(0);
+});

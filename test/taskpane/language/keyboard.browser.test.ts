@@ -8,11 +8,11 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { SANDBOX_BASE_URL } from '../../../src/service/contract';
 import { t } from '../../../src/i18n/translate';
 import SAMPLE_SUPPLIERS from '../../../src/taskpane/firstRun/sampleSuppliers.json';
 import { screenshotFolder } from '../../browsers/screenshots';
 import { PLAIN_HOST } from '../../harness/hostProfiles';
-import { seededSettings } from '../../harness/settingsSeed';
 import type { WorkbookDump } from '../browser/excelShim';
 import { openPanePage, type PanePage } from '../browser/panePage';
 import { paneSuite } from '../browser/paneSuite';
@@ -21,9 +21,19 @@ import { messagePattern } from './messageText';
 const SUPPLIERS = SAMPLE_SUPPLIERS.length;
 const suite = paneSuite({ organizations: SUPPLIERS });
 
-/** A fresh install (the sandbox's address saved, no key) in Office's display language `tag`. */
+/**
+ * A fresh install in Office's display language `tag`: nothing stored, so the pane talks to the sandbox's
+ * default address with its demo key, as on a new user's machine; that address is routed to the test's
+ * sandbox (tests never bind the default port).
+ */
 async function openFresh(tag: string): Promise<PanePage> {
-  const storage = await seededSettings({ baseUrl: suite.sandbox.url });
+  const sandbox = suite.sandbox.url;
+  const prepare = async (page: Page): Promise<void> => {
+    await page.route(`${SANDBOX_BASE_URL}/**`, async (route) => {
+      const url = route.request().url().replace(SANDBOX_BASE_URL, sandbox);
+      await route.fulfill({ response: await route.fetch({ url }) });
+    });
+  };
   return openPanePage(
     suite.browser,
     suite.site.url,
@@ -34,7 +44,8 @@ async function openFresh(tag: string): Promise<PanePage> {
       requirements: PLAIN_HOST.requirements,
       displayLanguage: tag,
     },
-    storage,
+    {},
+    { prepare },
   );
 }
 
@@ -97,6 +108,9 @@ test('in German, the first run, Score a column, the match review and the summary
   );
   await page.locator('#welcome-try:not([aria-busy])').waitFor();
   expect(await focused(page)).toBe('welcome-try'); // a pressed button keeps the focus
+  // Every sample supplier scored: the run's counts, labelled in German.
+  const counts = await page.locator('#score-summary').innerText();
+  expect(counts).toContain(`${de('score.summary.scored')}\n${SUPPLIERS}`);
   const sampleSheet = (await dump()).sheets.at(-1)!.name;
 
   // Score a column: Use selection (Enter), tick Rank (Space), Write formulas (Enter): one more column, in German.
@@ -186,7 +200,8 @@ test.each([
       return { scroll: root.scrollWidth - root.clientWidth, wide: wide.slice(0, 5) };
     });
     expect(overflow).toEqual({ scroll: 0, wide: [] });
-    await page.setViewportSize({ width: 360, height: 900 });
+    // Tall enough that the pane's footer (the provider's line, held at the bottom) is below the section.
+  await page.setViewportSize({ width: 360, height: 2000 });
     await page.locator('#section-score').screenshot({ path: join(screenshotFolder(), file) });
     await page.context().close();
   },

@@ -74,7 +74,7 @@ describe.each([
     await pane.ax.get('textbox', say('pane.connection.apiKey'));
     await pane.ax.get('group', say('pane.connection.presets'));
     // The pane as the person first sees it, for docs/languages.md.
-    await pane.page.screenshot({ path: join(screenshotFolder(), `pane-${language}.png`) });
+    await pane.page.screenshot({ path: join(screenshotFolder(), `pane-text-${language}.png`) });
     await openSection(pane, 'section-reference');
     await pane.ax.get('search', say('pane.reference.sbti'));
     await pane.ax.get('image', say('pane.footer.logo'));

@@ -176,7 +176,11 @@ describe('task pane in Chromium: a fresh install connects and makes a project', 
     await waitForText(pane.page, '#projects-status', 'Using project Q3 suppliers for this workbook');
     expect(await pane.page.evaluate(() => localStorage.getItem('climate.apiKey'))).toBe(projectKey);
     const settings = (await dump()).documentSettings;
-    expect(settings).toEqual({ 'climate.project': { id: expect.any(String), name: 'Q3 suppliers' } });
+    // Besides the project, only when Refresh all last brought the cells up to date: a time, no data.
+    expect(settings).toEqual({
+      'climate.project': { id: expect.any(String), name: 'Q3 suppliers' },
+      'climate.cellsUpdatedAt': expect.any(Number),
+    });
     expect(await text('#workbook-project')).toBe('This workbook uses project Q3 suppliers.');
     expect(await text('#connection-badge')).toContain('Q3 suppliers');
 
@@ -201,7 +205,7 @@ describe('task pane in Chromium: a fresh install connects and makes a project', 
     expect(await whereSecretsShow(pane, secrets)).toEqual(
       secrets.map((secret) => ({ secret, inWorkbook: false, inConsole: false, inPage: false })),
     );
-    expect(Object.keys((await dump()).documentSettings)).toEqual(['climate.project']);
+    expect(Object.keys((await dump()).documentSettings).sort()).toEqual(['climate.cellsUpdatedAt', 'climate.project']);
     expect(await pane.watch.violations()).toEqual([]);
   });
 });

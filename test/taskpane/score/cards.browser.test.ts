@@ -153,7 +153,7 @@ describe('an entity host: the card layout written, then read by review, summary 
     await (await pane.button(`Refine Row 6 (${names[3]})`)).click();
     await (await pane.ax.get('textbox', 'Website')).locator.fill(near.website);
     await (await pane.button('Apply')).click();
-    await pane.waitForText('#review-status', 'Row 6: 1 formulas refined.');
+    await pane.waitForText('#review-status', 'Row 6: 1 formula refined.');
     const book = await pane.dump();
     expect(book.cells.filter((cell) => cell.row === 5 && cell.formula).map((cell) => cell.formula)).toEqual([
       `=CLIMATE.ORG($A6,"${near.website}")`,

@@ -39,13 +39,23 @@ describe('the website column', () => {
     expect(websiteGuess('Col2', values)).toBeNull();
   });
 
-  test.each(['Website', 'Homepage', 'Webseite', 'Site web', 'Sitio web', 'Courriel', 'Correo electrónico'])(
-    'a column headed %s is proposed',
-    (header) => {
-      // Half addresses: proposed by a website header only (by values alone it takes three in five).
-      expect(websiteGuess(header, ['acme.com', 'Lyon office'])).toBe(1);
-    },
-  );
+  test.each([
+    'Website',
+    'Homepage',
+    'Webseite',
+    'Site web',
+    'Sitio web',
+    'Courriel',
+    'Correo electrónico',
+    'Sito web',
+    'Posta elettronica',
+    'ウェブサイト',
+    'ホームページ',
+    'メールアドレス',
+  ])('a column headed %s is proposed', (header) => {
+    // Half addresses: proposed by a website header only (by values alone it takes three in five).
+    expect(websiteGuess(header, ['acme.com', 'Lyon office'])).toBe(1);
+  });
 
   test('a Site column of plant names is not, though its header says site; a Website column is', () => {
     expect(websiteGuess('Site', ['Hamburg plant', 'Lyon', 'acme.com'])).toBeNull();
@@ -59,7 +69,7 @@ describe('the country column', () => {
     ...values.map((value, i) => [`Supplier ${i}`, '', value, 100]),
   ];
 
-  test.each(['HQ country', 'Region', 'Land', 'Sitzland', 'Pays', 'País'])(
+  test.each(['HQ country', 'Region', 'Land', 'Sitzland', 'Pays', 'País', 'Paese', 'Nazione', '国', '所在国'])(
     'a column headed %s is proposed',
     (header) => {
       expect(describeSelection(snapshot(all, withCountries(header, ['DE', '', 'FR']))).countryGuess).toBe(2);
@@ -95,7 +105,7 @@ describe('the spend column', () => {
     expect(describeSelection(snapshot(all)).spendGuess).toBe(3);
   });
 
-  test('"Amount", "Contract value", "Cost (EUR)" and their German, French and Spanish words count; a text column does not', () => {
+  test('"Amount", "Contract value", "Cost (EUR)" and their German, French, Spanish, Italian and Japanese words count; a text column does not', () => {
     for (const header of [
       'Amount',
       'Contract value',
@@ -107,6 +117,10 @@ describe('the spend column', () => {
       'Dépenses',
       'Importe',
       'Gasto',
+      'Spesa annua',
+      'Importo',
+      '年間支出',
+      '取引金額',
     ]) {
       const sheet = SHEET.map((row, i) => (i === 0 ? [...row.slice(0, 3), header] : row));
       expect(describeSelection(snapshot(all, sheet)).spendGuess).toBe(3);

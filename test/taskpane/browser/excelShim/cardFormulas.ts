@@ -5,8 +5,11 @@
  * by the rules the workbook harness follows too (the stand-ins' entityFields.ts: by name in any case;
  * #FIELD! for a name the value lacks or a cell that holds no value with properties; an error in the
  * cell passes through). `values` of an entity cell is its basic value, #VALUE!, as Microsoft documents
- * (`valuesAsJson` would hold the entity). Every other formula reads back empty, as it would in the
- * instant after it was written.
+ * (`valuesAsJson` holds the entity: Range.valuesAsJson, ExcelApi 1.16 in the typings, "A JSON
+ * representation of the values in the cells in this range"). Every other formula reads back empty, as
+ * it would in the instant after it was written. A recalculation may bring newer cards (`renew`): Excel
+ * invokes CLIMATE.ORG again for a range it is asked to calculate (Range.calculate), and the function
+ * answers with the record the service sends now.
  */
 import { parseCell } from '../../../stand-ins/addresses';
 import { isErrorLiteral } from '../../../stand-ins/cellOutcome';
@@ -55,6 +58,19 @@ export function shimCardFormulas(entities: Record<string, unknown> | undefined) 
   };
   return {
     calculated,
+    /** The cards CLIMATE.ORG shows from now on (a recalculation's answers). */
+    renew(next: Record<string, unknown>): void {
+      entities = next;
+    },
+    /** What `valuesAsJson` reads: the entity itself, else the value as an Excel.CellValue. */
+    asJson(state: Sheet, cell: Cell | undefined): unknown {
+      const value = calculated(state, cell) ?? '';
+      if (isEntity(value)) return value;
+      if (isErrorLiteral(value)) return { type: 'Error', basicValue: value, basicType: 'Error' };
+      if (value === '') return { type: 'Empty', basicValue: '', basicType: 'Empty' };
+      const type = typeof value === 'number' ? 'Double' : typeof value === 'boolean' ? 'Boolean' : 'String';
+      return { type, basicValue: value, basicType: type };
+    },
     /** What `values` reads: an entity's basic value, '' for an empty or uncalculated cell. */
     shown(state: Sheet, cell: Cell | undefined): unknown {
       const value = calculated(state, cell);

@@ -24,12 +24,12 @@ import { shimSettings } from './settings';
 import type { Book, ShimLimits, ShimSheet, Sheet, WorkbookDump } from './types';
 import { shimWorksheet } from './worksheet';
 
-/** Excel's limits, as Microsoft gives them (test/stand-ins/limits.ts): every host, as the pane runs on the web too. */
 /** What this bundle leaves on the page's window. */
 export interface ShimWindow {
   installExcelShim(sheet: ShimSheet): void;
 }
 
+/** Excel's limits, as Microsoft gives them (test/stand-ins/limits.ts): every host, as the pane runs on the web too. */
 const LIMITS: ShimLimits = { payloadBytes: REQUEST_PAYLOAD_LIMIT, mergedAreas: MERGED_AREAS_LIMIT };
 
 function installExcelShim(sheet: ShimSheet): void {
@@ -61,6 +61,7 @@ function installExcelShim(sheet: ShimSheet): void {
     workbookProtected: sheet.workbookProtected === true,
     active: sheet.name,
     pendingFormats: new Map(),
+    recalculatedCards: null,
     dump: {
       cells: [],
       inserts: [],
@@ -262,6 +263,10 @@ function installExcelShim(sheet: ShimSheet): void {
       if (sheetName) book.active = sheetName;
       book.selection = { ...box };
       book.moreAreas = [];
+    },
+    /** The cards CLIMATE.ORG answers with from the next recalculation on (the service's records changed). */
+    answerOnRecalculation(cards: Record<string, unknown>) {
+      book.recalculatedCards = cards;
     },
     /** The bytes each sync so far loaded (its response), in order. */
     responses: (): number[] => [...book.responses],

@@ -114,7 +114,11 @@ export function shimRange(book: Book, formulas: ShimCardFormulas) {
         book.loads.push({ of: self, properties });
         return self;
       },
-      calculate: () => void book.dump.calculations.push({ scope: 'range', box: boxList(box) }),
+      // Range.calculate: the cards in it take what the service answers now (`__workbook.answerOnRecalculation`).
+      calculate: () => {
+        book.dump.calculations.push({ scope: 'range', box: boxList(box) });
+        if (book.recalculatedCards) formulas.renew(book.recalculatedCards);
+      },
       select: () => void Object.assign(book, { selection: { ...box }, moreAreas: [] }),
       // Range.clear(applyTo): 'All' (the default) removes contents and formats; 'Contents' keeps formats.
       clear: (applyTo = 'All') => {
@@ -201,6 +205,10 @@ export function shimRange(book: Book, formulas: ShimCardFormulas) {
           if (typeof shown === 'string') return shown === '' ? 'Empty' : shown.startsWith('#') ? 'Error' : 'String';
           return typeof shown === 'number' ? 'Double' : typeof shown === 'boolean' ? 'Boolean' : 'Richvalue';
         }),
+    });
+    // Range.valuesAsJson (ExcelApi 1.16): each cell's value as an Excel.CellValue, a card as its entity.
+    Object.defineProperty(self, 'valuesAsJson', {
+      get: () => read(state, box, (cell) => formulas.asJson(state, cell)),
     });
     Object.defineProperty(self, 'values', {
       get: () => read(state, box, (cell) => formulas.shown(state, cell)),

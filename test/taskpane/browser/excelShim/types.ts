@@ -174,4 +174,6 @@ export interface Book {
   active: string;
   /** Number formats set on cells not written yet, by `sheet id|cell key`: they land once the cell is. */
   pendingFormats: Map<string, string>;
+  /** The cards CLIMATE.ORG answers with once a range is recalculated; null: the same as before. */
+  recalculatedCards: Record<string, unknown> | null;
 }

@@ -1,0 +1,52 @@
+/**
+ * The two readings around a refresh: what every sheet's CLIMATE rows show (both layouts, through
+ * shownRows.ts), read before the refresh asks the service and again once the cells have settled. The
+ * cells have settled when the engine has no call in flight or queued (its events say so, no timer):
+ * a refresh keeps each answer in the cache first and only then recalculates, so every cell takes the
+ * cache's answer in its own call, before Excel's calculation request resolves.
+ */
+import type { Engine } from '../../engine';
+import { run } from '../sheet/excel';
+import { readRows } from '../sheet/read';
+import { CHANGES_SHEET_NAME } from './changesPlan';
+import { shownRows, type SheetReading } from './shownRows';
+
+/** Each sheet with CLIMATE rows, by name, in tab order. */
+export type WorkbookReading = Map<string, SheetReading>;
+
+/** The names of the workbook's sheets, in tab order. */
+function sheetNames(): Promise<string[]> {
+  return run(async (context) => {
+    const sheets = context.workbook.worksheets.load('items/name');
+    await context.sync();
+    return sheets.items.map((sheet) => sheet.name);
+  });
+}
+
+/** What the CLIMATE rows of every sheet (but the Changes sheet) show; `scoreMax`: the scale the cells show. */
+export async function readWorkbook(scoreMax: number): Promise<WorkbookReading> {
+  const reading: WorkbookReading = new Map();
+  for (const name of await sheetNames()) {
+    if (name === CHANGES_SHEET_NAME) continue;
+    const grid = await readRows(name, 0, Infinity, { valueTypes: true, valuesAsJson: true });
+    const shown = grid && shownRows(grid, scoreMax);
+    if (shown && shown.rows.length > 0) reading.set(name, shown);
+  }
+  return reading;
+}
+
+/** Resolves once the engine has nothing in flight or queued: at once when idle, else at the event that says so. */
+export function engineIdle(engine: Pick<Engine, 'stats' | 'subscribe'>): Promise<void> {
+  const idle = (): boolean => {
+    const { inFlight, queued } = engine.stats();
+    return inFlight === 0 && queued === 0;
+  };
+  if (idle()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = engine.subscribe(() => {
+      if (!idle()) return;
+      stop();
+      resolve();
+    });
+  });
+}

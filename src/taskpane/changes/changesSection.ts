@@ -1,0 +1,234 @@
+/**
+ * What changed at a refresh, in the Activity section: around Refresh all (and "Refresh values older
+ * than N days") the pane reads what every sheet's CLIMATE rows show, lets the refresh run, reads them
+ * again once the cells have settled, and says what changed in figures and by name; the Changes sheet
+ * lists each change with both dates. The score threshold and whether a refresh adds its block or
+ * replaces the earlier ones are the workbook's (document settings), so a shared workbook keeps them.
+ * "Refresh values older than N days" first says how many organizations and about how many requests,
+ * and runs only when asked to.
+ */
+import type { OrganizationQuery, RefreshReport } from '../../engine';
+import { currentLanguage, t } from '../../i18n/translate';
+import { readCellsUpdatedAt, readChangesOptions, rememberChangesOptions } from '../../office/documentSettings';
+import { supportsImages } from '../../office/host';
+import { calendarDate } from '../common/calendarDate';
+import type { PaneContext } from '../common/paneContext';
+import { organizationsInRows, queriesOf, rowOrganization } from '../sheet/climateCells';
+import type { RangeBox } from '../sheet/grid';
+import { readRows } from '../sheet/read';
+import { recalculateRows } from '../sheet/write';
+import { logoBase64 } from '../ui/logo';
+import {
+  byId,
+  el,
+  externalLink,
+  fieldText,
+  markInvalid,
+  replaceChildren,
+  setStatus,
+  withBusy,
+  type Tone,
+} from '../ui/view';
+import { whatChanged } from './changesPlan';
+import { engineIdle, readWorkbook, type WorkbookReading } from './changesReading';
+import { writeChanges, type ChangesMode } from './changesSheet';
+import { readDays, olderValues } from './olderValues';
+import { CHANGE_KINDS, compareRows, DEFAULT_SCORE_THRESHOLD, type ChangeKind, type ChangeReport } from './rowChanges';
+
+export interface ChangesSection {
+  /** Runs a refresh between the two readings, then reports and lists what changed. */
+  around<T>(refresh: () => Promise<T>): Promise<T>;
+}
+
+/** Changes listed by name in the pane: the rest are on the sheet. */
+const NAMES_SHOWN = 20;
+
+const COUNT_KEYS = {
+  'matched another organization': 'changes.count.matchedAnother',
+  'initiative lost': 'changes.count.initiativeLost',
+  'initiative gained': 'changes.count.initiativeGained',
+  'score moved': 'changes.count.scoreMoved',
+  'rank changed': 'changes.count.rankChanged',
+  'profile finished': 'changes.count.profileFinished',
+} as const satisfies Record<ChangeKind, string>;
+
+/** The score threshold typed, in points from 0 to 100; null for anything else. */
+export function readThreshold(text: string): number | null {
+  const typed = text.trim().replace(',', '.');
+  if (!/^\d{1,3}(\.\d+)?$/.test(typed)) return null;
+  const points = Number(typed);
+  return points <= 100 ? points : null;
+}
+
+/** The two readings compared sheet by sheet (rows pair within their sheet), as one report. */
+export function compareWorkbook(before: WorkbookReading, after: WorkbookReading, threshold: number): ChangeReport {
+  const reports = [...after].flatMap(([sheet, now]) => {
+    const was = before.get(sheet);
+    return was ? [compareRows(was.rows, now.rows, threshold)] : [];
+  });
+  const changes = reports
+    .flatMap((report) => report.changes)
+    .sort((a, b) => CHANGE_KINDS.indexOf(a.kind) - CHANGE_KINDS.indexOf(b.kind));
+  const counts = Object.fromEntries(CHANGE_KINDS.map((kind) => [kind, 0])) as Record<ChangeKind, number>;
+  for (const change of changes) counts[change.kind] += 1;
+  const sum = (of: (report: ChangeReport) => number) => reports.reduce((total, report) => total + of(report), 0);
+  return { changes, counts, organizations: sum((r) => r.organizations), compared: sum((r) => r.compared) };
+}
+
+/** Items as a person lists them in the pane's language: "A, B and C". */
+const listed = (items: readonly string[]): string =>
+  new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(items);
+
+/** What the pane says of a report: the figures per kind, or that nothing changed. */
+export function reportSummary(report: ChangeReport, threshold: number): string {
+  if (report.changes.length === 0) return t('changes.pane.none', { compared: report.compared });
+  const parts = CHANGE_KINDS.filter((kind) => report.counts[kind] > 0).map((kind) =>
+    t(COUNT_KEYS[kind], { count: report.counts[kind], threshold }),
+  );
+  return t('changes.pane.summary', { count: report.organizations, list: listed(parts) });
+}
+
+/** The latest As of of a reading's cards; null without cards. */
+const latestAsOf = (reading: WorkbookReading): number | null =>
+  [...reading.values()].reduce<number | null>(
+    (latest, sheet) => (sheet.asOf === null ? latest : Math.max(latest ?? sheet.asOf, sheet.asOf)),
+    null,
+  );
+
+/** What the pane says a refresh did (the Activity section's words, handed over by app.ts). */
+export type RefreshWords = (report: RefreshReport, where: string) => { tone: Tone; message: string };
+
+export function mountChanges(context: PaneContext, refreshWords: RefreshWords): ChangesSection {
+  const thresholdInput = byId('changes-threshold', 'fluent-text-input');
+  const modePicker = byId('changes-mode', 'select');
+  const status = byId('changes-status');
+  const list = byId('changes-list', 'ul');
+  const daysInput = byId('older-days', 'fluent-text-input');
+  const checkButton = byId('older-check', 'fluent-button');
+  const runButton = byId('older-run', 'fluent-button');
+  const olderStatus = byId('older-status');
+
+  const saved = readChangesOptions();
+  thresholdInput.value = String(saved.threshold ?? DEFAULT_SCORE_THRESHOLD);
+  modePicker.value = saved.mode ?? 'add';
+
+  /** The options as typed, saved into the workbook when they changed; a bad threshold refuses the refresh. */
+  const options = async (): Promise<{ threshold: number; mode: ChangesMode }> => {
+    const threshold = readThreshold(fieldText(thresholdInput));
+    markInvalid(thresholdInput, threshold === null);
+    if (threshold === null) throw new Error(t('changes.pane.badThreshold'));
+    const mode: ChangesMode = modePicker.value === 'replace' ? 'replace' : 'add';
+    if (threshold !== saved.threshold || mode !== saved.mode) {
+      await rememberChangesOptions({ threshold, mode });
+      Object.assign(saved, { threshold, mode });
+    }
+    return { threshold, mode };
+  };
+
+  const scoreMax = (): number => (context.settings.current().scoreScale === '0-1' ? 1 : 100);
+
+  /** `beforeAt`: when the values read before were produced (ms), null when the workbook does not say. */
+  const show = async (
+    before: WorkbookReading,
+    beforeAt: number | null,
+    after: WorkbookReading,
+    chosen: { threshold: number; mode: ChangesMode },
+  ) => {
+    const report = compareWorkbook(before, after, chosen.threshold);
+    const block = {
+      sheet: listed([...after.keys()]),
+      report,
+      before: beforeAt === null ? null : calendarDate(new Date(beforeAt)),
+      after: calendarDate(new Date(latestAsOf(after) ?? Date.now())),
+    };
+    const sheet = await writeChanges(block, chosen.mode, supportsImages() ? await logoBase64() : null);
+    const summary = `${reportSummary(report, chosen.threshold)} ${t('changes.pane.listed', { sheet })}`;
+    setStatus(status, report.counts['matched another organization'] > 0 ? 'info' : 'success', summary);
+    replaceChildren(
+      list,
+      ...report.changes
+        .slice(0, NAMES_SHOWN)
+        .map((change) =>
+          el(
+            'li',
+            {},
+            externalLink(change.link, change.organization),
+            el('span', { class: 'meta' }, whatChanged(change)),
+          ),
+        ),
+    );
+  };
+
+  const around = async <T>(refresh: () => Promise<T>): Promise<T> => {
+    const chosen = await options();
+    let before: WorkbookReading | null = null;
+    let beforeAt: number | null = null;
+    try {
+      before = await readWorkbook(scoreMax());
+      // The cards' As of; else (values carry none) when the workbook's cells were last all brought up to date.
+      beforeAt = latestAsOf(before) ?? readCellsUpdatedAt(Date.now());
+    } catch (error) {
+      setStatus(status, 'info', t('changes.pane.notCompared', { reason: (error as Error).message }));
+    }
+    const result = await refresh();
+    if (before === null) return result;
+    await engineIdle(context.engine);
+    try {
+      await show(before, beforeAt, await readWorkbook(scoreMax()), chosen);
+    } catch (error) {
+      setStatus(status, 'error', (error as Error).message);
+    }
+    return result;
+  };
+
+  /** The last check's plan: the rows to recalculate and the organizations to ask for again. */
+  let plan: { sheet: string; rows: number[]; columns: RangeBox; queries: OrganizationQuery[] } | null = null;
+
+  const check = async (): Promise<void> => {
+    plan = null;
+    runButton.hidden = true;
+    const days = readDays(fieldText(daysInput));
+    markInvalid(daysInput, days === null);
+    if (days === null) throw new Error(t('changes.older.badDays'));
+    const grid = await readRows(null);
+    const sheet = grid?.sheet ?? '';
+    const lastRow = grid ? grid.rowIndex + grid.formulas.length - 1 : -1;
+    const queries = grid ? queriesOf(organizationsInRows(grid, grid.rowIndex, lastRow).organizations) : [];
+    const found = olderValues(queries, (query) => context.engine.cached(query), days, Date.now());
+    const unknown = found.unknown > 0 ? ` ${t('changes.older.unknown', { count: found.unknown })}` : '';
+    if (!grid || found.older.length === 0) {
+      setStatus(olderStatus, 'info', `${t('changes.older.none', { sheet, days })}${unknown}`);
+      return;
+    }
+    const wanted = new Set(found.older.map((query) => JSON.stringify(query)));
+    const rows: number[] = [];
+    for (let row = grid.rowIndex; row <= lastRow; row++) {
+      const args = rowOrganization(grid, row);
+      if (args && queriesOf([args]).some((query) => wanted.has(JSON.stringify(query)))) rows.push(row);
+    }
+    const width = Math.max(0, ...grid.formulas.map((cells) => cells.length));
+    const columns = { rowIndex: grid.rowIndex, columnIndex: grid.columnIndex, rowCount: 1, columnCount: width };
+    plan = { sheet, rows, columns, queries: found.older };
+    const said = `${t('changes.older.found', { count: found.older.length, sheet, days })} ${t('changes.older.requests', { count: found.requests })}`;
+    setStatus(olderStatus, 'info', `${said}${unknown}`);
+    runButton.hidden = false;
+  };
+
+  const refreshOlder = async (): Promise<void> => {
+    const chosen = plan;
+    if (chosen === null) return;
+    plan = null;
+    runButton.hidden = true;
+    const report: RefreshReport = await around(async () => {
+      const answered = await context.engine.refresh({ queries: chosen.queries });
+      await recalculateRows(chosen.sheet, chosen.rows, chosen.columns);
+      return answered;
+    });
+    const { tone, message } = refreshWords(report, '');
+    setStatus(olderStatus, tone, message);
+  };
+
+  checkButton.addEventListener('click', () => void withBusy(checkButton, olderStatus, check));
+  runButton.addEventListener('click', () => void withBusy(runButton, olderStatus, refreshOlder));
+  return { around };
+}

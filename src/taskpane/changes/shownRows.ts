@@ -1,0 +1,161 @@
+/**
+ * What a sheet's CLIMATE rows show, read from the workbook's cells (pure: the grid is read by
+ * sheet/read.ts), so two readings months and computers apart can be compared (rowChanges.ts). Both
+ * layouts: formula columns (SCORE, FLAG, PROFILE's ranks, MATCH, LINK) and CLIMATE.ORG cards with their
+ * dot fields (`=E3.Score`). A row is the organization its formulas name; what it shows comes from the
+ * cells' values, and, where the host hands values as JSON (ExcelApi 1.16), from the card's properties:
+ * the matched organization, the profile link and the As of. Nothing read is trusted: a link is kept
+ * only when it passes the profile-link rule, a number only when finite, a date only when it is one.
+ */
+import { FLAG_KEYS, type FlagKey } from '../../functions/arguments/initiatives';
+import { AS_OF_KEY, entityField } from '../../functions/results/entityFields';
+import { profileLinkOrNull } from '../../service/profileLink';
+import { INITIATIVE_KEYS, type InitiativeKey } from '../../service/types';
+import { rowOrganization, readCell } from '../sheet/climateCells';
+import type { CellGrid } from '../sheet/grid';
+import { outputOf } from '../sheet/outputs';
+import type { RankField, ShownRow } from './rowChanges';
+
+/** What one reading of a sheet gives: its rows, and the latest As of its cards showed. */
+export interface SheetReading {
+  rows: ShownRow[];
+  /** The latest "As of" a card of the rows showed (ms since 1970); null when no card carries one. */
+  asOf: number | null;
+}
+
+/** A cell's value as it is shown: a number, a text, TRUE/FALSE; null for an error, a blank or a card. */
+type Plain = number | string | boolean | null;
+
+const RANKS: readonly RankField[] = ['rank', 'industry_rank', 'region_rank'];
+const INITIATIVES: ReadonlySet<string> = new Set(INITIATIVE_KEYS);
+/** The card property of a field, by its key: the names the card is built with (entityFields.ts). */
+const property = (key: string): string => entityField(key)!.property;
+
+/** Excel's date serial (days since 1899-12-30, local time) as ms since 1970; null for anything not a date. */
+function fromExcelDate(serial: unknown): number | null {
+  if (typeof serial !== 'number' || !Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
+  const local = (serial - 25_569) * 86_400_000;
+  return local + new Date(local).getTimezoneOffset() * 60_000;
+}
+
+/** A JSON cell value's basic value when it is a plain one (a Double, a Boolean, a String); null otherwise. */
+function basic(json: unknown): Plain {
+  if (typeof json !== 'object' || json === null) return null;
+  const { type, basicValue } = json as { type?: unknown; basicValue?: unknown };
+  if (type === 'Double' || type === 'FormattedNumber')
+    return Number.isFinite(basicValue) ? (basicValue as number) : null;
+  if (type === 'Boolean') return typeof basicValue === 'boolean' ? basicValue : null;
+  if (type === 'String') return typeof basicValue === 'string' ? basicValue : null;
+  return null;
+}
+
+/** A property of a JSON cell value (a card's field, a score's `Profile link`), as a plain value. */
+function propertyOf(json: unknown, name: string): Plain {
+  if (typeof json !== 'object' || json === null) return null;
+  const properties = (json as { properties?: unknown }).properties;
+  if (typeof properties !== 'object' || properties === null || !Object.hasOwn(properties, name)) return null;
+  return basic((properties as Record<string, unknown>)[name]);
+}
+
+/** The cell's shown value: an error (by its type, in any language) or a blank is null. */
+function shownAt(grid: CellGrid, row: number, column: number): Plain {
+  const [r, c] = [row - grid.rowIndex, column - grid.columnIndex];
+  const type = grid.valueTypes?.[r]?.[c];
+  if (type === 'Error' || type === 'Empty' || type === 'Richvalue') return null;
+  const value = grid.values[r]?.[c] ?? null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && (value === '' || (type === undefined && value.startsWith('#')))) return null;
+  return value;
+}
+
+const jsonAt = (grid: CellGrid, row: number, column: number): unknown =>
+  grid.valuesAsJson?.[row - grid.rowIndex]?.[column - grid.columnIndex] ?? null;
+
+const text = (value: Plain): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** One row under construction: what its cells showed so far, left to right. */
+interface Seen {
+  score: number | null;
+  ranks: Partial<Record<RankField, string>>;
+  initiatives: Partial<Record<InitiativeKey, boolean>>;
+  matchedName: string | null;
+  link: string | null;
+  asOf: number | null;
+}
+
+/** What a card (CLIMATE.ORG's entity) shows, read from its properties. */
+function readCard(card: unknown, seen: Seen, scoreMax: number): void {
+  const score = propertyOf(card, property('score'));
+  if (typeof score === 'number') seen.score ??= (score * 100) / scoreMax;
+  for (const flag of FLAG_KEYS) {
+    const value = propertyOf(card, property(flag));
+    if (INITIATIVES.has(flag) && typeof value === 'boolean') seen.initiatives[flag as InitiativeKey] ??= value;
+  }
+  for (const rank of RANKS) {
+    const value = text(propertyOf(card, property(rank)));
+    if (value !== null) seen.ranks[rank] ??= value;
+  }
+  seen.matchedName ??= text(propertyOf(card, property('matched_name')));
+  seen.link ??= profileLinkOrNull(text(propertyOf(card, property('link'))));
+  seen.asOf ??= fromExcelDate(propertyOf(card, property(AS_OF_KEY)));
+}
+
+/** The row's reading and its card's As of: null for a row whose formulas name no organization. */
+function readRow(grid: CellGrid, row: number, scoreMax: number): { shown: ShownRow; asOf: number | null } | null {
+  const named = rowOrganization(grid, row)?.organization;
+  const organization = typeof named === 'number' ? String(named) : text(named ?? null);
+  if (organization === null) return null;
+  const seen: Seen = { score: null, ranks: {}, initiatives: {}, matchedName: null, link: null, asOf: null };
+  let climate = false;
+  const width = grid.formulas[row - grid.rowIndex]?.length ?? 0;
+  for (let c = 0; c < width; c++) {
+    const column = grid.columnIndex + c;
+    for (const reading of readCell(grid, row, column)) {
+      climate = true;
+      if (reading.fn === 'ORG' && reading.field === null) {
+        readCard(jsonAt(grid, row, column), seen, scoreMax);
+        continue;
+      }
+      const output = outputOf(reading);
+      const value = shownAt(grid, row, column);
+      const json = jsonAt(grid, row, column);
+      if (output === 'score' && typeof value === 'number') {
+        seen.score ??= (value * 100) / scoreMax;
+        seen.link ??= profileLinkOrNull(text(propertyOf(json, property('link'))));
+      } else if (output === 'match') {
+        seen.matchedName ??= text(propertyOf(json, property('matched_name')));
+      } else if (output?.startsWith('flag:')) {
+        const flag = output.slice('flag:'.length) as FlagKey;
+        if (INITIATIVES.has(flag) && typeof value === 'boolean') seen.initiatives[flag as InitiativeKey] ??= value;
+        seen.link ??= profileLinkOrNull(text(propertyOf(json, property('link'))));
+      } else if (output?.startsWith('profile:')) {
+        const rank = output.slice('profile:'.length) as RankField;
+        if (RANKS.includes(rank) && text(value) !== null) seen.ranks[rank] ??= value as string;
+      }
+    }
+  }
+  if (!climate) return null;
+  const score = seen.score === null ? null : Math.round(seen.score * 10) / 10;
+  const { ranks, initiatives, matchedName, link } = seen;
+  const profiled = score !== null || Object.keys(initiatives).length > 0;
+  return {
+    shown: { organization, matchedId: null, matchedName, link, score, ranks, profiled, initiatives },
+    asOf: seen.asOf,
+  };
+}
+
+/**
+ * What the CLIMATE rows of `grid` show. `scoreMax`: the top of the scale the cells show scores on (100,
+ * or 1 for the raw 0-1 scale), so a reading on either scale compares on 0-100.
+ */
+export function shownRows(grid: CellGrid, scoreMax: number): SheetReading {
+  const rows: ShownRow[] = [];
+  let asOf: number | null = null;
+  for (let r = 0; r < grid.formulas.length; r++) {
+    const read = readRow(grid, grid.rowIndex + r, scoreMax);
+    if (read === null) continue;
+    rows.push(read.shown);
+    if (read.asOf !== null) asOf = Math.max(asOf ?? read.asOf, read.asOf);
+  }
+  return { rows, asOf };
+}

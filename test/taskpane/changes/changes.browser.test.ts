@@ -1,0 +1,197 @@
+/**
+ * What changed at a refresh, in real Chromium: the BUILT pane on the Excel.run shim over a sheet in the
+ * card layout, whose CLIMATE.ORG cards are those of the sandbox's records (browser/cardEntities.ts).
+ * 90 days pass on the sandbox's clock; Refresh all recalculates the cards, which then show the records
+ * as they are now. The pane reads the rows before and after, says what changed, and lists it on the
+ * Changes sheet (only organizations the sandbox's world changed, each with a link to its profile,
+ * attributed, with both dates); the next refresh adds its own block or replaces the earlier ones, as
+ * chosen, and the choice and the threshold stay with the workbook. "Refresh values older than N days"
+ * says what it would do before it runs, and refuses an age that is none.
+ */
+import { join } from 'path';
+import type { Page } from 'playwright-core';
+import { SANDBOX_PROJECT_KEY } from '../../../tools/sandbox/server/server';
+import { CHANGES_OPTIONS_SETTING, CHANGES_SHEETS_SETTING } from '../../../src/office/documentSettings';
+import { hostProfile } from '../../harness/hostProfiles';
+import { screenshotFolder } from '../../browsers/screenshots';
+import { seededSettings } from '../../harness/settingsSeed';
+import { cardEntities } from '../browser/cardEntities';
+import type { SheetDump } from '../browser/excelShim';
+import { openPanePage, openSection, type PanePage } from '../browser/panePage';
+import { drawSheet } from '../browser/sheetPicture';
+import { paneSuite } from '../browser/paneSuite';
+import { waitForText } from '../browser/waitForText';
+
+const ENTITY_HOST = hostProfile('CustomFunctionsRuntime 1.4 + ExcelApi 1.16');
+const SOURCE_LINE = '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")';
+const DAY = 86_400;
+const SUPPLIERS = 150;
+
+const suite = paneSuite({ organizations: 1500, profilingSeconds: 0 });
+let pane: PanePage;
+let names: string[];
+
+/** The sheet in the card layout: name, card, and three of its fields. */
+function cardSheet() {
+  return {
+    name: 'Suppliers',
+    rows: [['Supplier', 'Organization', 'Climate score', 'SBTi', 'Industry rank'], ...names.map((name) => [name])],
+    selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
+    requirements: ENTITY_HOST.requirements,
+    entities: cardEntities(suite.sandbox.population, names),
+  };
+}
+
+/** Writes the card layout's formulas into the shim's sheet, as Score a column leaves them. */
+const writeFormulas = (page: Page, count: number) =>
+  page.evaluate(async (rows) => {
+    await Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem('Suppliers');
+      const formulas = Array.from({ length: rows }, (_, i) => {
+        const r = i + 2;
+        return [`=CLIMATE.ORG($A${r})`, `=B${r}.Score`, `=B${r}.SBTi`, `=B${r}.[Industry rank]`];
+      });
+      sheet.getRangeByIndexes(1, 1, rows, 4).formulas = formulas;
+      await context.sync();
+    });
+  }, count);
+
+const answerOnRecalculation = (page: Page, cards: Record<string, unknown>) =>
+  page.evaluate(
+    (next) =>
+      (
+        window as unknown as { __workbook: { answerOnRecalculation(c: object): void } }
+      ).__workbook.answerOnRecalculation(next),
+    cards,
+  );
+
+/** What a cell of the Changes sheet shows: a text formula its text, a link its label, TRUE/FALSE, a number. */
+function shown(cell: SheetDump['cells'][number]): string {
+  if (cell.formula === null)
+    return typeof cell.value === 'boolean' ? String(cell.value).toUpperCase() : String(cell.value);
+  const link = /^=HYPERLINK\(.*,"([^"]*)"\)$/.exec(cell.formula);
+  if (link) return link[1];
+  return cell.formula.startsWith('="') ? (JSON.parse(cell.formula.slice(1)) as string) : cell.formula;
+}
+
+const changesSheet = async (): Promise<SheetDump> =>
+  (await pane.dump()).sheets.find((s) => s.name === 'Climate changes')!;
+/** The first column's texts on the Changes sheet, as the shim shows them (a `="…"` formula is its text). */
+const firstColumn = (sheet: SheetDump): string[] =>
+  sheet.cells
+    .filter((cell) => cell.column === 0)
+    .map((cell) => (cell.formula ? JSON.parse(cell.formula.slice(1)) : cell.value));
+
+async function refreshAll(expected: string): Promise<void> {
+  await pane.page.locator('#refresh-all').click();
+  await waitForText(pane.page, '#changes-status', expected, 30_000);
+}
+
+beforeAll(async () => {
+  const owners = suite.sandbox.population.organizations.filter((org) => org.parentId === null && org.profile !== null);
+  names = owners.slice(0, SUPPLIERS).map((org) => org.name);
+  const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
+  pane = await openPanePage(suite.browser, suite.site.url, cardSheet(), storage);
+  await writeFormulas(pane.page, SUPPLIERS);
+  await openSection(pane, 'section-activity');
+}, 120_000);
+afterAll(() => pane?.page.context().close());
+
+test('90 days on, Refresh all says what changed and lists it on the Changes sheet, dated and attributed', async () => {
+  const world = suite.sandbox.advanceClock(90 * DAY);
+  await answerOnRecalculation(pane.page, cardEntities(suite.sandbox.population, names));
+  await refreshAll('What changed in');
+
+  const status = await pane.page.locator('#changes-status').innerText();
+  expect(status).toMatch(/What changed in \d+ organizations: .*\. Listed on the sheet “Climate changes”\./);
+  const sheet = await changesSheet();
+  const rows = firstColumn(sheet);
+  expect(rows[0]).toBe('Climate changes');
+  expect(rows[1]).toMatch(
+    /^Refresh of \d{4}-\d{2}-\d{2} on “Suppliers”: before = values as of \d{4}-\d{2}-\d{2}; after/,
+  );
+  // The source line beside the logo, as over every score.
+  expect(sheet.cells.find((cell) => cell.row === 4 && cell.column === 1)?.formula).toBe(SOURCE_LINE);
+  expect(sheet.shapes).toEqual(['DitchCarbon logo']);
+  // Only organizations the world changed, each with its checked profile link.
+  const listed = rows.slice(4);
+  const changed = new Set(world.map((change) => change.name));
+  expect(listed.length).toBeGreaterThan(0);
+  for (const name of listed) expect([name, changed.has(name)]).toEqual([name, true]);
+  for (const change of world.filter((c) => c.kind === 'initiative' && names.includes(c.name)))
+    expect(listed).toContain(change.name);
+  const links = sheet.cells.filter((cell) => cell.column === 4 && cell.row > 5);
+  expect(links.length).toBe(listed.length);
+  for (const link of links) expect(link.formula).toMatch(/^=HYPERLINK\("https:\/\/[^"]+","Profile"\)$/);
+  // The pane names them too, each linking to its profile.
+  const named = await pane.page.locator('#changes-list li a').allInnerTexts();
+  expect(named.length).toBe(Math.min(listed.length, 20));
+  const book = await pane.dump();
+  expect(book.documentSettings[CHANGES_SHEETS_SETTING]).toEqual([sheet.id]);
+  // docs/pane.md's picture of the sheet (its first rows), with UPDATE_SCREENSHOTS=1.
+  const cells = sheet.cells.filter((cell) => cell.row < 16);
+  await drawSheet(
+    pane.page.context(),
+    { ...book, cells, shapes: book.shapes.filter((s) => sheet.shapes.includes(s.name)) },
+    {
+      texts: cells.map(shown),
+      logoUrl: `${suite.site.url}/assets/logo-provider.png`,
+      path: join(screenshotFolder(), 'changes-sheet.png'),
+    },
+  );
+}, 180_000);
+
+test('the next refresh adds its own block, or replaces the earlier ones as chosen; the choice stays with the workbook', async () => {
+  await refreshAll('Nothing changed in the 150 organizations compared.');
+  let rows = firstColumn(await changesSheet());
+  expect(rows.filter((text) => text.startsWith('Refresh of '))).toHaveLength(2);
+  expect(rows[rows.length - 1]).toBe('No change.');
+
+  await pane.page.locator('#changes-mode').selectOption('replace');
+  await pane.page.locator('#changes-threshold').evaluate((input) => {
+    (input as HTMLInputElement).value = '2.5';
+  });
+  await refreshAll('Nothing changed');
+  rows = firstColumn(await changesSheet());
+  expect(rows.filter((text) => text.startsWith('Refresh of '))).toHaveLength(1);
+  expect((await pane.dump()).documentSettings[CHANGES_OPTIONS_SETTING]).toEqual({ threshold: 2.5, mode: 'replace' });
+}, 180_000);
+
+test('a threshold that is no number of points refuses the refresh and says why, changing nothing', async () => {
+  const before = await changesSheet();
+  await pane.page.locator('#changes-threshold').evaluate((input) => {
+    (input as HTMLInputElement).value = 'five';
+  });
+  await pane.page.locator('#refresh-all').click();
+  await waitForText(
+    pane.page,
+    '#activity-status',
+    'The score threshold is a number of points from 0 to 100, such as 5.',
+  );
+  expect(await changesSheet()).toEqual(before);
+}, 180_000);
+
+test('Refresh values older than N days says what it finds before anything runs, and refuses an age that is none', async () => {
+  await pane.page.locator('#older-days').evaluate((input) => {
+    (input as HTMLInputElement).value = '0';
+  });
+  await pane.page.locator('#older-check').click();
+  await waitForText(pane.page, '#older-status', 'The age is a whole number of days from 1 to 3650, such as 90.');
+  await pane.page.locator('#older-days').evaluate((input) => {
+    (input as HTMLInputElement).value = '90';
+  });
+  await pane.page.evaluate(() =>
+    (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
+      { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
+      'Suppliers',
+    ),
+  );
+  await pane.page.locator('#older-check').click();
+  // No cell has called in this shim: no organization's age is known, and nothing is offered to run.
+  await waitForText(
+    pane.page,
+    '#older-status',
+    'No organization on “Suppliers” has values older than 90 days. 150 others have not been read in this session',
+  );
+  expect(await pane.page.locator('#older-run').isHidden()).toBe(true);
+}, 180_000);
