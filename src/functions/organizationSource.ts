@@ -88,6 +88,7 @@ export interface Sourced {
 }
 
 const ID_PROPERTY = entityField('id')!.property;
+const MATCHED_PROPERTY = entityField('matched_name')!.property;
 
 type CardValue = { type?: unknown; provider?: { description?: unknown }; properties?: Record<string, unknown> };
 
@@ -128,7 +129,7 @@ export class OrganizationSource {
   /** The organization's record, pending or final; a bad argument throws at once. */
   outcome(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<Sourced> {
     const id = cardId(organization);
-    if (id !== null) return this.ofCard(id, cardArgument(ourCard(organization)!), call);
+    if (id !== null) return this.ofCard(id, cardArgument(ourCard(organization)!, MATCHED_PROPERTY), call);
     const argument = parseOrganization(organization, website, country);
     if (call.preview) return Promise.resolve(this.previewed(argument));
     // A workbook just opened: every cell waits on the engine's one loading promise, then asks.
