@@ -3,7 +3,8 @@
  * - the organization argument as written (name, website, identifier): the engine registers it, or
  *   answers from its cache;
  * - one of CLIMATE.ORG's cards (an entity argument, `=CLIMATE.FLAG(B2, "cdp")`): its service id, and
- *   the query of the row that made it (cardQuery.ts), by which it is judged (MATCH, the match fields).
+ *   the query of the row that made it (cardQuery.ts; its Matched organization when the row asked for that
+ *   name), by which it is judged (MATCH, the match fields).
  *   The engine's cache answers the query when it holds that organization (no request); otherwise the
  *   card is read by id (Engine.record: `GET /organizations/{id}`, or `/private`), never resolved again
  *   from its name;
@@ -107,9 +108,9 @@ export function cardId(value: unknown): number | null {
 
 /**
  * How a card read by its id is judged: its row's name against the record's (the name alone: the row's
- * website found nothing here), and `check` for a card that carries no name (a card of an earlier
- * version, or one whose query is an identifier or website the record does not repeat), never
- * `identifier` on the strength of an id anyone can type.
+ * website found nothing here), and `check` for a card that carries no name (one whose query is an
+ * identifier or website the record does not repeat, or whose query and matched name do not read),
+ * never `identifier` on the strength of an id anyone can type.
  */
 function cardEvidence(argument: Readonly<OrganizationArgument> | null, name: string): MatchInput {
   if (argument?.kind === 'name') return { kind: 'name', text: argument.text, identified: false };
