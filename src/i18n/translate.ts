@@ -10,6 +10,7 @@
 import attribution from './messages/attribution.json';
 import cells from './messages/cells.json';
 import changes from './messages/changes.json';
+import copy from './messages/copy.json';
 import firstRun from './messages/firstRun.json';
 import outsideExcel from './messages/outsideExcel.json';
 import review from './messages/review.json';
@@ -17,6 +18,7 @@ import sbti from './messages/sbti.json';
 import score from './messages/score.json';
 import sheet from './messages/sheet.json';
 import signOut from './messages/signOut.json';
+import summary from './messages/summary.json';
 import support from './messages/support.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
@@ -25,6 +27,7 @@ const AREAS = [
   attribution,
   cells,
   changes,
+  copy,
   firstRun,
   outsideExcel,
   review,
@@ -32,6 +35,7 @@ const AREAS = [
   score,
   sheet,
   signOut,
+  summary,
   support,
 ] as const;
 

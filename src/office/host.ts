@@ -88,6 +88,19 @@ export function supportsImages(): boolean {
   return isSetSupported('ExcelApi', '1.9');
 }
 
+/** Charts can be added to a sheet: Worksheet.charts, ChartCollection.add (ExcelApi 1.1, per the typings). */
+export function drawsCharts(): boolean {
+  return isSetSupported('ExcelApi', '1.1');
+}
+
+/**
+ * Series can be added to a chart and styled: ChartSeriesCollection.add, ChartSeries.setValues and
+ * setXAxisValues, ChartLineFormat.lineStyle (ExcelApi 1.7, per the typings).
+ */
+export function addsChartSeries(): boolean {
+  return isSetSupported('ExcelApi', '1.7');
+}
+
 /** Shows the task pane (SharedRuntime 1.1); a no-op where the host cannot. */
 export async function showPane(): Promise<void> {
   if (typeof Office === 'undefined' || typeof Office.addin?.showAsTaskpane !== 'function') return;

@@ -81,7 +81,7 @@ export async function collectPages<T>(
         : chars > MAX_LISTING_CHARS
           ? t('cells.listingChars', { count: MAX_LISTING_CHARS })
           : null;
-    if (over !== null) throw new MalformedResponseError(t('cells.listingTooLong', { over, pages }), null);
+    if (over !== null) throw new MalformedResponseError(t('cells.listingTooLong', { over, count: pages }), null);
     for (const item of more) items.push(item);
   };
   keep(page.items, 1);
@@ -92,7 +92,7 @@ export async function collectPages<T>(
     timer = setTimeout(
       () => {
         const seconds = Math.round(limit / 1000);
-        reject(new NetworkError(t('cells.listingSlow', { seconds, pages: count })));
+        reject(new NetworkError(t('cells.listingSlow', { seconds, count })));
       },
       Math.max(0, started + limit - Date.now()),
     );
@@ -100,7 +100,7 @@ export async function collectPages<T>(
   try {
     for (; page.next !== null && page.items.length > 0; count += 1) {
       if (seen.has(page.next) || count >= MAX_PAGES) {
-        throw new MalformedResponseError(t('cells.listingEndless', { pages: count }), null);
+        throw new MalformedResponseError(t('cells.listingEndless', { count }), null);
       }
       seen.add(page.next);
       page = await Promise.race([load(page.next, page.page + 1), expired]);

@@ -29,10 +29,10 @@ function buildTimeProfileHost(): string {
 const PROFILE_HOST = buildTimeProfileHost();
 
 /** The rule in words, for messages: "...one that is not an https address of at most 2,048 characters". */
-export const profileLinkRule = (): string =>
-  PROFILE_HOST === ''
+export const profileLinkRule = (host: string = PROFILE_HOST): string =>
+  host === ''
     ? t('cells.linkRule', { length: MAX_PROFILE_LINK_LENGTH })
-    : t('cells.linkRuleOnHost', { host: PROFILE_HOST, length: MAX_PROFILE_LINK_LENGTH });
+    : t('cells.linkRuleOnHost', { host, length: MAX_PROFILE_LINK_LENGTH });
 
 /** A host the build takes links on: any, or the provider's site and its subdomains. */
 function onProfileHost(hostname: string): boolean {

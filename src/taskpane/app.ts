@@ -12,6 +12,7 @@ import { mountAttributionCheck } from './attribution/attributionSection';
 import { mountChanges } from './changes/changesSection';
 import { mountMatchReview } from './review/matchReview';
 import { mountConnection } from './connection/connection';
+import { mountShareCopy } from './copy/shareCopy';
 import { mountFirstRun } from './firstRun/firstRun';
 import { connectionSummary } from './connection/connectionModel';
 import { needsRecalculation } from './connection/connectionEffects';
@@ -55,6 +56,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     stillProfiling: (profiles) => activity.showProfiling(profiles),
   });
   mountReference(context);
+  mountShareCopy(context);
   const attribution = mountAttributionCheck();
   const scoreSelection = (): Promise<void> => score.scoreCurrentSelection(() => attribution.check());
   await mountFirstRun(context, { scoreSelection });

@@ -78,6 +78,8 @@ export interface GlobalsHost {
   storage: Map<string, string>;
   /** Office.context.document.settings: what the workbook file carries (values kept as JSON copies). */
   documentSettings: Map<string, unknown>;
+  /** Office.context.displayLanguage: Office's interface language as a tag (Context.displayLanguage in the typings). */
+  displayLanguage: string;
 }
 
 export interface RequestContextShim {
@@ -327,6 +329,7 @@ export function officeGlobals(host: GlobalsHost) {
     AsyncResultStatus: { Succeeded: 'succeeded', Failed: 'failed' },
     context: {
       document: { settings: documentSettingsShim(host.documentSettings) },
+      displayLanguage: host.displayLanguage,
       get requirements() {
         return host.isSetSupported('CustomFunctionsRuntime', '1.1') === null ? undefined : requirements;
       },

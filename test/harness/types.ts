@@ -85,6 +85,11 @@ export interface HarnessOptions {
   errorCells?: ErrorCellsOnCalculate;
   /** The code Excel refuses a request with while a cell is being edited (default `InvalidOperation`, as documented). */
   cellEditRefusal?: 'InvalidOperation' | 'InvalidOperationInCellEditMode';
+  /**
+   * Office.context.displayLanguage, the language of Office's interface as a tag ("de-DE"; the typings'
+   * Context.displayLanguage); default "en-US".
+   */
+  displayLanguage?: string;
 }
 
 /**

@@ -91,6 +91,7 @@ export class Workbook {
       startupBehavior: () => this.startup,
       storage: this.storage,
       documentSettings: new Map(Object.entries(options.documentSettings ?? {})),
+      displayLanguage: options.displayLanguage ?? 'en-US',
     });
   }
 

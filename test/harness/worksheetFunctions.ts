@@ -21,6 +21,7 @@ export const WORKSHEET_FUNCTIONS: Readonly<Record<string, ExcelRelease>> = {
   CLEAN: 'Excel 2016',
   COUNT: 'Excel 2016',
   COUNTIFS: 'Excel 2016',
+  FALSE: 'Excel 2016',
   HYPERLINK: 'Excel 2016',
   IF: 'Excel 2016',
   IFERROR: 'Excel 2016',

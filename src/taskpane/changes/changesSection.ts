@@ -118,7 +118,8 @@ export function mountChanges(context: PaneContext, refreshWords: RefreshWords): 
     markInvalid(thresholdInput, threshold === null);
     if (threshold === null) throw new Error(t('changes.pane.badThreshold'));
     const mode: ChangesMode = modePicker.value === 'replace' ? 'replace' : 'add';
-    if (threshold !== saved.threshold || mode !== saved.mode) {
+    // Saved only when they differ from what applies, so a workbook whose person never touched them carries nothing.
+    if (threshold !== (saved.threshold ?? DEFAULT_SCORE_THRESHOLD) || mode !== (saved.mode ?? 'add')) {
       await rememberChangesOptions({ threshold, mode });
       Object.assign(saved, { threshold, mode });
     }
@@ -142,7 +143,10 @@ export function mountChanges(context: PaneContext, refreshWords: RefreshWords): 
       after: calendarDate(new Date(latestAsOf(after) ?? Date.now())),
     };
     const sheet = await writeChanges(block, chosen.mode, supportsImages() ? await logoBase64() : null);
-    const summary = `${reportSummary(report, chosen.threshold)} ${t('changes.pane.listed', { sheet })}`;
+    const summary =
+      sheet === null
+        ? reportSummary(report, chosen.threshold)
+        : `${reportSummary(report, chosen.threshold)} ${t('changes.pane.listed', { sheet })}`;
     setStatus(status, report.counts['matched another organization'] > 0 ? 'info' : 'success', summary);
     replaceChildren(
       list,

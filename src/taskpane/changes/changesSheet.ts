@@ -34,10 +34,15 @@ function writeCells(sheet: Excel.Worksheet, cells: readonly ChangesCell[]): void
 }
 
 /**
- * Writes the block on the Changes sheet, creating the sheet when the workbook has none; `replace`
- * clears the blocks before it (their logos too). Resolves with the sheet's name.
+ * Writes the block on the Changes sheet, creating the sheet when the workbook has none, except for a
+ * block without changes (a refresh that changed nothing adds no sheet to a workbook: it resolves with
+ * null); `replace` clears the blocks before it (their logos too). Resolves with the sheet's name.
  */
-export function writeChanges(block: ChangesBlock, mode: ChangesMode, logoBase64: string | null): Promise<string> {
+export function writeChanges(
+  block: ChangesBlock,
+  mode: ChangesMode,
+  logoBase64: string | null,
+): Promise<string | null> {
   return run(async (context) => {
     const sheets = context.workbook.worksheets;
     let sheet = sheets.getItemOrNullObject(CHANGES_SHEET_NAME);
@@ -46,6 +51,7 @@ export function writeChanges(block: ChangesBlock, mode: ChangesMode, logoBase64:
     const again = t('changes.pane.again');
     let top = FIRST_BLOCK_ROW;
     if (sheet.isNullObject) {
+      if (block.report.changes.length === 0) return null;
       await refuseProtectedStructure(context, t('changes.pane.noSheet', { sheet: CHANGES_SHEET_NAME }), again);
       sheet = sheets.add(CHANGES_SHEET_NAME);
       sheet.load(['id', 'name']);

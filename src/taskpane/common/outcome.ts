@@ -9,7 +9,7 @@ import { failureFrom } from '../../functions/results/errors';
 
 export type FailedRow = 'no value' | 'error';
 
-/** What Score a column's summary and the Climate summary sheet call the rows of each count. */
+/** What Score a column's summary calls the rows of each count (the Climate summary sheet's words for them, in six languages, are summary.json's summary.figure.notFound and .errors). */
 export const FAILED_ROW_LABELS: Readonly<Record<FailedRow, string>> = {
   'no value': 'Not found (no value)',
   error: 'Errors',

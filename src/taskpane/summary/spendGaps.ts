@@ -8,6 +8,7 @@
  * (docs/summary-sheet.md, *Spend columns*), and a wrong number is worse than a reported gap.
  */
 import { readCell } from '../../functions/arguments/cellInput';
+import { t } from '../../i18n/translate';
 import { clip } from '../../text/clip';
 import { namedFormula, namesNoSupplier, type CellValue } from '../sheet/grid';
 
@@ -50,17 +51,9 @@ const QUOTED = 32;
 /** What the pane adds to "Built …" when some spend cells are not numbers; null when every one is. */
 export function spendGapMessage({ suppliers, text, errors, first }: SpendGaps): string | null {
   if (first === null) return null;
-  const count = text + errors;
-  const one = count === 1;
-  const [what, remedy] =
-    errors === 0
-      ? [`${one ? 'holds' : 'hold'} text`, 'Convert the column to numbers (Data > Text to Columns)']
-      : text === 0
-        ? [`${one ? 'shows' : 'show'} an error`, 'Correct those cells']
-        : ['hold text or an error', 'Convert the text to numbers (Data > Text to Columns), correct the errors'];
+  const key =
+    errors === 0 ? 'summary.spendGap.text' : text === 0 ? 'summary.spendGap.errors' : 'summary.spendGap.mixed';
   const shown = readCell(first.value).kind === 'error' ? String(first.value) : `"${clip(String(first.value), QUOTED)}"`;
-  return (
-    `Spend: ${count} of ${suppliers} suppliers' spend cells ${what}, not a number (first: row ${first.row}, ` +
-    `${shown}); ${one ? 'it counts' : 'they count'} as no spend. ${remedy} and build again.`
-  );
+  // The row as Excel numbers it, never grouped like an amount.
+  return t(key, { count: text + errors, suppliers, row: String(first.row), shown });
 }

@@ -2,10 +2,14 @@
  * The "Summary" section (and the ribbon's Summary button): build or refresh the "Climate summary"
  * sheet for the scored block, which is the selected block of CLIMATE formulas when the selection holds
  * one, else the block last scored or summarized. The spend column is the analyst's choice, proposed
- * from the headers; after building, the pane says how many suppliers' spend cells are not numbers
- * (spendGaps.ts). The sheet itself is planned by summaryPlan.ts and written by summarySheet.ts.
+ * from the headers; the KPI's target is typed here or kept from the sheet. Each build adds today's
+ * row to the KPI history (kpiHistory.ts) from the block's cells as they are now (kpiFigures.ts).
+ * After building, the pane says how many suppliers' spend cells are not numbers (spendGaps.ts), how
+ * many days the history holds, and which history rows it left out. The sheet itself is planned by
+ * summaryPlan.ts and written by summarySheet.ts.
  */
-import { supportsDynamicArrays, supportsImages } from '../../office/host';
+import { t } from '../../i18n/translate';
+import { addsChartSeries, drawsCharts, supportsDynamicArrays, supportsImages } from '../../office/host';
 import { sheetNameProblem } from '../../office/sheetName';
 import type { BlockLayout, BlockScored } from '../common/blockScored';
 import { calendarDate } from '../common/calendarDate';
@@ -16,10 +20,14 @@ import { readColumns, readSelection } from '../sheet/read';
 import { describeSelection, type ColumnOption } from '../sheet/selectionModel';
 import { logoBase64 } from '../ui/logo';
 import { byId, el, fieldText, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { kpiFigures, type KpiColumns } from './kpiFigures';
+import { historySkipMessage, readHistory, withToday } from './kpiHistory';
+import { KPI_READ } from './kpiPlan';
+import { parseTarget, readTarget, type KpiTarget, type TargetBasis } from './kpiTarget';
 import { spendGapMessage, spendGaps } from './spendGaps';
 import { blockFromFormulas } from './summaryBlock';
 import { planSummary, SUMMARY_SHEET_NAME } from './summaryPlan';
-import { ForeignSheetError, writeSummarySheet } from './summarySheet';
+import { ForeignSheetError, readKept, writeSummarySheet } from './summarySheet';
 
 export interface SummarySection {
   /** A block was scored: the summary reads it next, with the spend column the analyst chose there. */
@@ -38,23 +46,33 @@ function checkSheetName(name: string): string {
 }
 
 function describeBlock(block: BlockLayout): string {
-  const flags = block.flags.length
-    ? `, ${block.flags.length} initiative ${block.flags.length === 1 ? 'flag' : 'flags'}`
-    : '';
+  const flags = block.flags.length ? t('summary.pane.blockFlags', { count: block.flags.length }) : '';
   const spend =
-    block.spendColumn === null ? ', no spend column' : `, spend in column ${columnLetters(block.spendColumn)}`;
-  const rows = block.lastRow - block.firstRow + 1;
-  return `${rows} rows of ${block.sheet} (scores in column ${columnLetters(block.scoreColumn)}${flags}${spend})`;
+    block.spendColumn === null
+      ? t('summary.pane.blockNoSpend')
+      : t('summary.pane.blockSpend', { column: columnLetters(block.spendColumn) });
+  return t('summary.pane.block', {
+    count: block.lastRow - block.firstRow + 1,
+    sheet: block.sheet,
+    column: columnLetters(block.scoreColumn),
+    flags,
+    spend,
+  });
 }
 
-/** What the pane says of the block's spend cells that are not numbers; null without spend or when all are. */
-async function spendNote(block: BlockLayout): Promise<string | null> {
-  if (block.spendColumn === null) return null;
-  const [names, spend] = await readColumns(block.sheet, block.firstRow, block.lastRow, [
-    block.nameColumn,
-    block.spendColumn,
-  ]);
-  return spendGapMessage(spendGaps(names, spend, block.firstRow));
+/** The block's names, scores, SBTi flags and spend as they are now (values, one array per column). */
+async function readKpiColumns(block: BlockLayout): Promise<KpiColumns> {
+  const sbti = block.flags.find((flag) => flag.initiative === 'sbti')?.column ?? null;
+  const wanted = [block.nameColumn, block.scoreColumn, sbti, block.spendColumn];
+  const read = await readColumns(
+    block.sheet,
+    block.firstRow,
+    block.lastRow,
+    wanted.filter((column): column is number => column !== null),
+  );
+  const next = (column: number | null) => (column === null ? null : read.shift()!);
+  const [names, scores] = [next(block.nameColumn)!, next(block.scoreColumn)!];
+  return { names, scores, sbti: next(sbti), spend: next(block.spendColumn) };
 }
 
 export function mountSummary(context: PaneContext): SummarySection {
@@ -62,6 +80,21 @@ export function mountSummary(context: PaneContext): SummarySection {
   const nameInput = byId('summary-sheet-name', 'fluent-text-input');
   const spendPicker = byId('summary-spend', 'select');
   const status = byId('summary-status');
+  const targetShare = byId('summary-target-share', 'fluent-text-input');
+  const targetBasis = byId('summary-target-basis', 'select');
+  const targetYear = byId('summary-target-year', 'fluent-text-input');
+  /** The target fields were changed since the last build: they say the target; until then the sheet does. */
+  let targetTyped = false;
+  for (const field of [targetShare, targetBasis, targetYear]) {
+    field.addEventListener('input', () => (targetTyped = true));
+    field.addEventListener('change', () => (targetTyped = true));
+  }
+  const showTarget = (target: KpiTarget | null): void => {
+    targetShare.value = target ? String(Math.round(target.share * 1000) / 10) : '';
+    targetBasis.value = target?.basis ?? 'spend';
+    targetYear.value = target ? String(target.year) : '';
+    targetTyped = false;
+  };
   let scored: BlockLayout | null = null;
   /** The block the spend picker belongs to: a choice there applies to that block only. */
   let pickerFor: string | null = null;
@@ -70,7 +103,7 @@ export function mountSummary(context: PaneContext): SummarySection {
     pickerFor = `${block.sheet}!${block.scoreColumn}:${block.firstRow}`;
     replaceChildren(
       spendPicker,
-      el('option', { value: '' }, 'None'),
+      el('option', { value: '' }, t('summary.pane.spendNone')),
       ...columns.map((column) =>
         el('option', { value: String(column.index), selected: column.index === block.spendColumn }, column.label),
       ),
@@ -118,27 +151,54 @@ export function mountSummary(context: PaneContext): SummarySection {
   const build = async (): Promise<void> => {
     const name = checkSheetName(fieldText(nameInput));
     const found = (await selectedBlock()) ?? scored;
-    if (!found)
-      throw new Error('Select the block of CLIMATE formulas (or score a column first), then build the summary.');
+    if (!found) throw new Error(t('summary.pane.noBlock'));
     const block = { ...found, spendColumn: pickedSpend(found) };
     // The summary sheet becomes active: a refresh from the ribbon then finds this block again.
     scored = block;
+    const today = calendarDate();
+    const thisYear = Number(today.slice(0, 4));
+    // A target typed here is checked before anything is read or written.
+    const typed = targetTyped
+      ? parseTarget(
+          fieldText(targetShare),
+          targetBasis.value as TargetBasis,
+          fieldText(targetYear),
+          thisYear,
+          block.spendColumn !== null,
+        )
+      : undefined;
     const logo = supportsImages();
-    const settings = context.settings.current();
-    const plan = planSummary(block, {
-      dynamicArrays: supportsDynamicArrays(),
-      scoreMax: settings.scoreScale === '0-1' ? 1 : 100,
-      builtOn: calendarDate(),
-      logo,
-    });
-    setStatus(status, 'busy', `Building the summary of ${describeBlock(block)}…`);
+    const charts = drawsCharts();
+    const sbti = block.flags.some((flag) => flag.initiative === 'sbti');
+    setStatus(status, 'busy', t('summary.pane.building', { block: describeBlock(block) }));
     try {
-      const note = await spendNote(block);
+      const kept = await readKept(name);
+      const columns = await readKpiColumns(block);
+      const history = readHistory(kept?.history ?? [], KPI_READ.historyFirstRow, today);
+      const target = typed !== undefined ? typed : readTarget(kept?.target ?? [], thisYear);
+      const rows = withToday(history.rows, { date: today, ...kpiFigures(columns) });
+      const plan = planSummary(block, {
+        dynamicArrays: supportsDynamicArrays(),
+        scoreMax: context.settings.current().scoreScale === '0-1' ? 1 : 100,
+        builtOn: today,
+        logo,
+        charts,
+        kpi: { history: rows, target, sbti, chartSeries: addsChartSeries() },
+      });
       const { created } = await writeSummarySheet(name, plan, logo ? await logoBase64() : null);
-      const built = `${created ? 'Built' : 'Refreshed'} "${name}" from ${describeBlock(block)}.`;
-      // Not a plain success when the spend figures leave suppliers out: the note says which and why.
-      if (note) setStatus(status, 'info', `${built} ${note}`);
-      else setStatus(status, 'success', built);
+      showTarget(target);
+      const replaced = history.rows.some((row) => row.date === today);
+      // Not a plain success when a figure leaves suppliers out, a history row was left out or charts are missing.
+      const notes = [
+        columns.spend && spendGapMessage(spendGaps(columns.names, columns.spend, block.firstRow)),
+        historySkipMessage(history.skipped),
+        charts ? null : t('summary.pane.noCharts'),
+      ].filter((note): note is string => Boolean(note));
+      const built = t(created ? 'summary.pane.built' : 'summary.pane.refreshed', { name, block: describeBlock(block) });
+      const days = t(replaced ? 'summary.pane.historyReplaced' : 'summary.pane.history', { count: rows.length });
+      // Without an SBTi column the build is complete; the pane says what the column would add.
+      const advice = sbti ? [] : [t('summary.pane.noSbti')];
+      setStatus(status, notes.length ? 'info' : 'success', [built, days, ...notes, ...advice].join(' '));
     } catch (error) {
       if (error instanceof ForeignSheetError) nameInput.focus();
       throw error;

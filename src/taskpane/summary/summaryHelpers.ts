@@ -3,6 +3,7 @@
  * done without array formulas (see summaryPlan.ts). Their place on the summary sheet is HELPER_COLUMNS,
  * the one statement of it; figures and lists reach them through helperRange.
  */
+import { t } from '../../i18n/translate';
 import type { BlockLayout } from '../common/blockScored';
 import { columnLetters } from '../sheet/a1';
 import { sheetPrefix } from '../../office/sheetName';
@@ -10,9 +11,10 @@ import { callText } from '../sheet/formulas';
 import { namedFormula } from '../sheet/grid';
 import { spendGapFormula } from './spendGaps';
 
-export type HelperKind = 'status' | 'rankLowest' | 'rankHighest' | 'spend' | 'weighted' | 'named' | 'spendGap';
+export type HelperKind =
+  'status' | 'rankLowest' | 'rankHighest' | 'spend' | 'weighted' | 'named' | 'spendGap' | 'noTarget' | 'rankNoTarget';
 
-/** Where each helper sits on the summary sheet (0-based columns Z to AF), hidden, from HELPER_FIRST_ROW down. */
+/** Where each helper sits on the summary sheet (0-based columns Z to AH), hidden, from HELPER_FIRST_ROW down. */
 const HELPER_COLUMNS: Readonly<Record<HelperKind, number>> = {
   status: 25,
   rankLowest: 26,
@@ -21,7 +23,16 @@ const HELPER_COLUMNS: Readonly<Record<HelperKind, number>> = {
   weighted: 29,
   named: 30,
   spendGap: 31,
+  noTarget: 32,
+  rankNoTarget: 33,
 };
+/**
+ * The criterion "is TRUE" of COUNTIFS and SUMIFS: the boolean itself, not the text "TRUE". A criterion
+ * given as text is read in the language of the Excel that calculates it (German Excel writes WAHR), and
+ * Microsoft does not say that the English word is understood there; a boolean is the same everywhere,
+ * so the summary's counts do not depend on who opens the workbook.
+ */
+export const IS_TRUE = 'TRUE()';
 /** How scores show on the summary sheet. */
 export const SCORE_FORMAT = '0.0';
 
@@ -71,7 +82,9 @@ export function absoluteColumn(block: BlockLayout, column: number): string {
  * counts as no spend, and the sheet says how many); without
  * dynamic arrays, the row's unique rank among the scored rows (equal scores by spend, then in sheet
  * order), which the lists look up with MATCH. COUNTIFS criteria match numbers only, so errors and
- * pending cells get no rank.
+ * pending cells get no rank. With an SBTi flag, whether the supplier has no SBTi commitment or target
+ * (its flag is not TRUE: FALSE, or no answer yet, as the share by count counts it) and, without dynamic
+ * arrays, its rank among those by spend, the larger first, then in sheet order: the gap list.
  */
 export function helperColumns(block: BlockLayout, dynamicArrays: boolean): HelperColumn[] {
   const ref = (column: number | null, r: number, fixed = true): string =>
@@ -85,6 +98,11 @@ export function helperColumns(block: BlockLayout, dynamicArrays: boolean): Helpe
   const spendGap: string[] = [];
   const lowest: string[] = [];
   const highest: string[] = [];
+  const noTarget: string[] = [];
+  const rankNoTarget: string[] = [];
+  const sbti = block.flags.find((flag) => flag.initiative === 'sbti');
+  const G = helperRange('noTarget', rows);
+  const gapLetters = columnLetters(HELPER_COLUMNS.noTarget);
   const S = absoluteColumn(block, block.scoreColumn);
   const K = helperRange('spend', rows);
   const first = ref(block.scoreColumn, block.firstRow);
@@ -116,32 +134,65 @@ export function helperColumns(block: BlockLayout, dynamicArrays: boolean): Helpe
     const rank = (beyond: string): string => `=IF(ISNUMBER(${score}),COUNTIFS(${S},"${beyond}"&${score})+${tied},"")`;
     lowest.push(rank('<'));
     highest.push(rank('>'));
+    if (sbti) {
+      const gap = own('noTarget');
+      noTarget.push(`=AND(${own('named')},NOT(IFERROR(${ref(sbti.column, r, false)}=TRUE(),FALSE())))`);
+      // Among those: a larger spend first, then those above in the sheet (with the same spend).
+      const above = `COUNTIFS($${gapLetters}$${HELPER_FIRST_ROW + 1}:${gap},${IS_TRUE}`;
+      const counted = own('spend');
+      const spendUpTo = `$${spendLetters}$${HELPER_FIRST_ROW + 1}:${counted}`;
+      rankNoTarget.push(
+        withSpend
+          ? `=IF(${gap},COUNTIFS(${G},${IS_TRUE},${K},">"&${counted})+${above},${spendUpTo},${counted}),"")`
+          : `=IF(${gap},${above}),"")`,
+      );
+    }
   }
   const helpers: HelperColumn[] = [
-    { kind: 'named', column: HELPER_COLUMNS.named, header: 'Has a name (read by the counts)', formulas: named },
-    { kind: 'status', column: HELPER_COLUMNS.status, header: 'Status (read by the counts)', formulas: status },
+    { kind: 'named', column: HELPER_COLUMNS.named, header: t('summary.helper.named'), formulas: named },
+    { kind: 'status', column: HELPER_COLUMNS.status, header: t('summary.helper.status'), formulas: status },
   ];
   if (!dynamicArrays) {
     helpers.push({
       kind: 'rankLowest',
       column: HELPER_COLUMNS.rankLowest,
-      header: 'Rank from lowest',
+      header: t('summary.helper.rankLowest'),
       formulas: lowest,
     });
     helpers.push({
       kind: 'rankHighest',
       column: HELPER_COLUMNS.rankHighest,
-      header: 'Rank from highest',
+      header: t('summary.helper.rankHighest'),
       formulas: highest,
     });
   }
+  if (sbti) {
+    helpers.push({
+      kind: 'noTarget',
+      column: HELPER_COLUMNS.noTarget,
+      header: t('summary.helper.noTarget'),
+      formulas: noTarget,
+    });
+    if (!dynamicArrays)
+      helpers.push({
+        kind: 'rankNoTarget',
+        column: HELPER_COLUMNS.rankNoTarget,
+        header: t('summary.helper.rankNoTarget'),
+        formulas: rankNoTarget,
+      });
+  }
   if (withSpend) {
-    helpers.push({ kind: 'spend', column: HELPER_COLUMNS.spend, header: 'Spend counted', formulas: spend });
-    helpers.push({ kind: 'weighted', column: HELPER_COLUMNS.weighted, header: 'Score × spend', formulas: weighted });
+    helpers.push({ kind: 'spend', column: HELPER_COLUMNS.spend, header: t('summary.helper.spend'), formulas: spend });
+    helpers.push({
+      kind: 'weighted',
+      column: HELPER_COLUMNS.weighted,
+      header: t('summary.helper.weighted'),
+      formulas: weighted,
+    });
     helpers.push({
       kind: 'spendGap',
       column: HELPER_COLUMNS.spendGap,
-      header: 'Spend not a number (read by the count)',
+      header: t('summary.helper.spendGap'),
       formulas: spendGap,
     });
   }

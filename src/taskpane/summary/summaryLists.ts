@@ -1,56 +1,62 @@
 /**
- * The summary's two lists (lowest scores, to engage first; highest scores): ten rows of supplier,
- * score, spend and the row's position in the block, in the order the plan describes.
+ * The summary's lists, in the order the plan describes: the lowest scores (to engage first), the
+ * highest scores, and the gap to the SBTi target (suppliers without a commitment or target, largest
+ * spend first). One writer for all three: ten or more rows of block columns (supplier, score,
+ * spend…) and each row's position in the block, for the rows a condition picks, in a sort order.
  */
-import type { BlockLayout } from '../common/blockScored';
 import { columnLetters } from '../sheet/a1';
-import { helperRange, rowsOf, SCORE_FORMAT, type SummaryCell } from './summaryHelpers';
+import { helperRange, type HelperKind, type SummaryCell } from './summaryHelpers';
 
 export const LIST_LENGTH = 10;
 
+export interface ListSpec {
+  /** Rows of the block. */
+  rows: number;
+  /** How many rows the list shows at most. */
+  length: number;
+  /** Dynamic arrays: the block rows the list picks, as FILTER's condition (`ISNUMBER(S)`). */
+  filter: string;
+  /** Dynamic arrays: how many rows the condition picks. */
+  picked: string;
+  /** Dynamic arrays: SORTBY's keys, most significant first; sheet order decides last. */
+  keys: ReadonlyArray<readonly [range: string, direction: 1 | -1]>;
+  /** Otherwise: the helper column ranking the picked rows 1, 2, 3… (summaryHelpers.ts). */
+  rank: HelperKind;
+  /** The block columns shown, by sheet column of the list; the row's position in `positionColumn`. */
+  columns: ReadonlyArray<{ column: number; values: string; numberFormat?: string }>;
+  positionColumn: number;
+}
+
 /**
- * Ten rows of supplier, score, spend and the row's position in the block. Dynamic arrays: one spilled
- * formula per column, its first rows taken with INDEX and SEQUENCE (every Excel with dynamic arrays has
- * them; TAKE is Excel 2024 and Microsoft 365 only, and Excel 2021 runs the add-in). Otherwise: the row
- * ranked k by MATCH in the rank helper column, then INDEX.
+ * Writes a list from sheet row `top`. Dynamic arrays: one spilled formula per column, its first rows
+ * taken with INDEX and SEQUENCE (every Excel with dynamic arrays has them; TAKE is Excel 2024 and
+ * Microsoft 365 only, and Excel 2021 runs the add-in). Otherwise: the row ranked k found by MATCH in
+ * the rank helper column, then INDEX. Returns the position column's cells, row by row, for formulas
+ * beside the list.
  */
-export function writeList(
-  cells: SummaryCell[],
-  top: number,
-  order: 'lowest' | 'highest',
-  block: BlockLayout,
-  dynamicArrays: boolean,
-  S: string,
-  N: string,
-  Sp: string | null,
-): void {
+export function writeList(cells: SummaryCell[], top: number, dynamicArrays: boolean, spec: ListSpec): string[] {
   const put = (row: number, column: number, content: string, numberFormat?: string): void =>
     void cells.push({ row, column, content, ...(numberFormat ? { numberFormat } : {}) });
-  const spendColumn = Sp ? 2 : null;
-  const rowColumn = Sp ? 3 : 2;
-  const rows = rowsOf(block);
+  const positions = Array.from(
+    { length: spec.length },
+    (_, k) => `$${columnLetters(spec.positionColumn)}$${top + k + 1}`,
+  );
   if (dynamicArrays) {
-    const direction = order === 'lowest' ? 1 : -1;
-    const position = `SEQUENCE(${rows})`;
-    const bySpend = Sp ? `FILTER(${helperRange('spend', rows)},ISNUMBER(${S})),-1,` : '';
-    const scored = (values: string): string => `FILTER(${values},ISNUMBER(${S}))`;
-    const keys = `${scored(S)},${direction},${bySpend}${scored(position)},1`;
-    // As many rows as there are scores, ten at most (none: SEQUENCE(0) fails, and the list is empty).
-    const first = `SEQUENCE(MIN(${LIST_LENGTH},COUNT(${S})))`;
-    const sorted = (values: string): string => `=IFERROR(INDEX(SORTBY(${scored(values)},${keys}),${first}),"")`;
-    put(top, 0, sorted(N));
-    put(top, 1, sorted(S), SCORE_FORMAT);
-    if (spendColumn !== null && Sp) put(top, spendColumn, sorted(Sp), '#,##0');
-    put(top, rowColumn, sorted(position));
-    return;
+    const position = `SEQUENCE(${spec.rows})`;
+    const picked = (values: string): string => `FILTER(${values},${spec.filter})`;
+    const keys = [...spec.keys, [position, 1] as const].map(([range, way]) => `${picked(range)},${way}`).join(',');
+    // As many rows as are picked, `length` at most (none: SEQUENCE(0) fails, and the list is empty).
+    const first = `SEQUENCE(MIN(${spec.length},${spec.picked}))`;
+    const sorted = (values: string): string => `=IFERROR(INDEX(SORTBY(${picked(values)},${keys}),${first}),"")`;
+    for (const { column, values, numberFormat } of spec.columns) put(top, column, sorted(values), numberFormat);
+    put(top, spec.positionColumn, sorted(position));
+    return positions;
   }
-  for (let k = 1; k <= LIST_LENGTH; k++) {
-    const r = top + k - 1;
-    const position = `$${columnLetters(rowColumn)}$${r + 1}`;
-    const rankRange = helperRange(order === 'lowest' ? 'rankLowest' : 'rankHighest', rows);
-    put(r, rowColumn, `=IFERROR(MATCH(${k},${rankRange},0),"")`);
-    put(r, 0, `=IF(${position}="","",INDEX(${N},${position}))`);
-    put(r, 1, `=IF(${position}="","",INDEX(${S},${position}))`, SCORE_FORMAT);
-    if (spendColumn !== null && Sp) put(r, spendColumn, `=IF(${position}="","",INDEX(${Sp},${position}))`, '#,##0');
-  }
+  const rankRange = helperRange(spec.rank, spec.rows);
+  positions.forEach((position, k) => {
+    put(top + k, spec.positionColumn, `=IFERROR(MATCH(${k + 1},${rankRange},0),"")`);
+    for (const { column, values, numberFormat } of spec.columns)
+      put(top + k, column, `=IF(${position}="","",INDEX(${values},${position}))`, numberFormat);
+  });
+  return positions;
 }

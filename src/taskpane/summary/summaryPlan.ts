@@ -17,15 +17,18 @@
  * and the sheet writer (summarySheet.ts) holds no formulas.
  */
 import { FLAG_LABELS, type FlagKey } from '../../functions/arguments/initiatives';
+import { LANGUAGES } from '../../i18n/languages';
+import { t, type MessageKey } from '../../i18n/translate';
 import { sheetPrefix } from '../../office/sheetName';
 import type { BlockLayout } from '../common/blockScored';
-import { FAILED_ROW_LABELS } from '../common/outcome';
 import { cellA1, columnLetters } from '../sheet/a1';
+import { literal } from '../sheet/formulas';
 import { SOURCE_LINE_FORMULA } from '../sheet/sourceLine';
 import {
   absoluteColumn,
   HELPER_FIRST_ROW,
   helperColumns,
+  IS_TRUE,
   helperRange,
   rowsOf,
   SCORE_FORMAT,
@@ -33,29 +36,36 @@ import {
   type SummaryCell,
   type SummaryContent,
 } from './summaryHelpers';
-import { LIST_LENGTH, writeList } from './summaryLists';
+import { planKpi, type KpiOptions, type TrendChart } from './kpiPlan';
+import { LIST_LENGTH, writeList, type ListSpec } from './summaryLists';
 
+/** The sheet's default name, the same in every language: the pane and the ribbon find the sheet by it. */
 export const SUMMARY_SHEET_NAME = 'Climate summary';
-/** B1's words before the block's address, and A3's label: with A1's title and row 2's source line, the sheet's top. */
-const BLOCK_LINE = 'Suppliers in ';
-const BUILT = 'Built';
+/** Rows of the gap list: the suppliers without an SBTi commitment or target, largest spend first. */
+export const GAP_LENGTH = 25;
 /** The cells read back to tell a sheet the summary wrote (`isSummaryTop`). */
 export const SUMMARY_TOP = 'A1:B3';
 
+/** A label as every language writes it: a sheet built in one language is the summary's in every other. */
+const inAnyLanguage = (key: MessageKey, values?: Record<string, string>): string[] =>
+  LANGUAGES.map((language) => t(key, values, language));
+
 /**
- * Whether a sheet's top (SUMMARY_TOP's formulas) is one `planSummary` writes: its title in A1, "Suppliers
- * in …" in B1, the source line's formula in A2 or B2 (beside the logo, or in its place) and "Built" in A3.
- * Every summary has them; a sheet of one's own does not by accident (it would need the provider's link
- * formula under that title), so a worksheet id the workbook lists as the summary's is trusted only then.
+ * Whether a sheet's top (SUMMARY_TOP's formulas) is one `planSummary` writes, in any of the languages
+ * it writes in: its title in A1, "Suppliers in …" in B1, the source line's formula in A2 or B2 (beside
+ * the logo, or in its place) and "Built" in A3. Every summary has them; a sheet of one's own does not
+ * by accident (it would need the provider's link formula under that title), so a worksheet id the
+ * workbook lists as the summary's is trusted only then.
  */
 export function isSummaryTop(top: readonly (readonly unknown[])[]): boolean {
   const [[title, block] = [], [a2, b2] = [], [built] = []] = top;
+  const blockLines = inAnyLanguage('summary.blockLine', { block: '\u0000' }).map((line) => line.split('\u0000'));
   return (
-    title === SUMMARY_SHEET_NAME &&
+    inAnyLanguage('summary.title').includes(String(title)) &&
     typeof block === 'string' &&
-    block.startsWith(BLOCK_LINE) &&
+    blockLines.some(([before, after]) => block.startsWith(before) && block.endsWith(after)) &&
     (a2 === SOURCE_LINE_FORMULA || b2 === SOURCE_LINE_FORMULA) &&
-    built === BUILT
+    inAnyLanguage('summary.built').includes(String(built))
   );
 }
 
@@ -68,6 +78,10 @@ export interface SummaryOptions {
   builtOn: string;
   /** The host can place an image (the provider logo). */
   logo: boolean;
+  /** The host draws charts (ExcelApi 1.1); absent: it does. */
+  charts?: boolean;
+  /** The KPI block (history, target, trend chart: kpiPlan.ts); absent: none, nor a gap list. */
+  kpi?: KpiOptions;
 }
 
 export interface SummaryChart {
@@ -100,6 +114,10 @@ export interface SummaryPlan {
   figures: Partial<Record<SummaryFigure, string>>;
   /** Per initiative: A1 cells of its share by count and (with spend) by spend. */
   shares: Array<{ initiative: FlagKey; byCount: string; bySpend: string | null }>;
+  /** The line chart of the KPI's history, when the block has an SBTi flag and the host draws charts. */
+  trend: TrendChart | null;
+  /** First cell of the gap list (supplier, spend, share it adds, share reached, row), when there is one. */
+  gap: { firstRow: number; column: number } | null;
   /** The ten bands' count cells, lowest band first. */
   bands: string[];
   /** First cells of the two lists (supplier, score, spend columns to the right). */
@@ -133,12 +151,13 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
   // Rows with a supplier name, by the pane's blank rule (a name of only spaces is none).
   const H = helperRange('named', rows);
 
-  put(0, 0, SUMMARY_SHEET_NAME, { bold: true });
+  put(0, 0, t('summary.title'), { bold: true });
   const from = `${columnLetters(block.nameColumn)}${block.firstRow + 1}`;
-  put(0, 1, `${BLOCK_LINE}${sheetPrefix(block.sheet)}${from}:${columnLetters(block.nameColumn)}${block.lastRow + 1}`);
+  const names = `${sheetPrefix(block.sheet)}${from}:${columnLetters(block.nameColumn)}${block.lastRow + 1}`;
+  put(0, 1, t('summary.blockLine', { block: names }));
   const logo = options.logo ? { row: 1, column: 0 } : null;
   put(1, logo ? 1 : 0, SOURCE_LINE_FORMULA);
-  put(2, 0, BUILT);
+  put(2, 0, t('summary.built'));
   put(2, 1, options.builtOn);
 
   const figures: SummaryPlan['figures'] = {};
@@ -156,34 +175,38 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
     return address;
   };
 
-  section('Counts');
-  const suppliers = figure('suppliers', 'Suppliers', `=COUNTIFS(${H},"TRUE")`);
-  figure('scored', 'Scored', `=SUMPRODUCT(--ISNUMBER(${S}))`);
+  section(t('summary.section.counts'));
+  const suppliers = figure('suppliers', t('summary.figure.suppliers'), `=COUNTIFS(${H},${IS_TRUE})`);
+  figure('scored', t('summary.figure.scored'), `=SUMPRODUCT(--ISNUMBER(${S}))`);
+  // CLIMATE.STATUS's words are the service's status codes, the same in every language.
   const pendingStatus = `(${T}<>"")*(${T}<>"synced")*(${T}<>"errored")`;
-  figure('profiling', 'Still profiling', `=SUMPRODUCT(ISNA(${S})*${pendingStatus})`);
+  figure('profiling', t('summary.figure.profiling'), `=SUMPRODUCT(ISNA(${S})*${pendingStatus})`);
   figure(
     'notFound',
-    FAILED_ROW_LABELS['no value'],
+    t('summary.figure.notFound'),
     `=SUMPRODUCT(ISNA(${S})*((${T}="")+(${T}="synced")+(${T}="errored")))`,
   );
-  figure('errors', FAILED_ROW_LABELS.error, `=SUMPRODUCT(ISERROR(${S})-ISNA(${S}))`);
+  figure('errors', t('summary.figure.errors'), `=SUMPRODUCT(ISERROR(${S})-ISNA(${S}))`);
   row++;
 
-  section('Scores');
-  figure('meanScore', 'Mean score', `=IFERROR(SUMIFS(${S},${S},">=0")/COUNTIFS(${S},">=0"),"")`, SCORE_FORMAT);
+  section(t('summary.section.scores'));
+  figure(
+    'meanScore',
+    t('summary.figure.meanScore'),
+    `=IFERROR(SUMIFS(${S},${S},">=0")/COUNTIFS(${S},">=0"),"")`,
+    SCORE_FORMAT,
+  );
   if (Sp) {
-    figure('totalSpend', 'Spend of the suppliers', `=SUMIFS(${Sp},${Sp},">0",${H},"TRUE")`, '#,##0');
+    figure('totalSpend', t('summary.figure.totalSpend'), `=SUMIFS(${Sp},${Sp},">0",${H},${IS_TRUE})`, '#,##0');
     // Beside the spend it leaves out: suppliers whose spend cell holds text or an error, and where the first is.
     const gaps = helperRange('spendGap', rows);
-    figures.spendNotNumberFirst = put(row, 2, `=IFERROR("first: row "&(MATCH(TRUE(),${gaps},0)+${block.firstRow}),"")`);
-    figure(
-      'spendNotNumber',
-      'Suppliers whose spend is not a number (counted as no spend)',
-      `=COUNTIFS(${gaps},"TRUE")`,
-    );
+    const [before, after] = t('summary.figure.firstRow', { row: '\u0000' }).split('\u0000');
+    const firstRow = `${literal(before)}&(MATCH(TRUE(),${gaps},0)+${block.firstRow})${after ? `&${literal(after)}` : ''}`;
+    figures.spendNotNumberFirst = put(row, 2, `=IFERROR(${firstRow},"")`);
+    figure('spendNotNumber', t('summary.figure.spendNotNumber'), `=COUNTIFS(${gaps},${IS_TRUE})`);
     figure(
       'weightedMeanScore',
-      'Spend-weighted mean score',
+      t('summary.figure.weightedMeanScore'),
       `=IFERROR(SUM(${helperRange('weighted', rows)})/SUMIFS(${Sp},${Sp},">0",${S},">=0"),"")`,
       SCORE_FORMAT,
     );
@@ -192,7 +215,7 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
     const I = absoluteColumn(block, block.industryMeanColumn);
     figure(
       'industryMean',
-      'Industry mean score',
+      t('summary.figure.industryMean'),
       `=IFERROR(SUMIFS(${I},${I},">=0")/COUNTIFS(${I},">=0"),"")`,
       SCORE_FORMAT,
     );
@@ -202,38 +225,41 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
   const shares: SummaryPlan['shares'] = [];
   const charts: SummaryChart[] = [];
   if (block.flags.length > 0) {
-    section('Initiatives', Sp ? ['Share by count', 'Share by spend', 'Suppliers'] : ['Share by count', 'Suppliers']);
+    const [byCount, bySpend, count] = [
+      t('summary.history.byCount'),
+      t('summary.history.bySpend'),
+      t('summary.figure.suppliers'),
+    ];
+    section(t('summary.section.initiatives'), Sp ? [byCount, bySpend, count] : [byCount, count]);
     const top = row;
     for (const flag of block.flags) {
       const F = absoluteColumn(block, flag.column);
       put(row, 0, FLAG_LABELS[flag.initiative]);
-      const byCount = put(row, 1, `=IFERROR(COUNTIFS(${F},"TRUE",${H},"TRUE")/${suppliers},0)`, {
+      const byCount = put(row, 1, `=IFERROR(COUNTIFS(${F},${IS_TRUE},${H},${IS_TRUE})/${suppliers},0)`, {
         numberFormat: PERCENT,
       });
       let bySpend: string | null = null;
       if (Sp) {
         const total = figures.totalSpend as string;
-        bySpend = put(row, 2, `=IFERROR(SUMIFS(${Sp},${Sp},">0",${F},"TRUE",${H},"TRUE")/${total},0)`, {
+        bySpend = put(row, 2, `=IFERROR(SUMIFS(${Sp},${Sp},">0",${F},${IS_TRUE},${H},${IS_TRUE})/${total},0)`, {
           numberFormat: PERCENT,
         });
       }
-      put(row, Sp ? 3 : 2, `=COUNTIFS(${F},"TRUE",${H},"TRUE")`);
+      put(row, Sp ? 3 : 2, `=COUNTIFS(${F},${IS_TRUE},${H},${IS_TRUE})`);
       shares.push({ initiative: flag.initiative, byCount, bySpend });
       row++;
     }
     charts.push({
       name: 'Climate summary: initiatives',
       type: 'BarClustered',
-      title: Sp
-        ? 'Share of suppliers with each initiative, by count and by spend'
-        : 'Share of suppliers with each initiative',
+      title: t(Sp ? 'summary.chart.initiativesBySpend' : 'summary.chart.initiatives'),
       source: `A${top}:${columnLetters(Sp ? 2 : 1)}${row}`,
       anchor: { row: 4, column: 6 },
     });
     row++;
   }
 
-  section('Score distribution', ['Suppliers']);
+  section(t('summary.section.distribution'), [t('summary.figure.suppliers')]);
   const bandsTop = row;
   const bands: string[] = [];
   const step = options.scoreMax / 10;
@@ -248,27 +274,94 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
   charts.push({
     name: 'Climate summary: score distribution',
     type: 'ColumnClustered',
-    title: 'Suppliers by score band',
+    title: t('summary.chart.bands'),
     source: `A${bandsTop}:B${bandsTop + 10}`,
     anchor: { row: 22, column: 6 },
   });
   row++;
 
-  const listHeaders = Sp ? ['Score', 'Spend', 'Row'] : ['Score', 'Row'];
-  section('Lowest scores (engage first)', listHeaders);
+  const [scoreHeader, spendHeader, rowHeader] = [
+    t('summary.list.score'),
+    t('summary.list.spend'),
+    t('summary.list.row'),
+  ];
+  const listHeaders = Sp ? [scoreHeader, spendHeader, rowHeader] : [scoreHeader, rowHeader];
+  const K = helperRange('spend', rows);
+  /** Supplier, score and spend (the scored rows, by score, equal scores by spend, the larger first). */
+  const byScore = (direction: 1 | -1, rank: ListSpec['rank']): ListSpec => ({
+    rows,
+    length: LIST_LENGTH,
+    filter: `ISNUMBER(${S})`,
+    picked: `COUNT(${S})`,
+    keys: Sp
+      ? [
+          [S, direction],
+          [K, -1],
+        ]
+      : [[S, direction]],
+    rank,
+    columns: [
+      { column: 0, values: N },
+      { column: 1, values: S, numberFormat: SCORE_FORMAT },
+      ...(Sp ? [{ column: 2, values: Sp, numberFormat: '#,##0' }] : []),
+    ],
+    positionColumn: Sp ? 3 : 2,
+  });
+  section(t('summary.section.lowest'), listHeaders);
   const lowest = { firstRow: row, column: 0 };
-  writeList(cells, lowest.firstRow, 'lowest', block, options.dynamicArrays, S, N, Sp);
+  writeList(cells, lowest.firstRow, options.dynamicArrays, byScore(1, 'rankLowest'));
   row += LIST_LENGTH + 1;
-  section('Highest scores', listHeaders);
+  section(t('summary.section.highest'), listHeaders);
   const highest = { firstRow: row, column: 0 };
-  writeList(cells, highest.firstRow, 'highest', block, options.dynamicArrays, S, N, Sp);
+  writeList(cells, highest.firstRow, options.dynamicArrays, byScore(-1, 'rankHighest'));
   row += LIST_LENGTH;
 
+  // The gap to the SBTi target: who has no commitment or target, largest spend first, and what each adds.
+  const sbti = shares.find((share) => share.initiative === 'sbti');
+  let gap: SummaryPlan['gap'] = null;
+  if (options.kpi && sbti) {
+    row++;
+    const bySpend = Sp !== null && options.kpi.target?.basis !== 'count';
+    section(t(bySpend ? 'summary.section.gapBySpend' : 'summary.section.gapByCount'), [
+      ...(Sp ? [spendHeader] : []),
+      t('summary.list.adds'),
+      t('summary.list.reaches'),
+      rowHeader,
+    ]);
+    gap = { firstRow: row, column: 0 };
+    const G = helperRange('noTarget', rows);
+    const at = Sp ? 3 : 2;
+    const positions = writeList(cells, row, options.dynamicArrays, {
+      rows,
+      length: GAP_LENGTH,
+      filter: G,
+      picked: `COUNTIFS(${G},${IS_TRUE})`,
+      keys: Sp ? [[K, -1]] : [],
+      rank: 'rankNoTarget',
+      columns: [{ column: 0, values: N }, ...(Sp ? [{ column: 1, values: Sp, numberFormat: '#,##0' }] : [])],
+      positionColumn: at + 1,
+    });
+    // The share each adds (its spend over the suppliers', or one supplier over all), and the share
+    // reached with it and those above: where the list meets the target.
+    const start = bySpend ? sbti.bySpend! : sbti.byCount;
+    positions.forEach((position, k) => {
+      const adds = bySpend ? `INDEX(${K},${position})/${figures.totalSpend}` : `1/${suppliers}`;
+      const added = put(row + k, at - 1, `=IF(${position}="","",IFERROR(${adds},0))`, { numberFormat: PERCENT });
+      const before = k === 0 ? start : cellA1(row + k - 1, at);
+      put(row + k, at, `=IF(${position}="","",${before}+${added})`, { numberFormat: PERCENT });
+    });
+    row += GAP_LENGTH;
+  }
+
+  const kpi = options.kpi ? planKpi(options.kpi, options.charts !== false) : null;
+  if (kpi) cells.push(...kpi.cells);
   const helpers = helperColumns(block, options.dynamicArrays);
   for (const helper of helpers) put(0, helper.column, helper.header, { bold: true });
   return {
     cells,
-    charts,
+    charts: options.charts === false ? [] : charts,
+    trend: kpi?.trend ?? null,
+    gap,
     figures,
     shares,
     bands,
@@ -277,7 +370,7 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
     helpers,
     logo,
     extent: {
-      rowCount: Math.max(row, HELPER_FIRST_ROW + rows),
+      rowCount: Math.max(row, HELPER_FIRST_ROW + rows, kpi?.rowCount ?? 0),
       columnCount: Math.max(...helpers.map((helper) => helper.column)) + 1,
     },
   };

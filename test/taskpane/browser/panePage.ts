@@ -72,6 +72,9 @@ export async function openPanePage(
   await page.addInitScript(stillMotion);
   await page.addInitScript({ content: (await excelShimWriter())(sheet) });
   await page.addInitScript((items) => {
+    // Init scripts run in every frame; only the pane's own document has its settings (the error page of
+    // a frame its content rules block, office.js's telemetry, has no storage to read).
+    if (window !== window.top) return;
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
   }, storage);
   await prepare?.(page);

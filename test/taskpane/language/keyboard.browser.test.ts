@@ -201,7 +201,7 @@ test.each([
     });
     expect(overflow).toEqual({ scroll: 0, wide: [] });
     // Tall enough that the pane's footer (the provider's line, held at the bottom) is below the section.
-  await page.setViewportSize({ width: 360, height: 2000 });
+    await page.setViewportSize({ width: 360, height: 2000 });
     await page.locator('#section-score').screenshot({ path: join(screenshotFolder(), file) });
     await page.context().close();
   },

@@ -70,8 +70,20 @@ function formulasWritten(): string[] {
     const review = reviewRuleFormula(plan.outputColumn + plan.outputs.indexOf('match'), plan.firstDataRow);
     return [...plan.formulas.flat(), ...refined, review];
   });
+  // With the KPI block: its history, target line and the gap list (a target by count and by spend).
   const summaries = [true, false].map((logo) =>
-    planSummary(BLOCK, { dynamicArrays: supportsDynamicArrays(), scoreMax: 100, builtOn: '2026-12-06', logo }),
+    planSummary(BLOCK, {
+      dynamicArrays: supportsDynamicArrays(),
+      scoreMax: 100,
+      builtOn: '2026-12-06',
+      logo,
+      kpi: {
+        history: [{ date: '2026-12-06', byCount: 0.2, bySpend: 0.3, suppliers: 9, scored: 8, meanScore: 50 }],
+        target: { share: 0.7, basis: logo ? 'spend' : 'count', year: 2030 },
+        sbti: true,
+        chartSeries: true,
+      },
+    }),
   );
   const summary = summaries.flatMap((plan) => [
     ...plan.cells.map((cell) => String(cell.content)),

@@ -168,7 +168,7 @@ describe('an entity host: the card layout written, then read by review, summary 
   test('the summary reads the scores and flags of the card block', async () => {
     const formulas = await summaryFormulas(pane, 'Built "Climate summary" from 4 rows of Suppliers');
     expect(formulas).toContain(`=SUMPRODUCT(--ISNUMBER('Suppliers'!$C$3:$C$6))`);
-    expect(formulas.some((formula) => formula.includes(`COUNTIFS('Suppliers'!$E$3:$E$6,"TRUE"`))).toBe(true);
+    expect(formulas.some((formula) => formula.includes(`COUNTIFS('Suppliers'!$E$3:$E$6,TRUE()`))).toBe(true);
     expect(formulas).toContain(`=IF(AE2,IFERROR(CLIMATE.STATUS('Suppliers'!$A3),""),"")`);
   }, 60_000);
 
@@ -206,7 +206,7 @@ describe('card fields typed by hand, selected without their cards', () => {
 
   test('Build summary recognises the score and flag columns and the names behind the cards', async () => {
     const formulas = await summaryFormulas(pane, 'Built "Climate summary" from 4 rows of Vendors (scores in column C');
-    expect(formulas.some((formula) => formula.includes(`COUNTIFS('Vendors'!$D$2:$D$5,"TRUE"`))).toBe(true);
+    expect(formulas.some((formula) => formula.includes(`COUNTIFS('Vendors'!$D$2:$D$5,TRUE()`))).toBe(true);
     expect(formulas).toContain(`=IF(AE2,IFERROR(CLIMATE.STATUS('Vendors'!$A2),""),"")`);
   }, 60_000);
 

@@ -125,7 +125,7 @@ describe('formulas in a table that read their row by structured reference', () =
     // The names are column A's, the flags column D's: what the structured references point at.
     const formulas = summary.cells.map((cell) => cell.formula ?? '');
     expect(formulas).toContain(`=IF(AE2,IFERROR(CLIMATE.STATUS('Vendors'!$A2),""),"")`);
-    expect(formulas.some((formula) => formula.includes(`COUNTIFS('Vendors'!$D$2:$D$7,"TRUE"`))).toBe(true);
+    expect(formulas.some((formula) => formula.includes(`COUNTIFS('Vendors'!$D$2:$D$7,TRUE()`))).toBe(true);
 
     await pane.page.evaluate(() =>
       (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(

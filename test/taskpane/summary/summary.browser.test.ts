@@ -101,19 +101,19 @@ describe('a host with dynamic arrays: the block just scored', () => {
     const F = `'Suppliers'!$${letter(sbtiColumn)}$3:$${letter(sbtiColumn)}$${last}`;
     // Suppliers are the rows with a name by the pane's rule (a hidden column says which: only spaces is none).
     const H = `$AE$2:$AE$${ROWS + 1}`;
-    expect(figureOf(summary, 'Suppliers')?.formula).toBe(`=COUNTIFS(${H},"TRUE")`);
-    expect(figureOf(summary, 'Spend of the suppliers')?.formula).toBe(`=SUMIFS(${Sp},${Sp},">0",${H},"TRUE")`);
+    expect(figureOf(summary, 'Suppliers')?.formula).toBe(`=COUNTIFS(${H},TRUE())`);
+    expect(figureOf(summary, 'Spend of the suppliers')?.formula).toBe(`=SUMIFS(${Sp},${Sp},">0",${H},TRUE())`);
     expect(figureOf(summary, 'Scored')?.formula).toBe(`=SUMPRODUCT(--ISNUMBER(${S}))`);
     const gaps = `$AF$2:$AF$${ROWS + 1}`;
     expect(figureOf(summary, 'Suppliers whose spend is not a number (counted as no spend)')?.formula).toBe(
-      `=COUNTIFS(${gaps},"TRUE")`,
+      `=COUNTIFS(${gaps},TRUE())`,
     );
     // Score × spend per row in a hidden helper column, not IFERROR over ranges inside SUMPRODUCT
     // (which Excel without dynamic arrays evaluates as an array only with Ctrl+Shift+Enter).
     expect(figureOf(summary, 'Spend-weighted mean score')?.formula).toBe(
       `=IFERROR(SUM($AD$2:$AD$${ROWS + 1})/SUMIFS(${Sp},${Sp},">0",${S},">=0"),"")`,
     );
-    expect(figureOf(summary, 'SBTi')?.formula).toBe(`=IFERROR(COUNTIFS(${F},"TRUE",${H},"TRUE")/B6,0)`);
+    expect(figureOf(summary, 'SBTi')?.formula).toBe(`=IFERROR(COUNTIFS(${F},TRUE(),${H},TRUE())/B6,0)`);
     expect(figureOf(summary, 'SBTi')?.numberFormat).toBe('0.0%');
     // No figure is a copied value: every cell in column B below the header rows is a formula.
     expect(
@@ -124,7 +124,8 @@ describe('a host with dynamic arrays: the block just scored', () => {
           cell.formula === null &&
           cell.value !== 'Share by count' &&
           cell.value !== 'Suppliers' &&
-          cell.value !== 'Score',
+          cell.value !== 'Score' &&
+          cell.value !== 'Spend',
       ),
     ).toEqual([]);
     // Dynamic arrays: the lists are one spilled SORTBY formula per column, its first ten rows taken
@@ -151,10 +152,12 @@ describe('a host with dynamic arrays: the block just scored', () => {
         source: `'Climate summary'!A${distribution + 1}:B${distribution + 11}`,
         title: 'Suppliers by score band',
       }),
+      // The KPI's trend, with the SBTi column: a line chart beside the history (test/taskpane/summary/).
+      expect.objectContaining({ name: 'Climate summary: KPI history', type: 'Line' }),
     ]);
     expect(
       summary.cells
-        .filter((cell) => cell.row > distribution && cell.row <= distribution + 10)
+        .filter((cell) => cell.column === 0 && cell.row > distribution && cell.row <= distribution + 10)
         .map((cell) => cell.value ?? cell.formula)
         .filter((v) => /^\d/.test(String(v))),
     ).toEqual(['0–10', '10–20', '20–30', '30–40', '40–50', '50–60', '60–70', '70–80', '80–90', '90–100']);
@@ -169,8 +172,8 @@ describe('a host with dynamic arrays: the block just scored', () => {
     });
     expect(summary.cells.find((cell) => cell.row === 2 && cell.column === 1)?.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Hidden helper columns: one live CLIMATE.STATUS per supplier row; the spend that counts; score × spend;
-    // whether the row has a name.
-    expect(summary.hiddenColumns).toEqual([25, 28, 29, 30, 31]);
+    // whether the row has a name; whether it lacks an SBTi commitment or target (the gap list's).
+    expect(summary.hiddenColumns).toEqual([25, 28, 29, 30, 31, 32]);
     const helperAt = (column: number): string | null | undefined =>
       summary.cells.find((cell) => cell.column === column && cell.row === 1)?.formula;
     expect(helperAt(28)).toBe(`=IF(ISNUMBER('Suppliers'!$B3),MAX('Suppliers'!$B3,0),0)`);
@@ -202,10 +205,12 @@ describe('a host with dynamic arrays: the block just scored', () => {
     expect(book.sheets).toHaveLength(2);
     expect(after.id).toBe(before.id);
     expect(after.cells.length).toBeLessThan(before.cells.length);
+    // The figures and lists (columns A to G; the KPI history from P keeps its columns, empty for this day).
     expect(
       after.cells.some(
         (cell) =>
-          cell.value === 'Spend-weighted mean score' || cell.value === 'Share by spend' || cell.value === 'Spend',
+          cell.column < 15 &&
+          (cell.value === 'Spend-weighted mean score' || cell.value === 'Share by spend' || cell.value === 'Spend'),
       ),
     ).toBe(false);
     const initiatives = rowOf(after, 'Initiatives');
@@ -215,6 +220,7 @@ describe('a host with dynamic arrays: the block just scored', () => {
         'ColumnClustered',
         `'Climate summary'!A${rowOf(after, 'Score distribution') + 1}:B${rowOf(after, 'Score distribution') + 11}`,
       ],
+      ['Line', `'Climate summary'!P27:Q28`],
     ]);
     expect(after.shapes).toEqual(['DitchCarbon logo']);
   }, 60_000);
@@ -273,7 +279,7 @@ describe('a host without dynamic arrays: a selected block, and a foreign sheet o
     expect(sheetNamed(book, 'Climate summary').cells.map((cell) => cell.value)).toEqual(['My own notes', 'keep me']);
     const summary = sheetNamed(book, 'Supplier KPIs');
     expect(figureOf(summary, 'Industry mean score')?.formula).toContain(`'Vendors'!$F$2:$F$11`);
-    expect(figureOf(summary, 'CDP')?.formula).toContain(`'Vendors'!$E$2:$E$11,"TRUE"`);
+    expect(figureOf(summary, 'CDP')?.formula).toContain(`'Vendors'!$E$2:$E$11,TRUE()`);
     const lowest = rowOf(summary, 'Lowest scores (engage first)') + 1;
     expect(summary.cells.find((cell) => cell.row === lowest && cell.column === 0)?.formula).toBe(
       `=IF($D$${lowest + 1}="","",INDEX('Vendors'!$A$2:$A$11,$D$${lowest + 1}))`,

@@ -77,6 +77,8 @@ export interface SheetDump {
     seriesBy: string;
     title: string;
     position: string | null;
+    /** Its series: from the source as Excel makes them, and those added (ExcelApi 1.7); ranges without the sheet. */
+    series: ChartSeries[];
   }>;
   hiddenColumns: number[];
   /** Names of the images on this sheet (all of them, with their placement, are in WorkbookDump.shapes). */
@@ -105,6 +107,17 @@ export interface WorkbookDump {
   /** Every sheet in order (the first is the one `cells` shows), and the active one's name. */
   sheets: SheetDump[];
   activeSheet: string;
+  /** The base64 .xlsx file of each workbook Excel.createWorkbook was asked to open, in order. */
+  createdWorkbooks: string[];
+}
+
+/** A chart's series: its name, its values and categories (`Q28:Q29`), how many points, its line style. */
+export interface ChartSeries {
+  name: string;
+  values: string;
+  categories: string | null;
+  points: number;
+  lineStyle: string;
 }
 
 /** A cell as the shim keeps it: a formula's value is worked out when read (cardFormulas.ts). */
@@ -139,6 +152,8 @@ export interface Book {
   failure: Error | null;
   /** Excel's error object: its code is what callers tell errors apart by. */
   error(code: string, message: string): Error;
+  /** Office.context.requirements.isSetSupported as the host answers it (every set, when the test names none). */
+  supports(set: string, version: string): boolean;
   /** The error of a request or response over limits.payloadBytes. */
   tooLarge(): Error;
   /** Excel's limits the shim enforces (index.ts says where each comes from). */
