@@ -3,7 +3,8 @@
  * The add-in's support page (help, privacy, terms) in each of its languages, as the manifests link it:
  * assets/support.html in English and assets/support.<language>.html, written by the build from the
  * messages of src/i18n/messages/support.json, so each language's page says the same as the
- * English one and nothing is written twice. Plain HTML with no script; each page links the others.
+ * English one and nothing is written twice. Plain HTML with no script; each page links the others
+ * and its language's help page.
  */
 'use strict';
 
@@ -11,16 +12,36 @@ const webpack = require('webpack');
 const LOCALES = require('../src/i18n/locales.json');
 const provider = require('../src/provider.json');
 
-/** The support page of a language, relative to the add-in's base URL. */
-const supportPage = (/** @type {string} */ language) =>
-  language === LOCALES.default ? 'assets/support.html' : `assets/support.${language}.html`;
+/** A page of the add-in in a language, relative to its base URL: assets/<stem>.html in English, else assets/<stem>.<language>.html. */
+const localizedPage = (/** @type {string} */ stem) => (/** @type {string} */ language) =>
+  language === LOCALES.default ? `assets/${stem}.html` : `assets/${stem}.${language}.html`;
+/** The support page of a language. */
+const supportPage = localizedPage('support');
+/** The help page of a language (functions and examples: build/helpPages.js writes it). */
+const helpPage = localizedPage('help');
 
 /** @param {string} text */
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * Links to a page in every language but `language`, each named in its own language.
+ * @param {(language: string) => string} pageOf  the page of a language (supportPage, helpPage)
+ * @param {string} language
+ */
+const otherLanguages = (pageOf, language) =>
+  Object.entries(LOCALES.languages)
+    .filter(([other]) => other !== language)
+    .map(
+      ([other, { name }]) =>
+        `<a href="${pageOf(other).slice('assets/'.length)}" hreflang="${other}" lang="${other}">${escapeHtml(name)}</a>`,
+    )
+    .join(' · ');
+
 /** @type {Record<string, Record<string, string>>} */
 const SUPPORT = require('../src/i18n/messages/support.json');
+/** @type {Record<string, Record<string, string>>} */
+const HELP = require('../src/i18n/messages/help.json');
 
 /** A language's support messages by key. @param {string} language @returns {Record<string, string>} */
 const messagesOf = (language) =>
@@ -35,13 +56,6 @@ function renderSupportPage(language) {
   const messages = messagesOf(language);
   const text = (/** @type {string} */ key) => escapeHtml(messages[key]);
   const site = `<a href="${escapeHtml(provider.site)}">${escapeHtml(provider.site)}</a>`;
-  const others = Object.entries(LOCALES.languages)
-    .filter(([other]) => other !== language)
-    .map(
-      ([other, { name }]) =>
-        `<a href="${supportPage(other).slice('assets/'.length)}" hreflang="${other}" lang="${other}">${escapeHtml(name)}</a>`,
-    )
-    .join(' · ');
   return `<!doctype html>
 <html lang="${language}">
   <head>
@@ -60,12 +74,13 @@ function renderSupportPage(language) {
       <li>${text('support.key').replace('{site}', site)}</li>
       <li>${text('support.refresh')}</li>
     </ul>
+    <p><a href="${helpPage(language).slice('assets/'.length)}">${escapeHtml(HELP['help.title'][language])}</a></p>
     <p><img src="${escapeHtml(provider.logoPng.slice('assets/'.length))}" alt="" width="16" height="16" /> ${text('support.attribution')}</p>
     <h2 id="privacy">${text('support.privacy.title')}</h2>
     <p>${text('support.privacy.body')}</p>
     <h2 id="terms">${text('support.terms.title')}</h2>
     <p>${text('support.terms.body')}</p>
-    <nav>${text('support.languages')} ${others}</nav>
+    <nav>${text('support.languages')} ${otherLanguages(supportPage, language)}</nav>
   </body>
 </html>
 `;
@@ -90,4 +105,4 @@ class SupportPagesPlugin {
   }
 }
 
-module.exports = { SupportPagesPlugin, renderSupportPage, supportPage };
+module.exports = { SupportPagesPlugin, escapeHtml, helpPage, otherLanguages, renderSupportPage, supportPage };

@@ -11,6 +11,7 @@ import attribution from './messages/attribution.json';
 import cells from './messages/cells.json';
 import changes from './messages/changes.json';
 import firstRun from './messages/firstRun.json';
+import help from './messages/help.json';
 import outsideExcel from './messages/outsideExcel.json';
 import review from './messages/review.json';
 import sbti from './messages/sbti.json';
@@ -27,6 +28,7 @@ const AREAS = [
   cells,
   changes,
   firstRun,
+  help,
   outsideExcel,
   review,
   sbti,
