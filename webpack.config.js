@@ -33,7 +33,7 @@ const { HostingFilesPlugin } = require('./build/hosting');
 const { DEV_URL, ManifestsPlugin } = require('./build/manifest');
 const { LOCALIZATION_FOLDER } = require('./build/manifest/json');
 const { FunctionsLocalesPlugin, languages, metadataFile } = require('./build/functionsLocales');
-const { SupportPagesPlugin } = require('./build/supportPages');
+const { SupportPagesPlugin, helpPage } = require('./build/supportPages');
 const { HelpPagesPlugin } = require('./build/helpPages');
 
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
@@ -200,7 +200,10 @@ module.exports = (env = {}, argv = {}) => {
         'process.env.CLIMATE_PROFILE_HOST': JSON.stringify(serviceUrl ? new URL(provider.site).hostname : ''),
       }),
       new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_SOURCE, output: 'functions.json' }),
-      new FunctionsLocalesPlugin(),
+      // Excel's help link of a function opens that language's help page at the function (re-based like the English links).
+      new FunctionsLocalesPlugin({
+        helpUrl: (language, id) => `${DEV_URL}${helpPage(language)}#${id.toLowerCase()}`,
+      }),
       new SupportPagesPlugin(),
       new HelpPagesPlugin(), // after FunctionsLocalesPlugin: it reads functions-<language>.json
       new HelpPagePlugin({ source: HELP_SOURCE, output: HELP_PAGE, attribution: PROVIDER_ATTRIBUTION }),

@@ -9,9 +9,10 @@ import { dirname, join } from 'path';
 import { productionDist, removeTempDirs } from './dist';
 
 type Parameter = { name: string; description?: string };
-type FunctionMetadata = { id: string; name: string; description: string; parameters: Parameter[] };
+type FunctionMetadata = { id: string; name: string; description: string; helpUrl?: string; parameters: Parameter[] };
 
 const LOCALES = require('../../src/i18n/locales.json') as {
+  default: string;
   languages: Record<string, { name: string; listSeparator: string }>;
 };
 const { helpPage, supportPage } = require('../../build/supportPages.js') as {
@@ -85,6 +86,22 @@ describe.each(LANGUAGES)('%s', (language) => {
       }
     }
     expect(withArguments).toBeGreaterThan(0);
+  });
+
+  test("is where each function's help link in that language's metadata opens, at the function", () => {
+    const englishUrls = new Map(ENGLISH.map(({ id, helpUrl }) => [id, new URL(helpUrl ?? '')]));
+    for (const fn of functions) {
+      const url = new URL(fn.helpUrl ?? '');
+      const english = englishUrls.get(fn.id) as URL;
+      // English opens the full reference (test/build/help.test.ts); the others their own page, on the same host.
+      if (language === LOCALES.default) continue;
+      expect({ id: fn.id, origin: url.origin, path: url.pathname.endsWith(`/${helpPage(language)}`) }).toEqual({
+        id: fn.id,
+        origin: english.origin,
+        path: true,
+      });
+      expect(section(url.hash.slice(1))).toContain(`<h3>CLIMATE.${fn.name}</h3>`);
+    }
   });
 
   test('links the other languages, its support page and the full reference, and runs no script', () => {
