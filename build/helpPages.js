@@ -10,10 +10,9 @@
  */
 'use strict';
 
-const webpack = require('webpack');
 const LOCALES = require('../src/i18n/locales.json');
 const { metadataFile } = require('./functionsLocales');
-const { escapeHtml, helpPage, otherLanguages, supportPage } = require('./supportPages');
+const { emitLanguagePages, escapeHtml, helpPage, otherLanguages, pageStart, supportPage } = require('./supportPages');
 
 /** @type {Record<string, Record<string, string>>} */
 const HELP = require('../src/i18n/messages/help.json');
@@ -100,17 +99,8 @@ function renderHelpPage(language, functions) {
       </ul>
     </section>`;
   });
-  const html = `<!doctype html>
-<html lang="${language}">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'" />
-    <title>${text('help.title')}</title>
-    <style>body { font: 15px/1.5 "Segoe UI", system-ui, sans-serif; max-width: 48em; margin: 2em auto; padding: 0 1em; color: #1b1b1b; } code { font-family: Consolas, "Courier New", monospace; overflow-wrap: anywhere; }</style>
-  </head>
-  <body>
-    <h1><img src="icon-32.png" alt="" width="32" height="32" /> ${text('help.title')}</h1>
+  const style = ' code { font-family: Consolas, "Courier New", monospace; overflow-wrap: anywhere; }';
+  const html = `${pageStart(language, text('help.title'), style)}
     <h2 id="start">${text('help.start.title')}</h2>
     <p>${text('help.start.body')}</p>
     <h2 id="key">${text('help.key.title')}</h2>
@@ -131,27 +121,16 @@ function renderHelpPage(language, functions) {
   return { html, problems };
 }
 
-const PLUGIN = 'HelpPagesPlugin';
-
 /** Emits every language's help page; registered after FunctionsLocalesPlugin, whose files it reads. */
 class HelpPagesPlugin {
-  /** @param {webpack.Compiler} compiler */
+  /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          for (const language of Object.keys(LOCALES.languages)) {
-            const asset = compilation.getAsset(metadataFile(language));
-            if (!asset) return; // the metadata plugins have reported why
-            /** @type {{ functions: FunctionMetadata[] }} */
-            const metadata = JSON.parse(asset.source.source().toString());
-            const { html, problems } = renderHelpPage(language, metadata.functions);
-            for (const problem of problems) compilation.errors.push(new webpack.WebpackError(`${PLUGIN}: ${problem}`));
-            compilation.emitAsset(helpPage(language), new webpack.sources.RawSource(html));
-          }
-        },
-      );
+    emitLanguagePages(compiler, 'HelpPagesPlugin', helpPage, (language, compilation) => {
+      const asset = compilation.getAsset(metadataFile(language));
+      if (!asset) return undefined; // the metadata plugins have reported why
+      /** @type {{ functions: FunctionMetadata[] }} */
+      const metadata = JSON.parse(asset.source.source().toString());
+      return renderHelpPage(language, metadata.functions);
     });
   }
 }

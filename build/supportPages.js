@@ -25,6 +25,23 @@ const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
+ * A page's start, to its heading: the language, the title (HTML), a CSP that allows no script, the
+ * style (with `extraStyle`) and the add-in's icon.
+ * @param {string} language @param {string} title @param {string} extraStyle
+ */
+const pageStart = (language, title, extraStyle) => `<!doctype html>
+<html lang="${language}">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'" />
+    <title>${title}</title>
+    <style>body { font: 15px/1.5 "Segoe UI", system-ui, sans-serif; max-width: 48em; margin: 2em auto; padding: 0 1em; color: #1b1b1b; }${extraStyle}</style>
+  </head>
+  <body>
+    <h1><img src="icon-32.png" alt="" width="32" height="32" /> ${title}</h1>`;
+
+/**
  * Links to a page in every language but `language`, each named in its own language.
  * @param {(language: string) => string} pageOf  the page of a language (supportPage, helpPage)
  * @param {string} language
@@ -56,17 +73,7 @@ function renderSupportPage(language) {
   const messages = messagesOf(language);
   const text = (/** @type {string} */ key) => escapeHtml(messages[key]);
   const site = `<a href="${escapeHtml(provider.site)}">${escapeHtml(provider.site)}</a>`;
-  return `<!doctype html>
-<html lang="${language}">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'" />
-    <title>${text('support.title')}</title>
-    <style>body { font: 15px/1.5 "Segoe UI", system-ui, sans-serif; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #1b1b1b; }</style>
-  </head>
-  <body>
-    <h1><img src="icon-32.png" alt="" width="32" height="32" /> ${text('support.title')}</h1>
+  return `${pageStart(language, text('support.title'), '')}
     <p>${text('support.intro')}</p>
     <ul>
       <li>${text('support.formula')}</li>
@@ -86,23 +93,49 @@ function renderSupportPage(language) {
 `;
 }
 
-const PLUGIN = 'SupportPagesPlugin';
+/**
+ * Emits a page per language into the build output, at the stage the functions' metadata files exist.
+ * @param {webpack.Compiler} compiler
+ * @param {string} plugin  the plugin's name, for webpack and its errors
+ * @param {(language: string) => string} pageOf  where a language's page goes
+ * @param {(language: string, compilation: webpack.Compilation) => { html: string; problems: string[] } | undefined} render
+ *   a language's page and what is wrong with it (each fails the build); undefined when its sources are missing
+ */
+function emitLanguagePages(compiler, plugin, pageOf, render) {
+  compiler.hooks.thisCompilation.tap(plugin, (compilation) => {
+    compilation.hooks.processAssets.tap(
+      { name: plugin, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+      () => {
+        for (const language of Object.keys(LOCALES.languages)) {
+          const page = render(language, compilation);
+          if (!page) continue;
+          for (const problem of page.problems)
+            compilation.errors.push(new webpack.WebpackError(`${plugin}: ${problem}`));
+          compilation.emitAsset(pageOf(language), new webpack.sources.RawSource(page.html));
+        }
+      },
+    );
+  });
+}
 
 /** Emits every language's support page into the build output. */
 class SupportPagesPlugin {
   /** @param {webpack.Compiler} compiler */
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          for (const language of Object.keys(LOCALES.languages)) {
-            compilation.emitAsset(supportPage(language), new webpack.sources.RawSource(renderSupportPage(language)));
-          }
-        },
-      );
-    });
+    emitLanguagePages(compiler, 'SupportPagesPlugin', supportPage, (language) => ({
+      html: renderSupportPage(language),
+      problems: [],
+    }));
   }
 }
 
-module.exports = { SupportPagesPlugin, escapeHtml, helpPage, otherLanguages, renderSupportPage, supportPage };
+module.exports = {
+  SupportPagesPlugin,
+  emitLanguagePages,
+  escapeHtml,
+  helpPage,
+  otherLanguages,
+  pageStart,
+  renderSupportPage,
+  supportPage,
+};
