@@ -98,6 +98,7 @@ const PANE_SECTIONS = [
   'activity',
   'changes',
   'reference',
+  'copy',
 ];
 const PANE_SHARED = { common: ['sheet'], sheet: [], ui: [] };
 

@@ -142,6 +142,15 @@ export function rowOrganization(grid: CellGrid, row: number, columns?: RangeBox)
   return null;
 }
 
+/** The engine's query for an organization some formulas ask for; null for arguments the functions refuse. */
+export function organizationQuery(args: OrganizationArgs): OrganizationQuery | null {
+  try {
+    return parseOrganization(args.organization, args.website, args.country).query;
+  } catch {
+    return null; // a bad identifier never reaches the engine
+  }
+}
+
 /**
  * The distinct organizations asked for by the CLIMATE formulas in rows `top..bottom` of the grid.
  * `unresolved` counts calls that could not be read (their cells are still recalculated).
@@ -190,11 +199,6 @@ export function argumentCells(grid: CellGrid, row: number, columns: RangeBox): F
 
 /** The queries of the organizations some formulas ask for; arguments the functions would refuse are left out. */
 export function queriesOf(organizations: OrganizationArgs[]): OrganizationQuery[] {
-  return organizations.flatMap((args) => {
-    try {
-      return [parseOrganization(args.organization, args.website, args.country).query];
-    } catch {
-      return []; // a bad identifier never reached the engine: nothing cached to drop
-    }
-  });
+  // A bad identifier never reached the engine: nothing cached to drop.
+  return organizations.flatMap((args) => organizationQuery(args) ?? []);
 }

@@ -44,7 +44,7 @@ const STRING_LITERAL = /"(?:[^"]|"")*"?/y;
  * code. Inside brackets (a structured reference, a card's `.[field]`) a `"` is part of a name, not a
  * string, and an escaped character (`'[`, `']`, `''`) is blanked with its `'`, so brackets pair.
  */
-function masked(formula: string): string {
+export function masked(formula: string): string {
   let code = '';
   let depth = 0;
   for (let i = 0; i < formula.length; i++) {

@@ -1,5 +1,6 @@
 /** The provider logo as base64 PNG, for `worksheet.shapes.addImage` (read from our own assets). */
 import { PROVIDER } from '../../provider';
+import { toBase64 } from '../../text/base64';
 
 let cached: Promise<string | null> | null = null;
 
@@ -8,10 +9,7 @@ export function logoBase64(): Promise<string | null> {
     try {
       const response = await fetch(PROVIDER.logoPng);
       if (!response.ok) return null;
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      let binary = '';
-      for (const byte of bytes) binary += String.fromCharCode(byte);
-      return btoa(binary);
+      return toBase64(new Uint8Array(await response.arrayBuffer()));
     } catch {
       return null; // no logo image: the source line still names the provider
     }

@@ -2,7 +2,7 @@
  * The pane's core flows, written once and run in each engine Excel hosts a pane in (Chromium for
  * WebView2 and Edge, WebKit for the Mac, Firefox for Excel on the web): the built page loads without
  * an error and in one font stack, a key is saved and tested against the sandbox, a column is scored,
- * the match review and the summary open. One browser per engine file, one page, a few short steps;
+ * the match review and the summary open, Share a copy writes its file. One browser per engine file, one page, a few short steps;
  * the depth (accessibility tree, screenshots, every option) stays in the Chromium pane tests.
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../tools/sandbox/server/server';
@@ -11,6 +11,7 @@ import type { Engine } from '../../browsers/locate';
 import { launchEngine } from '../../browsers/launch';
 import { evaluate, waitUntil, type BrowserDriver, type PageDriver } from '../../browsers/pageDriver';
 import { PANE_FONT_STACK } from '../../../src/taskpane/ui/styles';
+import { readXlsx } from '../copy/xlsxReading';
 import type { WorkbookDump } from './excelShim';
 import { axeViolations, fontStacks, normalFamily, openEverySection } from './paneChecks';
 import { CSP_CONSOLE_LINE, NOT_THE_PANES, servePane, type PaneSite } from './paneSite';
@@ -60,6 +61,8 @@ export function coreFlows(engine: Engine): void {
           name: 'Suppliers',
           rows: [['Supplier'], ...names],
           selection: { rowIndex: 0, columnIndex: 0, rowCount: 1_048_576, columnCount: 1 },
+          // Excel 2019's set: Share a copy opens a new workbook (Excel.createWorkbook); no data types.
+          requirements: { SharedRuntime: '1.1', ExcelApi: '1.8' },
         },
         storage: {},
       });
@@ -114,6 +117,19 @@ export function coreFlows(engine: Engine): void {
       await page.click('#summary-run');
       await waitForText('#summary-status', `Built "Climate summary" from ${SUPPLIERS} rows of Suppliers`);
       expect((await dump()).sheets.map((sheet) => sheet.name)).toEqual(['Suppliers', 'Climate summary']);
+    });
+
+    test('Share a copy opens a new workbook of the scored sheet, with no formula that needs the add-in', async () => {
+      await openSection('section-copy');
+      await page.click('#copy-run');
+      await waitForText('#copy-status', 'The copy opened as a new workbook: Suppliers', 30_000);
+      const [file] = (await dump()).createdWorkbooks;
+      const book = readXlsx(Buffer.from(file, 'base64'));
+      // The summary has CLIMATE cells too (its helper columns' statuses): it is copied with the block.
+      expect(book.sheets.map((sheet) => sheet.name)).toEqual(['About this copy', 'Suppliers', 'Climate summary']);
+      const formulas = book.sheets.flatMap((sheet) => sheet.cells.map((cell) => cell.formula ?? ''));
+      expect(formulas.filter((formula) => /CLIMATE\.|_xldudf_/i.test(formula))).toEqual([]);
+      expect(formulas.filter((formula) => formula.includes('"Climate data by DitchCarbon"'))).toHaveLength(3);
     });
 
     test('every section open: one font stack throughout, no accessibility violation axe can find, still no error', async () => {

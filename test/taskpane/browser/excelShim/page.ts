@@ -7,7 +7,7 @@
  * with InvalidOperation), hidden columns, the selection: one block, or several areas, which
  * Workbook.getSelectedRange refuses with InvalidSelection as docs/excel/excel-add-ins-workbooks.md of
  * office-js-docs-pr says Excel does), plus `Office.context.document` settings and the
- * ribbon's actions. It implements only the slice of the Excel API that src/office uses, with the same
+ * ribbon's actions, and the files of the workbooks it was asked to create (Excel.createWorkbook). It implements only the slice of the Excel API that src/office uses, with the same
  * names, so the built bundle runs unchanged; it calculates only what the card layout needs
  * (cardFormulas.ts).
  *
@@ -75,6 +75,7 @@ function installExcelShim(sheet: ShimSheet): void {
       selection: { ...sheet.selection },
       sheets: [],
       activeSheet: sheet.name,
+      createdWorkbooks: [],
     },
   };
   const formulas = shimCardFormulas(sheet.entities);
@@ -209,6 +210,10 @@ function installExcelShim(sheet: ShimSheet): void {
   type Batch = (ctx: unknown) => Promise<unknown>;
   page.Excel = {
     run: async (first: Batch | object, second?: Batch) => (typeof first === 'function' ? first : second!)(context),
+    // Excel.createWorkbook(base64File) (ExcelApi 1.8, the typings: "Creates and opens a new workbook …
+    // pre-populated with a Base64-encoded .xlsx file"): the new workbook opens apart from this one, out of
+    // the add-in's reach, so the shim only keeps the file, for the test to open as another program would.
+    createWorkbook: async (base64?: string) => void book.dump.createdWorkbooks.push(base64 ?? ''),
   };
 
   // The document's saved settings: this page's own, or the store a test shares between pages (coauthors)
@@ -235,6 +240,8 @@ function installExcelShim(sheet: ShimSheet): void {
       Object.defineProperty(office.context, 'document', { configurable: true, value: { settings } });
       if (sheet.displayLanguage)
         Object.defineProperty(office.context, 'displayLanguage', { configurable: true, value: sheet.displayLanguage });
+      if (sheet.officeTheme)
+        Object.defineProperty(office.context, 'officeTheme', { configurable: true, value: { ...sheet.officeTheme } });
       const have = sheet.requirements;
       if (!have) return;
       const isSetSupported = (name: string, version: string) => setSupported(have, name, version);

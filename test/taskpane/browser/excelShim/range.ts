@@ -220,6 +220,8 @@ export function shimRange(book: Book, formulas: ShimCardFormulas) {
     });
     // A format on an empty cell is kept by Excel; here it waits on a placeholder until a value arrives.
     Object.defineProperty(self, 'numberFormat', {
+      // Range.numberFormat (ExcelApi 1.1): each cell's format code, "General" where none was set.
+      get: () => read(state, box, (cell) => cell?.numberFormat ?? 'General'),
       set: (data: string[][]) => {
         if (data.length !== box.rowCount || data.some((row) => row.length !== box.columnCount))
           throw new Error('The dimensions of the number formats do not match the range.');
