@@ -10,6 +10,7 @@ import type { BlockLayout } from '../common/blockScored';
 import { argumentTargets, readCell, type CellReading } from '../sheet/climateCells';
 import type { CellGrid } from '../sheet/grid';
 import { outputOf, type OutputKey } from '../sheet/outputs';
+import { t } from '../../i18n/translate';
 
 /** The first reading of a cell that shows `output`. */
 function showing(grid: CellGrid, row: number, column: number, output: OutputKey): CellReading | null {
@@ -33,14 +34,11 @@ export function blockFromFormulas(grid: CellGrid, spendColumn: number | null): B
     if (found.length > 0) score = { column, rows: found.map((f) => f.row), sample: found[0].reading };
   }
   if (score === null) {
-    throw new Error(
-      'The selection holds no =CLIMATE.SCORE formulas: select the scored block (or score a column first).',
-    );
+    throw new Error(t('summary.error.noScoreFormulas'));
   }
   const cells = argumentTargets(grid, score.sample);
   const nameColumn = cells?.organization?.column ?? null;
-  if (cells === null || nameColumn === null)
-    throw new Error('The CLIMATE.SCORE formulas do not point at a name cell on this sheet.');
+  if (cells === null || nameColumn === null) throw new Error(t('summary.error.noNameCell'));
 
   const firstRow = score.rows[0];
   const flags: Array<{ initiative: FlagKey; column: number }> = [];

@@ -38,6 +38,7 @@ import {
 } from './summaryHelpers';
 import { planKpi, type KpiOptions, type TrendChart } from './kpiPlan';
 import { LIST_LENGTH, writeList, type ListSpec } from './summaryLists';
+import { t } from '../../i18n/translate';
 
 /** The sheet's default name, the same in every language: the pane and the ribbon find the sheet by it. */
 export const SUMMARY_SHEET_NAME = 'Climate summary';
@@ -137,7 +138,7 @@ const PERCENT = '0.0%';
 
 /** Builds the sheet. Rows are laid out top to bottom in sections; charts sit to the right. */
 export function planSummary(block: BlockLayout, options: SummaryOptions): SummaryPlan {
-  if (block.lastRow < block.firstRow) throw new Error('The scored block holds no rows.');
+  if (block.lastRow < block.firstRow) throw new Error(t('summary.error.noRows'));
   const cells: SummaryCell[] = [];
   const put = (row: number, column: number, content: SummaryContent, extra: Partial<SummaryCell> = {}): string => {
     cells.push({ row, column, content, ...extra });

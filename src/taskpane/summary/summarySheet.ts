@@ -70,9 +70,9 @@ export function writeSummarySheet(
   return run(async (context) => {
     let sheet = await ownSheet(context, name);
     const created = sheet === null;
-    const again = 'build the summary again';
+    const again = t('summary.pane.again');
     if (sheet === null) {
-      await refuseProtectedStructure(context, `the summary cannot add its sheet "${name}"`, again);
+      await refuseProtectedStructure(context, t('summary.pane.cannotAdd', { sheet: name }), again);
       sheet = context.workbook.worksheets.add(name);
       sheet.load(['id', 'name']);
       await context.sync();

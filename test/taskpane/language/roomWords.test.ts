@@ -6,8 +6,7 @@
  * words when it holds two words of letters apart by a space ("key refused"), or is one capitalised
  * word ("Remove"). Names the code uses as identifiers (`success`, `fluent-button`, `aria-label`,
  * `climate.pane.projects`) are neither; the few literals that read like words but are names an API
- * or the service defines are listed below with what defines them. The rooms listed are the ones moved to t(); a room joins the
- * list when its words are.
+ * or the service defines are listed below with what defines them.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -16,12 +15,14 @@ import ts from 'typescript';
 const PANE = join(__dirname, '../../../src/taskpane');
 
 /** The rooms whose words are all in src/i18n/messages, and the pane's entry files. */
-const ROOMS = ['activity', 'common', 'connection', 'firstRun', 'projects', 'reference', 'ui'];
+const ROOMS = readdirSync(PANE).filter((name) => statSync(join(PANE, name)).isDirectory());
 const ENTRY = ['app.ts', 'taskpane.ts', 'outsideExcel.ts', 'paneActions.ts'];
 
 /** Files of the rooms that hold no words by their subject. */
 const NOT_WORDS: Record<string, string> = {
   'ui/styles.ts': 'the style sheet (CSS text)',
+  'copy/xlsxFile.ts': "the copy's file format (SpreadsheetML parts)",
+  'copy/xlsxPortable.ts': 'the names of the worksheet functions every Excel calculates',
 };
 
 /** Literals that read like words but are names an API or the service defines, or a kind the code keys by. */
@@ -36,6 +37,58 @@ const CODE_NAMES: Record<string, string> = {
   'targets expired': 'an SbtiOutcome kind',
   'not in the SBTi list': 'an SbtiOutcome kind',
   'targets set': 'an SbtiOutcome kind',
+  // ChangeKind kinds (changes/rowChanges.ts), each shown through its changes.kind.* message.
+  'matched another organization': 'a ChangeKind',
+  'initiative lost': 'a ChangeKind',
+  'initiative gained': 'a ChangeKind',
+  'score moved': 'a ChangeKind',
+  'rank changed': 'a ChangeKind',
+  'profile finished': 'a ChangeKind',
+  // The card's dot-field names, the same in every language (functions/results/entityFields.ts).
+  Score: 'a card field name',
+  Rank: 'a card field name',
+  'Industry rank': 'a card field name',
+  'Region rank': 'a card field name',
+  Match: 'a card field name',
+  Profile:
+    "a card field's name (changes/rowChanges.ts); the copy's link label when the pane's own cannot be read (copy/copyPlan.ts)",
+  'profile link': "the card's Profile link field, compared without case (copy/copyPlan.ts)",
+  // Excel's enumerations.
+  Double: 'Excel.RangeValueType (changes/shownRows.ts)',
+  Boolean: 'Excel.RangeValueType',
+  String: 'Excel.RangeValueType',
+  Empty: 'Excel.RangeValueType',
+  Error: 'Excel.RangeValueType',
+  Richvalue: 'Excel.RangeValueType',
+  All: 'Excel.ClearApplyTo',
+  General: "Excel's General number format (copy/copyPlan.ts)",
+  Down: 'Excel.InsertShiftDirection (score/scoreWriter.ts)',
+  Columns: 'Excel.ChartSeriesBy (summary/summarySheet.ts)',
+  Line: 'Excel.ChartType',
+  Dash: 'Excel.ChartLineStyle',
+  // Names the pane finds its own things by, the same in every language.
+  'Climate changes': "the Changes sheet's name and fixed title, read back (changes/changesPlan.ts)",
+  'Climate summary':
+    "the summary sheet's default name, by which the ribbon's Summary finds it (summary/summaryPlan.ts)",
+  'Climate summary: KPI history': "a chart's name the pane finds it by; its title is localized (summary/kpiPlan.ts)",
+  'Climate summary: initiatives': "a chart's name (summary/summaryPlan.ts)",
+  'Climate summary: score distribution': "a chart's name (summary/summaryPlan.ts)",
+  // The review's row controls and focus targets (review/reviewView.ts: data-control, the same in every language; their words are review.control.*).
+  'Go to row': 'a RowControl',
+  Accept: 'a RowControl',
+  Refine: 'a RowControl',
+  Clear: 'a RowControl',
+  'refine form': "the review's focus target (review/matchReview.ts)",
+  'accepted with the file': 'a review row state, shown through review.state.* (review/reviewModel.ts)',
+  'to review': 'a review filter value (review/reviewModel.ts)',
+  // CSS classes and selectors.
+  'grow stack tight': 'CSS classes (review/reviewView.ts)',
+  'stack tight card': 'CSS classes',
+  'form fluent-text-input': 'a CSS selector',
+  // Errors only a bug can raise, never shown to a person: the pane checks the value before.
+  'The score threshold is points >= 0': 'a RangeError for a caller passing a bad threshold (changes/rowChanges.ts)',
+  'The organization card has no field for "{}".':
+    'a bug: every output the card layout offers has a field (score/cardLayout.ts)',
 };
 
 const sourceFiles = (folder: string): string[] =>
