@@ -38,7 +38,6 @@ import {
 } from './summaryHelpers';
 import { planKpi, type KpiOptions, type TrendChart } from './kpiPlan';
 import { LIST_LENGTH, writeList, type ListSpec } from './summaryLists';
-import { t } from '../../i18n/translate';
 
 /** The sheet's default name, the same in every language: the pane and the ribbon find the sheet by it. */
 export const SUMMARY_SHEET_NAME = 'Climate summary';
