@@ -3,7 +3,8 @@
  * - the organization argument as written (name, website, identifier): the engine registers it, or
  *   answers from its cache;
  * - one of CLIMATE.ORG's cards (an entity argument, `=CLIMATE.FLAG(B2, "cdp")`): its service id, and
- *   the query of the row that made it (cardQuery.ts), by which it is judged (MATCH, the match fields).
+ *   the query of the row that made it (cardQuery.ts; its Matched organization when the row asked for that
+ *   name), by which it is judged (MATCH, the match fields).
  *   The engine's cache answers the query when it holds that organization (no request); otherwise the
  *   card is read by id (Engine.record: `GET /organizations/{id}`, or `/private`), never resolved again
  *   from its name;
@@ -88,6 +89,7 @@ export interface Sourced {
 }
 
 const ID_PROPERTY = entityField('id')!.property;
+const MATCHED_PROPERTY = entityField('matched_name')!.property;
 
 type CardValue = { type?: unknown; provider?: { description?: unknown }; properties?: Record<string, unknown> };
 
@@ -106,9 +108,9 @@ export function cardId(value: unknown): number | null {
 
 /**
  * How a card read by its id is judged: its row's name against the record's (the name alone: the row's
- * website found nothing here), and `check` for a card that carries no name (a card of an earlier
- * version, or one whose query is an identifier or website the record does not repeat), never
- * `identifier` on the strength of an id anyone can type.
+ * website found nothing here), and `check` for a card that carries no name (one whose query is an
+ * identifier or website the record does not repeat, or whose query and matched name do not read),
+ * never `identifier` on the strength of an id anyone can type.
  */
 function cardEvidence(argument: Readonly<OrganizationArgument> | null, name: string): MatchInput {
   if (argument?.kind === 'name') return { kind: 'name', text: argument.text, identified: false };
@@ -128,7 +130,7 @@ export class OrganizationSource {
   /** The organization's record, pending or final; a bad argument throws at once. */
   outcome(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<Sourced> {
     const id = cardId(organization);
-    if (id !== null) return this.ofCard(id, cardArgument(ourCard(organization)!), call);
+    if (id !== null) return this.ofCard(id, cardArgument(ourCard(organization)!, MATCHED_PROPERTY), call);
     const argument = parseOrganization(organization, website, country);
     if (call.preview) return Promise.resolve(this.previewed(argument));
     // A workbook just opened: every cell waits on the engine's one loading promise, then asks.

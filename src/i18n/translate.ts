@@ -7,12 +7,18 @@
  * `count`. Numbers are written with Intl.NumberFormat in the language's own way (1,234.5 in English,
  * 1.234,5 in German). A key a language lacks falls back to English.
  */
+import activity from './messages/activity.json';
 import attribution from './messages/attribution.json';
 import cells from './messages/cells.json';
 import changes from './messages/changes.json';
+import common from './messages/common.json';
+import connection from './messages/connection.json';
 import copy from './messages/copy.json';
 import firstRun from './messages/firstRun.json';
 import outsideExcel from './messages/outsideExcel.json';
+import pane from './messages/pane.json';
+import projects from './messages/projects.json';
+import reference from './messages/reference.json';
 import review from './messages/review.json';
 import sbti from './messages/sbti.json';
 import score from './messages/score.json';
@@ -20,16 +26,23 @@ import sheet from './messages/sheet.json';
 import signOut from './messages/signOut.json';
 import summary from './messages/summary.json';
 import support from './messages/support.json';
+import ui from './messages/ui.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 
 /** Every area's messages; an area added under messages/ is listed here once. */
 const AREAS = [
+  activity,
   attribution,
   cells,
   changes,
+  common,
+  connection,
   copy,
   firstRun,
   outsideExcel,
+  pane,
+  projects,
+  reference,
   review,
   sbti,
   score,
@@ -37,6 +50,7 @@ const AREAS = [
   signOut,
   summary,
   support,
+  ui,
 ] as const;
 
 /** Distributes over the union of areas, so a key of any area counts (keyof a union keeps only shared keys). */

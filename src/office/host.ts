@@ -23,6 +23,17 @@ export function displayLanguage(): string | undefined {
   return typeof language === 'string' && language ? language : undefined;
 }
 
+/**
+ * Office's theme (`Office.context.officeTheme`: the theme the person chose under File > Account, its
+ * colours as "#RRGGBB" and whether it is dark), as the host gives it: undefined where no Office host
+ * says one, and possibly undefined inside Excel too (office-js#6134: Excel on the web). Not checked
+ * here: the pane trusts none of it (taskpane/ui/officeTheme.ts).
+ */
+export function officeTheme(): unknown {
+  if (typeof Office === 'undefined') return undefined;
+  return Office.context?.officeTheme;
+}
+
 /** False, not an exception, when the host cannot say. */
 export function isSetSupported(name: string, version: string): boolean {
   if (typeof Office === 'undefined') return false;

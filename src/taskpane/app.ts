@@ -18,11 +18,13 @@ import { connectionSummary } from './connection/connectionModel';
 import { needsRecalculation } from './connection/connectionEffects';
 import type { PaneActions } from './paneActions';
 import type { PaneContext } from './common/paneContext';
+import { enteredFor } from './common/enteredFor';
 import { mountProjects } from './projects/projects';
 import { mountReference } from './reference/reference';
 import { mountScoreColumn } from './score/scoreColumn';
 import { mountSummary } from './summary/summary';
-import { byId, messageOf, setBadge, setStatus, translateMarked } from './ui/view';
+import { t } from '../i18n/translate';
+import { byId, messageOf, setBadge, setStatus } from './ui/view';
 
 export async function startPane(context: PaneContext): Promise<PaneActions> {
   await context.settings.loaded();
@@ -41,10 +43,10 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
       }),
     );
 
-  translateMarked();
   mountConnection(context);
   const projects = mountProjects(context);
-  const changes = mountChanges(context, refreshSummary);
+  // The Changes section's refresh covers the workbook's older rows: its line names no rows.
+  const changes = mountChanges(context, (report) => refreshSummary(report, null));
   const activity = mountActivity(context, { around: (refresh) => changes.around(refresh) });
   const review = mountMatchReview(context);
   const summarySection = mountSummary(context);
@@ -66,8 +68,14 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   const keyProblem = context.settings.keyProblem();
   if (keyProblem !== null) {
     // A key held back at a new address is confirmed in the form (savedKey.ts), not typed again.
-    const advice = context.settings.heldKey() === null ? ' Enter the key again and save.' : '';
-    setStatus(connectionStatus, 'error', `${keyProblem}${advice}`);
+    const held = context.settings.heldKey();
+    setStatus(
+      connectionStatus,
+      'error',
+      held !== null
+        ? t('connection.heldAtStart', { enteredFor: enteredFor(held.savedFor), service: held.service })
+        : t('connection.enterAgain', { problem: keyProblem }),
+    );
   }
   // The badge says when the service refused the key in use; a refresh tries it again (engine.refresh).
   context.engine.subscribe((event) => {
@@ -75,8 +83,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     refused = event.type === 'auth-failed';
     renderBadge(context.settings.current());
     if (event.type === 'auth-failed') {
-      const advice = 'Enter your project’s API key and save, or Refresh to try this one again.';
-      setStatus(connectionStatus, 'error', `The service refused the key: ${event.message} ${advice}`);
+      setStatus(connectionStatus, 'error', t('connection.refused', { message: event.message }));
     }
   });
   context.settings.subscribe((after) => {
@@ -86,7 +93,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
     renderBadge(after);
     if (recalculate) {
       recalculateClimateCells('all').catch((error: unknown) =>
-        setStatus(connectionStatus, 'error', `Cells could not be recalculated: ${messageOf(error)}`),
+        setStatus(connectionStatus, 'error', t('connection.recalculateFailed', { message: messageOf(error) })),
       );
     }
   });

@@ -4,23 +4,34 @@
  * Outside Excel (a plain browser) Office.onReady resolves with no host, or not at all: the page says
  * within a second that the add-in runs inside Excel and how to load it there (outsideExcel.ts). A page
  * that has the Excel API without Office's host (the tests' shim) runs the pane as Excel would. The
- * pane speaks Office's display language. The Fluent components are registered first, so the page's
+ * pane speaks Office's display language and wears Office's theme (the browser's language and the system's
+ * light or dark until Office answers). The Fluent components are registered first, so the page's
  * controls are live before any section mounts.
  */
 import { followRuntimeNotes, runtimeEngine, runtimeSettings } from '../runtime';
-import { hasExcelApi, officeReady } from '../office/host';
+import { hasExcelApi, officeReady, officeTheme } from '../office/host';
 import { speakOfficeLanguage } from '../office/language';
-import { currentLanguage } from '../i18n/translate';
+import { chooseLanguage } from '../i18n/languages';
+import { currentLanguage, t } from '../i18n/translate';
 import { hideOutsideExcel, OUTSIDE_EXCEL_NOTICE_MS, showOutsideExcel } from './outsideExcel';
 import { startPane } from './app';
-import { applyFluentTheme, carryDescriptions, defineFluentComponents, mirrorDisabledState } from './ui/fluent';
+import {
+  applyFluentTheme,
+  carryDescriptions,
+  defineFluentComponents,
+  followOfficeTheme,
+  mirrorDisabledState,
+} from './ui/fluent';
 import { providePaneActions } from './paneActions';
 import { ProjectStore } from './common/projectStore';
 import { applyPaneStyles } from './ui/styles';
 import { messageOf, setBadge } from './ui/view';
+import { showPageIn } from './ui/paneText';
 
 applyFluentTheme();
 applyPaneStyles();
+// The page's words as it loads, in the browser's language; Office's display language once Office answers.
+showPageIn(chooseLanguage(navigator.languages ?? [navigator.language]));
 
 void (async () => {
   try {
@@ -36,9 +47,9 @@ void (async () => {
       return;
     }
     hideOutsideExcel();
+    followOfficeTheme(officeTheme);
     speakOfficeLanguage();
-    // The page says its language, so a screen reader reads German words with a German voice (WCAG 3.1.1).
-    document.documentElement.lang = currentLanguage();
+    showPageIn(currentLanguage());
     const settings = runtimeSettings();
     const actions = await startPane({
       settings,
@@ -50,6 +61,6 @@ void (async () => {
     document.body.dataset.ready = 'true';
   } catch (error) {
     const badge = document.getElementById('connection-badge');
-    if (badge) setBadge(badge, 'error', `The pane could not start: ${messageOf(error)}`);
+    if (badge) setBadge(badge, 'error', t('ui.startFailed', { message: messageOf(error) }));
   }
 })();

@@ -93,7 +93,7 @@ test('a card saved by an earlier session is read by its id: one GET, nothing reg
   expect(row.map(basic)).toEqual([
     excelRound(record.score! * 100, 1),
     record.initiatives.cdp,
-    'exact', // judged by the query the card keeps, as its own Match field says
+    'exact', // judged by its Matched organization, the name its row asked for, as its own Match field says
 
     record.matching_organization!.link,
     'synced',
@@ -192,14 +192,18 @@ test('a card judged "check" is still "check" in a later session, with the simila
   expect([basic(verdict), row.map(basic)]).toEqual([basic(verdict), [basic(verdict), basic(similarity)]]);
 });
 
-test("a card of an earlier version, without its row's query, is read by its id and left to check: no similarity", async () => {
+test('a card with neither a query nor a matched name to stand for it is read by its id and left to check: no similarity', async () => {
   const org = owners()[8];
   const first = await open();
   const [[card]] = await calculateOutcomes(first, { inputs: [[org.name]], formulas: { B: '=CLIMATE.ORG(A{row})' } });
   const saved = shown(card) as { type: string; properties: Record<string, unknown> };
+  // The row asked for the matched name, so the card keeps no query: its Matched organization stands for it.
+  expect(Object.keys(saved.properties)).not.toContain('Query');
   const withoutQuery = {
     ...saved,
-    properties: Object.fromEntries(Object.entries(saved.properties).filter(([name]) => name !== 'Query')),
+    properties: Object.fromEntries(
+      Object.entries(saved.properties).filter(([name]) => name !== 'Matched organization'),
+    ),
   };
   const spoiled = {
     ...saved,

@@ -43,7 +43,10 @@ const shown = (outcome: CellOutcome) => (outcome.kind === 'value' ? outcome.valu
 const LOGO = new URL('assets/logo-provider.png', DEFAULT_LOCATION).href;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- entity JSON as Excel holds it
 
-/** The entity's properties as the record says, independent of the add-in's code. */
+/**
+ * The entity's properties as the record says, independent of the add-in's code. No Status or
+ * Relationship: the card leaves them to CLIMATE.STATUS and the Match field (docs/excel.md "What a value weighs").
+ */
 function expectedProperties(record: OrganizationRecord, verdict: string): Record<string, unknown> {
   const m = record.matching_organization!;
   return {
@@ -59,9 +62,7 @@ function expectedProperties(record: OrganizationRecord, verdict: string): Record
     EcoVadis: record.initiatives.ecovadis,
     'Reduction action': record.reduction_action_present,
     'Matched organization': m.name,
-    Relationship: record.organization_relationship_type,
     Match: verdict,
-    Status: 'synced',
     Industry: m.industry!.name,
     'HQ region': record.hq_region,
     'Profile link': m.link,
@@ -109,6 +110,7 @@ test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
     expect(entity.text).toBe(org.name);
     const values = Object.fromEntries(Object.entries(entity.properties).map(([k, v]) => [k, (v as Json).basicValue]));
     expect(values).toMatchObject(expectedProperties(record, 'exact'));
+    expect(['Status', 'Relationship', 'Query'].filter((name) => name in values)).toEqual([]); // the row asked the matched name
     expect(entity.properties['As of']).toMatchObject({ type: 'FormattedNumber', numberFormat: 'yyyy-mm-dd hh:mm' });
     // The card's provider attributes every property: no property repeats it (docs/excel.md "What a value weighs").
     for (const name of Object.keys(entity.properties)) {
@@ -178,7 +180,8 @@ test('a card still being profiled shows what SCORE shows, then updates itself, i
   });
   const record = (await served.json()) as OrganizationRecord;
   expect(shown(results['Sheet1!D2'].outcome)).toBe(excelRound(record.score! * 100, 1));
-  expect(entity.properties.Status.basicValue).toBe('synced');
+  // The card leaves the profile's status to CLIMATE.STATUS (docs/excel.md "What a value weighs").
+  expect(Object.keys(entity.properties)).not.toContain('Status');
   expect(results['Sheet1!D2'].invocations).toBe(0);
 });
 

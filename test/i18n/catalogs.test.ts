@@ -18,6 +18,12 @@ const placeholders = (message: Message): string[] =>
 const english = CATALOGS.en;
 const others = LANGUAGES.filter((language) => language !== 'en');
 
+/** Messages whose text is rightly English's too: the language's own word is the same. */
+const SAME_WORD: Partial<Record<Language, string[]>> = {
+  de: ['pane.connection.sandbox'], // "Sandbox", as German software says it
+  fr: ['pane.connection.production', 'reference.orgs.page'], // "Production", "Page {page}"
+};
+
 test('the add-in speaks English, German, French, Spanish, Italian and Japanese', () => {
   expect([...LANGUAGES].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'ja']);
 });
@@ -49,7 +55,7 @@ describe.each(others)('%s', (language: Language) => {
 
   test('is translated: no message is left as the English text', () => {
     const same = Object.keys(english).filter((key) => JSON.stringify(catalog[key]) === JSON.stringify(english[key]));
-    expect(same).toEqual([]);
+    expect(same).toEqual(SAME_WORD[language] ?? []);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * CLIMATE.ORG's result: on hosts that render entities, the organization as an `Excel.EntityCellValue`
- * (the Stocks-style card: the organization's name over its 30 fields, score and ranks first, then the
+ * (the Stocks-style card: the organization's name over its 28 fields, score and ranks first, then the
  * initiatives, then match, identity and links; the provider logo linking to the public profile), whose
  * properties Excel reads with dot notation (`=E3.Score`); elsewhere the matched name as text.
  *
@@ -8,11 +8,11 @@
  * root (this entity uses none), every nested value with a `type` and a `basicValue` (NOT_AVAILABLE), and
  * every property of ENTITY_KEYS present: a value the record lacks is a #N/A error value, so
  * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names. One property is hidden from the
- * card, dot notation and auto-complete: the row's query (cardQuery.ts).
+ * card, dot notation and auto-complete: the row's query (cardQuery.ts), unless the Matched organization says it.
  */
 import type { OrganizationRecord } from '../../service/types';
 import { carriesInitiatives } from '../../service/records';
-import { cardQueryOf, QUERY_PROPERTY, queryProperty } from './cardQuery';
+import { cardQueryText, QUERY_PROPERTY, queryProperty } from './cardQuery';
 import { cardLink, cardText } from './cardText';
 import { markedSafe } from '../arguments/cellText';
 import type { OrganizationArgument } from '../arguments/organizationArgument';
@@ -117,6 +117,10 @@ const PLAN: ReadonlyArray<{ key: string; field: ProfileField | null; property: s
   field: key === AS_OF_KEY ? null : BY_KEY.get(key)!,
   property: entityField(key)!.property,
 }));
+/** The card's Matched organization, which stands for the row's query when the row asked for that name. */
+const MATCHED_PROPERTY = entityField('matched_name')!.property;
+const shownText = (property: Excel.EntityPropertyType | undefined): string | null =>
+  property?.type === 'String' ? property.basicValue : null;
 /** Where the note that the answer left initiatives out goes: before the first flag. */
 const FIRST_FLAG: string = FLAG_KEYS[0];
 
@@ -154,8 +158,8 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     properties[property] = cellValue(value, metadata, key === 'link' ? cardLink : cardText);
   }
   const name = cardText(displayName(record, requested));
-  const query = reading.argument && queryProperty(cardQueryOf(reading.argument));
-  if (query) properties[QUERY_PROPERTY] = query;
+  const query = reading.argument && cardQueryText(reading.argument, shownText(properties[MATCHED_PROPERTY]));
+  if (query !== null) properties[QUERY_PROPERTY] = queryProperty(query);
   const provider = providerAttributes(link, ctx.logoUrl, true);
   // Every text in it went through cardText (safe, bounded) or is ours: the boundary need not walk it.
   return markedSafe({

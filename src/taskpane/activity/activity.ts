@@ -5,7 +5,9 @@
  * region: they change many times a second and would drown a screen reader; the refresh results are
  * announced instead.
  */
-import type { EngineStats, OrganizationQuery, RefreshReport } from '../../engine';
+import type { EngineErrorKind, EngineStats, OrganizationQuery, RefreshReport } from '../../engine';
+import { currentLanguage, t } from '../../i18n/translate';
+import { sentences } from '../../i18n/sentences';
 import { rememberCellsUpdatedAt } from '../../office/documentSettings';
 import { recalculateClimateCells } from '../../office/excelCalculate';
 import type { ProfilingEntry } from '../common/blockScored';
@@ -15,25 +17,28 @@ import type { CellGrid, RangeBox, SelectionSnapshot } from '../sheet/grid';
 import { readSelection } from '../sheet/read';
 import { recalculateRows } from '../sheet/write';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
-import { refreshSummary } from './refreshSummary';
+import { refreshSummary, rowValues, type RefreshedRows } from './refreshSummary';
 
 export function counterRows(stats: EngineStats): Array<[string, number]> {
   return [
-    ['Requests', stats.requests],
-    ['Batches', stats.batches],
-    ['Batch items', stats.items],
-    ['Cell calls', stats.calls],
-    ['Cache hits', stats.cacheHits],
-    ['Retries', stats.retries],
-    ['Rate-limit waits', stats.rateLimitWaits],
-    ['In flight', stats.inFlight],
-    ['Queued', stats.queued],
-    ['Pending profiles', stats.pendingProfiles],
+    [t('activity.counter.requests'), stats.requests],
+    [t('activity.counter.batches'), stats.batches],
+    [t('activity.counter.items'), stats.items],
+    [t('activity.counter.calls'), stats.calls],
+    [t('activity.counter.cacheHits'), stats.cacheHits],
+    [t('activity.counter.retries'), stats.retries],
+    [t('activity.counter.rateLimitWaits'), stats.rateLimitWaits],
+    [t('activity.counter.inFlight'), stats.inFlight],
+    [t('activity.counter.queued'), stats.queued],
+    [t('activity.counter.pendingProfiles'), stats.pendingProfiles],
   ];
 }
 
+/** The error kinds that happened, each named in the pane's language. */
 export function errorRows(stats: EngineStats): Array<[string, number]> {
-  return Object.entries(stats.errors).filter(([, count]) => count > 0);
+  return (Object.entries(stats.errors) as Array<[EngineErrorKind, number]>)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => [t(`activity.errorKind.${kind}`), count]);
 }
 
 /** What Refresh selected rows does: ask again for these organizations, then recalculate these rows. */
@@ -59,9 +64,10 @@ export function rowsToRefresh({
 }: SelectionSnapshot & { grid: CellGrid }): RowsRefresh | { nothing: string } {
   const top = Math.max(used?.rowIndex ?? 0, selection.rowIndex);
   const bottom = Math.min(grid.rowIndex + grid.formulas.length - 1, selection.rowIndex + selection.rowCount - 1);
-  if (!used || bottom < top) return { nothing: 'Select the rows to refresh first.' };
+  if (!used || bottom < top) return { nothing: t('activity.rows.selectFirst') };
   const found = organizationsInRows(grid, top, bottom);
-  if (found.calls === 0) return { nothing: `No CLIMATE formulas in rows ${top + 1}–${bottom + 1}.` };
+  if (found.calls === 0)
+    return { nothing: t('activity.rows.noFormulas', rowValues({ first: top + 1, last: bottom + 1 })) };
   const rows = Array.from({ length: bottom - top + 1 }, (_, i) => top + i);
   return {
     sheet: grid.sheet,
@@ -101,18 +107,21 @@ export function mountActivity(context: PaneContext, hooks: ActivityHooks = {}): 
         el('li', {}, el('span', {}, profile.name), el('span', { class: 'meta' }, profile.status)),
       ),
     );
-    if (profiling.length === 0) pending.append(el('li', { class: 'meta' }, 'None'));
+    if (profiling.length === 0) pending.append(el('li', { class: 'meta' }, t('activity.pending.none')));
   };
 
   const pairs = (rows: Array<[string, number]>): Node[] =>
-    rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, String(value))]);
+    rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, value.toLocaleString(currentLanguage()))]);
   let scheduled = false;
   const render = (): void => {
     scheduled = false;
     const stats = context.engine.stats();
     replaceChildren(counters, ...pairs(counterRows(stats)));
     const failed = errorRows(stats);
-    replaceChildren(errors, ...(failed.length ? pairs(failed) : [el('dt', {}, 'None so far'), el('dd', {}, '')]));
+    replaceChildren(
+      errors,
+      ...(failed.length ? pairs(failed) : [el('dt', {}, t('activity.errors.none')), el('dd', {}, '')]),
+    );
   };
   // Events can come thousands at a time during a big recalculation: draw at most once a frame.
   context.engine.subscribe((event) => {
@@ -127,15 +136,15 @@ export function mountActivity(context: PaneContext, hooks: ActivityHooks = {}): 
   render();
   renderProfiling();
 
-  const say = (report: RefreshReport, where: string, note = ''): void => {
-    const { tone, message } = refreshSummary(report, where);
-    setStatus(status, tone, message + note);
+  const say = (report: RefreshReport, rows: RefreshedRows, note?: string): void => {
+    const { tone, message } = refreshSummary(report, rows);
+    setStatus(status, tone, sentences(message, note));
   };
 
   // The engine asks the service first and keeps each record until a newer one arrives; the cells are
   // recalculated once every answer is in, so they read the new records (or keep theirs) from the cache.
   const refreshAll = async (): Promise<void> => {
-    setStatus(status, 'busy', 'Refreshing every organization…');
+    setStatus(status, 'busy', t('activity.refreshing.all'));
     const refresh = async (): Promise<RefreshReport> => {
       const answered = await context.engine.refresh();
       await recalculateClimateCells('all');
@@ -144,7 +153,7 @@ export function mountActivity(context: PaneContext, hooks: ActivityHooks = {}): 
     const report = await (hooks.around ? hooks.around(refresh) : refresh());
     // The workbook's record of its last refresh: SBTi changes are listed since it, a reopened workbook judged by it.
     await rememberCellsUpdatedAt(Date.now()).catch(() => undefined);
-    say(report, '');
+    say(report, null);
   };
 
   const refreshRows = async (): Promise<void> => {
@@ -154,16 +163,11 @@ export function mountActivity(context: PaneContext, hooks: ActivityHooks = {}): 
       return;
     }
     const { queries, rows, unresolved } = plan;
-    const where = ` in rows ${rows[0] + 1}–${rows[rows.length - 1] + 1}`;
-    const what = queries.length === 1 ? '1 organization' : `${queries.length} organizations`;
-    setStatus(status, 'busy', `Refreshing ${what}${where}…`);
+    const where = { first: rows[0] + 1, last: rows[rows.length - 1] + 1 };
+    setStatus(status, 'busy', t('activity.refreshing.rows', { ...rowValues(where), count: queries.length }));
     const report = await context.engine.refresh({ queries });
     await recalculateRows(plan.sheet, rows, plan.columns);
-    const unread =
-      unresolved > 0
-        ? ` ${unresolved} formulas whose arguments come from other rows or formulas were recalculated only.`
-        : '';
-    say(report, where, unread);
+    say(report, where, unresolved > 0 ? t('activity.rows.unread', { count: unresolved }) : undefined);
   };
 
   allButton.addEventListener('click', () => void withBusy(allButton, status, refreshAll));

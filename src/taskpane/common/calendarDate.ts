@@ -3,6 +3,7 @@
  * the calendar day in the computer's own time zone, as the analyst reads it. The UTC date is a day
  * off for hours every evening west of Greenwich and every night east of it.
  */
+import { currentLanguage, t } from '../../i18n/translate';
 
 /**
  * The calendar date `daysBefore` days before `when` (default: now) in `timeZone` (default: this
@@ -15,8 +16,6 @@ export function calendarDate(when: Date = new Date(), daysBefore = 0, timeZone?:
   // Counted on the calendar, not in 24-hour spans: a change to or from summer time moves no date.
   return new Date(Date.UTC(parts.year, parts.month - 1, parts.day - daysBefore)).toISOString().slice(0, 10);
 }
-
-const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 
 /**
  * A day as a person types it, as YYYY-MM-DD: ISO (`2026-01-31`, `2026/1/31`), day.month.year as much of
@@ -36,12 +35,20 @@ export function readDate(text: string): string {
     const [first, second, year] = [Number(slashed[1]), Number(slashed[2]), Number(slashed[3])];
     if (first <= 12 && second <= 12 && first !== second) {
       const [a, b] = [isoDay(year, first, second), isoDay(year, second, first)];
-      throw new Error(`${typed} could be ${spoken(a)} or ${spoken(b)}: write it as ${a} or ${b}.`);
+      throw new Error(
+        t('common.date.ambiguous', {
+          typed,
+          first: spoken(a),
+          second: spoken(b),
+          firstIso: a ?? '',
+          secondIso: b ?? '',
+        }),
+      );
     }
     day = first > 12 ? [year, second, first] : [year, first, second];
   }
   const found = day === null ? null : isoDay(...day);
-  if (found === null) throw new Error(`"${typed}" is not a date: write it as YYYY-MM-DD, such as 2026-01-31.`);
+  if (found === null) throw new Error(t('common.date.invalid', { typed }));
   return found;
 }
 
@@ -52,8 +59,8 @@ function isoDay(year: number, month: number, day: number): string | null {
   return real && year >= 1000 ? date.toISOString().slice(0, 10) : null;
 }
 
-/** `2026-04-03` -> `3 April 2026`. */
-const spoken = (iso: string | null): string => {
-  const [year, month, day] = (iso ?? '').split('-').map(Number);
-  return `${day} ${MONTHS[month - 1]} ${year}`;
-};
+/** `2026-04-03` -> `April 3, 2026`, `3. April 2026`, `2026年4月3日`: the month named, in the pane's language. */
+const spoken = (iso: string | null): string =>
+  new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );

@@ -6,13 +6,22 @@
  * the same rows by the same codes, so the pane and the sheet agree.
  */
 import { failureFrom } from '../../functions/results/errors';
+import { t } from '../../i18n/translate';
 
 export type FailedRow = 'no value' | 'error';
 
-/** What Score a column's summary calls the rows of each count (the Climate summary sheet's words for them, in six languages, are summary.json's summary.figure.notFound and .errors). */
+/**
+ * What Score a column's summary calls the rows of each count, in the pane's language at the time it is
+ * read (getters: the language is known only once Office answers). The Climate summary sheet's words for
+ * them are its own (summary.json's summary.figure.notFound and .errors).
+ */
 export const FAILED_ROW_LABELS: Readonly<Record<FailedRow, string>> = {
-  'no value': 'Not found (no value)',
-  error: 'Errors',
+  get 'no value'() {
+    return t('common.failed.noValue');
+  },
+  get error() {
+    return t('common.failed.error');
+  },
 };
 
 export function failedRow(error: unknown): FailedRow {

@@ -8,6 +8,7 @@
 import { SPECS } from '../../settings/definitions';
 import { checkOrigin } from '../../settings/keyOrigin';
 import type { KeyValueStorage } from '../../settings/storage';
+import { t } from '../../i18n/translate';
 
 export interface SavedProject {
   id: string | null;
@@ -52,10 +53,7 @@ export function sameProject(a: ProjectRef, b: ProjectRef): boolean {
 function refuseTakenName(list: readonly SavedProject[], project: ProjectRef): void {
   const taken = list.find((saved) => sameName(saved, project) && !sameId(saved, project));
   if (taken) {
-    throw new Error(
-      `A project named ${taken.name} is already saved on this computer: remove it first to replace it, ` +
-        'or choose another name.',
-    );
+    throw new Error(t('common.project.nameTaken', { name: taken.name }));
   }
 }
 
@@ -90,7 +88,7 @@ export class ProjectStore {
   async save(project: SavedProject): Promise<SavedProject[]> {
     const { name } = SPECS.project.check({ id: project.id, name: project.name })!;
     const apiKey = SPECS.apiKey.check(project.apiKey);
-    if (apiKey === null) throw new Error('The project needs its API key.');
+    if (apiKey === null) throw new Error(t('common.project.needsKey'));
     const entry = { ...project, name, apiKey };
     const saved = await this.list();
     refuseTakenName(saved, entry);

@@ -21,13 +21,13 @@ import {
   setStatus,
   withBusy,
 } from '../ui/view';
-import { describeService, productionBaseUrl, testConnection } from './connectionModel';
+import { productionBaseUrl, sayService, testConnection } from './connectionModel';
 import { connectionPatch, keyToTest, renderHeldKey, type ConnectionForm } from './savedKey';
 
 export function mountConnection(context: PaneContext): void {
   const form = byId('connection-form', 'form');
   const baseUrl = byId('base-url', 'fluent-text-input');
-  const keyField = secretField('api-key', 'api-key-toggle', 'API key');
+  const keyField = secretField('api-key', 'api-key-toggle', { show: 'connection.showKey', hide: 'connection.hideKey' });
   const apiKey = keyField.input;
   const save = byId('connection-save', 'fluent-button');
   const test = byId('connection-test', 'fluent-button');
@@ -68,12 +68,12 @@ export function mountConnection(context: PaneContext): void {
       // The key saved for production comes back with it: the field is empty, not typed over.
       apiKey.value = '';
       shownKey = null;
-      setStatus(status, 'info', `Production selected: Save to use the key you saved for ${held.savedFor}.`);
+      setStatus(status, 'info', t('connection.production.savedKey', { origin: held.savedFor }));
     } else if (keyFieldText(apiKey) === SANDBOX_DEMO_KEY) {
       // The sandbox's demo key means nothing to the real service: ask for the project's key instead.
       apiKey.value = '';
       apiKey.focus();
-      setStatus(status, 'info', 'Production selected: paste your project API key, then Save.');
+      setStatus(status, 'info', t('connection.production.pasteKey'));
     } else {
       baseUrl.focus();
     }
@@ -105,10 +105,8 @@ export function mountConnection(context: PaneContext): void {
         status,
         settings.apiKey || held === null ? 'success' : 'info',
         settings.apiKey
-          ? `Saved. Using ${describeService(settings.baseUrl)}.`
-          : held !== null
-            ? 'Saved. Your key was entered for another address: confirm it below to send it here, or enter this service’s key.'
-            : 'Saved without a key: cells will ask for one.',
+          ? sayService('connection.saved', settings.baseUrl)
+          : t(held !== null ? 'connection.savedHeld' : 'connection.savedNoKey'),
       );
     });
   });
@@ -124,7 +122,7 @@ export function mountConnection(context: PaneContext): void {
 
   test.addEventListener('click', () => {
     void withBusy(test, status, async () => {
-      setStatus(status, 'busy', 'Testing the connection…');
+      setStatus(status, 'busy', t('connection.testing'));
       const result = await testConnection(fieldText(baseUrl), keyToTest(fields(), context.settings.current()));
       setStatus(status, result.ok ? 'success' : 'error', result.message);
     });

@@ -8,16 +8,37 @@ import { isLoopbackHost } from '../../service/baseUrl';
 import { ClimateClient } from '../../service/client';
 import { ServiceError } from '../../service/errors';
 import { buildTimeBaseUrl, type Settings } from '../../settings/settings';
+import { t } from '../../i18n/translate';
 import { messageOf } from '../ui/view';
 
-/** "the sandbox (http://127.0.0.1:4010)" or the host name, for status lines. */
-export function describeService(baseUrl: string): string {
+/** The sandbox's origin when `baseUrl` is the sandbox on this computer, else null. */
+function sandboxOrigin(baseUrl: string): string | null {
   try {
     const url = new URL(baseUrl);
-    return isLoopbackHost(url.hostname) ? `the sandbox (${url.origin})` : url.host;
+    return isLoopbackHost(url.hostname) ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "the sandbox (http://127.0.0.1:4010)" or the host name, standing alone (the badge). */
+export function describeService(baseUrl: string): string {
+  const sandbox = sandboxOrigin(baseUrl);
+  if (sandbox !== null) return t('connection.service.sandbox', { origin: sandbox });
+  try {
+    return new URL(baseUrl).host;
   } catch {
     return baseUrl;
   }
+}
+
+/**
+ * A sentence naming the service: the sandbox's own (its article and case differ by language: "mit der
+ * Sandbox", "au bac à sable") or the host's. Each key has a sibling `<key>.sandbox` with `{origin}`.
+ */
+export function sayService(key: 'connection.saved' | 'connection.test.ok', baseUrl: string): string {
+  const sandbox = sandboxOrigin(baseUrl);
+  return sandbox !== null ? t(`${key}.sandbox`, { origin: sandbox }) : t(key, { service: describeService(baseUrl) });
 }
 
 /** The production preset: the build's service when one was fixed, else the public service. */
@@ -40,11 +61,13 @@ export function connectionSummary(
   settings: Settings,
   { keyProblem = null, held = false, refused = false }: KeyStanding = {},
 ): string {
-  const where = describeService(settings.baseUrl);
-  const project = settings.project ? ` · ${settings.project.name}` : '';
-  if (settings.apiKey) return refused ? `${where} · key refused` : `${where}${project}`;
-  if (held) return `${where} · key not confirmed`;
-  return keyProblem === null ? `${where} · no API key` : `${where} · API key not valid`;
+  const service = describeService(settings.baseUrl);
+  if (settings.apiKey) {
+    if (refused) return t('connection.badge.refused', { service });
+    return settings.project ? t('connection.badge.project', { service, project: settings.project.name }) : service;
+  }
+  if (held) return t('connection.badge.held', { service });
+  return t(keyProblem === null ? 'connection.badge.noKey' : 'connection.badge.invalid', { service });
 }
 
 /** The result of a test call, phrased for the status line; the service's own words on refusal. */
@@ -60,10 +83,10 @@ export async function testConnection(
   }
   try {
     await client.listIndustries(1);
-    return { ok: true, message: `Connected to ${describeService(client.baseUrl)}: the key works.` };
+    return { ok: true, message: sayService('connection.test.ok', client.baseUrl) };
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'auth') {
-      return { ok: false, message: `The service refused the connection: ${error.message}` };
+      return { ok: false, message: t('connection.test.refused', { message: error.message }) };
     }
     return { ok: false, message: messageOf(error) };
   }

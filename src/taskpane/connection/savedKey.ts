@@ -6,8 +6,9 @@
  * than its own) is offered for the new one with a button: the person's confirmation, and nothing else,
  * sends it there, and the saved projects with that key are entrusted there too.
  */
-import { enteredFor } from '../../settings/keyOrigin';
 import type { Settings } from '../../settings/settings';
+import { t } from '../../i18n/translate';
+import { enteredFor } from '../common/enteredFor';
 import type { PaneContext } from '../common/paneContext';
 import { el, replaceChildren, setStatus, withBusy } from '../ui/view';
 
@@ -49,7 +50,11 @@ export function renderHeldKey(line: HTMLElement, status: HTMLElement, context: P
   const held = context.settings.heldKey();
   line.hidden = held === null;
   if (held === null) return replaceChildren(line);
-  const confirm = el('fluent-button', { type: 'button', size: 'small' }, `Send it to ${held.service}`);
+  const confirm = el(
+    'fluent-button',
+    { type: 'button', size: 'small' },
+    t('connection.held.send', { service: held.service }),
+  );
   confirm.addEventListener(
     'click',
     () =>
@@ -57,14 +62,16 @@ export function renderHeldKey(line: HTMLElement, status: HTMLElement, context: P
         const key = context.settings.chosenKey();
         await context.settings.confirmKeyForService();
         if (key !== null) await context.projects.entrust(key, held.service);
-        setStatus(status, 'success', `Your saved key is now used with ${held.service}.`);
+        setStatus(status, 'success', t('connection.held.confirmed', { service: held.service }));
       }),
   );
   const inForce = context.settings.current().apiKey;
   replaceChildren(
     line,
-    `Your saved key was entered for ${enteredFor(held.savedFor)}; it is not sent to ${held.service}` +
-      (inForce ? " (the sandbox's demo key is used here). " : '. '),
+    t(inForce ? 'connection.held.lineDemo' : 'connection.held.line', {
+      enteredFor: enteredFor(held.savedFor),
+      service: held.service,
+    }),
     confirm,
   );
 }

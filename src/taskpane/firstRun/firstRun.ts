@@ -69,6 +69,7 @@ export async function mountFirstRun(context: PaneContext, hooks: FirstRunHooks):
     void withBusy(tryButton, status, async () => {
       setStatus(status, 'busy', t('firstRun.writing'));
       const sheet = await writeSampleSheet({
+        sheet: t('firstRun.sheetName'),
         supplier: t('firstRun.header.supplier'),
         spend: t('firstRun.header.spend'),
       });

@@ -7,9 +7,6 @@
 import { run } from '../sheet/excel';
 import SAMPLE_SUPPLIERS from './sampleSuppliers.json';
 
-/** The sheet's name, and the names tried after it when taken ("Sample suppliers 2", "… 3"). */
-export const SAMPLE_SHEET_NAME = 'Sample suppliers';
-
 /** The first of `base`, `base 2`, `base 3`… that no sheet bears (Excel compares sheet names case-insensitively). */
 export function freeSheetName(base: string, taken: readonly string[]): string {
   const names = new Set(taken.map((name) => name.toLowerCase()));
@@ -18,19 +15,26 @@ export function freeSheetName(base: string, taken: readonly string[]): string {
   return candidate;
 }
 
+/** The sample's words in the pane's language: the sheet's name (tried first, then "… 2", "… 3") and its headers. */
+export interface SampleWords {
+  sheet: string;
+  supplier: string;
+  spend: string;
+}
+
 /** Writes the sample on a new sheet, selects its names with their header, and returns the sheet's name. */
-export function writeSampleSheet(headers: { supplier: string; spend: string }): Promise<string> {
+export function writeSampleSheet(words: SampleWords): Promise<string> {
   return run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load('items/name');
     await context.sync();
     const name = freeSheetName(
-      SAMPLE_SHEET_NAME,
+      words.sheet,
       sheets.items.map((sheet) => sheet.name),
     );
     const sheet = sheets.add(name);
     const rows: Array<[string, string | number]> = [
-      [headers.supplier, headers.spend],
+      [words.supplier, words.spend],
       ...SAMPLE_SUPPLIERS.map(([supplier, spend]) => [String(supplier), Number(spend)] as [string, number]),
     ];
     sheet.getRangeByIndexes(0, 0, rows.length, 2).values = rows;

@@ -9,6 +9,8 @@
 import { readWorkbookProject, rememberWorkbookProject, hasDocumentSettings } from '../../office/documentSettings';
 import { ClimateClient } from '../../service/client';
 import { originOf } from '../../settings/keyOrigin';
+import { t } from '../../i18n/translate';
+import { sentences } from '../../i18n/sentences';
 import type { PaneContext } from '../common/paneContext';
 import type { RememberedTeamKey, SavedProject } from '../common/projectStore';
 import {
@@ -47,15 +49,20 @@ function projectItem(
       type: 'button',
       size: 'small',
       'aria-current': isActive ? 'true' : null,
-      'aria-label': isActive ? `${project.name} is the active project` : `Use project ${project.name}`,
+      'aria-label': t(isActive ? 'projects.item.activeLabel' : 'projects.item.useLabel', { name: project.name }),
     },
-    isActive ? 'Active' : 'Use',
+    t(isActive ? 'projects.item.active' : 'projects.item.use'),
   );
   use.addEventListener('click', () => actions.use(use));
   const remove = el(
     'fluent-button',
-    { type: 'button', size: 'small', appearance: 'subtle', 'aria-label': `Remove project ${project.name}` },
-    'Remove',
+    {
+      type: 'button',
+      size: 'small',
+      appearance: 'subtle',
+      'aria-label': t('projects.item.removeLabel', { name: project.name }),
+    },
+    t('projects.item.remove'),
   );
   remove.addEventListener('click', () => actions.remove(remove));
   const meta = projectMeta(project);
@@ -81,7 +88,10 @@ function bindProjectForms(
   const createForm = byId('project-create', 'form');
   const createButton = byId('project-create-button', 'fluent-button');
   const projectName = byId('project-name', 'fluent-text-input');
-  const teamKey = secretField('team-key', 'team-key-toggle', 'Team API key').input;
+  const teamKey = secretField('team-key', 'team-key-toggle', {
+    show: 'projects.showTeamKey',
+    hide: 'projects.hideTeamKey',
+  }).input;
   const remember = byId('team-key-remember', 'fluent-checkbox');
   const addForm = byId('project-add', 'form');
   const addButton = byId('project-add-button', 'fluent-button');
@@ -95,8 +105,8 @@ function bindProjectForms(
     void withBusy(createButton, status, async () => {
       const name = fieldText(projectName);
       const team = keyFieldText(teamKey);
-      if (!name) throw new Error('Give the new project a name.');
-      if (!team) throw new Error('Paste your team API key to create a project.');
+      if (!name) throw new Error(t('projects.create.nameMissing'));
+      if (!team) throw new Error(t('projects.create.teamKeyMissing'));
       const { baseUrl } = context.settings.current();
       // A remembered team key goes only where it was typed, as a project key does (the address may have
       // changed since the pane offered it).
@@ -104,7 +114,7 @@ function bindProjectForms(
         throw new Error(teamKeyElsewhere(offered.origin, originOf(baseUrl)));
       // Refused before the service makes it: a project the service made but this computer refused is lost.
       await context.projects.checkNameFree(name);
-      setStatus(status, 'busy', `Creating project ${name}…`);
+      setStatus(status, 'busy', t('projects.create.creating', { name }));
       const created = await new ClimateClient({ baseUrl, apiKey: null }).createProject(name, team);
       // The service that issued the key is where it may go.
       await context.projects.save({
@@ -119,7 +129,7 @@ function bindProjectForms(
       projectName.value = '';
       if (!remember.checked) teamKey.value = '';
       await render(created.name);
-      setStatus(status, 'success', `Project ${created.name} created. Choose Use to switch to it.`);
+      setStatus(status, 'success', t('projects.create.done', { name: created.name }));
     });
   });
 
@@ -139,7 +149,7 @@ function bindProjectForms(
       existingName.value = '';
       existingKey.value = '';
       await render(name);
-      setStatus(status, 'success', `Project ${name} added. Choose Use to switch to it.`);
+      setStatus(status, 'success', t('projects.add.done', { name }));
     });
   });
   return context.projects.teamKey().then((team) => {
@@ -161,7 +171,7 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
 
   const describeWorkbook = (projects: SavedProject[]): void => {
     if (!hasDocumentSettings()) {
-      workbookLine.textContent = 'Outside Excel: no workbook to remember the project.';
+      workbookLine.textContent = t('projects.workbook.outside');
       return;
     }
     const state = workbookProjectState(readWorkbookProject(), projects, context.settings.chosenKey());
@@ -185,8 +195,7 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
         return item;
       }),
     );
-    if (projects.length === 0)
-      list.append(el('li', { class: 'meta' }, 'No projects saved yet: create one or add one below.'));
+    if (projects.length === 0) list.append(el('li', { class: 'meta' }, t('projects.list.empty')));
     // In a session a workbook proposed, the switch shows that session's choice, not the saved project's.
     const session = context.settings.sessionChoice().privatePerformances !== undefined;
     privateSwitch.checked = active && !session ? active.privatePerformances : settings.privatePerformances;
@@ -205,8 +214,10 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
     setStatus(
       status,
       held === null ? 'success' : 'info',
-      `Using project ${project.name}${remembered ? ' for this workbook' : ''}.` +
-        (held === null ? ' Cells are recalculating.' : heldNote(held)),
+      sentences(
+        t(remembered ? 'projects.use.doneWorkbook' : 'projects.use.done', { name: project.name }),
+        held === null ? t('projects.recalculating') : heldNote(held),
+      ),
     );
   };
 
@@ -227,7 +238,7 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
       if (!active) {
         if (!on) await context.settings.update({ privatePerformances: false });
         await render();
-        if (!on) setStatus(status, 'success', 'Private performances off. Cells are recalculating.');
+        if (!on) setStatus(status, 'success', t('projects.private.offNoProject'));
         return;
       }
       // A project a workbook proposed is this session's: so is the person's choice for it.
@@ -238,11 +249,7 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
         await context.settings.update({ privatePerformances: on });
       }
       await render();
-      setStatus(
-        status,
-        'success',
-        `Private performances ${on ? 'on' : 'off'} for ${active.name}. Cells are recalculating.`,
-      );
+      setStatus(status, 'success', t(on ? 'projects.private.on' : 'projects.private.off', { name: active.name }));
     })().catch((error: unknown) => setStatus(status, 'error', messageOf(error)));
   });
 

@@ -3,9 +3,10 @@
  * the chosen key), what using one puts in the settings, each project's line in the list, and what Use
  * and Remove say. The workbook line is workbookProject.ts.
  */
-import { enteredFor } from '../../settings/keyOrigin';
 import type { SessionChoice, Settings } from '../../settings/settings';
 import type { SavedProject } from '../common/projectStore';
+import { enteredFor } from '../common/enteredFor';
+import { t } from '../../i18n/translate';
 
 /** The project is the one in use: its key is the key chosen (`SettingsStore.chosenKey`), in force or held back. */
 export function isInUse(project: SavedProject, chosenKey: string | null): boolean {
@@ -27,18 +28,21 @@ export function projectKey(
   return { apiKey: project.apiKey, apiKeyOrigin: project.origin, project: { id: project.id, name: project.name } };
 }
 
-/** After a switch, what the status line adds while the key is held back: where the person confirms it. */
-export function heldNote(held: { savedFor: string | null; service: string } | null): string {
-  if (held === null) return '';
-  return (
-    ` Its key was entered for ${enteredFor(held.savedFor)}: it is not sent to ${held.service} until you ` +
-    `choose Send it to ${held.service} under Connection.`
-  );
+/** After a switch, the status line's sentence while the key is held back: where the person confirms it. */
+export function heldNote(held: { savedFor: string | null; service: string }): string {
+  return t('projects.heldNote', {
+    enteredFor: enteredFor(held.savedFor),
+    service: held.service,
+    send: t('connection.held.send', { service: held.service }),
+  });
 }
 
 /** "id 42 · private performances on", or '' when there is nothing to say. */
 export function projectMeta(project: SavedProject): string {
-  return [project.id ? `id ${project.id}` : null, project.privatePerformances ? 'private performances on' : null]
+  return [
+    project.id ? t('projects.meta.id', { id: project.id }) : null,
+    project.privatePerformances ? t('projects.meta.private') : null,
+  ]
     .filter(Boolean)
     .join(' · ');
 }
@@ -49,18 +53,12 @@ export function projectMeta(project: SavedProject): string {
  * choice), another key under Connection, or none.
  */
 export function removedMessage(name: string, stoppedInUse: boolean, now: Settings): string {
-  const removed = `Removed project ${name} from this computer.`;
-  if (!stoppedInUse) return removed;
-  const stopped = `${removed} It was the project in use: its key is no longer sent, and`;
-  if (now.project) return `${stopped} cells use project ${now.project.name} now.`;
-  if (now.apiKey) return `${stopped} cells use the key under Connection now.`;
-  return `${stopped} no API key is set. Choose Use on another project, or enter a key under Connection.`;
+  if (!stoppedInUse) return t('projects.removed', { name });
+  if (now.project) return t('projects.removed.nowProject', { name, project: now.project.name });
+  return t(now.apiKey ? 'projects.removed.nowKey' : 'projects.removed.noKey', { name });
 }
 
 /** Create's refusal of a remembered team key at an address other than the one it was typed at. */
 export function teamKeyElsewhere(typedAt: string | null, service: string): string {
-  return (
-    `Your remembered team key was entered for ${enteredFor(typedAt)}: it is not sent to ${service}. ` +
-    'Paste the team key for this address to create a project.'
-  );
+  return t('projects.teamKeyElsewhere', { enteredFor: enteredFor(typedAt), service });
 }

@@ -9,7 +9,10 @@
  */
 import type { WorkbookProject } from '../../office/documentSettings';
 import { clip } from '../../text/clip';
-import { enteredFor, originOf } from '../../settings/keyOrigin';
+import { originOf } from '../../settings/keyOrigin';
+import { t } from '../../i18n/translate';
+import { sentences } from '../../i18n/sentences';
+import { enteredFor } from '../common/enteredFor';
 import { PROJECT_NAME_MAX } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';
@@ -53,28 +56,22 @@ export interface WorkbookLineHost {
  */
 export function renderWorkbookProject(line: HTMLElement, state: WorkbookProjectState, host: WorkbookLineHost): void {
   const { context, status } = host;
-  if (state.kind === 'none') return replaceChildren(line, 'This workbook has no project yet.');
-  if (state.kind === 'no-id') {
-    return replaceChildren(
-      line,
-      `This workbook names a project "${state.named}" without its id, so no saved project is matched to it: ` +
-        'choose one below to use it.',
-    );
-  }
-  if (state.kind === 'not-saved') {
-    return replaceChildren(
-      line,
-      `This workbook uses project ${state.named}, which is not saved on this computer: add it below with its key.`,
-    );
-  }
-  if (state.kind === 'active') return replaceChildren(line, `This workbook uses project ${state.project.name}.`);
+  if (state.kind === 'none') return replaceChildren(line, t('projects.workbook.none'));
+  if (state.kind === 'no-id') return replaceChildren(line, t('projects.workbook.noId', { name: state.named }));
+  if (state.kind === 'not-saved') return replaceChildren(line, t('projects.workbook.notSaved', { name: state.named }));
+  if (state.kind === 'active')
+    return replaceChildren(line, t('projects.workbook.active', { name: state.project.name }));
 
   const project = state.project;
   if (host.declined) {
-    return replaceChildren(line, `This workbook was made with project ${project.name}; you kept your current project.`);
+    return replaceChildren(line, t('projects.workbook.declined', { name: project.name }));
   }
-  const use = el('fluent-button', { type: 'button', size: 'small', appearance: 'primary' }, 'Use it here');
-  const dismiss = el('fluent-button', { type: 'button', size: 'small', appearance: 'subtle' }, 'Not now');
+  const use = el('fluent-button', { type: 'button', size: 'small', appearance: 'primary' }, t('projects.workbook.use'));
+  const dismiss = el(
+    'fluent-button',
+    { type: 'button', size: 'small', appearance: 'subtle' },
+    t('projects.workbook.notNow'),
+  );
   use.addEventListener(
     'click',
     () =>
@@ -86,9 +83,10 @@ export function renderWorkbookProject(line: HTMLElement, state: WorkbookProjectS
         setStatus(
           status,
           held === null ? 'success' : 'info',
-          `Using project ${project.name} for this workbook only; private performances are off. ` +
-            'Other workbooks keep your saved project.' +
-            (held === null ? ' Cells are recalculating.' : heldNote(held)),
+          sentences(
+            t('projects.workbook.used', { name: project.name }),
+            held === null ? t('projects.recalculating') : heldNote(held),
+          ),
         );
       }),
   );
@@ -98,12 +96,10 @@ export function renderWorkbookProject(line: HTMLElement, state: WorkbookProjectS
   });
   const { baseUrl } = context.settings.current();
   const asked =
-    project.origin === originOf(baseUrl)
-      ? ''
-      : `Its key was entered for ${enteredFor(project.origin)}: you are asked before it is sent there. `;
+    project.origin !== originOf(baseUrl) && t('projects.workbook.asked', { enteredFor: enteredFor(project.origin) });
   replaceChildren(
     line,
-    `This workbook was made with project ${project.name}: use it with ${baseUrl}? ${asked}`,
+    `${sentences(t('projects.workbook.propose', { name: project.name, baseUrl }), asked)} `,
     use,
     ' ',
     dismiss,

@@ -10,24 +10,41 @@ import type { OrganizationRecord, SbtiCompany } from '../../service/types';
 import { savedClient, type PaneContext } from '../common/paneContext';
 import { mountSheetSbti } from './sheetSbtiSection';
 import { byId, el, externalLink, fieldText, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { currentLanguage, t, type MessageKey } from '../../i18n/translate';
 
 const ORGANIZATIONS_PER_PAGE = 5;
 
-/** "score 72.5 · synced" (the score on the scale the cells use). */
+/** "score 72.5 · synced" (the score on the scale the cells use, written the language's way; the service's status). */
 export function organizationMeta(record: OrganizationRecord, scale: '0-100' | '0-1'): string {
   const score = scaleScore(record.score, scale);
-  return [score === null ? 'no score yet' : `score ${score}`, record.status].filter(Boolean).join(' · ');
+  const written = score === null ? null : score.toLocaleString(currentLanguage(), { maximumFractionDigits: 4 });
+  return [written === null ? t('reference.meta.noScore') : t('reference.meta.score', { score: written }), record.status]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function sbtiMeta(company: SbtiCompany): string {
   const parts = [
-    company.near_term_target_status ? `near-term: ${company.near_term_target_status}` : null,
+    company.near_term_target_status
+      ? t('reference.sbti.nearTerm', { status: String(company.near_term_target_status) })
+      : null,
     company.net_zero_committed === true || company.net_zero_committed === 'Yes'
-      ? `net zero${company.net_zero_year ? ` by ${company.net_zero_year}` : ''}`
+      ? company.net_zero_year
+        ? t('reference.sbti.netZeroBy', { year: String(company.net_zero_year) })
+        : t('reference.sbti.netZero')
       : null,
     company.sector ? String(company.sector) : null,
   ];
   return parts.filter(Boolean).join(' · ');
+}
+
+/** "Industries: 12 shown", and "(first page)" when the service has more: a list's status line. */
+function shown(
+  list: 'reference.industries' | 'reference.sbti',
+  result: { items: readonly unknown[]; next: unknown },
+): string {
+  const key: MessageKey = result.next ? `${list}.shownFirst` : `${list}.shown`;
+  return t(key, { count: result.items.length });
 }
 
 const item = (title: Node | string, meta: string): HTMLLIElement =>
@@ -59,7 +76,7 @@ export function mountReference(context: PaneContext): void {
   };
 
   const showOrganizations = async (target: number): Promise<void> => {
-    setStatus(status, 'busy', `Loading page ${target}…`);
+    setStatus(status, 'busy', t('reference.orgs.loading', { page: target }));
     const result = await savedClient(context).listOrganizations(target);
     const scale = context.settings.current().scoreScale;
     page = target;
@@ -77,13 +94,11 @@ export function mountReference(context: PaneContext): void {
       ),
     );
     if (result.items.length === 0)
-      orgList.append(
-        el('li', { class: 'meta' }, page === 1 ? 'No organizations registered yet.' : 'No more organizations.'),
-      );
-    pageLabel.textContent = `Page ${page}`;
+      orgList.append(el('li', { class: 'meta' }, t(page === 1 ? 'reference.orgs.none' : 'reference.orgs.noMore')));
+    pageLabel.textContent = t('reference.orgs.page', { page });
     // The Link header says when there is a next page; without one, a full page suggests there may be.
     hasNext = result.next !== null || result.items.length >= ORGANIZATIONS_PER_PAGE;
-    setStatus(status, 'info', `Organizations, page ${page}: ${result.items.length} shown.`);
+    setStatus(status, 'info', t('reference.orgs.shown', { page, count: result.items.length }));
   };
 
   const load = (button: HTMLElementTagNameMap['fluent-button'], target: () => number): void => {
@@ -106,9 +121,12 @@ export function mountReference(context: PaneContext): void {
       const q = fieldText(industryQuery);
       const client = savedClient(context);
       const result = q ? await client.searchIndustries(q) : await client.listIndustries();
-      replaceChildren(industryList, ...result.items.map((industry) => item(industry.name, `id ${industry.id}`)));
-      if (result.items.length === 0) industryList.append(el('li', { class: 'meta' }, 'No industry matches.'));
-      setStatus(status, 'info', `Industries: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`);
+      replaceChildren(
+        industryList,
+        ...result.items.map((industry) => item(industry.name, t('reference.industry.id', { id: String(industry.id) }))),
+      );
+      if (result.items.length === 0) industryList.append(el('li', { class: 'meta' }, t('reference.industries.none')));
+      setStatus(status, 'info', shown('reference.industries', result));
     });
   });
 
@@ -125,8 +143,8 @@ export function mountReference(context: PaneContext): void {
         sbtiList,
         ...result.items.map((company) => item(String(company.company_name ?? '—'), sbtiMeta(company))),
       );
-      if (result.items.length === 0) sbtiList.append(el('li', { class: 'meta' }, 'No SBTi company matches.'));
-      setStatus(status, 'info', `SBTi companies: ${result.items.length} shown${result.next ? ' (first page)' : ''}.`);
+      if (result.items.length === 0) sbtiList.append(el('li', { class: 'meta' }, t('reference.sbti.none')));
+      setStatus(status, 'info', shown('reference.sbti', result));
     });
   });
 

@@ -32,6 +32,7 @@ import {
 } from '@fluentui/web-components';
 import { webDarkTheme, webLightTheme } from '@fluentui/tokens';
 import { PANE_FONT_STACK } from './styles';
+import { paneTheme } from './officeTheme';
 
 /**
  * Registers the components. FAST defines an element a microtask after it is asked to, so this resolves
@@ -51,17 +52,39 @@ export async function defineFluentComponents(): Promise<void> {
   ]);
 }
 
+/** What Office says of its theme (office/host.ts's officeTheme); nothing until Office has answered. */
+let readOfficeTheme: () => unknown = () => undefined;
+let applyTheme: () => void = () => undefined;
+
 /**
  * The theme's tokens (CSS custom properties, adopted as a constructed style sheet like every style of
- * the page) follow the system's light or dark setting, also when it changes while the pane is open.
+ * the page): Fluent's light or dark theme as Office's theme is, else as the system's setting is
+ * (officeTheme.ts), again whenever the system's setting changes while the pane is open (Office's
+ * "Use system setting" follows it; Office has no theme-change event for Excel, only Outlook's
+ * OfficeThemeChanged, Mailbox 1.14). The page's background is Office's body colour where it has one;
+ * `data-theme` on the root gives native controls and scroll bars the same light or dark (styles.ts).
  * Its font is the pane's one stack (styles.ts).
  */
 export function applyFluentTheme(): void {
-  const dark = window.matchMedia('(prefers-color-scheme: dark)');
-  const apply = (): void =>
-    setTheme({ ...(dark.matches ? webDarkTheme : webLightTheme), fontFamilyBase: PANE_FONT_STACK });
-  dark.addEventListener('change', apply);
-  apply();
+  const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
+  applyTheme = (): void => {
+    const theme = paneTheme(readOfficeTheme(), systemDark.matches);
+    const tokens = theme.dark ? webDarkTheme : webLightTheme;
+    setTheme({
+      ...tokens,
+      fontFamilyBase: PANE_FONT_STACK,
+      colorNeutralBackground2: theme.background ?? tokens.colorNeutralBackground2,
+    });
+    document.documentElement.dataset.theme = theme.dark ? 'dark' : 'light';
+  };
+  systemDark.addEventListener('change', () => applyTheme());
+  applyTheme();
+}
+
+/** From now on the theme follows what `read` says of Office's (called once Office has answered). */
+export function followOfficeTheme(read: () => unknown): void {
+  readOfficeTheme = read;
+  applyTheme();
 }
 
 /**

@@ -19,7 +19,7 @@ export const PANE_FONT_STACK =
 
 const PANE_CSS = `
 :root { color-scheme: light; }
-@media (prefers-color-scheme: dark) { :root { color-scheme: dark; } }
+:root[data-theme='dark'] { color-scheme: dark; }
 
 * { box-sizing: border-box; }
 html, body { margin: 0; }

@@ -38,7 +38,7 @@ export function byId<K extends keyof HTMLElementTagNameMap>(id: string, tag: K):
 export function byId(id: string, tag?: string): HTMLElement {
   const element = document.getElementById(id);
   if (!element || (tag && element.localName !== tag))
-    throw new Error(`The pane is missing #${id}${tag ? ` (${tag})` : ''}.`);
+    throw new Error(t('ui.missingElement', { element: tag ? `#${id} (${tag})` : `#${id}` }));
   return element;
 }
 
@@ -101,7 +101,7 @@ export function replaceChildren(target: HTMLElement, ...children: Child[]): void
  * on one line and at a readable length whatever put text into it.
  */
 export function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? readableMessage(error.message) : 'Something went wrong.';
+  return error instanceof Error && error.message ? readableMessage(error.message) : t('ui.somethingWrong');
 }
 
 /**
@@ -138,18 +138,24 @@ export async function withBusy(button: Button, status: HTMLElement, action: () =
   }
 }
 
+/** What a masked field's show/hide button says: its word, and its accessible name for each state. */
+export interface SecretWords {
+  show: MessageKey;
+  hide: MessageKey;
+}
+
 /**
  * A masked key field (the API key, the team key) with its show/hide button. The button's visible word
- * and its accessible name change together ("Show API key" / "Hide API key"), so what is seen is what
- * is announced. `mask()` hides the key again (after a save, so a key does not stay on screen).
+ * and its accessible name change together ("Show" / "Show API key"), so what is seen is what is
+ * announced. `mask()` hides the key again (after a save, so a key does not stay on screen).
  */
-export function secretField(inputId: string, toggleId: string, subject: string): { input: TextInput; mask(): void } {
+export function secretField(inputId: string, toggleId: string, names: SecretWords): { input: TextInput; mask(): void } {
   const input = byId(inputId, 'fluent-text-input');
   const toggle = byId(toggleId, 'fluent-button');
   const render = (): void => {
-    const verb = input.type === 'password' ? 'Show' : 'Hide';
-    toggle.textContent = verb;
-    toggle.setAttribute('aria-label', `${verb} ${subject}`);
+    const hidden = input.type === 'password';
+    toggle.textContent = t(hidden ? 'ui.show' : 'ui.hide');
+    toggle.setAttribute('aria-label', t(hidden ? names.show : names.hide));
   };
   toggle.addEventListener('click', () => {
     input.type = input.type === 'password' ? 'text' : 'password';
@@ -173,10 +179,4 @@ export function markInvalid(input: TextInput, invalid: boolean): void {
 export function externalLink(href: string | null, text: string): HTMLElement {
   if (!href || !isProfileLink(href)) return el('span', {}, text);
   return el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, text);
-}
-
-/** Fills each element under `root` marked `data-i18n` with that message in the pane's language. */
-export function translateMarked(root: ParentNode = document): void {
-  for (const node of root.querySelectorAll<HTMLElement>('[data-i18n]'))
-    node.textContent = t(node.dataset.i18n as MessageKey);
 }

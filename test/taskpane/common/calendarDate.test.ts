@@ -4,6 +4,7 @@
  * day as a person types it ("Changes since"), sent as YYYY-MM-DD or refused before anything is asked.
  */
 import { calendarDate, readDate } from '../../../src/taskpane/common/calendarDate';
+import { setLanguage } from '../../../src/i18n/translate';
 
 afterEach(() => jest.useRealTimers());
 
@@ -45,7 +46,7 @@ test.each([
   [
     'slashes either order could read',
     '03/04/2026',
-    '03/04/2026 could be 4 March 2026 or 3 April 2026: write it as 2026-03-04 or 2026-04-03.',
+    '03/04/2026 could be March 4, 2026 or April 3, 2026: write it as 2026-03-04 or 2026-04-03.',
   ],
   ['a day no calendar has', '2026-02-30', '"2026-02-30" is not a date: write it as YYYY-MM-DD, such as 2026-01-31.'],
   ['a thirteenth month', '31.13.2026', '"31.13.2026" is not a date: write it as YYYY-MM-DD, such as 2026-01-31.'],
@@ -53,4 +54,16 @@ test.each([
   ['a two-digit year', '31.1.26', '"31.1.26" is not a date: write it as YYYY-MM-DD, such as 2026-01-31.'],
 ])('%s (%s) is refused, saying what to write', (_label, typed, message) => {
   expect(() => readDate(typed)).toThrow(message);
+});
+
+test.each([
+  ['de', '03/04/2026 kann 4. März 2026 oder 3. April 2026 sein: Schreiben Sie 2026-03-04 oder 2026-04-03.'],
+  ['ja', '「last week」は日付ではありません。2026-01-31 のように YYYY-MM-DD の形で入力してください。'],
+] as const)('in %s, the refusal is in the pane’s language, the months named its way', (language, message) => {
+  setLanguage(language);
+  try {
+    expect(() => readDate(language === 'de' ? '03/04/2026' : 'last week')).toThrow(message);
+  } finally {
+    setLanguage('en');
+  }
 });

@@ -52,7 +52,7 @@ describe('task pane in Chromium: a fresh install connects and makes a project', 
     const privateSwitch = await pane.ax.get('switch', 'Private performances');
     expect(await privateSwitch.state()).toMatchObject({
       disabled: true,
-      description: "Reads include the active project's private documents.",
+      description: 'Reads include the active project’s private documents.',
     });
     expect(await privateSwitch.locator.evaluate((element) => element.matches(':disabled'))).toBe(true);
     // Every control of the page has a name a screen reader can say.

@@ -240,6 +240,8 @@ function installExcelShim(sheet: ShimSheet): void {
       Object.defineProperty(office.context, 'document', { configurable: true, value: { settings } });
       if (sheet.displayLanguage)
         Object.defineProperty(office.context, 'displayLanguage', { configurable: true, value: sheet.displayLanguage });
+      if (sheet.officeTheme)
+        Object.defineProperty(office.context, 'officeTheme', { configurable: true, value: { ...sheet.officeTheme } });
       const have = sheet.requirements;
       if (!have) return;
       const isSetSupported = (name: string, version: string) => setSupported(have, name, version);

@@ -14,6 +14,20 @@ export interface ShimSheet {
    * per Office's typings, Context.displayLanguage); absent: the property is left as office.js has it.
    */
   displayLanguage?: string;
+  /**
+   * Office.context.officeTheme, the theme chosen under File > Account (Office.OfficeTheme in Office's
+   * typings: body and control colours as "#RRGGBB" triplets, isDarkTheme for Black and Dark Gray,
+   * themeId); absent: the property is left as office.js has it, undefined outside Office, as Excel on
+   * the web also leaves it (office-js#6134).
+   */
+  officeTheme?: {
+    bodyBackgroundColor: string;
+    bodyForegroundColor: string;
+    controlBackgroundColor: string;
+    controlForegroundColor: string;
+    isDarkTheme?: boolean;
+    themeId?: number;
+  };
   /** Office.context.requirements as the host reports them (set -> version); absent: none, as outside Office. */
   requirements?: Record<string, string>;
   /** Images already floating on the first sheet (points; the shim's cells are 64 x 20). */
