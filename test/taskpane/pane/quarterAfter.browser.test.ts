@@ -10,13 +10,13 @@
  * function exists, shows every value, the logo line and a profile link per row, and no formula that
  * needs the add-in.
  */
-import type { Page } from 'playwright-core';
 import { CELLS_UPDATED_SETTING, SUMMARY_SHEETS_SETTING } from '../../../src/office/documentSettings';
 import { INITIATIVE_KEYS } from '../../../src/service/types';
 import { SANDBOX_PROJECT_KEY, startSandbox } from '../../../tools/sandbox/server/server';
 import type { WorldChange } from '../../../tools/sandbox/world/world';
 import { hostProfile } from '../../harness/hostProfiles';
 import { seededSettings } from '../../harness/settingsSeed';
+import { answerOnRecalculation } from '../browser/answerOnRecalculation';
 import { cardEntities } from '../browser/cardEntities';
 import type { SheetDump, WorkbookDump } from '../browser/excelShim';
 import { activateSheet, openPanePage, openSection, type PanePage } from '../browser/panePage';
@@ -51,16 +51,6 @@ const postJson = (path: string, body: unknown) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-/** The cards CLIMATE.ORG answers with from the next recalculation (the service's records now). */
-const answerOnRecalculation = (page: Page, cards: Record<string, unknown>) =>
-  page.evaluate(
-    (next) =>
-      (
-        window as unknown as { __workbook: { answerOnRecalculation(c: object): void } }
-      ).__workbook.answerOnRecalculation(next),
-    cards,
-  );
-
 beforeAll(async () => {
   // A twin of the sandbox (same seed and size) foresees the 90 days, so that the sheet holds some of
   // the suppliers they change and leaves others off.
