@@ -17,7 +17,8 @@
  * functions.js, taskpane.js, commands.js, functions.json (from JSDoc) and functions-<language>.json (the
  * same with the descriptions of src/i18n/functions/<language>.json), assets/, manifest.xml and
  * manifest.json (both rendered from build/manifest/facts.js), assets/support[.<language>].html (help,
- * privacy and terms in each language, from src/i18n/messages), help/functions.html (docs/functions.md as a
+ * privacy and terms in each language, from src/i18n/messages), assets/help[.<language>].html (the
+ * functions, their arguments and examples in each language: build/helpPages.js), help/functions.html (docs/functions.md as a
  * page: the functions' @helpurl target); production builds add staticwebapp.config.json and _headers,
  * the headers a static host sends (build/hosting.js).
  */
@@ -32,7 +33,8 @@ const { HostingFilesPlugin } = require('./build/hosting');
 const { DEV_URL, ManifestsPlugin } = require('./build/manifest');
 const { LOCALIZATION_FOLDER } = require('./build/manifest/json');
 const { FunctionsLocalesPlugin, languages, metadataFile } = require('./build/functionsLocales');
-const { SupportPagesPlugin } = require('./build/supportPages');
+const { SupportPagesPlugin, helpPage } = require('./build/supportPages');
+const { HelpPagesPlugin } = require('./build/helpPages');
 
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';
 const FUNCTIONS_SOURCE = path.resolve(__dirname, 'src/functions/functions.ts');
@@ -198,8 +200,12 @@ module.exports = (env = {}, argv = {}) => {
         'process.env.CLIMATE_PROFILE_HOST': JSON.stringify(serviceUrl ? new URL(provider.site).hostname : ''),
       }),
       new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_SOURCE, output: 'functions.json' }),
-      new FunctionsLocalesPlugin(),
+      // Excel's help link of a function opens that language's help page at the function (re-based like the English links).
+      new FunctionsLocalesPlugin({
+        helpUrl: (language, id) => `${DEV_URL}${helpPage(language)}#${id.toLowerCase()}`,
+      }),
       new SupportPagesPlugin(),
+      new HelpPagesPlugin(), // after FunctionsLocalesPlugin: it reads functions-<language>.json
       new HelpPagePlugin({ source: HELP_SOURCE, output: HELP_PAGE, attribution: PROVIDER_ATTRIBUTION }),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',

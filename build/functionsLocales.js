@@ -5,7 +5,8 @@
  * (one file per language, a locale override of the metadata URL: Microsoft's "Custom functions naming
  * and localization"). The English file is generated from the JSDoc; each other language's file is
  * derived from it and a translation table (src/i18n/functions/<language>.json), so the functions,
- * their ids and names (CLIMATE.* in every language), arguments and options are written once.
+ * their ids and names (CLIMATE.* in every language), arguments and options are written once. A
+ * function's help link may be moved to that language's help page (build/helpPages.js).
  *
  * The build fails when a table lacks a description the JSDoc has, names a function or an argument the
  * JSDoc does not have (a CLIMATE function in a text included), or gives a formula example with another separator than that language's Excel
@@ -22,7 +23,7 @@ const TABLES = path.resolve(__dirname, '..', 'src', 'i18n', 'functions');
 
 /**
  * @typedef {{ name: string; description?: string }} Parameter
- * @typedef {{ id: string; name: string; description?: string; parameters: Parameter[] }} FunctionMetadata
+ * @typedef {{ id: string; name: string; description?: string; helpUrl?: string; parameters: Parameter[] }} FunctionMetadata
  * @typedef {{ functions: FunctionMetadata[] }} Metadata
  * @typedef {Record<string, { description: string; parameters?: Record<string, string> }>} Table
  */
@@ -67,9 +68,11 @@ function exampleWithWrongSeparator(text, separator) {
  * @param {Metadata} english
  * @param {Table} table
  * @param {string} language
+ * @param {(language: string, id: string) => string} [helpUrl]  where a function's help link opens in
+ *   that language (Excel's "Help on this function"); without it, where the English one does
  * @returns {{ metadata: Metadata; problems: string[] }}
  */
-function localizeMetadata(english, table, language) {
+function localizeMetadata(english, table, language, helpUrl) {
   const problems = [];
   const where = `src/i18n/functions/${language}.json`;
   const { listSeparator } = LOCALES.languages[language];
@@ -105,7 +108,8 @@ function localizeMetadata(english, table, language) {
       }
       return text ? { ...parameter, description: checked(text, `${fn.id}'s "${parameter.name}"`) } : parameter;
     });
-    return { ...fn, description: checked(entry.description, fn.id), parameters };
+    const help = fn.helpUrl !== undefined && helpUrl ? { helpUrl: helpUrl(language, fn.id) } : {};
+    return { ...fn, description: checked(entry.description, fn.id), ...help, parameters };
   });
   return { metadata: { ...english, functions }, problems };
 }
@@ -114,6 +118,11 @@ const PLUGIN = 'FunctionsLocalesPlugin';
 
 /** Emits functions-<language>.json beside the generated functions.json; a problem fails the build. */
 class FunctionsLocalesPlugin {
+  /** @param {{ helpUrl?: (language: string, id: string) => string }} [options]  helpUrl: see localizeMetadata */
+  constructor(options = {}) {
+    this.options = options;
+  }
+
   /** @param {webpack.Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
@@ -124,7 +133,7 @@ class FunctionsLocalesPlugin {
         if (!asset) return; // the metadata plugin has reported why
         const english = JSON.parse(asset.source.source().toString());
         for (const language of languages()) {
-          const { metadata, problems } = localizeMetadata(english, readTable(language), language);
+          const { metadata, problems } = localizeMetadata(english, readTable(language), language, this.options.helpUrl);
           for (const problem of problems) compilation.errors.push(new webpack.WebpackError(`${PLUGIN}: ${problem}`));
           compilation.emitAsset(
             metadataFile(language),

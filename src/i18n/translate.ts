@@ -15,6 +15,7 @@ import common from './messages/common.json';
 import connection from './messages/connection.json';
 import copy from './messages/copy.json';
 import firstRun from './messages/firstRun.json';
+import help from './messages/help.json';
 import outsideExcel from './messages/outsideExcel.json';
 import pane from './messages/pane.json';
 import projects from './messages/projects.json';
@@ -39,6 +40,7 @@ const AREAS = [
   connection,
   copy,
   firstRun,
+  help,
   outsideExcel,
   pane,
   projects,

@@ -48,9 +48,9 @@ test('the add-in speaks five languages besides English', () => {
 describe.each(languages())('functions-%s.json', (language) => {
   const localized = read(metadataFile(language));
 
-  test('declares the same functions as functions.json: ids, CLIMATE names, arguments, types and options', () => {
+  test('declares the same functions as functions.json: ids, CLIMATE names, arguments, types and options (help links: test/build/helpPages.test.ts)', () => {
     const shape = (metadata: Metadata) =>
-      metadata.functions.map(({ description: _d, parameters, ...rest }) => ({
+      metadata.functions.map(({ description: _d, helpUrl: _h, parameters, ...rest }) => ({
         ...rest,
         parameters: parameters.map(({ description: _p, ...parameter }) => parameter),
       }));

@@ -34,6 +34,7 @@ const SERVED = [
   'assets/icon-32.png',
   'help/functions.html',
   'assets/support.html',
+  'assets/help.de.html',
 ];
 
 /** Azure Static Web Apps: globalHeaders on every static file, then a matching route's own headers. */

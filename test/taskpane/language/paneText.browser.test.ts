@@ -18,6 +18,7 @@ import { seededSettings } from '../../harness/settingsSeed';
 import type { ShimSheet } from '../browser/excelShim';
 import { oneCellSheet, openPanePage, openSection, type PanePage } from '../browser/panePage';
 import { paneSuite } from '../browser/paneSuite';
+import { BLACK } from '../ui/officeThemes';
 
 const suite = paneSuite();
 
@@ -112,14 +113,6 @@ test('a language the add-in does not speak gets English', async () => {
 }, 60_000);
 
 describe("Office's theme", () => {
-  /** Office's Black theme in the shape of Office.OfficeTheme (its colours illustrative). */
-  const BLACK = {
-    bodyBackgroundColor: '#262626',
-    bodyForegroundColor: '#FFFFFF',
-    controlBackgroundColor: '#333333',
-    controlForegroundColor: '#FFFFFF',
-    isDarkTheme: true,
-  };
   const looks = (pane: PanePage) =>
     pane.page.evaluate(() => {
       const body = getComputedStyle(document.body);

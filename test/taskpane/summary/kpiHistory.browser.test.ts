@@ -10,6 +10,8 @@
  * still the summary's own sheet, keeps its history, and computes the same formulas. Draws the chart
  * of two days for the docs (docs/screenshots/kpi-history.png with UPDATE_SCREENSHOTS=1).
  */
+import type { Language } from '../../../src/i18n/languages';
+import { t } from '../../../src/i18n/translate';
 import { SUMMARY_SHEETS_SETTING } from '../../../src/office/documentSettings';
 import { SANDBOX_PROJECT_KEY } from '../../../tools/sandbox/server/server';
 import { MODERN_HOST } from '../../harness/hostProfiles';
@@ -80,8 +82,9 @@ async function open(sheet: ShimSheet, day: string): Promise<PanePage> {
   await openSection(pane, 'section-summary');
   return pane;
 }
-const build = async (pane: PanePage, said: string): Promise<SheetDump> => {
-  await (await pane.ax.get('button', 'Build summary')).locator.click();
+/** Builds the summary with the pane's button, named in the pane's language. */
+const build = async (pane: PanePage, said: string, language: Language = 'en'): Promise<SheetDump> => {
+  await (await pane.ax.get('button', t('pane.summary.build', {}, language))).locator.click();
   await waitForText(pane.page, '#summary-status', said);
   return sheetNamed(await pane.dump(), 'Climate summary');
 };
@@ -230,7 +233,7 @@ test('a host without the series API (ExcelApi 1.4): the chart is one block of co
 
 test('a summary written in German is the summary’s own in English: refreshed in place, its history kept', async () => {
   const german = await open(cardSheet(MODERN_HOST.requirements, { displayLanguage: 'de-DE' }), '2026-09-07');
-  const written = await build(german, 'Der KPI-Verlauf umfasst 1 Tag.');
+  const written = await build(german, 'Der KPI-Verlauf umfasst 1 Tag.', 'de');
   expect([at(written, 'A1')?.value, at(written, 'A3')?.value, at(written, 'P27')?.value]).toEqual([
     'Klimaübersicht',
     'Erstellt',

@@ -5,22 +5,7 @@
  * the pane to the system's setting and Fluent's own background.
  */
 import { contrast, paneTheme } from '../../../src/taskpane/ui/officeTheme';
-
-/** A dark theme (Black) in the shape Office.OfficeTheme has: colours as "#RRGGBB" and isDarkTheme; the values illustrative. */
-const BLACK = {
-  bodyBackgroundColor: '#262626',
-  bodyForegroundColor: '#FFFFFF',
-  controlBackgroundColor: '#333333',
-  controlForegroundColor: '#FFFFFF',
-  isDarkTheme: true,
-};
-const WHITE = {
-  ...BLACK,
-  bodyBackgroundColor: '#FFFFFF',
-  bodyForegroundColor: '#262626',
-  isDarkTheme: false,
-  themeId: 3,
-};
+import { BLACK, WHITE } from './officeThemes';
 
 test("Office's theme wins over the system's setting, both ways", () => {
   expect(paneTheme(BLACK, false)).toEqual({ dark: true, background: '#262626' });
