@@ -2,7 +2,8 @@
  * The pane's core flows, written once and run in each engine Excel hosts a pane in (Chromium for
  * WebView2 and Edge, WebKit for the Mac, Firefox for Excel on the web): the built page loads without
  * an error and in one font stack, a key is saved and tested against the sandbox, a column is scored,
- * the match review and the summary open, Share a copy writes its file. One browser per engine file, one page, a few short steps;
+ * the match review and the summary open (its build writes a KPI history row and chart), Share a copy
+ * writes its file, Refresh all reports what changed. One browser per engine file, one page, a few short steps;
  * the depth (accessibility tree, screenshots, every option) stays in the Chromium pane tests.
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../tools/sandbox/server/server';
@@ -94,6 +95,10 @@ export function coreFlows(engine: Engine): void {
     test('a column is scored: formulas written, every row settled', async () => {
       await page.click('#score-use-selection');
       await waitForText('#score-selection', `Names: Suppliers!A2:A${SUPPLIERS + 1} (${SUPPLIERS} rows).`);
+      // With the SBTi flag: the summary's KPI (the share committed) is built from that column.
+      await evaluate(page, () => {
+        (document.getElementById('output-flag-sbti') as HTMLInputElement).checked = true;
+      });
       await page.click('#score-run');
       await waitForText('#score-progress-text', `${SUPPLIERS} of ${SUPPLIERS} rows settled`, 30_000);
       // The run ends a moment after its last row (its summary then shows above the sections below).
@@ -116,7 +121,16 @@ export function coreFlows(engine: Engine): void {
       await openSection('section-summary');
       await page.click('#summary-run');
       await waitForText('#summary-status', `Built "Climate summary" from ${SUPPLIERS} rows of Suppliers`);
-      expect((await dump()).sheets.map((sheet) => sheet.name)).toEqual(['Suppliers', 'Climate summary']);
+      await waitForText('#summary-status', 'The KPI history has 1 day.');
+      const book = await dump();
+      expect(book.sheets.map((sheet) => sheet.name)).toEqual(['Suppliers', 'Climate summary']);
+      // The history's first row (its date in column P, row 28 down) and the chart of it, one point a series.
+      const summary = book.sheets[1];
+      const dates = summary.cells.filter((cell) => cell.column === 15 && cell.row >= 27).map((cell) => cell.value);
+      expect(dates).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+      const trend = summary.charts.find((chart) => chart.name === 'Climate summary: KPI history');
+      // No spend column: the share by count alone, one point for the one day.
+      expect(trend?.series.map((series) => [series.name, series.points])).toEqual([['Share by count', 1]]);
     });
 
     test('Share a copy opens a new workbook of the scored sheet, with no formula that needs the add-in', async () => {
@@ -130,6 +144,18 @@ export function coreFlows(engine: Engine): void {
       const formulas = book.sheets.flatMap((sheet) => sheet.cells.map((cell) => cell.formula ?? ''));
       expect(formulas.filter((formula) => /CLIMATE\.|_xldudf_/i.test(formula))).toEqual([]);
       expect(formulas.filter((formula) => formula.includes('"Climate data by DitchCarbon"'))).toHaveLength(3);
+    });
+
+    test('Refresh all compares the rows before and after and says what changed', async () => {
+      await openSection('section-activity');
+      expect(await evaluate(page, () => document.querySelector<HTMLInputElement>('#changes-threshold')?.value)).toBe(
+        '5',
+      );
+      expect(await evaluate(page, () => document.querySelector<HTMLSelectElement>('#changes-mode')?.value)).toBe('add');
+      await page.click('#refresh-all');
+      // The service's records did not change in between: nothing to list, every row compared.
+      await waitForText('#changes-status', `Nothing changed in the ${SUPPLIERS} organizations compared.`, 30_000);
+      expect(await textOf('#activity-status')).toContain('Refreshed');
     });
 
     test('every section open: one font stack throughout, no accessibility violation axe can find, still no error', async () => {

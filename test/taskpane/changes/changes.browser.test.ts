@@ -15,6 +15,7 @@ import { CHANGES_OPTIONS_SETTING, CHANGES_SHEETS_SETTING } from '../../../src/of
 import { hostProfile } from '../../harness/hostProfiles';
 import { screenshotFolder } from '../../browsers/screenshots';
 import { seededSettings } from '../../harness/settingsSeed';
+import { answerOnRecalculation } from '../browser/answerOnRecalculation';
 import { cardEntities } from '../browser/cardEntities';
 import type { SheetDump } from '../browser/excelShim';
 import { openPanePage, openSection, type PanePage } from '../browser/panePage';
@@ -55,15 +56,6 @@ const writeFormulas = (page: Page, count: number) =>
       await context.sync();
     });
   }, count);
-
-const answerOnRecalculation = (page: Page, cards: Record<string, unknown>) =>
-  page.evaluate(
-    (next) =>
-      (
-        window as unknown as { __workbook: { answerOnRecalculation(c: object): void } }
-      ).__workbook.answerOnRecalculation(next),
-    cards,
-  );
 
 /** What a cell of the Changes sheet shows: a text formula its text, a link its label, TRUE/FALSE, a number. */
 function shown(cell: SheetDump['cells'][number]): string {
