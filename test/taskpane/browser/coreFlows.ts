@@ -13,7 +13,7 @@ import { launchEngine } from '../../browsers/launch';
 import { evaluate, waitUntil, type BrowserDriver, type PageDriver } from '../../browsers/pageDriver';
 import { PANE_FONT_STACK } from '../../../src/taskpane/ui/styles';
 import { readXlsx } from '../copy/xlsxReading';
-import type { WorkbookDump } from './excelShim';
+import { driverReaders } from './driverReaders';
 import { axeViolations, fontStacks, normalFamily, openEverySection } from './paneChecks';
 import { CSP_CONSOLE_LINE, NOT_THE_PANES, servePane, type PaneSite } from './paneSite';
 
@@ -26,24 +26,9 @@ export function coreFlows(engine: Engine): void {
     let browser: BrowserDriver;
     let page: PageDriver;
 
-    const textOf = (selector: string): Promise<string> =>
-      evaluate(page, (css: string) => document.querySelector<HTMLElement>(css)?.innerText ?? '', selector);
-    /** Waits until the element's text contains `expected`; a timeout says what it showed instead. */
-    const waitForText = async (selector: string, expected: string, timeoutMs = 20_000): Promise<void> => {
-      try {
-        await waitUntil(
-          page,
-          (css: string, text: string) => (document.querySelector<HTMLElement>(css)?.innerText ?? '').includes(text),
-          [selector, expected],
-          `${selector} showing "${expected}"`,
-          timeoutMs,
-        );
-      } catch (error) {
-        throw new Error(`${(error as Error).message}; it shows "${await textOf(selector)}"`, { cause: error });
-      }
-    };
-    const dump = (): Promise<WorkbookDump> =>
-      evaluate(page, () => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump());
+    const { textOf, waitForShown, dump } = driverReaders(() => page);
+    const waitForText = (selector: string, expected: string, timeoutMs = 20_000): Promise<void> =>
+      waitForShown(selector, expected, timeoutMs);
     const openSection = (id: string): Promise<void> => page.click(`#${id} > summary`);
     /** What went wrong in the page so far, as the page and the browser saw it (less what is not the pane's). */
     const pageErrors = async (): Promise<string[]> => {

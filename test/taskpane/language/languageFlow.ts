@@ -18,6 +18,7 @@ import { evaluate, waitUntil, type BrowserDriver, type PageDriver } from '../../
 import { seededSettings } from '../../harness/settingsSeed';
 import { PLAIN_HOST } from '../../harness/hostProfiles';
 import type { WorkbookDump } from '../browser/excelShim';
+import { driverReaders } from '../browser/driverReaders';
 import { axeViolations, openEverySection } from '../browser/paneChecks';
 import { servePane, type PaneSite } from '../browser/paneSite';
 import { messagePattern } from './messageText';
@@ -49,23 +50,9 @@ export function languageFlow(engine: Engine, languages: readonly Language[]): vo
     let browser: BrowserDriver;
     let page: PageDriver;
 
-    const textOf = (selector: string): Promise<string> =>
-      evaluate(page, (css: string) => document.querySelector<HTMLElement>(css)?.innerText ?? '', selector);
-    /** Waits until the element's text matches `expected`; a timeout says what it showed instead. */
-    const waitForMatch = async (selector: string, expected: RegExp, timeoutMs = 30_000): Promise<void> => {
-      try {
-        await waitUntil(
-          page,
-          (css: string, source: string) =>
-            new RegExp(source).test(document.querySelector<HTMLElement>(css)?.innerText ?? ''),
-          [selector, expected.source],
-          `${selector} matching ${expected}`,
-          timeoutMs,
-        );
-      } catch (error) {
-        throw new Error(`${(error as Error).message}; it shows "${await textOf(selector)}"`, { cause: error });
-      }
-    };
+    const { textOf, waitForShown, dump } = driverReaders(() => page);
+    const waitForMatch = (selector: string, expected: RegExp, timeoutMs = 30_000): Promise<void> =>
+      waitForShown(selector, expected, timeoutMs);
     /** Waits until a status line has settled (not busy), whatever its words. */
     const settled = (selector: string): Promise<void> =>
       waitUntil(
@@ -76,8 +63,6 @@ export function languageFlow(engine: Engine, languages: readonly Language[]): vo
         `${selector} settling`,
         30_000,
       );
-    const dump = (): Promise<WorkbookDump> =>
-      evaluate(page, () => (window as unknown as { __workbook: { dump(): WorkbookDump } }).__workbook.dump());
     const openSection = (id: string): Promise<void> =>
       evaluate(
         page,
