@@ -98,7 +98,7 @@ test('5,000 rows of hand-typed formulas: read 500 rows per Excel.run, listed a p
   // Cold: the engine fetches the ~1,200 organizations the cells never asked for (the shim does not calculate).
   const cold = await review();
   expect(await big.page.locator('#review-status').innerText()).toContain(
-    'Suppliers!B2:C5001: 100 of 5000 rows to review.',
+    'Suppliers!B2:C5001: 100 of 5,000 rows to review.',
   );
   expect(await big.page.locator('#review-list > li[data-row]').count()).toBe(20);
   expect(cold.runs).toBe(11); // the selection, then ten slices of 500 rows
