@@ -82,9 +82,9 @@ export function writeChanges(
     }
     const plan = planChangesBlock(block, top, logoBase64 !== null);
     writeCells(sheet, plan.cells);
-    await context.sync();
     if (plan.logo && logoBase64) await addLogo(context, sheet, plan.logo, logoBase64);
-    sheet.activate();
+    // Not activated: the pane names the sheet, and the person stays on the sheet they refreshed from
+    // (where "Refresh values older than N days" reads next).
     await context.sync();
     return sheet.name;
   });

@@ -120,6 +120,8 @@ test('90 days on, Refresh all says what changed and lists it on the Changes shee
   expect(named.length).toBe(Math.min(listed.length, 20));
   const book = await pane.dump();
   expect(book.documentSettings[CHANGES_SHEETS_SETTING]).toEqual([sheet.id]);
+  // The person stays on the sheet they refreshed: the pane names the Changes sheet, it does not open it.
+  expect(book.activeSheet).toBe('Suppliers');
   // docs/pane.md's picture of the sheet (its first rows), with UPDATE_SCREENSHOTS=1.
   const cells = sheet.cells.filter((cell) => cell.row < 16);
   await drawSheet(
