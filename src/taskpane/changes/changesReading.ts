@@ -23,11 +23,15 @@ function sheetNames(): Promise<string[]> {
   });
 }
 
-/** What the CLIMATE rows of every sheet (but the Changes sheet) show; `scoreMax`: the scale the cells show. */
-export async function readWorkbook(scoreMax: number): Promise<WorkbookReading> {
+/**
+ * What the CLIMATE rows of every sheet (but the Changes sheet) show; `scoreMax`: the scale the cells
+ * show. `among`: an earlier reading, whose sheets alone are read again (only they can be compared, and
+ * a sheet without CLIMATE rows, however large, is read once, not twice).
+ */
+export async function readWorkbook(scoreMax: number, among?: WorkbookReading): Promise<WorkbookReading> {
   const reading: WorkbookReading = new Map();
   for (const name of await sheetNames()) {
-    if (name === CHANGES_SHEET_NAME) continue;
+    if (name === CHANGES_SHEET_NAME || (among && !among.has(name))) continue;
     const grid = await readRows(name, 0, Infinity, { valueTypes: true, valuesAsJson: true });
     const shown = grid && shownRows(grid, scoreMax);
     if (shown && shown.rows.length > 0) reading.set(name, shown);

@@ -178,7 +178,7 @@ export function mountChanges(context: PaneContext, refreshWords: RefreshWords): 
     if (before === null) return result;
     await engineIdle(context.engine);
     try {
-      await show(before, beforeAt, await readWorkbook(scoreMax()), chosen);
+      await show(before, beforeAt, await readWorkbook(scoreMax(), before), chosen);
     } catch (error) {
       setStatus(status, 'error', (error as Error).message);
     }
