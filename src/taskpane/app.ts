@@ -10,6 +10,7 @@ import { mountActivity } from './activity/activity';
 import { refreshSummary } from './activity/refreshSummary';
 import { mountAttributionCheck } from './attribution/attributionSection';
 import { mountChanges } from './changes/changesSection';
+import { mountOlderValues } from './changes/olderSection';
 import { mountMatchReview } from './review/matchReview';
 import { mountConnection } from './connection/connection';
 import { mountShareCopy } from './copy/shareCopy';
@@ -45,8 +46,9 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
 
   mountConnection(context);
   const projects = mountProjects(context);
-  // The Changes section's refresh covers the workbook's older rows: its line names no rows.
-  const changes = mountChanges(context, (report) => refreshSummary(report, null));
+  const changes = mountChanges(context);
+  // The older values' refresh covers organizations across the sheet, not a block of rows: its line names no rows.
+  mountOlderValues(context, changes, (report) => refreshSummary(report, null));
   const activity = mountActivity(context, { around: (refresh) => changes.around(refresh) });
   const review = mountMatchReview(context);
   const summarySection = mountSummary(context);

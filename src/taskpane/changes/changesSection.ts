@@ -4,35 +4,18 @@
  * again once the cells have settled, and says what changed in figures and by name; the Changes sheet
  * lists each change with both dates. The score threshold and whether a refresh adds its block or
  * replaces the earlier ones are the workbook's (document settings), so a shared workbook keeps them.
- * "Refresh values older than N days" first says how many organizations and about how many requests,
- * and runs only when asked to.
+ * "Refresh values older than N days" (olderSection.ts) runs its refresh inside the same two readings.
  */
-import type { OrganizationQuery, RefreshReport } from '../../engine';
 import { currentLanguage, t } from '../../i18n/translate';
 import { readCellsUpdatedAt, readChangesOptions, rememberChangesOptions } from '../../office/documentSettings';
 import { supportsImages } from '../../office/host';
 import { calendarDate } from '../common/calendarDate';
 import type { PaneContext } from '../common/paneContext';
-import { organizationsInRows, queriesOf, rowOrganization } from '../sheet/climateCells';
-import type { RangeBox } from '../sheet/grid';
-import { readRows } from '../sheet/read';
-import { recalculateRows } from '../sheet/write';
 import { logoBase64 } from '../ui/logo';
-import {
-  byId,
-  el,
-  externalLink,
-  fieldText,
-  markInvalid,
-  replaceChildren,
-  setStatus,
-  withBusy,
-  type Tone,
-} from '../ui/view';
+import { byId, el, externalLink, fieldText, markInvalid, replaceChildren, setStatus } from '../ui/view';
 import { whatChanged } from './changesPlan';
 import { engineIdle, readWorkbook, type WorkbookReading } from './changesReading';
 import { writeChanges, type ChangesMode } from './changesSheet';
-import { readDays, olderValues } from './olderValues';
 import { CHANGE_KINDS, compareRows, DEFAULT_SCORE_THRESHOLD, type ChangeKind, type ChangeReport } from './rowChanges';
 
 export interface ChangesSection {
@@ -95,18 +78,11 @@ const latestAsOf = (reading: WorkbookReading): number | null =>
     null,
   );
 
-/** What the pane says a refresh did (the Activity section's words, handed over by app.ts). */
-export type RefreshWords = (report: RefreshReport, where: string) => { tone: Tone; message: string };
-
-export function mountChanges(context: PaneContext, refreshWords: RefreshWords): ChangesSection {
+export function mountChanges(context: PaneContext): ChangesSection {
   const thresholdInput = byId('changes-threshold', 'fluent-text-input');
   const modePicker = byId('changes-mode', 'select');
   const status = byId('changes-status');
   const list = byId('changes-list', 'ul');
-  const daysInput = byId('older-days', 'fluent-text-input');
-  const checkButton = byId('older-check', 'fluent-button');
-  const runButton = byId('older-run', 'fluent-button');
-  const olderStatus = byId('older-status');
 
   const saved = readChangesOptions();
   thresholdInput.value = String(saved.threshold ?? DEFAULT_SCORE_THRESHOLD);
@@ -185,54 +161,5 @@ export function mountChanges(context: PaneContext, refreshWords: RefreshWords): 
     return result;
   };
 
-  /** The last check's plan: the rows to recalculate and the organizations to ask for again. */
-  let plan: { sheet: string; rows: number[]; columns: RangeBox; queries: OrganizationQuery[] } | null = null;
-
-  const check = async (): Promise<void> => {
-    plan = null;
-    runButton.hidden = true;
-    const days = readDays(fieldText(daysInput));
-    markInvalid(daysInput, days === null);
-    if (days === null) throw new Error(t('changes.older.badDays'));
-    const grid = await readRows(null);
-    const sheet = grid?.sheet ?? '';
-    const lastRow = grid ? grid.rowIndex + grid.formulas.length - 1 : -1;
-    const queries = grid ? queriesOf(organizationsInRows(grid, grid.rowIndex, lastRow).organizations) : [];
-    const found = olderValues(queries, (query) => context.engine.cached(query), days, Date.now());
-    const unknown = found.unknown > 0 ? ` ${t('changes.older.unknown', { count: found.unknown })}` : '';
-    if (!grid || found.older.length === 0) {
-      setStatus(olderStatus, 'info', `${t('changes.older.none', { sheet, days })}${unknown}`);
-      return;
-    }
-    const wanted = new Set(found.older.map((query) => JSON.stringify(query)));
-    const rows: number[] = [];
-    for (let row = grid.rowIndex; row <= lastRow; row++) {
-      const args = rowOrganization(grid, row);
-      if (args && queriesOf([args]).some((query) => wanted.has(JSON.stringify(query)))) rows.push(row);
-    }
-    const width = Math.max(0, ...grid.formulas.map((cells) => cells.length));
-    const columns = { rowIndex: grid.rowIndex, columnIndex: grid.columnIndex, rowCount: 1, columnCount: width };
-    plan = { sheet, rows, columns, queries: found.older };
-    const said = `${t('changes.older.found', { count: found.older.length, sheet, days })} ${t('changes.older.requests', { count: found.requests })}`;
-    setStatus(olderStatus, 'info', `${said}${unknown}`);
-    runButton.hidden = false;
-  };
-
-  const refreshOlder = async (): Promise<void> => {
-    const chosen = plan;
-    if (chosen === null) return;
-    plan = null;
-    runButton.hidden = true;
-    const report: RefreshReport = await around(async () => {
-      const answered = await context.engine.refresh({ queries: chosen.queries });
-      await recalculateRows(chosen.sheet, chosen.rows, chosen.columns);
-      return answered;
-    });
-    const { tone, message } = refreshWords(report, '');
-    setStatus(olderStatus, tone, message);
-  };
-
-  checkButton.addEventListener('click', () => void withBusy(checkButton, olderStatus, check));
-  runButton.addEventListener('click', () => void withBusy(runButton, olderStatus, refreshOlder));
   return { around };
 }
