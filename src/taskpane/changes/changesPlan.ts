@@ -13,21 +13,13 @@ import { profileLinkOrNull } from '../../service/profileLink';
 import { clip } from '../../text/clip';
 import { literal } from '../sheet/formulas';
 import { SOURCE_LINE_FORMULA } from '../sheet/sourceLine';
+import type { PlannedCell } from '../sheet/write';
 import type { ChangeKind, ChangeReport, RowChange } from './rowChanges';
 
 /** The sheet's name and its A1: read back, so the same in every language. */
 export const CHANGES_SHEET_NAME = 'Climate changes';
 /** Excel refuses a text constant longer than this inside a formula. */
 const FORMULA_TEXT_MAX = 255;
-
-export interface ChangesCell {
-  row: number;
-  column: number;
-  /** A formula (`=…`), a number or TRUE/FALSE. */
-  content: string | number | boolean;
-  bold?: boolean;
-  numberFormat?: string;
-}
 
 export interface ChangesBlock {
   /** The sheet the changes were read on. */
@@ -40,7 +32,7 @@ export interface ChangesBlock {
 }
 
 export interface ChangesPlan {
-  cells: ChangesCell[];
+  cells: PlannedCell[];
   /** Where the logo floats (beside the source line); null on a host without images. */
   logo: { row: number; column: number } | null;
   /** Rows the block takes. */
@@ -87,8 +79,8 @@ function valueCell(value: RowChange['before']): string | number | boolean {
 /** The block for `block`, its first row at `top`; `logo`: the host can place an image. */
 export function planChangesBlock(block: ChangesBlock, top: number, logo: boolean): ChangesPlan {
   const { report } = block;
-  const cells: ChangesCell[] = [];
-  const put = (row: number, column: number, content: ChangesCell['content'], extra: Partial<ChangesCell> = {}) =>
+  const cells: PlannedCell[] = [];
+  const put = (row: number, column: number, content: PlannedCell['content'], extra: Partial<PlannedCell> = {}) =>
     cells.push({ row, column, content, ...extra });
   const before = block.before ?? t('changes.sheet.unknownDate');
   put(top, 0, textFormula(t('changes.sheet.block', { sheet: block.sheet, before, after: block.after })), {
@@ -120,7 +112,7 @@ export function planChangesBlock(block: ChangesBlock, top: number, logo: boolean
 }
 
 /** The sheet's own first rows when it is new (or replaced): its fixed title and what it holds. */
-export function planSheetTop(): ChangesCell[] {
+export function planSheetTop(): PlannedCell[] {
   return [
     { row: 0, column: 0, content: CHANGES_SHEET_NAME, bold: true },
     { row: 0, column: 1, content: textFormula(t('changes.sheet.note')) },

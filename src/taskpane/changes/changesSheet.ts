@@ -10,28 +10,13 @@ import { t } from '../../i18n/translate';
 import { run } from '../sheet/excel';
 import { refuseProtectedSheet, refuseProtectedStructure } from '../sheet/sheetState';
 import { addLogo, LOGO_NAME } from '../sheet/sourceLine';
-import {
-  CHANGES_SHEET_NAME,
-  FIRST_BLOCK_ROW,
-  planChangesBlock,
-  planSheetTop,
-  type ChangesBlock,
-  type ChangesCell,
-} from './changesPlan';
+import { writePlannedCells } from '../sheet/write';
+import { CHANGES_SHEET_NAME, FIRST_BLOCK_ROW, planChangesBlock, planSheetTop, type ChangesBlock } from './changesPlan';
 
 export type ChangesMode = 'add' | 'replace';
 
 /** Rows left empty between two blocks. */
 const BLOCK_GAP = 1;
-
-function writeCells(sheet: Excel.Worksheet, cells: readonly ChangesCell[]): void {
-  for (const cell of cells) {
-    const range = sheet.getRangeByIndexes(cell.row, cell.column, 1, 1);
-    if (cell.numberFormat) range.numberFormat = [[cell.numberFormat]];
-    range.formulas = [[cell.content]];
-    if (cell.bold) range.format.font.bold = true;
-  }
-}
 
 /**
  * Writes the block on the Changes sheet, creating the sheet when the workbook has none, except for a
@@ -57,7 +42,7 @@ export function writeChanges(
       sheet.load(['id', 'name']);
       await context.sync();
       await rememberOwnSheet(CHANGES_SHEETS_SETTING, sheet.id);
-      writeCells(sheet, planSheetTop());
+      writePlannedCells(sheet, planSheetTop());
     } else {
       const title = sheet.getRange('A1').load('values');
       await context.sync();
@@ -73,7 +58,7 @@ export function writeChanges(
           for (const shape of sheet.shapes.items) if (shape.name === LOGO_NAME) shape.delete();
         }
         sheet.getRange().clear('All');
-        writeCells(sheet, planSheetTop());
+        writePlannedCells(sheet, planSheetTop());
       } else {
         const used = sheet.getUsedRangeOrNullObject(true).load(['isNullObject', 'rowIndex', 'rowCount']);
         await context.sync();
@@ -81,7 +66,7 @@ export function writeChanges(
       }
     }
     const plan = planChangesBlock(block, top, logoBase64 !== null);
-    writeCells(sheet, plan.cells);
+    writePlannedCells(sheet, plan.cells);
     if (plan.logo && logoBase64) await addLogo(context, sheet, plan.logo, logoBase64);
     // Not activated: the pane names the sheet, and the person stays on the sheet they refreshed from
     // (where "Refresh values older than N days" reads next).

@@ -1,6 +1,6 @@
 /**
  * The pane's writes to a sheet that more than one section makes: rows of formulas in slices,
- * single-cell formulas, selecting a range, and recalculating rows (through src/office, which the
+ * single-cell formulas, a laid-out sheet's cells, selecting a range, and recalculating rows (through src/office, which the
  * engine uses for the same job).
  */
 import { recalculateCells } from '../../office/excelCalculate';
@@ -21,6 +21,26 @@ export async function writeFormulaRows(
   for (const { start, size } of slices(rows.length)) {
     sheet.getRangeByIndexes(top + start, left, size, width).formulas = rows.slice(start, start + size);
     await context.sync();
+  }
+}
+
+/** One cell of a sheet the pane lays out itself (the Climate summary, the Changes sheet). */
+export interface PlannedCell {
+  row: number;
+  column: number;
+  /** A formula when it starts with "=", otherwise a value (a number, TRUE/FALSE, a label). */
+  content: string | number | boolean;
+  bold?: boolean;
+  numberFormat?: string;
+}
+
+/** Queues a plan's cells, each its own range (a plan's cells are scattered); the caller syncs. */
+export function writePlannedCells(sheet: Excel.Worksheet, cells: readonly PlannedCell[]): void {
+  for (const cell of cells) {
+    const range = sheet.getRangeByIndexes(cell.row, cell.column, 1, 1);
+    if (cell.numberFormat) range.numberFormat = [[cell.numberFormat]];
+    range.formulas = [[cell.content]];
+    if (cell.bold) range.format.font.bold = true;
   }
 }
 
