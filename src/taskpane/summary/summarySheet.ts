@@ -12,7 +12,7 @@ import { run } from '../sheet/excel';
 import type { CellValue } from '../sheet/grid';
 import { refuseProtectedSheet, refuseProtectedStructure } from '../sheet/sheetState';
 import { addLogo, LOGO_NAME } from '../sheet/sourceLine';
-import { writeFormulaRows } from '../sheet/write';
+import { writeFormulaRows, writePlannedCells } from '../sheet/write';
 import { KPI_READ } from './kpiPlan';
 import { HELPER_FIRST_ROW } from './summaryHelpers';
 import { isSummaryTop, SUMMARY_TOP, type SummaryPlan } from './summaryPlan';
@@ -88,12 +88,7 @@ export function writeSummarySheet(
       sheet.getRange().clear('All');
     }
 
-    for (const cell of plan.cells) {
-      const range = sheet.getRangeByIndexes(cell.row, cell.column, 1, 1);
-      if (cell.numberFormat) range.numberFormat = [[cell.numberFormat]];
-      range.formulas = [[cell.content]];
-      if (cell.bold) range.format.font.bold = true;
-    }
+    writePlannedCells(sheet, plan.cells);
     for (const helper of plan.helpers) {
       const rows = helper.formulas.map((formula) => [formula]);
       await writeFormulaRows(context, sheet, HELPER_FIRST_ROW, helper.column, rows);
