@@ -53,7 +53,7 @@ export function readDate(text: string): string {
 }
 
 /** YYYY-MM-DD of a day of the calendar, or null when there is no such day (31 April). */
-function isoDay(year: number, month: number, day: number): string | null {
+export function isoDay(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return real && year >= 1000 ? date.toISOString().slice(0, 10) : null;

@@ -10,17 +10,26 @@ import { t } from '../../i18n/translate';
 
 export type FailedRow = 'no value' | 'error';
 
+/** How a settled or settling row of a scored block is counted: scored, still profiling, or failed. */
+export type RowCount = 'scored' | 'profiling' | FailedRow;
+
 /**
- * What Score a column's summary calls the rows of each count, in the pane's language at the time it is
- * read (getters: the language is known only once Office answers). The Climate summary sheet's words for
- * them are its own (summary.json's summary.figure.notFound and .errors).
+ * What Score a column's summary and the Climate summary sheet call the rows of each count: one word
+ * for both, so the pane and the sheet agree. In the pane's language at the time it is read (getters:
+ * the language is known only once Office answers).
  */
-export const FAILED_ROW_LABELS: Readonly<Record<FailedRow, string>> = {
+export const ROW_COUNT_LABELS: Readonly<Record<RowCount, string>> = {
+  get scored() {
+    return t('common.outcome.scored');
+  },
+  get profiling() {
+    return t('common.outcome.profiling');
+  },
   get 'no value'() {
-    return t('common.failed.noValue');
+    return t('common.outcome.noValue');
   },
   get error() {
-    return t('common.failed.error');
+    return t('common.outcome.error');
   },
 };
 

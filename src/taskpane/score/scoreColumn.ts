@@ -10,7 +10,7 @@
 import { supportsDataTypes, supportsEntities, supportsImages } from '../../office/host';
 import { formatNumber, t } from '../../i18n/translate';
 import type { BlockScored, ProfilingEntry } from '../common/blockScored';
-import { FAILED_ROW_LABELS } from '../common/outcome';
+import { ROW_COUNT_LABELS } from '../common/outcome';
 import { columnLetters, describeRange } from '../sheet/a1';
 import type { SheetRange } from '../sheet/grid';
 import { readSelection } from '../sheet/read';
@@ -69,10 +69,10 @@ function describeRows(model: SelectionModel, firstRowIsHeader: boolean): string 
 /** The counts of a finished run, as a definition list. */
 function showSummary(list: HTMLElement, summary: ScoringSummary): void {
   const rows: Array<[string, number]> = [
-    [t('score.summary.scored'), summary.scored],
-    [t('score.summary.profiling'), summary.pending],
-    [FAILED_ROW_LABELS['no value'], summary.notFound],
-    [FAILED_ROW_LABELS.error, summary.errors],
+    [ROW_COUNT_LABELS.scored, summary.scored],
+    [ROW_COUNT_LABELS.profiling, summary.pending],
+    [ROW_COUNT_LABELS['no value'], summary.notFound],
+    [ROW_COUNT_LABELS.error, summary.errors],
   ];
   replaceChildren(list, ...rows.flatMap(([label, value]) => [el('dt', {}, label), el('dd', {}, formatNumber(value))]));
   list.hidden = false;

@@ -8,6 +8,7 @@
  * their range, is left out and said (`HistorySkip`), never read as a figure.
  */
 import { t } from '../../i18n/translate';
+import { isoDay } from '../common/calendarDate';
 import type { CellValue } from '../sheet/grid';
 import type { KpiFigures } from './kpiFigures';
 
@@ -39,16 +40,15 @@ const FIRST_DAY = '2000-01-01';
 /** Excel's serial day 0 (1899-12-30, in the 1900 date system), for a date cell someone retyped as a date. */
 const SERIAL_ZERO = Date.UTC(1899, 11, 30);
 
-const isoDay = (text: string): string | null => {
+/** The day a build wrote, as YYYY-MM-DD text, when it is a day of the calendar. */
+const writtenDay = (text: string): string | null => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  if (!match) return null;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === match.slice(1, 4).join('-') ? date.toISOString().slice(0, 10) : null;
+  return match ? isoDay(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 };
 
 /** A date cell: the text a build wrote, or the serial number Excel keeps when someone typed a date. */
 function readDay(value: CellValue): string | null {
-  if (typeof value === 'string') return isoDay(value);
+  if (typeof value === 'string') return writtenDay(value);
   if (typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 2_958_466)
     return new Date(SERIAL_ZERO + value * 86_400_000).toISOString().slice(0, 10);
   return null;

@@ -6,6 +6,7 @@
  * wrote, whatever language the sheet's labels are in.
  */
 import { t } from '../../i18n/translate';
+import { ROW_COUNT_LABELS } from '../common/outcome';
 import { cellA1, columnLetters } from '../sheet/a1';
 import { historyCells, historyColumn, HISTORY_FIELDS, HISTORY_LIMIT, type HistoryRow } from './kpiHistory';
 import type { KpiTarget } from './kpiTarget';
@@ -86,9 +87,10 @@ export function planKpi(
     byCount: t('summary.history.byCount'),
     bySpend: t('summary.history.bySpend'),
     target: t('summary.history.target'),
-    suppliers: t('summary.history.suppliers'),
-    scored: t('summary.history.scored'),
-    meanScore: t('summary.history.meanScore'),
+    // The counts' and the mean's own labels: a row keeps the figures the Counts and Scores sections show.
+    suppliers: t('summary.figure.suppliers'),
+    scored: ROW_COUNT_LABELS.scored,
+    meanScore: t('summary.figure.meanScore'),
   };
   HISTORY_FIELDS.forEach((field, c) => put(HISTORY_HEADER_ROW, c, headers[field ?? 'target'], { bold: true }));
   const formats: Partial<Record<keyof HistoryRow | 'target', string>> = {

@@ -103,7 +103,8 @@ export function mountSummary(context: PaneContext): SummarySection {
     pickerFor = `${block.sheet}!${block.scoreColumn}:${block.firstRow}`;
     replaceChildren(
       spendPicker,
-      el('option', { value: '' }, t('summary.pane.spendNone')),
+      // The option taskpane.html starts the picker with, under its key.
+      el('option', { value: '' }, t('pane.summary.none')),
       ...columns.map((column) =>
         el('option', { value: String(column.index), selected: column.index === block.spendColumn }, column.label),
       ),

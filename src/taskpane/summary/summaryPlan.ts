@@ -21,6 +21,7 @@ import { LANGUAGES } from '../../i18n/languages';
 import { t, type MessageKey } from '../../i18n/translate';
 import { sheetPrefix } from '../../office/sheetName';
 import type { BlockLayout } from '../common/blockScored';
+import { ROW_COUNT_LABELS } from '../common/outcome';
 import { cellA1, columnLetters } from '../sheet/a1';
 import { literal } from '../sheet/formulas';
 import { SOURCE_LINE_FORMULA } from '../sheet/sourceLine';
@@ -177,16 +178,16 @@ export function planSummary(block: BlockLayout, options: SummaryOptions): Summar
 
   section(t('summary.section.counts'));
   const suppliers = figure('suppliers', t('summary.figure.suppliers'), `=COUNTIFS(${H},${IS_TRUE})`);
-  figure('scored', t('summary.figure.scored'), `=SUMPRODUCT(--ISNUMBER(${S}))`);
+  figure('scored', ROW_COUNT_LABELS.scored, `=SUMPRODUCT(--ISNUMBER(${S}))`);
   // CLIMATE.STATUS's words are the service's status codes, the same in every language.
   const pendingStatus = `(${T}<>"")*(${T}<>"synced")*(${T}<>"errored")`;
-  figure('profiling', t('summary.figure.profiling'), `=SUMPRODUCT(ISNA(${S})*${pendingStatus})`);
+  figure('profiling', ROW_COUNT_LABELS.profiling, `=SUMPRODUCT(ISNA(${S})*${pendingStatus})`);
   figure(
     'notFound',
-    t('summary.figure.notFound'),
+    ROW_COUNT_LABELS['no value'],
     `=SUMPRODUCT(ISNA(${S})*((${T}="")+(${T}="synced")+(${T}="errored")))`,
   );
-  figure('errors', t('summary.figure.errors'), `=SUMPRODUCT(ISERROR(${S})-ISNA(${S}))`);
+  figure('errors', ROW_COUNT_LABELS.error, `=SUMPRODUCT(ISERROR(${S})-ISNA(${S}))`);
   row++;
 
   section(t('summary.section.scores'));

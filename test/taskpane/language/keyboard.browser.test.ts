@@ -110,7 +110,7 @@ test('in German, the first run, Score a column, the match review and the summary
   expect(await focused(page)).toBe('welcome-try'); // a pressed button keeps the focus
   // Every sample supplier scored: the run's counts, labelled in German.
   const counts = await page.locator('#score-summary').innerText();
-  expect(counts).toContain(`${de('score.summary.scored')}\n${SUPPLIERS}`);
+  expect(counts).toContain(`${de('common.outcome.scored')}\n${SUPPLIERS}`);
   const sampleSheet = (await dump()).sheets.at(-1)!.name;
 
   // Score a column: Use selection (Enter), tick Rank (Space), Write formulas (Enter): one more column, in German.

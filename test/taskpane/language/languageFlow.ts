@@ -118,7 +118,7 @@ export function languageFlow(engine: Engine, languages: readonly Language[]): vo
       );
       expect(await textOf('#score-selection')).toMatch(messagePattern('score.wrote', language));
       // The counts of the finished run, labelled in the language, numbers the language's way.
-      expect(await textOf('#score-summary')).toContain(t('score.summary.scored', undefined, language));
+      expect(await textOf('#score-summary')).toContain(t('common.outcome.scored', undefined, language));
       const book = await dump();
       const sample = book.sheets.find((sheet) => sheet.name !== 'Suppliers');
       const cells = sample?.cells ?? [];
