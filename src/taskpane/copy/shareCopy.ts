@@ -21,23 +21,23 @@ import type { CellGrid } from '../sheet/grid';
 import { readRows } from '../sheet/read';
 import { logoBase64 } from '../ui/logo';
 import { byId, setStatus, withBusy } from '../ui/view';
-import { planCopy, scoredSheets, type NoteTexts, type RowOrganization } from './copyPlan';
+import { planCopy, scoredSheets, type NoteTexts, type RowOrganization, type TypedGrid } from './copyPlan';
 import { xlsxFile } from './xlsxFile';
 
 /** Excel.createWorkbook's requirement set. */
 const CREATE_WORKBOOK: readonly [string, string] = ['ExcelApi', '1.8'];
 
-/** Every sheet's used range, values and formulas, in tab order. */
-async function readWorkbook(): Promise<CellGrid[]> {
+/** Every sheet's used range, values, formulas and value types, in tab order. */
+async function readWorkbook(): Promise<TypedGrid[]> {
   const names = await run(async (context) => {
     const sheets = context.workbook.worksheets.load('items/name');
     await context.sync();
     return sheets.items.map((sheet) => sheet.name);
   });
-  const grids: CellGrid[] = [];
+  const grids: TypedGrid[] = [];
   for (const name of names) {
-    const grid = await readRows(name);
-    if (grid) grids.push(grid);
+    const grid = await readRows(name, 0, Infinity, { valueTypes: true });
+    if (grid?.valueTypes) grids.push({ ...grid, valueTypes: grid.valueTypes });
   }
   return grids;
 }

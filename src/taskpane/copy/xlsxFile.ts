@@ -9,7 +9,6 @@
 import { PROVIDER } from '../../provider';
 import { cellA1 } from '../sheet/a1';
 import type { CopyCell, CopyPlan, CopySheet } from './copyPlan';
-import { isErrorText } from './copyPlan';
 import { zipArchive, type ArchiveFile } from './zipArchive';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -43,7 +42,7 @@ function cellXml(cell: CopyCell, styles: CellStyles): string {
     const shown = cell.shown;
     if (typeof shown === 'number') return `<c ${at}>${f}<v>${shown}</v></c>`;
     if (typeof shown === 'boolean') return `<c ${at} t="b">${f}<v>${shown ? 1 : 0}</v></c>`;
-    if (isErrorText(shown)) return `<c ${at} t="e">${f}<v>${xmlText(shown)}</v></c>`;
+    if (typeof shown === 'object') return `<c ${at} t="e">${f}<v>${xmlText(shown.error)}</v></c>`;
     return `<c ${at} t="str">${f}<v>${xmlText(shown)}</v></c>`;
   }
   const { value } = cell;
