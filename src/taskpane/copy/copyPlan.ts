@@ -47,20 +47,19 @@ export interface NoteTexts {
 }
 
 /**
- * A sheet as read with its value types: an error is told by its type, never by its text, which follows
- * Excel's display language (`#NV` in German; docs/excel.md).
+ * A sheet as read with its value types (an error is told by its type, never by its text, which follows
+ * Excel's display language: `#NV` in German; docs/excel.md) and, when read, its number format codes (a
+ * sheet without them keeps General).
  */
 export type TypedGrid = CellGrid & { valueTypes: string[][] };
 
 export interface CopyInput {
-  /** Every sheet of the workbook as read: values, formulas and value types of its used range. */
+  /** Every sheet of the workbook as read: values, formulas, value types and number formats of its used range. */
   sheets: readonly TypedGrid[];
   /** The organization a row's CLIMATE cells name, as the engine holds it; null when it holds none. */
   organization(sheet: string, row: number): RowOrganization | null;
   /** The note's words for the sheets copied. */
   note(copied: readonly string[]): NoteTexts;
-  /** Each sheet's number format codes, laid out as its grid; a sheet not given keeps General. */
-  formats?: ReadonlyMap<string, readonly string[][]>;
 }
 
 export interface CopyPlan {
@@ -126,7 +125,6 @@ function copySheet(
   grid: TypedGrid,
   copiedNames: readonly string[],
   organization: CopyInput['organization'],
-  formats: CopyInput['formats'],
 ): CopySheet & Pick<CopyPlan, 'values' | 'links' | 'kept' | 'frozen'> {
   const cells: CopyCell[] = [];
   const counts = { values: 0, links: 0, kept: 0, frozen: 0 };
@@ -194,9 +192,8 @@ function copySheet(
     if (cell) cells.push(cell);
   }
 
-  const codes = formats?.get(grid.sheet);
   for (const cell of cells) {
-    const code = codes?.[cell.row - grid.rowIndex]?.[cell.column - grid.columnIndex];
+    const code = grid.numberFormat?.[cell.row - grid.rowIndex]?.[cell.column - grid.columnIndex];
     if (code && code !== 'General' && !('error' in cell)) cell.format = code;
   }
   const taken = new Set(cells.map((cell) => `${cell.row},${cell.column}`));
@@ -246,7 +243,7 @@ export function planCopy(input: CopyInput): CopyPlan | null {
     frozen: 0,
   };
   for (const grid of scored) {
-    const { values, links, kept, frozen, ...sheet } = copySheet(grid, copied, input.organization, input.formats);
+    const { values, links, kept, frozen, ...sheet } = copySheet(grid, copied, input.organization);
     plan.sheets.push(sheet);
     plan.values += values;
     plan.links += links;

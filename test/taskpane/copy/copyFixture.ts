@@ -142,18 +142,15 @@ export const NOTE: NoteTexts = {
 };
 
 /** Spend in euros and the score to one decimal on the formula sheet (rows 3-7), as the analyst formatted them. */
-const FORMATS = new Map([
-  [
-    'Q3 suppliers',
-    FORMULA_SHEET.formulas.map((row, r) =>
-      row.map((_, c) => (r >= 2 && c === 1 ? '#,##0 "€"' : r >= 2 && c === 2 ? '0.0' : 'General')),
-    ),
-  ],
-]);
+const FORMATTED_SHEET: TypedGrid = {
+  ...FORMULA_SHEET,
+  numberFormat: FORMULA_SHEET.formulas.map((row, r) =>
+    row.map((_, c) => (r >= 2 && c === 1 ? '#,##0 "€"' : r >= 2 && c === 2 ? '0.0' : 'General')),
+  ),
+};
 
 export const COPY_INPUT: CopyInput = {
-  sheets: [FORMULA_SHEET, PLAIN_SHEET, CARD_SHEET],
+  sheets: [FORMATTED_SHEET, PLAIN_SHEET, CARD_SHEET],
   organization: (sheet, row) => ORGANIZATIONS[sheet]?.[row] ?? null,
-  formats: FORMATS,
   note: (copied) => ({ ...NOTE, lines: [...NOTE.lines, `Sheets copied: ${copied.join(', ')}`] }),
 };
