@@ -15,12 +15,15 @@ import { linkText } from '../sheet/outputs';
 import { showsSourceLine, SOURCE_LINE_FORMULA } from '../sheet/sourceLine';
 import { hyperlinkFormula, portableFormula } from './xlsxPortable';
 
+/** What a cell shows in the copy: a value or an error (one of FILE_ERRORS). */
+export type Shown = string | number | boolean | { error: string };
+
 /**
  * A cell of the copy (0-based row and column): a constant, an error, or a formula with what it shows;
  * with its number format code when it has one other than General (a date, a currency).
  */
 export type CopyCell = { row: number; column: number; format?: string } & (
-  { value: string | number | boolean } | { error: string } | { formula: string; shown: string | number | boolean }
+  { value: string | number | boolean } | { error: string } | { formula: string; shown: Shown }
 );
 
 /** A sheet of the copy, with the cells the provider's logo floats over. */
@@ -43,15 +46,20 @@ export interface NoteTexts {
   lines: readonly string[];
 }
 
+/**
+ * A sheet as read with its value types (an error is told by its type, never by its text, which follows
+ * Excel's display language: `#NV` in German; docs/excel.md) and, when read, its number format codes (a
+ * sheet without them keeps General).
+ */
+export type TypedGrid = CellGrid & { valueTypes: string[][] };
+
 export interface CopyInput {
-  /** Every sheet of the workbook as read: values and formulas of its used range. */
-  sheets: readonly CellGrid[];
+  /** Every sheet of the workbook as read: values, formulas, value types and number formats of its used range. */
+  sheets: readonly TypedGrid[];
   /** The organization a row's CLIMATE cells name, as the engine holds it; null when it holds none. */
   organization(sheet: string, row: number): RowOrganization | null;
   /** The note's words for the sheets copied. */
   note(copied: readonly string[]): NoteTexts;
-  /** Each sheet's number format codes, laid out as its grid; a sheet not given keeps General. */
-  formats?: ReadonlyMap<string, readonly string[][]>;
 }
 
 export interface CopyPlan {
@@ -71,13 +79,11 @@ export interface CopyPlan {
 
 /**
  * Errors a file can hold (ECMA-376 Part 1, ST_CellType "e" with the seven error values of Excel 2007);
- * a later one (`#SPILL!`, `#BUSY!`, `#FIELD!`…) is written as #N/A: not available in the copy.
+ * a later one (`#SPILL!`, `#BUSY!`, `#FIELD!`…) or one in another language (`#NV`) is written as #N/A:
+ * not available in the copy.
  */
 const FILE_ERRORS = new Set(['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A']);
-const ERROR_TEXT = /^#[A-Z0-9/_]+[!?]?$|^#N\/A$/;
-
-/** A value Office.js gives for a cell showing an error (`values` holds the error's text). */
-export const isErrorText = (value: unknown): value is string => typeof value === 'string' && ERROR_TEXT.test(value);
+const NOT_AVAILABLE = { error: '#N/A' };
 
 const ORG_CELL = /^=\s*(?:_xldudf_CLIMATE[._]|CLIMATE\.)ORG\s*\(/i;
 const HYPERLINK_CELL = /^=\s*HYPERLINK\s*\(/i;
@@ -85,17 +91,16 @@ const LINK_FIELD = 'profile link';
 /** The label of Score a column's link cells, in the person's language. */
 const profileLabel = (): string => unquote(linkText()) ?? 'Profile';
 
-/** A value as the file can hold it: an error the file format lacks reads #N/A, an empty cell ''. */
-function fileValue(value: CellValue): string | number | boolean {
-  if (value === null) return '';
-  return isErrorText(value) && !FILE_ERRORS.has(value) ? '#N/A' : value;
+/** A value as the file can hold it (an error as one of FILE_ERRORS, else #N/A), an empty cell ''. */
+function fileValue(value: CellValue, error: boolean): Shown {
+  if (error) return typeof value === 'string' && FILE_ERRORS.has(value) ? { error: value } : NOT_AVAILABLE;
+  return value ?? '';
 }
 
-/** The copied sheet's cell for a value a formula showed: an error stays an error; nothing for an empty one. */
-function shownCell(row: number, column: number, value: CellValue): CopyCell | null {
-  const shown = fileValue(value);
+/** The copied sheet's cell for what a formula showed: an error stays an error; nothing for an empty one. */
+function shownCell(row: number, column: number, shown: Shown): CopyCell | null {
   if (shown === '') return null;
-  return isErrorText(shown) ? { row, column, error: shown } : { row, column, value: shown };
+  return typeof shown === 'object' ? { row, column, ...shown } : { row, column, value: shown };
 }
 
 const isClimateCell = (formula: string): boolean =>
@@ -111,15 +116,15 @@ const isLinkCell = (formula: string): boolean =>
 const checkedLink = (organization: RowOrganization | null): string | null =>
   organization?.link && isProfileLink(organization.link) ? organization.link : null;
 
-const shownText = (value: CellValue): string | null =>
-  typeof value === 'string' && value !== '' && !isErrorText(value) ? value : null;
+/** The text a cell showed, when it showed one (not an error, not empty). */
+const shownText = (value: CellValue, error: boolean): string | null =>
+  typeof value === 'string' && value !== '' && !error ? value : null;
 
 /** The sheet of the copy, with its counts. */
 function copySheet(
-  grid: CellGrid,
+  grid: TypedGrid,
   copiedNames: readonly string[],
   organization: CopyInput['organization'],
-  formats: CopyInput['formats'],
 ): CopySheet & Pick<CopyPlan, 'values' | 'links' | 'kept' | 'frozen'> {
   const cells: CopyCell[] = [];
   const counts = { values: 0, links: 0, kept: 0, frozen: 0 };
@@ -140,6 +145,7 @@ function copySheet(
       const row = grid.rowIndex + r;
       const column = grid.columnIndex + c;
       const value = grid.values[r]?.[c] ?? null;
+      const error = grid.valueTypes[r]?.[c] === 'Error';
       if (typeof formula === 'string' && showsSourceLine(formula)) sourceLines.push({ row, column });
       if (typeof formula !== 'string' || !formula.startsWith('=')) {
         if (formula !== null && formula !== '') cells.push({ row, column, value: formula });
@@ -148,10 +154,10 @@ function copySheet(
       if (!isClimateCell(formula)) {
         if (portableFormula(formula, copiedNames)) {
           counts.kept++;
-          cells.push({ row, column, formula, shown: fileValue(value) });
+          cells.push({ row, column, formula, shown: fileValue(value, error) });
         } else {
           counts.frozen++;
-          const shown = shownCell(row, column, value);
+          const shown = shownCell(row, column, fileValue(value, error));
           if (shown) cells.push(shown);
         }
         return;
@@ -159,21 +165,21 @@ function copySheet(
       climateRows.add(row);
       counts.values++;
       if (isLinkCell(formula)) {
-        const label = shownText(value) ?? profileLabel();
+        const label = shownText(value, error) ?? profileLabel();
         // No checked link: not available, as CLIMATE.LINK says of a record without one.
-        cells.push(link(row, column, label) ?? { row, column, error: '#N/A' });
+        cells.push(link(row, column, label) ?? { row, column, ...NOT_AVAILABLE });
         return;
       }
       if (ORG_CELL.test(formula)) {
         // A card's basic value is #VALUE! to Office.js: the copy names the organization it matched.
-        const name = organization(grid.sheet, row)?.name ?? shownText(value);
-        const cell =
-          name === null ? shownCell(row, column, '#N/A') : (link(row, column, name) ?? { row, column, value: name });
-        if (cell) cells.push(cell);
+        const name = organization(grid.sheet, row)?.name ?? shownText(value, error);
+        cells.push(
+          name === null ? { row, column, ...NOT_AVAILABLE } : (link(row, column, name) ?? { row, column, value: name }),
+        );
         return;
       }
       // An error a CLIMATE cell shows speaks of the add-in (no key, #BUSY!, #NAME?): the copy says not available.
-      const shown = shownCell(row, column, isErrorText(value) ? '#N/A' : value);
+      const shown = shownCell(row, column, error ? NOT_AVAILABLE : fileValue(value, false));
       if (shown) cells.push(shown);
     }),
   );
@@ -186,9 +192,8 @@ function copySheet(
     if (cell) cells.push(cell);
   }
 
-  const codes = formats?.get(grid.sheet);
   for (const cell of cells) {
-    const code = codes?.[cell.row - grid.rowIndex]?.[cell.column - grid.columnIndex];
+    const code = grid.numberFormat?.[cell.row - grid.rowIndex]?.[cell.column - grid.columnIndex];
     if (code && code !== 'General' && !('error' in cell)) cell.format = code;
   }
   const taken = new Set(cells.map((cell) => `${cell.row},${cell.column}`));
@@ -219,7 +224,7 @@ function noteSheet(note: NoteTexts, copied: readonly string[]): CopySheet {
 }
 
 /** The sheets the copy holds: those with CLIMATE cells. */
-export const scoredSheets = (sheets: readonly CellGrid[]): CellGrid[] =>
+export const scoredSheets = <G extends CellGrid>(sheets: readonly G[]): G[] =>
   sheets.filter((grid) =>
     grid.formulas.some((row) => row.some((formula) => typeof formula === 'string' && isClimateCell(formula))),
   );
@@ -238,7 +243,7 @@ export function planCopy(input: CopyInput): CopyPlan | null {
     frozen: 0,
   };
   for (const grid of scored) {
-    const { values, links, kept, frozen, ...sheet } = copySheet(grid, copied, input.organization, input.formats);
+    const { values, links, kept, frozen, ...sheet } = copySheet(grid, copied, input.organization);
     plan.sheets.push(sheet);
     plan.values += values;
     plan.links += links;

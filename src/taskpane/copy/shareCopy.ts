@@ -16,51 +16,30 @@ import { fromBase64, toBase64 } from '../../text/base64';
 import { calendarDate } from '../common/calendarDate';
 import type { PaneContext } from '../common/paneContext';
 import { organizationQuery, rowOrganization } from '../sheet/climateCells';
-import { run, slices } from '../sheet/excel';
+import { run } from '../sheet/excel';
 import type { CellGrid } from '../sheet/grid';
 import { readRows } from '../sheet/read';
 import { logoBase64 } from '../ui/logo';
 import { byId, setStatus, withBusy } from '../ui/view';
-import { planCopy, scoredSheets, type NoteTexts, type RowOrganization } from './copyPlan';
+import { planCopy, scoredSheets, type NoteTexts, type RowOrganization, type TypedGrid } from './copyPlan';
 import { xlsxFile } from './xlsxFile';
 
 /** Excel.createWorkbook's requirement set. */
 const CREATE_WORKBOOK: readonly [string, string] = ['ExcelApi', '1.8'];
 
-/** Every sheet's used range, values and formulas, in tab order. */
-async function readWorkbook(): Promise<CellGrid[]> {
+/** Every sheet's used range, values, formulas, value types and number formats, in tab order. */
+async function readWorkbook(): Promise<TypedGrid[]> {
   const names = await run(async (context) => {
     const sheets = context.workbook.worksheets.load('items/name');
     await context.sync();
     return sheets.items.map((sheet) => sheet.name);
   });
-  const grids: CellGrid[] = [];
+  const grids: TypedGrid[] = [];
   for (const name of names) {
-    const grid = await readRows(name);
-    if (grid) grids.push(grid);
+    const grid = await readRows(name, 0, Infinity, { valueTypes: true, numberFormat: true });
+    if (grid?.valueTypes) grids.push({ ...grid, valueTypes: grid.valueTypes });
   }
   return grids;
-}
-
-/** The number format codes of each grid's cells, by sheet, read in slices as the grid was. */
-async function readNumberFormats(grids: readonly CellGrid[]): Promise<Map<string, string[][]>> {
-  return run(async (context) => {
-    const formats = new Map<string, string[][]>();
-    for (const grid of grids) {
-      const sheet = context.workbook.worksheets.getItem(grid.sheet);
-      const width = Math.max(1, ...grid.formulas.map((row) => row.length));
-      const codes: string[][] = [];
-      for (const { start, size } of slices(grid.formulas.length)) {
-        const range = sheet
-          .getRangeByIndexes(grid.rowIndex + start, grid.columnIndex, size, width)
-          .load('numberFormat');
-        await context.sync();
-        codes.push(...(range.numberFormat as string[][]));
-      }
-      formats.set(grid.sheet, codes);
-    }
-    return formats;
-  });
 }
 
 /** The matched name and profile link of each row's organization, by `sheet|row`, as the engine holds them. */
@@ -124,7 +103,6 @@ export function mountShareCopy(context: PaneContext): void {
       sheets: grids,
       organization: (sheet, row) => organizations.get(`${sheet}|${row}`) ?? null,
       note: noteTexts,
-      formats: await readNumberFormats(grids),
     });
     if (plan === null) {
       setStatus(status, 'info', t('copy.nothing'));

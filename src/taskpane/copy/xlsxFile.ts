@@ -7,8 +7,8 @@
  * so a kept SUM reads the copied values); the provider's logo is a picture anchored at its cell.
  */
 import { PROVIDER } from '../../provider';
+import { cellA1 } from '../sheet/a1';
 import type { CopyCell, CopyPlan, CopySheet } from './copyPlan';
-import { isErrorText } from './copyPlan';
 import { zipArchive, type ArchiveFile } from './zipArchive';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -32,23 +32,17 @@ function xmlText(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
-
 /** The cell's XML element, with its format. Formulas are saved without their `=`, with the value they showed. */
 function cellXml(cell: CopyCell, styles: CellStyles): string {
   const style = styles.of(cell);
-  const at = `r="${columnName(cell.column)}${cell.row + 1}"${style ? ` s="${style}"` : ''}`;
+  const at = `r="${cellA1(cell.row, cell.column)}"${style ? ` s="${style}"` : ''}`;
   if ('error' in cell) return `<c ${at} t="e"><v>${xmlText(cell.error)}</v></c>`;
   if ('formula' in cell) {
     const f = `<f>${xmlText(cell.formula.slice(1))}</f>`;
     const shown = cell.shown;
     if (typeof shown === 'number') return `<c ${at}>${f}<v>${shown}</v></c>`;
     if (typeof shown === 'boolean') return `<c ${at} t="b">${f}<v>${shown ? 1 : 0}</v></c>`;
-    if (isErrorText(shown)) return `<c ${at} t="e">${f}<v>${xmlText(shown)}</v></c>`;
+    if (typeof shown === 'object') return `<c ${at} t="e">${f}<v>${xmlText(shown.error)}</v></c>`;
     return `<c ${at} t="str">${f}<v>${xmlText(shown)}</v></c>`;
   }
   const { value } = cell;

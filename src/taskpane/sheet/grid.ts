@@ -71,6 +71,8 @@ export interface CellGrid {
   tables?: readonly SheetTable[];
   /** Excel's type of each value (Excel.RangeValueType: `Error`, `Double`, `Boolean`…), when the read asked for it. */
   valueTypes?: string[][];
+  /** Each cell's number format code (Range.numberFormat: "General" where none is set), when the read asked for it. */
+  numberFormat?: string[][];
   /** Each value as Excel's JSON cell value (a card with its properties), when asked for and the host has it (ExcelApi 1.16). */
   valuesAsJson?: unknown[][];
 }

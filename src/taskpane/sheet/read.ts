@@ -60,11 +60,13 @@ async function loadRows(
   if (tables.length > 0) grid.tables = tables;
   const asJson = detail.valuesAsJson === true && isSetSupported('ExcelApi', '1.16');
   if (detail.valueTypes) grid.valueTypes = [];
+  if (detail.numberFormat) grid.numberFormat = [];
   if (asJson) grid.valuesAsJson = [];
   const properties = [
     'values',
     'formulas',
     ...(detail.valueTypes ? ['valueTypes'] : []),
+    ...(detail.numberFormat ? ['numberFormat'] : []),
     ...(asJson ? ['valuesAsJson'] : []),
   ];
   let size = Math.max(1, Math.min(ROWS_PER_RUN, Math.floor(CELLS_PER_READ / used.columnCount)));
@@ -84,6 +86,7 @@ async function loadRows(
     grid.values.push(...(range.values as CellValue[][]));
     grid.formulas.push(...(range.formulas as CellValue[][]));
     grid.valueTypes?.push(...(range.valueTypes as string[][]));
+    grid.numberFormat?.push(...(range.numberFormat as string[][]));
     grid.valuesAsJson?.push(...(range.valuesAsJson as unknown[][]));
     row += rows;
   }
@@ -200,6 +203,8 @@ export interface RowsDetail {
   valueTypes?: boolean;
   /** Each value as JSON where the host has it (ExcelApi 1.16): the properties of a card, a score's profile link. */
   valuesAsJson?: boolean;
+  /** Each cell's number format code: what a copy of the sheet formats its cells with. */
+  numberFormat?: boolean;
 }
 
 /**

@@ -4,13 +4,31 @@
  * block), one in the card layout (cards, dot fields, the link from the card), and a sheet with no
  * CLIMATE cell; with what the engine holds for each row (matched name, profile link, one hostile).
  */
-import type { CopyInput, NoteTexts, RowOrganization } from '../../../src/taskpane/copy/copyPlan';
-import type { CellGrid, CellValue } from '../../../src/taskpane/sheet/grid';
+import type { CopyInput, NoteTexts, RowOrganization, TypedGrid } from '../../../src/taskpane/copy/copyPlan';
+import type { CellValue } from '../../../src/taskpane/sheet/grid';
 
 const SOURCE = '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")';
 
-/** A grid from rows of [formula, value] pairs (a constant is its own formula: pass it alone). */
-function grid(sheet: string, rows: Array<Array<CellValue | [string, CellValue]>>): CellGrid {
+/**
+ * The error texts these sheets show, in the display languages they were read in (German `#NV`, Spanish
+ * `#¡VALOR!`): Excel gives each the value type Error (Excel.RangeValueType), whatever its text.
+ */
+const ERRORS = new Set(['#N/A', '#BUSY!', '#NAME?', '#VALUE!', '#NV', '#¡VALOR!']);
+
+/** Excel's value type of a value read (Excel.RangeValueType). */
+const valueType = (value: CellValue): string =>
+  value === null || value === ''
+    ? 'Empty'
+    : typeof value === 'number'
+      ? 'Double'
+      : typeof value === 'boolean'
+        ? 'Boolean'
+        : ERRORS.has(value)
+          ? 'Error'
+          : 'String';
+
+/** A grid from rows of [formula, value] pairs (a constant is its own formula: pass it alone), with value types. */
+export function grid(sheet: string, rows: Array<Array<CellValue | [string, CellValue]>>): TypedGrid {
   const width = Math.max(...rows.map((row) => row.length));
   const pad = <T>(row: T[], fill: T): T[] => [...row, ...Array<T>(width - row.length).fill(fill)];
   return {
@@ -27,6 +45,12 @@ function grid(sheet: string, rows: Array<Array<CellValue | [string, CellValue]>>
       pad(
         row.map((cell) => (Array.isArray(cell) ? cell[1] : cell)),
         '',
+      ),
+    ),
+    valueTypes: rows.map((row) =>
+      pad(
+        row.map((cell) => valueType(Array.isArray(cell) ? cell[1] : cell)),
+        'Empty',
       ),
     ),
   };
@@ -118,18 +142,15 @@ export const NOTE: NoteTexts = {
 };
 
 /** Spend in euros and the score to one decimal on the formula sheet (rows 3-7), as the analyst formatted them. */
-const FORMATS = new Map([
-  [
-    'Q3 suppliers',
-    FORMULA_SHEET.formulas.map((row, r) =>
-      row.map((_, c) => (r >= 2 && c === 1 ? '#,##0 "€"' : r >= 2 && c === 2 ? '0.0' : 'General')),
-    ),
-  ],
-]);
+const FORMATTED_SHEET: TypedGrid = {
+  ...FORMULA_SHEET,
+  numberFormat: FORMULA_SHEET.formulas.map((row, r) =>
+    row.map((_, c) => (r >= 2 && c === 1 ? '#,##0 "€"' : r >= 2 && c === 2 ? '0.0' : 'General')),
+  ),
+};
 
 export const COPY_INPUT: CopyInput = {
-  sheets: [FORMULA_SHEET, PLAIN_SHEET, CARD_SHEET],
+  sheets: [FORMATTED_SHEET, PLAIN_SHEET, CARD_SHEET],
   organization: (sheet, row) => ORGANIZATIONS[sheet]?.[row] ?? null,
-  formats: FORMATS,
   note: (copied) => ({ ...NOTE, lines: [...NOTE.lines, `Sheets copied: ${copied.join(', ')}`] }),
 };

@@ -5,7 +5,7 @@
  */
 import { planCopy, type CopyCell, type CopySheet } from '../../../src/taskpane/copy/copyPlan';
 import { portableFormula } from '../../../src/taskpane/copy/xlsxPortable';
-import { COPY_INPUT, PLAIN_SHEET } from './copyFixture';
+import { COPY_INPUT, grid, PLAIN_SHEET } from './copyFixture';
 
 const plan = planCopy(COPY_INPUT)!;
 const sheet = (name: string): CopySheet => plan.sheets.find((s) => s.name === name)!;
@@ -128,4 +128,20 @@ test('number formats travel with the cells (spend in euros, scores to one decima
   expect(at('Q3 suppliers', 'C3')).toMatchObject({ value: 67.3, format: '0.0' });
   expect(at('Q3 suppliers', 'C5')).not.toHaveProperty('format');
   expect(at('Q3 suppliers', 'A3')).not.toHaveProperty('format');
+});
+
+test('an error is told by its value type, not its text: a text like #1 stays text, a German or Spanish error is one', () => {
+  const ranks = grid('Ranks', [
+    ['Supplier', 'Score', 'Rank', 'Lookup'],
+    ['Acme', ['=CLIMATE.SCORE(A2)', 67.3], ['=IF(B2>50,"#1","")', '#1'], ['=XLOOKUP(A2,A2:A3,B2:B3)', '#NV']],
+    ['Beta', ['=CLIMATE.SCORE(A3)', '#¡VALOR!'], ['=IF(B3>50,"#1","")', '#¡VALOR!'], '#TODO'],
+  ]);
+  const copy = planCopy({ ...COPY_INPUT, sheets: [ranks] })!;
+  const cell = (row: number, column: number) => copy.sheets[1].cells.find((c) => c.row === row && c.column === column);
+  expect(cell(1, 2)).toMatchObject({ formula: '=IF(B2>50,"#1","")', shown: '#1' });
+  expect(cell(2, 3)).toMatchObject({ value: '#TODO' });
+  // Errors in the file are Excel 2007's English codes: one the file format lacks reads #N/A.
+  expect(cell(1, 3)).toMatchObject({ error: '#N/A' });
+  expect(cell(2, 1)).toMatchObject({ error: '#N/A' });
+  expect(cell(2, 2)).toMatchObject({ formula: '=IF(B3>50,"#1","")', shown: { error: '#N/A' } });
 });
