@@ -24,7 +24,7 @@ import {
 import { PROVIDER } from '../provider';
 import type { OrganizationRecord } from '../service/types';
 import { isFinalStatus } from '../service/types';
-import { cardArgument } from './results/cardQuery';
+import { basicValue, cardArgument } from './results/cardQuery';
 import { CellFailure, convertFailures, failureFrom, type Answer } from './results/errors';
 import { entityField } from './results/entityFields';
 import { matchInputOf, type MatchInput } from './results/nameMatch';
@@ -89,7 +89,6 @@ export interface Sourced {
 }
 
 const ID_PROPERTY = entityField('id')!.property;
-const MATCHED_PROPERTY = entityField('matched_name')!.property;
 
 type CardValue = { type?: unknown; provider?: { description?: unknown }; properties?: Record<string, unknown> };
 
@@ -102,7 +101,8 @@ function ourCard(value: unknown): CardValue | null {
 
 /** The service id of one of CLIMATE.ORG's cards, or null for any other value. */
 export function cardId(value: unknown): number | null {
-  const id = (ourCard(value)?.properties?.[ID_PROPERTY] as { basicValue?: unknown } | undefined)?.basicValue;
+  const card = ourCard(value);
+  const id = card && basicValue(card, ID_PROPERTY);
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
@@ -130,7 +130,7 @@ export class OrganizationSource {
   /** The organization's record, pending or final; a bad argument throws at once. */
   outcome(organization: unknown, website: unknown, country: unknown, call: FunctionCall): Answer<Sourced> {
     const id = cardId(organization);
-    if (id !== null) return this.ofCard(id, cardArgument(ourCard(organization)!, MATCHED_PROPERTY), call);
+    if (id !== null) return this.ofCard(id, cardArgument(ourCard(organization)!), call);
     const argument = parseOrganization(organization, website, country);
     if (call.preview) return Promise.resolve(this.previewed(argument));
     // A workbook just opened: every cell waits on the engine's one loading promise, then asks.

@@ -10,10 +10,13 @@
  */
 import { ArgumentError } from '../arguments/argumentError';
 import { MAX_CARD_TEXT } from './cardText';
+import { entityField } from './entityFields';
 import { parseOrganization, type OrganizationArgument, type OrganizationKind } from '../arguments/organizationArgument';
 
 /** The hidden property's name. */
 export const QUERY_PROPERTY = 'Query';
+/** The card's Matched organization, which stands for the row's query when the row asked for that name. */
+export const MATCHED_PROPERTY = entityField('matched_name')!.property;
 
 /** The prefix that makes the reader take the text as the kind it was (an S&P Global id carries its own). */
 const FORCED: Record<OrganizationKind, string> = {
@@ -67,20 +70,18 @@ export function queryProperty(text: string): Excel.EntityPropertyType {
   };
 }
 
-const basicValue = (card: { properties?: Record<string, unknown> }, property: string): unknown =>
+/** A property's `basicValue` in a card as the workbook holds it (anything, or undefined). */
+export const basicValue = (card: { properties?: Record<string, unknown> }, property: string): unknown =>
   (card.properties?.[property] as { basicValue?: unknown } | undefined)?.basicValue;
 
 /**
  * The argument a card's query reads as: its hidden property, or without one the name its Matched
- * organization (`matchedProperty`) shows; null when neither reads (the card is read by its id alone).
+ * organization shows; null when neither reads (the card is read by its id alone).
  */
-export function cardArgument(
-  card: { properties?: Record<string, unknown> },
-  matchedProperty: string,
-): Readonly<OrganizationArgument> | null {
+export function cardArgument(card: { properties?: Record<string, unknown> }): Readonly<OrganizationArgument> | null {
   const text = basicValue(card, QUERY_PROPERTY);
   if (text === undefined) {
-    const matched = basicValue(card, matchedProperty);
+    const matched = basicValue(card, MATCHED_PROPERTY);
     return typeof matched === 'string' && matched.length <= MAX_CARD_TEXT ? readBack(`name:${matched}`) : null;
   }
   if (typeof text !== 'string' || text === '' || text.length > MAX_CARD_TEXT) return null;

@@ -12,7 +12,7 @@
  */
 import type { OrganizationRecord } from '../../service/types';
 import { carriesInitiatives } from '../../service/records';
-import { cardQueryText, QUERY_PROPERTY, queryProperty } from './cardQuery';
+import { cardQueryText, MATCHED_PROPERTY, QUERY_PROPERTY, queryProperty } from './cardQuery';
 import { cardLink, cardText } from './cardText';
 import { markedSafe } from '../arguments/cellText';
 import type { OrganizationArgument } from '../arguments/organizationArgument';
@@ -117,8 +117,6 @@ const PLAN: ReadonlyArray<{ key: string; field: ProfileField | null; property: s
   field: key === AS_OF_KEY ? null : BY_KEY.get(key)!,
   property: entityField(key)!.property,
 }));
-/** The card's Matched organization, which stands for the row's query when the row asked for that name. */
-const MATCHED_PROPERTY = entityField('matched_name')!.property;
 const shownText = (property: Excel.EntityPropertyType | undefined): string | null =>
   property?.type === 'String' ? property.basicValue : null;
 /** Where the note that the answer left initiatives out goes: before the first flag. */

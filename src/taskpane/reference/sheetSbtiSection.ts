@@ -27,7 +27,7 @@ import {
 } from './sheetSbtiChanges';
 
 /** Pages of the feed read at most (20 changes a page): months of the whole dataset's changes. */
-export const MAX_FEED_PAGES = 50;
+const MAX_FEED_PAGES = 50;
 /** Companies whose SBTi entry is looked up for its LEI, at most (only when the sheet names suppliers by LEI). */
 const MAX_LEI_LOOKUPS = 100;
 /** How far back the list goes when the workbook records no refresh and the cache holds none of its records. */
