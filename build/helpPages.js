@@ -122,7 +122,7 @@ function renderHelpPage(language, functions) {
     <h2 id="functions">${text('help.functions.title')}</h2>
     <p>${text('help.functions.separator').replace('{separator}', `<code>${escapeHtml(listSeparator)}</code>`)}</p>${sections.join('')}
     <p><a href="${REFERENCE}">${text('help.reference')}</a> · <a href="${fromAssets(supportPage(language))}">${text('help.support')}</a></p>
-    <nav>${text('help.languages')} ${otherLanguages(helpPage, language)}</nav>
+    ${otherLanguages(helpPage, language)}
   </body>
 </html>
 `;

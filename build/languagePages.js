@@ -11,6 +11,9 @@ const webpack = require('webpack');
 const LOCALES = require('../src/i18n/locales.json');
 const { escapeHtml } = require('./markdownToHtml');
 
+/** @type {Record<string, Record<string, string>>} */
+const SUPPORT = require('../src/i18n/messages/support.json');
+
 /** A page of the add-in in a language, relative to its base URL: assets/<stem>.html in English, else assets/<stem>.<language>.html. */
 const localizedPage = (/** @type {string} */ stem) => (/** @type {string} */ language) =>
   language === LOCALES.default ? `assets/${stem}.html` : `assets/${stem}.${language}.html`;
@@ -40,18 +43,21 @@ const pageStart = (language, title, extraStyle) => `<!doctype html>
     <h1><img src="icon-32.png" alt="" width="32" height="32" /> ${title}</h1>`;
 
 /**
- * Links to a page in every language but `language`, each named in its own language.
+ * The page's footer: links to it in every language but `language`, each named in its own language,
+ * after the words both pages say there (support.json's support.languages).
  * @param {(language: string) => string} pageOf  the page of a language (supportPage, helpPage)
  * @param {string} language
  */
-const otherLanguages = (pageOf, language) =>
-  Object.entries(LOCALES.languages)
+const otherLanguages = (pageOf, language) => {
+  const links = Object.entries(LOCALES.languages)
     .filter(([other]) => other !== language)
     .map(
       ([other, { name }]) =>
         `<a href="${fromAssets(pageOf(other))}" hreflang="${other}" lang="${other}">${escapeHtml(name)}</a>`,
     )
     .join(' · ');
+  return `<nav>${escapeHtml(SUPPORT['support.languages'][language])} ${links}</nav>`;
+};
 
 /**
  * Emits a page per language into the build output, at the stage the functions' metadata files exist.

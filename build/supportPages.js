@@ -46,7 +46,7 @@ function renderSupportPage(language) {
     <p>${text('support.privacy.body')}</p>
     <h2 id="terms">${text('support.terms.title')}</h2>
     <p>${text('support.terms.body')}</p>
-    <nav>${text('support.languages')} ${otherLanguages(supportPage, language)}</nav>
+    ${otherLanguages(supportPage, language)}
   </body>
 </html>
 `;
