@@ -33,7 +33,8 @@ const { HostingFilesPlugin } = require('./build/hosting');
 const { DEV_URL, ManifestsPlugin } = require('./build/manifest');
 const { LOCALIZATION_FOLDER } = require('./build/manifest/json');
 const { FunctionsLocalesPlugin, languages, metadataFile } = require('./build/functionsLocales');
-const { SupportPagesPlugin, helpPage } = require('./build/supportPages');
+const { SupportPagesPlugin } = require('./build/supportPages');
+const { helpPage } = require('./build/languagePages');
 const { HelpPagesPlugin } = require('./build/helpPages');
 
 const DEFAULT_ADDIN_URL = 'https://climate-profiles.example.com/';

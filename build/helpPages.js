@@ -12,7 +12,15 @@
 
 const LOCALES = require('../src/i18n/locales.json');
 const { metadataFile } = require('./functionsLocales');
-const { emitLanguagePages, escapeHtml, helpPage, otherLanguages, pageStart, supportPage } = require('./supportPages');
+const {
+  emitLanguagePages,
+  escapeHtml,
+  fromAssets,
+  helpPage,
+  otherLanguages,
+  pageStart,
+  supportPage,
+} = require('./languagePages');
 
 /** @type {Record<string, Record<string, string>>} */
 const HELP = require('../src/i18n/messages/help.json');
@@ -113,8 +121,8 @@ function renderHelpPage(language, functions) {
     <p>${text('help.attribution.body')}</p>
     <h2 id="functions">${text('help.functions.title')}</h2>
     <p>${text('help.functions.separator').replace('{separator}', `<code>${escapeHtml(listSeparator)}</code>`)}</p>${sections.join('')}
-    <p><a href="${REFERENCE}">${text('help.reference')}</a> · <a href="${supportPage(language).slice('assets/'.length)}">${text('help.support')}</a></p>
-    <nav>${text('help.languages')} ${otherLanguages(helpPage, language)}</nav>
+    <p><a href="${REFERENCE}">${text('help.reference')}</a> · <a href="${fromAssets(supportPage(language))}">${text('help.support')}</a></p>
+    ${otherLanguages(helpPage, language)}
   </body>
 </html>
 `;
@@ -135,4 +143,4 @@ class HelpPagesPlugin {
   }
 }
 
-module.exports = { EXAMPLES, HelpPagesPlugin, renderHelpPage, withSeparator };
+module.exports = { HelpPagesPlugin };

@@ -11,7 +11,7 @@
 const { facts } = require('./facts');
 const { manifestTranslations } = require('./translations');
 const { metadataFile } = require('../functionsLocales');
-const { supportPage } = require('../supportPages');
+const { supportPage } = require('../languagePages');
 
 /** The schema version the manifest declares; test/manifest validates against this version's published schema. */
 const MANIFEST_VERSION = '1.30';

@@ -9,7 +9,7 @@
 const { facts } = require('./facts');
 const { manifestTranslations } = require('./translations');
 const { metadataFile } = require('../functionsLocales');
-const { supportPage } = require('../supportPages');
+const { supportPage } = require('../languagePages');
 
 /** @param {string} text */
 const escapeXml = (text) =>

@@ -32,6 +32,10 @@ export function chooseLanguage(tags: readonly unknown[]): Language {
   return DEFAULT_LANGUAGE;
 }
 
+/** The languages the browser says its person reads, most preferred first (none where there is no browser). */
+export const browserLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+
 /**
  * Excel's separator between a formula's arguments in that language's usual locale: ";" where the
  * decimal separator is a comma. For examples shown to people only: the add-in writes formulas through

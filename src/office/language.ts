@@ -5,7 +5,7 @@
  * without the pane), so both ask here, and the first answer Office gives is kept: Office's display
  * language does not change while the runtime runs.
  */
-import { chooseLanguage } from '../i18n/languages';
+import { browserLanguages, chooseLanguage } from '../i18n/languages';
 import { setLanguage } from '../i18n/translate';
 import { displayLanguage } from './host';
 
@@ -18,7 +18,6 @@ let settled = false;
 export function speakOfficeLanguage(): void {
   if (settled) return;
   const office = displayLanguage();
-  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  setLanguage(chooseLanguage([office, ...browser]));
+  setLanguage(chooseLanguage([office, ...browserLanguages()]));
   settled = office !== undefined || (typeof Office !== 'undefined' && Office.context !== undefined);
 }

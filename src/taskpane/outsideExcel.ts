@@ -5,7 +5,7 @@
  * Office has not answered yet, a note says the page is waiting for Excel (Excel may take a moment
  * to start the runtime); once Office answers with Excel, the note goes.
  */
-import { chooseLanguage } from '../i18n/languages';
+import { browserLanguages, chooseLanguage, type Language } from '../i18n/languages';
 import { t, type MessageKey } from '../i18n/translate';
 
 /** How long Office may take to answer before the page says what it is waiting for. */
@@ -13,7 +13,7 @@ export const OUTSIDE_EXCEL_NOTICE_MS = 1000;
 
 export type OutsideExcel = 'waiting' | 'opened';
 
-function paragraph(key: MessageKey, language: ReturnType<typeof chooseLanguage>): HTMLParagraphElement {
+function paragraph(key: MessageKey, language: Language): HTMLParagraphElement {
   const element = document.createElement('p');
   element.textContent = t(key, undefined, language);
   return element;
@@ -23,7 +23,7 @@ function paragraph(key: MessageKey, language: ReturnType<typeof chooseLanguage>)
 export function showOutsideExcel(state: OutsideExcel): void {
   const notice = document.getElementById('outside-excel');
   if (!notice) return;
-  const language = chooseLanguage(navigator.languages ?? [navigator.language]);
+  const language = chooseLanguage(browserLanguages());
   const title = document.createElement('h2');
   title.textContent = t('outsideExcel.title', undefined, language);
   const steps = document.createElement('ul');

@@ -11,7 +11,7 @@
 import { followRuntimeNotes, runtimeEngine, runtimeSettings } from '../runtime';
 import { hasExcelApi, officeReady, officeTheme } from '../office/host';
 import { speakOfficeLanguage } from '../office/language';
-import { chooseLanguage } from '../i18n/languages';
+import { browserLanguages, chooseLanguage } from '../i18n/languages';
 import { currentLanguage, t } from '../i18n/translate';
 import { hideOutsideExcel, OUTSIDE_EXCEL_NOTICE_MS, showOutsideExcel } from './outsideExcel';
 import { startPane } from './app';
@@ -31,7 +31,7 @@ import { showPageIn } from './ui/paneText';
 applyFluentTheme();
 applyPaneStyles();
 // The page's words as it loads, in the browser's language; Office's display language once Office answers.
-showPageIn(chooseLanguage(navigator.languages ?? [navigator.language]));
+showPageIn(chooseLanguage(browserLanguages()));
 
 void (async () => {
   try {

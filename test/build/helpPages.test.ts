@@ -15,7 +15,7 @@ const LOCALES = require('../../src/i18n/locales.json') as {
   default: string;
   languages: Record<string, { name: string; listSeparator: string }>;
 };
-const { helpPage, supportPage } = require('../../build/supportPages.js') as {
+const { helpPage, supportPage } = require('../../build/languagePages.js') as {
   helpPage: (language: string) => string;
   supportPage: (language: string) => string;
 };

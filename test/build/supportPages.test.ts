@@ -10,7 +10,7 @@ import { CATALOGS } from '../../src/i18n/translate';
 import { productionDist, removeTempDirs } from './dist';
 
 const LOCALES = require('../../src/i18n/locales.json') as { languages: Record<string, { name: string }> };
-const { supportPage } = require('../../build/supportPages.js') as { supportPage: (language: string) => string };
+const { supportPage } = require('../../build/languagePages.js') as { supportPage: (language: string) => string };
 const LANGUAGES = Object.keys(LOCALES.languages);
 
 const escapeHtml = (text: string) =>

@@ -12,6 +12,7 @@ import { t, type MessageKey } from '../../i18n/translate';
 import { profileLinkOrNull } from '../../service/profileLink';
 import { clip } from '../../text/clip';
 import { literal } from '../sheet/formulas';
+import { OUTPUTS } from '../sheet/outputs';
 import { SOURCE_LINE_FORMULA } from '../sheet/sourceLine';
 import type { PlannedCell } from '../sheet/write';
 import type { ChangeKind, ChangeReport, RowChange } from './rowChanges';
@@ -61,12 +62,9 @@ function joinedLiteral(text: string): string {
 /** What changed, in the pane's language: "Left SBTi", "Industry rank changed". */
 export function whatChanged(change: Pick<RowChange, 'kind' | 'field'>): string {
   const { field } = change;
-  const what =
-    field === 'rank' || field === 'industry_rank' || field === 'region_rank'
-      ? t(`changes.field.${field}`)
-      : field in FLAG_LABELS
-        ? FLAG_LABELS[field as keyof typeof FLAG_LABELS]
-        : '';
+  // A rank is named as its column on the scored sheet is headed, so both say the same word.
+  const column = OUTPUTS.find(({ key }) => key === `profile:${field}`);
+  const what = column ? column.header() : field in FLAG_LABELS ? FLAG_LABELS[field as keyof typeof FLAG_LABELS] : '';
   return t(KIND_KEYS[change.kind], { what });
 }
 

@@ -102,7 +102,7 @@ test("the words follow the pane's language; the sheet's title, read back, does n
     2,
   );
   expect(rows[3].slice(0, 2)).toEqual(['="Organisation"', '="Was sich geändert hat"']);
-  expect(rows[4][1]).toBe('="Branchenrang geändert"');
+  expect(rows[4][1]).toBe('="Rang in der Branche geändert"'); // the rank named as its column's header
   expect(planSheetTop()[0]).toEqual({ row: 0, column: 0, content: CHANGES_SHEET_NAME, bold: true });
   expect(CHANGES_SHEET_NAME).toBe('Climate changes');
 });
