@@ -2,7 +2,8 @@
  * What changed at a refresh, in the Activity section: around Refresh all (and "Refresh values older
  * than N days") the pane reads what every sheet's CLIMATE rows show, lets the refresh run, reads them
  * again once the cells have settled, and says what changed in figures and by name; the Changes sheet
- * lists each change with both dates. The score threshold and whether a refresh adds its block or
+ * lists each change with both dates. Around Refresh selected rows it reads only those rows, so the
+ * report names only organizations the refresh asked for. The score threshold and whether a refresh adds its block or
  * replaces the earlier ones are the workbook's (document settings), so a shared workbook keeps them.
  * "Refresh values older than N days" (olderSection.ts) runs its refresh inside the same two readings.
  */
@@ -14,13 +15,17 @@ import type { PaneContext } from '../common/paneContext';
 import { logoBase64 } from '../ui/logo';
 import { byId, el, externalLink, fieldText, markInvalid, replaceChildren, setStatus } from '../ui/view';
 import { whatChanged } from './changesPlan';
-import { engineIdle, readWorkbook, type WorkbookReading } from './changesReading';
+import type { SheetRange } from '../sheet/grid';
+import { engineIdle, readSheetRows, readWorkbook, type WorkbookReading } from './changesReading';
 import { writeChanges, type ChangesMode } from './changesSheet';
 import { CHANGE_KINDS, compareRows, DEFAULT_SCORE_THRESHOLD, type ChangeKind, type ChangeReport } from './rowChanges';
 
 export interface ChangesSection {
-  /** Runs a refresh between the two readings, then reports and lists what changed. */
-  around<T>(refresh: () => Promise<T>): Promise<T>;
+  /**
+   * Runs a refresh between the two readings, then reports and lists what changed: in every sheet's
+   * CLIMATE rows, or only in `rows` (their sheet's rows of the box) when the refresh covers no more.
+   */
+  around<T>(refresh: () => Promise<T>, rows?: SheetRange): Promise<T>;
 }
 
 /** Changes listed by name in the pane: the rest are on the sheet. */
@@ -104,16 +109,21 @@ export function mountChanges(context: PaneContext): ChangesSection {
 
   const scoreMax = (): number => (context.settings.current().scoreScale === '0-1' ? 1 : 100);
 
-  /** `beforeAt`: when the values read before were produced (ms), null when the workbook does not say. */
+  /**
+   * `beforeAt`: when the values read before were produced (ms), null when the workbook does not say;
+   * `rows`: the rows read, when not the whole sheets.
+   */
   const show = async (
     before: WorkbookReading,
     beforeAt: number | null,
     after: WorkbookReading,
     chosen: { threshold: number; mode: ChangesMode },
+    rows: SheetRange | undefined,
   ) => {
     const report = compareWorkbook(before, after, chosen.threshold);
     const block = {
       sheet: listed([...after.keys()]),
+      rows: rows && { first: rows.box.rowIndex + 1, last: rows.box.rowIndex + rows.box.rowCount },
       report,
       before: beforeAt === null ? null : calendarDate(new Date(beforeAt)),
       after: calendarDate(new Date(latestAsOf(after) ?? Date.now())),
@@ -139,12 +149,14 @@ export function mountChanges(context: PaneContext): ChangesSection {
     );
   };
 
-  const around = async <T>(refresh: () => Promise<T>): Promise<T> => {
+  const around = async <T>(refresh: () => Promise<T>, rows?: SheetRange): Promise<T> => {
     const chosen = await options();
+    const read = (among?: WorkbookReading) =>
+      rows ? readSheetRows(scoreMax(), rows) : readWorkbook(scoreMax(), among);
     let before: WorkbookReading | null = null;
     let beforeAt: number | null = null;
     try {
-      before = await readWorkbook(scoreMax());
+      before = await read();
       // The cards' As of; else (values carry none) when the workbook's cells were last all brought up to date.
       beforeAt = latestAsOf(before) ?? readCellsUpdatedAt(Date.now());
     } catch (error) {
@@ -154,7 +166,7 @@ export function mountChanges(context: PaneContext): ChangesSection {
     if (before === null) return result;
     await engineIdle(context.engine);
     try {
-      await show(before, beforeAt, await readWorkbook(scoreMax(), before), chosen);
+      await show(before, beforeAt, await read(before), chosen, rows);
     } catch (error) {
       setStatus(status, 'error', (error as Error).message);
     }
