@@ -1,10 +1,9 @@
 /**
  * The card-layout sheet the Changes tests refresh, and readers of what the pane leaves on the Changes
  * sheet: the sandbox's first owners as suppliers, their CLIMATE.ORG cards and three dot fields written as
- * Score a column leaves them, the workbook's record that its cells were brought up to date just now.
+ * Score a column leaves them.
  */
 import type { Page } from 'playwright-core';
-import { CELLS_UPDATED_SETTING } from '../../../src/office/documentSettings';
 import type { RunningSandbox } from '../../../tools/sandbox/server/server';
 import { hostProfile } from '../../harness/hostProfiles';
 import { cardEntities } from '../browser/cardEntities';
@@ -19,12 +18,7 @@ export const supplierNames = (sandbox: RunningSandbox, count: number): string[] 
     .slice(0, count)
     .map((org) => org.name);
 
-/**
- * The sheet "Suppliers" in the card layout: name, card, and three of its fields, cards as the sandbox
- * has them now. The cells were brought up to date just now (CELLS_UPDATED_SETTING), as after a scoring
- * run, so the runtime's start recalculates only cells showing an error (none): no calculation the test
- * did not ask for renews a card (src/office/reopenedCells.ts).
- */
+/** The sheet "Suppliers" in the card layout: name, card, and three of its fields, cards as the sandbox has them now. */
 export function cardSheet(sandbox: RunningSandbox, names: readonly string[]): ShimSheet {
   return {
     name: 'Suppliers',
@@ -32,7 +26,6 @@ export function cardSheet(sandbox: RunningSandbox, names: readonly string[]): Sh
     selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
     requirements: ENTITY_HOST.requirements,
     entities: cardEntities(sandbox.population, names),
-    documentSettings: { [CELLS_UPDATED_SETTING]: Date.now() },
   };
 }
 
