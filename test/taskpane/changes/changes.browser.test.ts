@@ -9,18 +9,16 @@
  * says what it would do before it runs, and refuses an age that is none.
  */
 import { join } from 'path';
-import { SANDBOX_PROJECT_KEY } from '../../../tools/sandbox/server/server';
 import { CHANGES_OPTIONS_SETTING, CHANGES_SHEETS_SETTING } from '../../../src/office/documentSettings';
 import { screenshotFolder } from '../../browsers/screenshots';
-import { seededSettings } from '../../harness/settingsSeed';
 import { answerOnRecalculation } from '../browser/answerOnRecalculation';
 import { cardEntities } from '../browser/cardEntities';
 import type { SheetDump } from '../browser/excelShim';
-import { openPanePage, openSection, type PanePage } from '../browser/panePage';
+import type { PanePage } from '../browser/panePage';
 import { drawSheet } from '../browser/sheetPicture';
 import { paneSuite } from '../browser/paneSuite';
 import { waitForText } from '../browser/waitForText';
-import { cardSheet, changesSheetOf, firstColumn, supplierNames, writeCardFormulas } from './cardRows';
+import { changesSheetOf, firstColumn, openCardRows } from './cardRows';
 
 const SOURCE_LINE = '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")';
 const DAY = 86_400;
@@ -47,11 +45,7 @@ async function refreshAll(expected: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  names = supplierNames(suite.sandbox, SUPPLIERS);
-  const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  pane = await openPanePage(suite.browser, suite.site.url, cardSheet(suite.sandbox, names), storage);
-  await writeCardFormulas(pane.page, SUPPLIERS);
-  await openSection(pane, 'section-activity');
+  ({ pane, names } = await openCardRows(suite, SUPPLIERS));
 }, 120_000);
 afterAll(() => pane?.page.context().close());
 

@@ -6,14 +6,13 @@
  * block name exactly the organizations of the selected rows whose values changed, and none outside.
  * First, the stand-in this rests on: the shim's Range.calculate renews the cards of its range, no other.
  */
-import { SANDBOX_PROJECT_KEY, type WorldChange } from '../../../tools/sandbox/server/server';
-import { seededSettings } from '../../harness/settingsSeed';
+import type { WorldChange } from '../../../tools/sandbox/server/server';
 import { answerOnRecalculation } from '../browser/answerOnRecalculation';
 import { cardEntities } from '../browser/cardEntities';
-import { openPanePage, openSection, type PanePage } from '../browser/panePage';
+import type { PanePage } from '../browser/panePage';
 import { paneSuite } from '../browser/paneSuite';
 import { waitForText } from '../browser/waitForText';
-import { cardSheet, changesSheetOf, firstColumn, supplierNames, writeCardFormulas } from './cardRows';
+import { changesSheetOf, firstColumn, openCardRows } from './cardRows';
 
 const DAY = 86_400;
 const SUPPLIERS = 150;
@@ -35,11 +34,7 @@ const cardsOf = (sheet: string, first: number, last: number): Promise<unknown[]>
   );
 
 beforeAll(async () => {
-  names = supplierNames(suite.sandbox, SUPPLIERS);
-  const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  pane = await openPanePage(suite.browser, suite.site.url, cardSheet(suite.sandbox, names), storage);
-  await writeCardFormulas(pane.page, SUPPLIERS);
-  await openSection(pane, 'section-activity');
+  ({ pane, names } = await openCardRows(suite, SUPPLIERS));
 }, 120_000);
 afterAll(() => pane?.page.context().close());
 
