@@ -118,7 +118,8 @@ export function shimRange(book: Book, formulas: ShimCardFormulas) {
       },
       // Range.calculate (ExcelApi 1.6; the typings: "Calculates a range of cells on a worksheet"): the
       // cards in this range take what the service answers now (`__workbook.answerOnRecalculation`), the
-      // cards outside it keep theirs; fields follow their card, as Excel recalculates a changed cell's dependents.
+      // cards outside it keep theirs; fields follow their card: Excel marks "dependents of volatile or changed
+      // data" dirty (typings, Excel.CalculationType.recalculate) and, calculating automatically, recalculates them.
       calculate: () => {
         book.dump.calculations.push({ scope: 'range', box: boxList(box) });
         for (const [k, cell] of state.cells) if (within(box, ...place(k))) formulas.calculate(cell);
