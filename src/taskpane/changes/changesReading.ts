@@ -1,10 +1,10 @@
 /**
  * The two readings around a refresh: what every sheet's CLIMATE rows show (both layouts, through
  * shownRows.ts), or only the rows a refresh of selected rows covers, read before the refresh asks the
- * service and again once the cells have settled. The
- * cells have settled when the engine has no call in flight or queued (its events say so, no timer):
- * a refresh keeps each answer in the cache first and only then recalculates, so every cell takes the
- * cache's answer in its own call, before Excel's calculation request resolves.
+ * service and again once the cells have settled. The cells have settled when the engine has no call
+ * in flight or queued (its events say so, no timer): a refresh keeps each answer in the cache first
+ * and only then recalculates, so every cell takes the cache's answer in its own call, before Excel's
+ * calculation request resolves.
  */
 import type { Engine } from '../../engine';
 import { run } from '../sheet/excel';

@@ -2,10 +2,11 @@
  * What changed at a refresh, in the Activity section: around Refresh all (and "Refresh values older
  * than N days") the pane reads what every sheet's CLIMATE rows show, lets the refresh run, reads them
  * again once the cells have settled, and says what changed in figures and by name; the Changes sheet
- * lists each change with both dates. Around Refresh selected rows it reads only those rows, so the
- * report names only organizations the refresh asked for. The score threshold and whether a refresh adds its block or
- * replaces the earlier ones are the workbook's (document settings), so a shared workbook keeps them.
- * "Refresh values older than N days" (olderSection.ts) runs its refresh inside the same two readings.
+ * lists each change with both dates. Around Refresh selected rows it reads only those rows, the only
+ * ones recalculated, so the report names only their organizations. The score threshold and whether a
+ * refresh adds its block or replaces the earlier ones are the workbook's (document settings), so a
+ * shared workbook keeps them. "Refresh values older than N days" (olderSection.ts) runs its refresh
+ * inside the same two readings.
  */
 import { currentLanguage, t } from '../../i18n/translate';
 import { readCellsUpdatedAt, readChangesOptions, rememberChangesOptions } from '../../office/documentSettings';
@@ -13,9 +14,9 @@ import { supportsImages } from '../../office/host';
 import { calendarDate } from '../common/calendarDate';
 import type { PaneContext } from '../common/paneContext';
 import { logoBase64 } from '../ui/logo';
+import type { SheetRange } from '../sheet/grid';
 import { byId, el, externalLink, fieldText, markInvalid, replaceChildren, setStatus } from '../ui/view';
 import { whatChanged } from './changesPlan';
-import type { SheetRange } from '../sheet/grid';
 import { engineIdle, readSheetRows, readWorkbook, type WorkbookReading } from './changesReading';
 import { writeChanges, type ChangesMode } from './changesSheet';
 import { CHANGE_KINDS, compareRows, DEFAULT_SCORE_THRESHOLD, type ChangeKind, type ChangeReport } from './rowChanges';
