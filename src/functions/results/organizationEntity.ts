@@ -8,11 +8,12 @@
  * root (this entity uses none), every nested value with a `type` and a `basicValue` (NOT_AVAILABLE), and
  * every property of ENTITY_KEYS present: a value the record lacks is a #N/A error value, so
  * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names. One property is hidden from the
- * card, dot notation and auto-complete: the row's query (cardQuery.ts), unless the Matched organization says it.
+ * card, dot notation and auto-complete: the row's query (cardQuery.ts), unless the Matched organization
+ * says it or the row asked by one identifier that the Match says was the `identifier`.
  */
 import type { OrganizationRecord } from '../../service/types';
 import { carriesInitiatives } from '../../service/records';
-import { cardQueryText, MATCHED_PROPERTY, QUERY_PROPERTY, queryProperty } from './cardQuery';
+import { cardQueryText, MATCH_PROPERTY, MATCHED_PROPERTY, QUERY_PROPERTY, queryProperty } from './cardQuery';
 import { cardLink, cardText } from './cardText';
 import { markedSafe } from '../arguments/cellText';
 import type { OrganizationArgument } from '../arguments/organizationArgument';
@@ -156,7 +157,8 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     properties[property] = cellValue(value, metadata, key === 'link' ? cardLink : cardText);
   }
   const name = cardText(displayName(record, requested));
-  const query = reading.argument && cardQueryText(reading.argument, shownText(properties[MATCHED_PROPERTY]));
+  const shown = (property: string) => shownText(properties[property]);
+  const query = reading.argument && cardQueryText(reading.argument, shown(MATCHED_PROPERTY), shown(MATCH_PROPERTY));
   if (query !== null) properties[QUERY_PROPERTY] = queryProperty(query);
   const provider = providerAttributes(link, ctx.logoUrl, true);
   // Every text in it went through cardText (safe, bounded) or is ours: the boundary need not walk it.
