@@ -11,6 +11,7 @@ import { excelRound } from './expectations';
 import { HOST_PROFILES, hostProfile, MODERN_HOST } from './hostProfiles';
 import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
 import { calculateOutcomes } from './session';
+import { copyIndexedDb, freshIndexedDb, persistedCache } from './cacheStorage';
 import { seededSettings } from './settingsSeed';
 import type { CellOutcome, InputValue } from './types';
 
@@ -190,6 +191,121 @@ test('a card judged "check" is still "check" in a later session, with the simila
     formulas: { C: '=CLIMATE.MATCH(B{row})', D: '=CLIMATE.PROFILE(B{row}, "match_similarity")' },
   });
   expect([basic(verdict), row.map(basic)]).toEqual([basic(verdict), [basic(verdict), basic(similarity)]]);
+});
+
+/** One organization asked for five ways: by LEI, ISIN, DUNS (a number, as Excel keeps it), website and name. */
+const fiveWays = (o: ReturnType<typeof owners>[number]): InputValue[][] => [
+  [o.lei],
+  [o.isin],
+  [Number(o.duns)],
+  [o.website],
+  [o.name],
+];
+type SavedCard = { type: string; properties: Record<string, { basicValue?: unknown }> };
+
+test('a row that asked by one identifier keeps no query in its card, and its card is judged as the row was, with no request', async () => {
+  const org = owners()[15];
+  const s = await open();
+  const rows = await calculateOutcomes(s, {
+    inputs: fiveWays(org),
+    formulas: { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.Match' },
+  });
+  const cards = rows.map(([card]) => shown(card) as SavedCard);
+  // Each card names its organization; none but the name's carries a hidden query, nor does the name's.
+  expect(cards.map((card) => [card.properties.Id.basicValue, 'Query' in card.properties])).toEqual(
+    cards.map(() => [org.id, false]),
+  );
+  sandbox.resetStats();
+  const judged = await calculateOutcomes(s, {
+    firstRow: 20, // below the rows that made the cards
+    inputs: cards.map((card) => [null, card as InputValue]),
+    formulas: { C: '=CLIMATE.MATCH(B{row})', D: '=CLIMATE.PROFILE(B{row}, "match_similarity")' },
+  });
+  // The four identifier rows and the name row reach one organization differently and keep their own verdicts.
+  expect(judged.map(([verdict]) => basic(verdict))).toEqual(rows.map(([, field]) => basic(field)));
+  expect(judged.map(([verdict]) => basic(verdict))).toEqual([
+    'identifier',
+    'identifier',
+    'identifier',
+    'identifier',
+    'exact',
+  ]);
+  const similarity = judged[4][1];
+  expect(similarity.kind === 'array' && basic(similarity.rows[0][0])).toBe(1); // the name's, as its row was judged
+  expect(sandbox.stats().requests).toBe(0);
+});
+
+test("an identifier row's card saved in a workbook is judged by the cache a later runtime reads, with no request", async () => {
+  const org = owners()[16];
+  const indexedDB = freshIndexedDb();
+  const first = await open({ indexedDB });
+  const rows = await calculateOutcomes(first, { inputs: fiveWays(org), formulas: { B: '=CLIMATE.ORG(A{row})' } });
+  await persistedCache(first, indexedDB);
+  const later = await open({ indexedDB: await copyIndexedDb(indexedDB) });
+  sandbox.resetStats();
+  const judged = await calculateOutcomes(later, {
+    firstRow: 2,
+    inputs: rows.map(([card]) => [null, shown(card) as InputValue]),
+    formulas: { C: '=CLIMATE.MATCH(B{row})' },
+  });
+  expect(judged.map(([verdict]) => basic(verdict))).toEqual([
+    'identifier',
+    'identifier',
+    'identifier',
+    'identifier',
+    'exact',
+  ]);
+  expect(sandbox.stats().requests).toBe(0);
+});
+
+test('cards saved with the query in an older form read as before: the LEI alone, or the three arguments', async () => {
+  const org = owners()[17];
+  const s = await open();
+  const [[card]] = await calculateOutcomes(s, { inputs: [[org.lei]], formulas: { B: '=CLIMATE.ORG(A{row})' } });
+  const saved = shown(card) as SavedCard;
+  const withQuery = (text: string) => ({
+    ...saved,
+    properties: {
+      ...saved.properties,
+      Query: {
+        type: 'String',
+        basicValue: text,
+        propertyMetadata: { excludeFrom: { cardView: true, dotNotation: true, autoComplete: true } },
+      },
+    },
+  });
+  sandbox.resetStats();
+  const judged = await calculateOutcomes(s, {
+    firstRow: 2,
+    inputs: [
+      [null, withQuery(org.lei) as InputValue],
+      [null, withQuery(JSON.stringify([`lei:${org.lei}`, null, null])) as InputValue],
+    ],
+    formulas: { C: '=CLIMATE.MATCH(B{row})' },
+  });
+  expect(judged.map(([verdict]) => basic(verdict))).toEqual(['identifier', 'identifier']);
+  expect(sandbox.stats().requests).toBe(0);
+});
+
+test('a card whose Match was edited to identifier is read by its id and left to check where no identifier reached it', async () => {
+  const org = owners()[18];
+  const s = await open();
+  const [[card]] = await calculateOutcomes(s, { inputs: [[org.name]], formulas: { B: '=CLIMATE.ORG(A{row})' } });
+  const saved = shown(card) as SavedCard;
+  const edited = { ...saved, properties: { ...saved.properties, Match: { type: 'String', basicValue: 'identifier' } } };
+  // This runtime holds the organization by its name only; another holds nothing of it.
+  const [[here]] = await calculateOutcomes(s, {
+    firstRow: 20,
+    inputs: [[null, edited as InputValue]],
+    formulas: { C: '=CLIMATE.MATCH(B{row})' },
+  });
+  const elsewhere = await open();
+  const [[there]] = await calculateOutcomes(elsewhere, {
+    firstRow: 2,
+    inputs: [[null, edited as InputValue]],
+    formulas: { C: '=CLIMATE.MATCH(B{row})' },
+  });
+  expect([basic(here), basic(there)]).toEqual(['check', 'check']);
 });
 
 test('a card with neither a query nor a matched name to stand for it is read by its id and left to check: no similarity', async () => {
