@@ -202,110 +202,80 @@ const fiveWays = (o: ReturnType<typeof owners>[number]): InputValue[][] => [
   [o.name],
 ];
 type SavedCard = { type: string; properties: Record<string, { basicValue?: unknown }> };
+const IDENTIFIED_FIVE_WAYS = ['identifier', 'identifier', 'identifier', 'identifier', 'exact'];
+
+/** The cards ORG makes in `session` for `inputs` (from row 2), as a workbook saves them. */
+async function cardsOf(session: NodeWorkbookSession, inputs: InputValue[][]): Promise<SavedCard[]> {
+  const rows = await calculateOutcomes(session, { inputs, formulas: { B: '=CLIMATE.ORG(A{row})' } });
+  return rows.map(([card]) => shown(card) as SavedCard);
+}
+
+/** MATCH of each card passed as the organization in `session`, from row 20 (below the rows that made them). */
+async function verdictsOf(session: NodeWorkbookSession, cards: readonly object[]): Promise<unknown[]> {
+  const rows = await calculateOutcomes(session, {
+    firstRow: 20,
+    inputs: cards.map((card) => [null, card as InputValue]),
+    formulas: { C: '=CLIMATE.MATCH(B{row})' },
+  });
+  return rows.map(([verdict]) => basic(verdict));
+}
 
 test('a row that asked by one identifier keeps no query in its card, and its card is judged as the row was, with no request', async () => {
   const org = owners()[15];
   const s = await open();
-  const rows = await calculateOutcomes(s, {
-    inputs: fiveWays(org),
-    formulas: { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.Match' },
-  });
-  const cards = rows.map(([card]) => shown(card) as SavedCard);
-  // Each card names its organization; none but the name's carries a hidden query, nor does the name's.
-  expect(cards.map((card) => [card.properties.Id.basicValue, 'Query' in card.properties])).toEqual(
-    cards.map(() => [org.id, false]),
-  );
+  const cards = await cardsOf(s, fiveWays(org));
+  // Each card names its organization, and none carries a hidden query: the name's Matched
+  // organization, and the others' Match `identifier`, stand for it.
+  expect(
+    cards.map((card) => [card.properties.Id.basicValue, card.properties.Match.basicValue, 'Query' in card.properties]),
+  ).toEqual(IDENTIFIED_FIVE_WAYS.map((verdict) => [org.id, verdict, false]));
   sandbox.resetStats();
-  const judged = await calculateOutcomes(s, {
-    firstRow: 20, // below the rows that made the cards
-    inputs: cards.map((card) => [null, card as InputValue]),
-    formulas: { C: '=CLIMATE.MATCH(B{row})', D: '=CLIMATE.PROFILE(B{row}, "match_similarity")' },
-  });
   // The four identifier rows and the name row reach one organization differently and keep their own verdicts.
-  expect(judged.map(([verdict]) => basic(verdict))).toEqual(rows.map(([, field]) => basic(field)));
-  expect(judged.map(([verdict]) => basic(verdict))).toEqual([
-    'identifier',
-    'identifier',
-    'identifier',
-    'identifier',
-    'exact',
-  ]);
-  const similarity = judged[4][1];
+  expect(await verdictsOf(s, cards)).toEqual(IDENTIFIED_FIVE_WAYS);
+  const [[similarity]] = await calculateOutcomes(s, {
+    firstRow: 30,
+    inputs: [[null, cards[4] as InputValue]],
+    formulas: { C: '=CLIMATE.PROFILE(B{row}, "match_similarity")' },
+  });
   expect(similarity.kind === 'array' && basic(similarity.rows[0][0])).toBe(1); // the name's, as its row was judged
   expect(sandbox.stats().requests).toBe(0);
 });
 
 test("an identifier row's card saved in a workbook is judged by the cache a later runtime reads, with no request", async () => {
-  const org = owners()[16];
   const indexedDB = freshIndexedDb();
   const first = await open({ indexedDB });
-  const rows = await calculateOutcomes(first, { inputs: fiveWays(org), formulas: { B: '=CLIMATE.ORG(A{row})' } });
+  const cards = await cardsOf(first, fiveWays(owners()[16]));
   await persistedCache(first, indexedDB);
   const later = await open({ indexedDB: await copyIndexedDb(indexedDB) });
   sandbox.resetStats();
-  const judged = await calculateOutcomes(later, {
-    firstRow: 2,
-    inputs: rows.map(([card]) => [null, shown(card) as InputValue]),
-    formulas: { C: '=CLIMATE.MATCH(B{row})' },
-  });
-  expect(judged.map(([verdict]) => basic(verdict))).toEqual([
-    'identifier',
-    'identifier',
-    'identifier',
-    'identifier',
-    'exact',
-  ]);
+  expect(await verdictsOf(later, cards)).toEqual(IDENTIFIED_FIVE_WAYS);
   expect(sandbox.stats().requests).toBe(0);
 });
 
 test('cards saved with the query in an older form read as before: the LEI alone, or the three arguments', async () => {
   const org = owners()[17];
   const s = await open();
-  const [[card]] = await calculateOutcomes(s, { inputs: [[org.lei]], formulas: { B: '=CLIMATE.ORG(A{row})' } });
-  const saved = shown(card) as SavedCard;
+  const [saved] = await cardsOf(s, [[org.lei]]);
+  const hidden = { excludeFrom: { cardView: true, dotNotation: true, autoComplete: true } };
   const withQuery = (text: string) => ({
     ...saved,
-    properties: {
-      ...saved.properties,
-      Query: {
-        type: 'String',
-        basicValue: text,
-        propertyMetadata: { excludeFrom: { cardView: true, dotNotation: true, autoComplete: true } },
-      },
-    },
+    properties: { ...saved.properties, Query: { type: 'String', basicValue: text, propertyMetadata: hidden } },
   });
   sandbox.resetStats();
-  const judged = await calculateOutcomes(s, {
-    firstRow: 2,
-    inputs: [
-      [null, withQuery(org.lei) as InputValue],
-      [null, withQuery(JSON.stringify([`lei:${org.lei}`, null, null])) as InputValue],
-    ],
-    formulas: { C: '=CLIMATE.MATCH(B{row})' },
-  });
-  expect(judged.map(([verdict]) => basic(verdict))).toEqual(['identifier', 'identifier']);
+  const old = [withQuery(org.lei), withQuery(JSON.stringify([`lei:${org.lei}`, null, null]))];
+  expect(await verdictsOf(s, old)).toEqual(['identifier', 'identifier']);
   expect(sandbox.stats().requests).toBe(0);
 });
 
 test('a card whose Match was edited to identifier is read by its id and left to check where no identifier reached it', async () => {
-  const org = owners()[18];
   const s = await open();
-  const [[card]] = await calculateOutcomes(s, { inputs: [[org.name]], formulas: { B: '=CLIMATE.ORG(A{row})' } });
-  const saved = shown(card) as SavedCard;
+  const [saved] = await cardsOf(s, [[owners()[18].name]]);
   const edited = { ...saved, properties: { ...saved.properties, Match: { type: 'String', basicValue: 'identifier' } } };
   // This runtime holds the organization by its name only; another holds nothing of it.
-  const [[here]] = await calculateOutcomes(s, {
-    firstRow: 20,
-    inputs: [[null, edited as InputValue]],
-    formulas: { C: '=CLIMATE.MATCH(B{row})' },
-  });
-  const elsewhere = await open();
-  const [[there]] = await calculateOutcomes(elsewhere, {
-    firstRow: 2,
-    inputs: [[null, edited as InputValue]],
-    formulas: { C: '=CLIMATE.MATCH(B{row})' },
-  });
-  expect([basic(here), basic(there)]).toEqual(['check', 'check']);
+  expect([...(await verdictsOf(s, [edited])), ...(await verdictsOf(await open(), [edited]))]).toEqual([
+    'check',
+    'check',
+  ]);
 });
 
 test('a card with neither a query nor a matched name to stand for it is read by its id and left to check: no similarity', async () => {
