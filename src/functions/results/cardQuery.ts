@@ -12,8 +12,14 @@
 import { ArgumentError } from '../arguments/argumentError';
 import { MAX_CARD_TEXT } from './cardText';
 import { entityField } from './entityFields';
+import { IDENTIFIER_VERDICT } from './nameMatch';
 import type { OrganizationQuery } from '../../engine';
-import { parseOrganization, type OrganizationArgument, type OrganizationKind } from '../arguments/organizationArgument';
+import {
+  parseOrganization,
+  QUERY_FIELDS,
+  type OrganizationArgument,
+  type OrganizationKind,
+} from '../arguments/organizationArgument';
 
 /** The hidden property's name. */
 export const QUERY_PROPERTY = 'Query';
@@ -21,8 +27,6 @@ export const QUERY_PROPERTY = 'Query';
 export const MATCHED_PROPERTY = entityField('matched_name')!.property;
 /** The card's Match: `identifier` on a card with no hidden query says its row asked by one identifier alone. */
 export const MATCH_PROPERTY = entityField('match')!.property;
-/** The verdict of a row that asked by an identifier (nameMatch.ts), the same word in every language. */
-const IDENTIFIER_VERDICT = 'identifier';
 /**
  * What a card with no hidden query whose Match says `identifier` stands for: its row asked by an
  * identifier the card does not carry (an LEI, ISIN, DUNS), which this runtime's cache may hold.
@@ -124,19 +128,14 @@ export function cardArgument(card: { properties?: Record<string, unknown> }): Ca
   return readBack(parts[0], parts[1], parts[2]);
 }
 
-/** The kind of each field of a query of one identifier (the engine's heldIdentifier). */
-const HELD_KINDS: ReadonlyArray<[keyof OrganizationQuery, OrganizationKind]> = [
-  ['website', 'website'],
-  ['duns_number', 'duns'],
-  ['lei_number', 'lei'],
-  ['isin_number', 'isin'],
-  ['sp_global_number', 'spg'],
-];
+/** Each kind but a name with its query's field: what the engine's heldIdentifier may give. */
+const HELD_KINDS = Object.entries(QUERY_FIELDS) as Array<[keyof typeof QUERY_FIELDS, keyof OrganizationQuery]>;
 
 /** The argument of the identifier the engine holds a card's record under; null when it holds none or it does not read. */
 export function heldArgument(query: OrganizationQuery | null): Readonly<OrganizationArgument> | null {
-  const held = query && HELD_KINDS.find(([field]) => typeof query[field] === 'string');
+  const held = query && HELD_KINDS.find(([, field]) => typeof query[field] === 'string');
   if (!held) return null;
-  const [field, kind] = held;
+  const [kind, field] = held;
+  // An S&P Global id's text carries its prefix (FORCED has none for it); the query's value does not.
   return readBack(`${kind === 'spg' ? 'spg:' : FORCED[kind]}${query[field]}`);
 }
