@@ -39,8 +39,8 @@ const weight = (value: unknown): number => JSON.stringify(value).length;
 const BUDGET = { value: 400, orgCard: 2_000 };
 /**
  * What CLIMATE.ORG's card weighs today whose row asked for the matched name or by one identifier (no
- * hidden query), within its 2,000 target (docs/excel.md "What a value weighs"): a field, a section or a
- * title added shows here.
+ * hidden query), within its 2,000 target (docs/excel.md "What a value weighs"): a field, a section, a
+ * title or the icon added shows here.
  */
 const ORG_CARD_TODAY = 1_945;
 
