@@ -11,6 +11,7 @@
 import type { Engine } from '../../engine';
 import { parseOrganization, type OrganizationArgument } from '../../functions/arguments/organizationArgument';
 import { entityField } from '../../functions/results/entityFields';
+import { shortList } from '../../i18n/shortList';
 import { currentLanguage, t, type MessageKey } from '../../i18n/translate';
 import { readCellsUpdatedAt } from '../../office/documentSettings';
 import type { ClimateClient } from '../../service/client';
@@ -216,11 +217,11 @@ const listed = (items: readonly string[]): string =>
   new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(items);
 
 /** A few suppliers by name as the sheet names them, the rest counted: "A, B, C, D, E and 12 more". */
-function someNames(suppliers: readonly SheetSupplier[]): string {
-  const names = suppliers.slice(0, NAMES_SHOWN).map((supplier) => supplier.label);
-  const more = suppliers.length - names.length;
-  return listed(more > 0 ? [...names, t('sbti.unchanged.more', { count: more })] : names);
-}
+const someNames = (suppliers: readonly SheetSupplier[]): string =>
+  shortList(
+    suppliers.map((supplier) => supplier.label),
+    NAMES_SHOWN,
+  );
 
 /**
  * What the pane says of the suppliers without a change: how many, then how many the sheet shows with
