@@ -1,0 +1,45 @@
+/**
+ * A keyboard user in the pane: where the focus is, named as a test names it, and Tab pressed until it
+ * reaches a control (failing with the way Tab went when it does not), as the keyboard-only tests of
+ * each room move through the page.
+ */
+import type { Page } from 'playwright-core';
+
+/** The focused element as a test names it: its id, a row control's kind, or `<group id> summary`. */
+export const focused = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return 'body';
+    if (element.localName === 'summary') {
+      // A nested group without an id of its own is named by the first element with one inside it.
+      const details = element.parentElement;
+      return `${details?.id || details?.querySelector('[id]:not(summary *)')?.id} summary`;
+    }
+    return element.id || element.dataset.control || element.localName;
+  });
+
+/**
+ * Presses Tab until the focus is on `target` (as `focused` names it), as a keyboard user moves through
+ * the pane; fails naming where Tab went when `target` is not reached within `most` presses.
+ */
+export async function tabTo(page: Page, target: string, most = 120): Promise<void> {
+  const visited: string[] = [];
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (now === target) return;
+    visited.push(now);
+  }
+  throw new Error(`Tab never reached ${target}; it went through ${visited.join(', ')}`);
+}
+
+/** The order Tab visits `targets` in from where the focus is now: each must come after the one before. */
+export async function tabOrder(page: Page, targets: readonly string[], most = 60): Promise<string[]> {
+  const seen: string[] = [];
+  for (let i = 0; i < most && seen.length < targets.length; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (targets.includes(now) && !seen.includes(now)) seen.push(now);
+  }
+  return seen;
+}
