@@ -23,6 +23,7 @@ import pane from './messages/pane.json';
 import projects from './messages/projects.json';
 import reference from './messages/reference.json';
 import review from './messages/review.json';
+import runtime from './messages/runtime.json';
 import sbti from './messages/sbti.json';
 import score from './messages/score.json';
 import service from './messages/service.json';
@@ -51,6 +52,7 @@ const AREAS = [
   projects,
   reference,
   review,
+  runtime,
   sbti,
   score,
   service,

@@ -1,9 +1,10 @@
 /**
  * The layers under the pane say nothing in English of their own either: the service client (the
  * service address's rule, malformed answers, a refused request target, the key's stand-in), the
- * settings (refused values, a held-back key) and the Office wrappers (the workbook's settings, reopened
- * cells, sheet names) reach a person as a cell's message, a status line or an Activity note, so their
- * words come from t() (src/i18n/messages/service.json, settings.json, office.json). A literal that reads
+ * settings (refused values, a held-back key), the Office wrappers (the workbook's settings, reopened
+ * cells, sheet names), the engine and the runtime's notes reach a person as a cell's message, a status
+ * line or an Activity note, so their words come from t() (src/i18n/messages/service.json,
+ * settings.json, office.json, runtime.json). A literal that reads
  * as words (test/i18n/literalWords.ts) fails here, unless it is listed below with why no person reads
  * it in their language: a name an API defines, a message only a bug raises, or documentation.
  */
@@ -14,7 +15,9 @@ import { normalizeBaseUrl } from '../../src/service/baseUrl';
 import { isWords, literals } from './literalWords';
 
 const SRC = join(__dirname, '../../src');
-const LAYERS = ['service', 'settings', 'office'];
+const LAYERS = ['service', 'settings', 'office', 'engine'];
+/** The runtime's assembly, which writes the engine's notes for Activity. */
+const FILES_ALONE = ['runtime.ts'];
 
 /**
  * Properties whose texts document a setting for administrators: the settings table of docs/settings.md
@@ -32,6 +35,9 @@ const NOT_SAID: Record<string, string> = {
   Conflict: 'OfficeExtension.ErrorCodes (office/excelRun.ts)',
   Timeout: 'OfficeExtension.ErrorCodes (office/excelRun.ts)',
   Error: 'Excel.RangeValueType (office/workbookClimateCells.ts)',
+  // Values the service sends and MATCH returns, the same in every language (docs/languages.md).
+  'requested organization': "a match's relationship, as the service names it (engine/cache/compactRecord.ts)",
+  'ultimate parent': "a match's relationship, as the service names it (engine/cache/compactRecord.ts)",
   // Messages only a bug raises, for a developer: every caller checks the value first.
   'timeoutMs must be a positive number of milliseconds (got {}).':
     'a RangeError for a bad client option (service/client.ts)',
@@ -50,7 +56,10 @@ const sourceFiles = (folder: string): string[] =>
     return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
   });
 
-const FILES = LAYERS.flatMap((layer) => sourceFiles(join(SRC, layer)))
+const FILES = [
+  ...LAYERS.flatMap((layer) => sourceFiles(join(SRC, layer))),
+  ...FILES_ALONE.map((file) => join(SRC, file)),
+]
   .map((path) => relative(SRC, path).split('\\').join('/'))
   .filter((file) => !(file in DOCUMENTATION_FILES));
 
