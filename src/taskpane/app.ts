@@ -46,11 +46,11 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
 
   mountConnection(context);
   const projects = mountProjects(context);
-  const changes = mountChanges(context);
+  const review = mountMatchReview(context);
+  const changes = mountChanges(context, (rows) => review.checkRows(rows));
   // The older values' refresh covers organizations across the sheet, not a block of rows: its line names no rows.
   mountOlderValues(context, changes, (report) => refreshSummary(report, null));
   const activity = mountActivity(context, { around: (refresh) => changes.around(refresh) });
-  const review = mountMatchReview(context);
   const summarySection = mountSummary(context);
   const score = mountScoreColumn(context, {
     blockScored: (event) => {

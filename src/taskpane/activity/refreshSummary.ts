@@ -3,11 +3,12 @@
  * for, the requests it took, those still being profiled, and what failed, by name with the service's
  * words, and whether their cells kept the values fetched before (the engine keeps a record until a
  * newer one arrives) or show the error. In the pane's language: counts choose their plural form, the
- * names are listed the language's way (Intl.ListFormat).
+ * names are listed the language's way (shortList).
  */
 import type { RefreshFailure, RefreshReport } from '../../engine';
-import { currentLanguage, t } from '../../i18n/translate';
+import { t } from '../../i18n/translate';
 import { sentences } from '../../i18n/sentences';
+import { shortList } from '../../i18n/shortList';
 import type { Tone } from '../ui/view';
 
 /** Names listed per error, and errors listed: the rest is counted. */
@@ -28,12 +29,9 @@ function failures(failed: readonly RefreshFailure[]): string {
   const byMessage = new Map<string, string[]>();
   for (const { organization, message } of failed)
     byMessage.set(message, [...(byMessage.get(message) ?? []), organization]);
-  const list = new Intl.ListFormat(currentLanguage(), { type: 'conjunction' });
-  const groups = [...byMessage].slice(0, ERRORS_SHOWN).map(([message, names]) => {
-    const more = names.length - NAMES_SHOWN;
-    const listed = names.slice(0, NAMES_SHOWN);
-    return `${list.format(more > 0 ? [...listed, t('activity.refresh.more', { count: more })] : listed)} (${message})`;
-  });
+  const groups = [...byMessage]
+    .slice(0, ERRORS_SHOWN)
+    .map(([message, names]) => `${shortList(names, NAMES_SHOWN)} (${message})`);
   const others = [...byMessage].slice(ERRORS_SHOWN).reduce((sum, [, names]) => sum + names.length, 0);
   if (others > 0) groups.push(t('activity.refresh.otherErrors', { count: others }));
   return groups.join('; ');

@@ -5,14 +5,17 @@
  * lists each change with both dates. The score threshold and whether a refresh adds its block or
  * replaces the earlier ones are the workbook's (document settings), so a shared workbook keeps them.
  * "Refresh values older than N days" (olderSection.ts) runs its refresh inside the same two readings.
+ * Rows now matched to another organization are one step from Review matches: the report offers, per
+ * sheet, a button that hands exactly those rows over (common/rowsToCheck.ts).
  */
 import { currentLanguage, t } from '../../i18n/translate';
 import { readCellsUpdatedAt, readChangesOptions, rememberChangesOptions } from '../../office/documentSettings';
 import { supportsImages } from '../../office/host';
 import { calendarDate } from '../common/calendarDate';
 import type { PaneContext } from '../common/paneContext';
+import type { RowsToCheck } from '../common/rowsToCheck';
 import { logoBase64 } from '../ui/logo';
-import { byId, el, externalLink, fieldText, markInvalid, replaceChildren, setStatus } from '../ui/view';
+import { byId, el, externalLink, fieldText, markInvalid, replaceChildren, setStatus, withBusy } from '../ui/view';
 import { whatChanged } from './changesPlan';
 import { engineIdle, readWorkbook, type WorkbookReading } from './changesReading';
 import { writeChanges, type ChangesMode } from './changesSheet';
@@ -43,11 +46,21 @@ export function readThreshold(text: string): number | null {
   return points <= 100 ? points : null;
 }
 
+/** A workbook's report: the changes of every sheet, and per sheet the rows now matched to another organization. */
+export interface WorkbookReport extends ChangeReport {
+  toCheck: RowsToCheck[];
+}
+
 /** The two readings compared sheet by sheet (rows pair within their sheet), as one report. */
-export function compareWorkbook(before: WorkbookReading, after: WorkbookReading, threshold: number): ChangeReport {
-  const reports = [...after].flatMap(([sheet, now]) => {
+export function compareWorkbook(before: WorkbookReading, after: WorkbookReading, threshold: number): WorkbookReport {
+  const bySheet = [...after].flatMap(([sheet, now]) => {
     const was = before.get(sheet);
-    return was ? [compareRows(was.rows, now.rows, threshold)] : [];
+    return was ? [{ sheet, report: compareRows(was.rows, now.rows, threshold) }] : [];
+  });
+  const reports = bySheet.map(({ report }) => report);
+  const toCheck = bySheet.flatMap(({ sheet, report }) => {
+    const rows = [...new Set(report.changes.filter((change) => change.review).map((change) => change.row))];
+    return rows.length === 0 ? [] : [{ sheet, rows: rows.sort((a, b) => a - b) }];
   });
   const changes = reports
     .flatMap((report) => report.changes)
@@ -55,7 +68,7 @@ export function compareWorkbook(before: WorkbookReading, after: WorkbookReading,
   const counts = Object.fromEntries(CHANGE_KINDS.map((kind) => [kind, 0])) as Record<ChangeKind, number>;
   for (const change of changes) counts[change.kind] += 1;
   const sum = (of: (report: ChangeReport) => number) => reports.reduce((total, report) => total + of(report), 0);
-  return { changes, counts, organizations: sum((r) => r.organizations), compared: sum((r) => r.compared) };
+  return { changes, counts, organizations: sum((r) => r.organizations), compared: sum((r) => r.compared), toCheck };
 }
 
 /** Items as a person lists them in the pane's language: "A, B and C". */
@@ -78,11 +91,33 @@ const latestAsOf = (reading: WorkbookReading): number | null =>
     null,
   );
 
-export function mountChanges(context: PaneContext): ChangesSection {
+/**
+ * `checkRows`: opens Review matches on rows a refresh found matched to another organization (app.ts
+ * hands over the review's own action: sections do not import each other).
+ */
+export function mountChanges(context: PaneContext, checkRows: (rows: RowsToCheck) => Promise<void>): ChangesSection {
   const thresholdInput = byId('changes-threshold', 'fluent-text-input');
   const modePicker = byId('changes-mode', 'select');
   const status = byId('changes-status');
   const list = byId('changes-list', 'ul');
+  const checks = byId('changes-check');
+
+  /** One button per sheet with rows to check: "Check the 3 rows on “Suppliers” in Review matches". */
+  const offerChecks = (toCheck: readonly RowsToCheck[]): void => {
+    replaceChildren(
+      checks,
+      ...toCheck.map((rows) => {
+        const button = el(
+          'fluent-button',
+          { type: 'button', appearance: 'primary', size: 'small', 'data-sheet': rows.sheet },
+          t('changes.pane.checkMatches', { count: rows.rows.length, sheet: rows.sheet }),
+        );
+        button.addEventListener('click', () => void withBusy(button, status, () => checkRows(rows)));
+        return button;
+      }),
+    );
+    checks.hidden = toCheck.length === 0;
+  };
 
   const saved = readChangesOptions();
   thresholdInput.value = String(saved.threshold ?? DEFAULT_SCORE_THRESHOLD);
@@ -123,7 +158,8 @@ export function mountChanges(context: PaneContext): ChangesSection {
       sheet === null
         ? reportSummary(report, chosen.threshold)
         : `${reportSummary(report, chosen.threshold)} ${t('changes.pane.listed', { sheet })}`;
-    setStatus(status, report.counts['matched another organization'] > 0 ? 'info' : 'success', summary);
+    setStatus(status, report.toCheck.length > 0 ? 'info' : 'success', summary);
+    offerChecks(report.toCheck);
     replaceChildren(
       list,
       ...report.changes
@@ -141,6 +177,7 @@ export function mountChanges(context: PaneContext): ChangesSection {
 
   const around = async <T>(refresh: () => Promise<T>): Promise<T> => {
     const chosen = await options();
+    offerChecks([]);
     let before: WorkbookReading | null = null;
     let beforeAt: number | null = null;
     try {

@@ -15,6 +15,8 @@ export const DEFAULT_SCORE_THRESHOLD = 5;
 export interface ShownRow {
   /** The organization as the row names it: rows of the two readings are paired by it. */
   organization: string;
+  /** The sheet row it was read from (0-based): where Review matches finds a row to check. */
+  row: number;
   /** The matched organization's id and name, as the card or the match column showed them. */
   matchedId: number | null;
   matchedName: string | null;
@@ -56,6 +58,8 @@ export const CHANGE_KINDS: readonly ChangeKind[] = [
 
 export interface RowChange {
   organization: string;
+  /** The sheet row (0-based) that shows it now. */
+  row: number;
   kind: ChangeKind;
   /** What changed, as a person reads it: "SBTi", "Score", "Industry rank", "Match". */
   what: string;
@@ -119,6 +123,7 @@ function rowChanges(was: ShownRow, now: ShownRow, threshold: number): RowChange[
     after: RowChange['after'],
   ): RowChange => ({
     organization: now.organization,
+    row: now.row,
     kind,
     what,
     field,

@@ -139,7 +139,7 @@ function readRow(grid: CellGrid, row: number, scoreMax: number): { shown: ShownR
   const { ranks, initiatives, matchedName, link } = seen;
   const profiled = score !== null || Object.keys(initiatives).length > 0;
   return {
-    shown: { organization, matchedId: null, matchedName, link, score, ranks, profiled, initiatives },
+    shown: { organization, row, matchedId: null, matchedName, link, score, ranks, profiled, initiatives },
     asOf: seen.asOf,
   };
 }

@@ -4,6 +4,7 @@
  * current settings for the calls the engine does not make (test, projects, reference browsing).
  */
 import type { Engine } from '../../engine';
+import { t } from '../../i18n/translate';
 import { ClimateClient } from '../../service/client';
 import type { SettingsStore } from '../../settings/settings';
 import type { ProjectStore } from './projectStore';
@@ -16,8 +17,12 @@ export interface PaneContext {
   runtimeNotes?: (listener: (line: string) => void) => void;
 }
 
-/** A client for the saved connection (base URL and key). */
+/**
+ * A client for the saved connection (base URL and key). Without a key it refuses, saying where to
+ * enter one, instead of sending a request the service can only answer with 401.
+ */
 export function savedClient(context: PaneContext): ClimateClient {
   const { baseUrl, apiKey } = context.settings.current();
+  if (!apiKey) throw new Error(t('common.keyFirst'));
   return new ClimateClient({ baseUrl, apiKey });
 }

@@ -6,7 +6,9 @@
  * settings and, once a CLIMATE cell ran, its start-with-the-document behaviour, which make Excel
  * without the add-in report an add-in error on open (office-js#3558). The workbook itself is only read.
  * The matched names and profile links come from the engine (its cache, or one batched request for the
- * organizations it does not hold), as the cells read them.
+ * organizations it does not hold), as the cells read them. An Excel without ExcelApi 1.8 gets the same
+ * file as a download link instead, and the status says what that Excel lacks and what to do when no
+ * file arrives (a pane in Excel on the Mac downloads nothing: office-js#2700, #3385).
  */
 import { isSetSupported } from '../../office/host';
 import { displayName } from '../../functions/results/results';
@@ -26,6 +28,7 @@ import { xlsxFile } from './xlsxFile';
 
 /** Excel.createWorkbook's requirement set. */
 const CREATE_WORKBOOK: readonly [string, string] = ['ExcelApi', '1.8'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Every sheet's used range, values, formulas, value types and number formats, in tab order. */
 async function readWorkbook(): Promise<TypedGrid[]> {
@@ -90,12 +93,20 @@ function noteTexts(copied: readonly string[]): NoteTexts {
 export function mountShareCopy(context: PaneContext): void {
   const button = byId('copy-run', 'fluent-button');
   const status = byId('copy-status');
+  const download = byId('copy-download', 'a');
+
+  /** The download link of a copy's file, or none (the link of an earlier copy is let go). */
+  const offerFile = (file: Uint8Array | null): void => {
+    if (download.href) URL.revokeObjectURL(download.href);
+    download.removeAttribute('href');
+    download.hidden = file === null;
+    if (file === null) return;
+    download.href = URL.createObjectURL(new Blob([file.slice().buffer], { type: XLSX_TYPE }));
+    download.download = t('copy.fileName', { date: calendarDate() });
+  };
 
   const share = async (): Promise<void> => {
-    if (!isSetSupported(...CREATE_WORKBOOK)) {
-      setStatus(status, 'error', t('copy.unsupported'));
-      return;
-    }
+    offerFile(null);
     setStatus(status, 'busy', t('copy.reading'));
     const grids = scoredSheets(await readWorkbook());
     const organizations = await rowOrganizations(context, grids);
@@ -110,6 +121,11 @@ export function mountShareCopy(context: PaneContext): void {
     }
     const logo = await logoBase64();
     const file = xlsxFile(plan, logo === null ? null : fromBase64(logo));
+    if (!isSetSupported(...CREATE_WORKBOOK)) {
+      offerFile(file);
+      setStatus(status, 'info', t('copy.asFile', { sheets: plan.copied.join(', '), download: t('copy.download') }));
+      return;
+    }
     await Excel.createWorkbook(toBase64(file));
     setStatus(
       status,

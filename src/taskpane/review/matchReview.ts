@@ -11,14 +11,17 @@
 import { t } from '../../i18n/translate';
 import type { BlockScored } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
+import type { RowsToCheck } from '../common/rowsToCheck';
 import { describeRange } from '../sheet/a1';
 import type { SheetRange } from '../sheet/grid';
 import { readSelection } from '../sheet/read';
+import { SHEET_COLUMNS } from '../sheet/sheetState';
 import { selectRange } from '../sheet/write';
-import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
-import { TO_REVIEW, filterEntries, pageOf, rowLabel, type ReviewEntry } from './reviewModel';
+import { byId, el, messageOf, replaceChildren, setStatus, withBusy } from '../ui/view';
+import { ALL, TO_REVIEW, filterEntries, pageOf, rowLabel, type ReviewEntry } from './reviewModel';
 import { refineRow, reviewBlock, setAccepted } from './reviewWorkbook';
 import {
+  chooseFilter,
   focusRefineForm,
   focusRow,
   refineForm,
@@ -31,6 +34,8 @@ import {
 export interface MatchReviewSection {
   /** A block was scored: what "Review scored block" reads. */
   blockScored(event: BlockScored): void;
+  /** Opens the review on exactly these rows (a refresh found them matched to another organization). */
+  checkRows(rows: RowsToCheck): Promise<void>;
 }
 
 /** What the section shows: the block read and its rows, the page, the row being refined. */
@@ -121,16 +126,26 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     setStatus(status, 'success', t('review.refined', { row: rowLabel(entry), count }));
   };
 
-  const review = async (block: SheetRange): Promise<void> => {
+  /** `only`: the rows handed over by a refresh, all listed whatever their verdict; else the block's rows to review. */
+  const review = async (block: SheetRange, only?: ReadonlySet<number>): Promise<void> => {
     const where = describeRange(block.sheet, block.box);
-    const entries = await reviewBlock(context.engine, block, (read) =>
-      setStatus(status, 'busy', t('review.reading', { range: where, read, count: block.box.rowCount })),
+    const entries = await reviewBlock(
+      context.engine,
+      block,
+      (read) => setStatus(status, 'busy', t('review.reading', { range: where, read, count: block.box.rowCount })),
+      only,
     );
     shown = { block, entries, page: 0, refining: null };
-    filter.value = TO_REVIEW;
+    chooseFilter(filter, only ? ALL : TO_REVIEW);
     render();
     const toReview = filterEntries(entries, TO_REVIEW).length;
-    setStatus(status, 'info', t('review.toReview', { range: where, toReview, count: entries.length }));
+    setStatus(
+      status,
+      'info',
+      only
+        ? t('review.fromRefresh', { count: entries.length, sheet: block.sheet })
+        : t('review.toReview', { range: where, toReview, count: entries.length }),
+    );
   };
 
   scoredButton.addEventListener(
@@ -170,6 +185,26 @@ export function mountMatchReview(context: PaneContext): MatchReviewSection {
     blockScored({ range }) {
       scored = range;
       scoredButton.disabled = false;
+    },
+    async checkRows({ sheet, rows }) {
+      const section = byId('section-review', 'details');
+      section.open = true;
+      section.scrollIntoView({ block: 'start' });
+      // The rows' whole width: the columns their formulas are in are whichever the sheet has.
+      const first = Math.min(...rows);
+      const box = {
+        rowIndex: first,
+        rowCount: Math.max(...rows) - first + 1,
+        columnIndex: 0,
+        columnCount: SHEET_COLUMNS,
+      };
+      try {
+        await review({ sheet, box }, new Set(rows));
+      } catch (error) {
+        setStatus(status, 'error', messageOf(error));
+      }
+      // The keyboard goes on where the rows are: the list's heading, from which Tab reaches the first row.
+      heading.focus();
     },
   };
 }

@@ -75,6 +75,12 @@ export function renderCounts(counts: HTMLElement, filter: HTMLSelectElement, ent
   if (filter.value !== chosen) filter.value = TO_REVIEW;
 }
 
+/** Chooses the filter `value` (TO_REVIEW, ALL or a verdict), also before renderCounts has drawn its options. */
+export function chooseFilter(filter: HTMLSelectElement, value: string): void {
+  if (![...filter.options].some((option) => option.value === value)) filter.append(el('option', { value }));
+  filter.value = value;
+}
+
 /** The Refine form of a row: submit hands over what was typed, Cancel (or Escape in the form) closes it. */
 export function refineForm(
   entry: ReviewEntry,

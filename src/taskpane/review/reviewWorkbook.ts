@@ -19,11 +19,15 @@ import { assessRow, rowLabel, verdictOf, type ReviewEntry } from './reviewModel'
 
 type Judge = Pick<Engine, 'organization'>;
 
-/** Reads a block slice by slice, judging each slice's rows before the next read; `progress` after each. */
+/**
+ * Reads a block slice by slice, judging each slice's rows before the next read; `progress` after each.
+ * `only`: the rows (0-based) to judge, the others read past (the rows a refresh handed over).
+ */
 export async function reviewBlock(
   engine: Judge,
   block: SheetRange,
   progress: (rowsRead: number) => void,
+  only?: ReadonlySet<number>,
 ): Promise<ReviewEntry[]> {
   const entries: ReviewEntry[] = [];
   const top = block.box.rowIndex;
@@ -32,7 +36,7 @@ export async function reviewBlock(
     const to = Math.min(bottom, from + ROWS_PER_RUN - 1);
     const grid = await readRows(block.sheet, from, to);
     if (grid === null) break;
-    const rows = grid.formulas.map((_cells, i) => grid.rowIndex + i);
+    const rows = grid.formulas.map((_cells, i) => grid.rowIndex + i).filter((row) => !only || only.has(row));
     const judged = await Promise.all(
       rows.map((row) => {
         const args = rowOrganization(grid, row, block.box);

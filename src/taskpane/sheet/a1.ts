@@ -1,5 +1,6 @@
 /** A1 notation, pure: column letters both ways, cell and range addresses, single-cell references. */
 import { columnIndex, columnLetters } from '../../office/columns';
+import { shortList } from '../../i18n/shortList';
 import { sheetPrefix, unquoteSheet } from '../../office/sheetName';
 import type { RangeBox } from './grid';
 
@@ -25,11 +26,9 @@ export function areaA1(box: RangeBox): string {
 /** Areas named in a message, the first few: Select Visible Cells over a filtered list makes hundreds. */
 const AREAS_NAMED = 3;
 
-/** `A2:A3, A6:A7 and 4 more`: the first few areas as a person reads them, and how many others. */
+/** `A2:A3, A6:A7, B9 and 4 more`: the first few areas as a person reads them, and how many others. */
 export function listAreas(boxes: readonly RangeBox[]): string {
-  const named = boxes.slice(0, AREAS_NAMED).map(areaA1);
-  const more = boxes.length - named.length;
-  return `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  return shortList(boxes.map(areaA1), AREAS_NAMED);
 }
 
 /** What a person reads for a range: `Suppliers!B3:E9` (the sheet's name as it is, unquoted). */

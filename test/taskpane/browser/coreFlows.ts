@@ -3,10 +3,15 @@
  * WebView2 and Edge, WebKit for the Mac, Firefox for Excel on the web): the built page loads without
  * an error and in one font stack, a key is saved and tested against the sandbox, a column is scored,
  * the match review and the summary open (its build writes a KPI history row and chart), Share a copy
- * writes its file, Refresh all reports what changed. One browser per engine file, one page, a few short steps;
- * the depth (accessibility tree, screenshots, every option) stays in the Chromium pane tests.
+ * writes its file, Refresh all reports what changed, 90 days on the SBTi changes name the sheet's suppliers
+ * the sandbox changed, and a workbook opened without a key opens on the screen that says what its cells
+ * need. One browser per engine file, one page, a few short steps; the depth (accessibility tree,
+ * screenshots, every option) stays in the Chromium pane tests.
  */
 import { SANDBOX_PROJECT_KEY, startSandbox, type RunningSandbox } from '../../../tools/sandbox/server/server';
+import type { WorldChange } from '../../../tools/sandbox/world/world';
+import { PROVIDER } from '../../../src/provider';
+import { seededSettings } from '../../harness/settingsSeed';
 import { productionDist } from '../../build/dist';
 import type { Engine } from '../../browsers/locate';
 import { launchEngine } from '../../browsers/launch';
@@ -18,6 +23,22 @@ import { axeViolations, fontStacks, normalFamily, openEverySection } from './pan
 import { CSP_CONSOLE_LINE, NOT_THE_PANES, servePane, type PaneSite } from './paneSite';
 
 const SUPPLIERS = 4;
+const NINETY_DAYS = 90 * 86_400;
+const SANDBOX = { port: 0, quiet: true, organizations: 100, profilingSeconds: 3600 } as const;
+type SbtiChange = Extract<WorldChange, { kind: 'sbti' }>;
+
+/**
+ * What 90 days will do to the SBTi entries of the sandbox's world, read from a twin (same seed and
+ * size): the sheet names these suppliers before the days pass, as an analyst's does.
+ */
+async function foreseenSbti(): Promise<SbtiChange[]> {
+  const twin = await startSandbox(SANDBOX);
+  try {
+    return twin.advanceClock(NINETY_DAYS).filter((change): change is SbtiChange => change.kind === 'sbti');
+  } finally {
+    await twin.close();
+  }
+}
 
 export function coreFlows(engine: Engine): void {
   describe(`the pane's core flows in ${engine}`, () => {
@@ -25,6 +46,8 @@ export function coreFlows(engine: Engine): void {
     let site: PaneSite;
     let browser: BrowserDriver;
     let page: PageDriver;
+    /** The sheet's suppliers whose SBTi entry the 90 days change (a commitment removed, targets set). */
+    let sbtiChanged: SbtiChange[];
 
     const { textOf, waitForShown, dump } = driverReaders(() => page);
     const waitForText = (selector: string, expected: string, timeoutMs = 20_000): Promise<void> =>
@@ -38,9 +61,13 @@ export function coreFlows(engine: Engine): void {
     };
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ port: 0, quiet: true, organizations: 100, profilingSeconds: 3600 });
+      sandbox = await startSandbox(SANDBOX);
       site = await servePane(productionDist());
-      const names = sandbox.population.organizations.slice(0, SUPPLIERS).map((org) => [org.name]);
+      sbtiChanged = (await foreseenSbti()).slice(0, 2);
+      expect(sbtiChanged.length).toBeGreaterThan(0);
+      const others = sandbox.population.organizations.filter((org) => !sbtiChanged.some((c) => c.name === org.name));
+      const suppliers = [...others.slice(0, SUPPLIERS - sbtiChanged.length), ...sbtiChanged].map((org) => org.name);
+      const names = suppliers.map((name) => [name]);
       // A fresh install: no stored settings, the whole column A selected as when its header is clicked.
       site.stage({
         sheet: {
@@ -152,6 +179,71 @@ export function coreFlows(engine: Engine): void {
       expect(fonts.others).toEqual([]);
       expect(fonts.checked).toBeGreaterThan(100);
       expect(await axeViolations(page)).toEqual([]);
+      expect(await pageErrors()).toEqual([]);
+    });
+
+    test('90 days on, the SBTi changes name the sheet’s suppliers whose entry changed, and only them', async () => {
+      sandbox.advanceClock(NINETY_DAYS);
+      // Back on the suppliers' sheet (the summary left its own active), the section open since the step before.
+      await evaluate(page, () =>
+        (window as unknown as { __workbook: { select(box: object, sheet: string): void } }).__workbook.select(
+          { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
+          'Suppliers',
+        ),
+      );
+      await page.click('#sbti-changes-load');
+      await waitForText('#reference-status', `of this sheet's ${SUPPLIERS} suppliers`, 30_000);
+      const headlines = await evaluate(page, () =>
+        [...document.querySelectorAll<HTMLElement>('#sbti-changes > li')].map((li) => li.innerText.split('\n')[0]),
+      );
+      expect(headlines.sort()).toEqual(sbtiChanged.map((change) => `${change.name}: ${change.after}`).sort());
+    });
+
+    test('a workbook opened without a key: the first screen says what its cells need and its three ways out', async () => {
+      // Someone else's computer: nothing saved, a service that is not the sandbox's default (no demo key).
+      await evaluate(page, () => localStorage.clear());
+      site.stage({
+        sheet: {
+          name: 'Q3 suppliers',
+          rows: [
+            ['Supplier', 'Score', 'SBTi'],
+            ['Acme Steel', '=CLIMATE.SCORE(A2)', '=CLIMATE.FLAG(A2,"sbti")'],
+          ],
+          selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
+          requirements: { SharedRuntime: '1.1', ExcelApi: '1.8' },
+        },
+        storage: await seededSettings({ baseUrl: sandbox.url }),
+      });
+      await page.goto(`${site.url}/taskpane.html`);
+      await waitUntil(page, () => document.body.dataset.ready === 'true', [], 'the pane saying it is ready');
+      await waitForText('#welcome-title', 'This workbook’s climate cells need an API key');
+      const before = await dump();
+      expect(await textOf('#welcome-needs-key')).toMatch(
+        /^2 CLIMATE cells in this workbook get their values from DitchCarbon with an API key, and none is saved/,
+      );
+      const shown = (selector: string) =>
+        evaluate(page, (css: string) => (document.querySelector(css)?.getClientRects().length ?? 0) > 0, selector);
+      // The ways out: a key, the provider's site for one, or a copy from whoever sent the workbook.
+      expect([await shown('#welcome-key'), await shown('#welcome-get-key'), await shown('#welcome-ask-copy')]).toEqual([
+        true,
+        true,
+        true,
+      ]);
+      expect([(await textOf('#welcome-key')).trim(), (await textOf('#welcome-get-key')).trim()]).toEqual([
+        'Enter a key',
+        'Get a key',
+      ]);
+      expect(await evaluate(page, () => document.querySelector('#welcome-get-key')?.getAttribute('href'))).toBe(
+        PROVIDER.site,
+      );
+      expect(await textOf('#welcome-ask-copy')).toContain('Share a copy');
+      expect(await shown('#welcome-try')).toBe(false);
+      await page.click('#welcome-key');
+      expect(await evaluate(page, () => document.activeElement?.id)).toBe('api-key');
+      // It only read the workbook.
+      const after = await dump();
+      expect(after.sheets).toEqual(before.sheets);
+      expect([after.calculations, after.documentSettingsSaves]).toEqual([[], 0]);
       expect(await pageErrors()).toEqual([]);
     });
   });

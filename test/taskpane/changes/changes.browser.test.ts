@@ -6,7 +6,8 @@
  * Changes sheet (only organizations the sandbox's world changed, each with a link to its profile,
  * attributed, with both dates); the next refresh adds its own block or replaces the earlier ones, as
  * chosen, and the choice and the threshold stay with the workbook. "Refresh values older than N days"
- * says what it would do before it runs, and refuses an age that is none.
+ * says what it would do before it runs, and refuses an age that is none. Rows the service now matches to
+ * another organization are one key press from Review matches, which then lists exactly those rows.
  */
 import { join } from 'path';
 import type { Page } from 'playwright-core';
@@ -188,4 +189,45 @@ test('Refresh values older than N days says what it finds before anything runs, 
     'No organization on “Suppliers” has values older than 90 days. 150 others have not been read in this session',
   );
   expect(await pane.page.locator('#older-run').isHidden()).toBe(true);
+}, 180_000);
+
+test('rows now matched to another organization are one key press from Review matches, which lists exactly them', async () => {
+  await pane.page.locator('#changes-threshold').evaluate((input) => {
+    (input as HTMLInputElement).value = '5';
+  });
+  // The service now matches three suppliers to other organizations: their cards are those organizations'.
+  const population = suite.sandbox.population;
+  const others = population.organizations
+    .filter((org) => org.parentId === null && org.profile !== null && !names.includes(org.name))
+    .slice(0, 3)
+    .map((org) => org.name);
+  const moved = [7, 60, 121];
+  const cards = cardEntities(population, names);
+  const otherCards = cardEntities(population, others);
+  moved.forEach((i, k) => (cards[names[i].toLowerCase()] = otherCards[others[k].toLowerCase()]));
+  await answerOnRecalculation(pane.page, cards);
+  await refreshAll('3 rows now matched to another organization');
+
+  const offer = pane.page.locator('#changes-check fluent-button');
+  expect(await offer.allInnerTexts()).toEqual(['Check the 3 rows on “Suppliers” in Review matches']);
+  await offer.focus();
+  await pane.page.keyboard.press('Enter');
+  await waitForText(pane.page, '#review-status', '3 rows on “Suppliers” are now matched to another organization');
+
+  // Exactly those rows (sheet rows, 1-based: the names start on row 2), each under its own name.
+  const listed = pane.page.locator('#review-list > li[data-row]');
+  expect(await listed.evaluateAll((items) => items.map((li) => Number((li as HTMLElement).dataset.row)))).toEqual(
+    moved.map((i) => i + 2),
+  );
+  const texts = await listed.allInnerTexts();
+  moved.forEach((i, k) => expect(texts[k]).toContain(`Row ${i + 2}: ${names[i]}`));
+  expect(await pane.page.locator('#section-review').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(
+    true,
+  );
+  // The keyboard goes on from the list: its heading has the focus, and Tab reaches the first row's controls.
+  expect(await pane.page.evaluate(() => document.activeElement?.id)).toBe('review-list-heading');
+  await pane.page.keyboard.press('Tab');
+  expect(
+    await pane.page.evaluate(() => document.activeElement?.closest('li[data-row]')?.getAttribute('data-row')),
+  ).toBe(String(moved[0] + 2));
 }, 180_000);

@@ -16,6 +16,7 @@ import { SOURCE_LINE_FORMULA } from '../../../src/taskpane/sheet/sourceLine';
 const LINK = 'https://profiles.example/organizations/7';
 const row = (organization: string, overrides: Partial<ShownRow> = {}): ShownRow => ({
   organization,
+  row: 2,
   matchedId: null,
   matchedName: null,
   link: LINK,

@@ -10,6 +10,7 @@ import { client, start } from '../../sandbox/harness';
 
 const row = (organization: string, overrides: Partial<ShownRow> = {}): ShownRow => ({
   organization,
+  row: 2,
   matchedId: 7,
   matchedName: `${organization} Ltd`,
   link: `https://profiles.example/organizations/7`,
@@ -134,13 +135,14 @@ describe('over the sandbox, 90 days on', () => {
       const chunk = suppliers.slice(i, i + 100);
       const items = chunk.map((o) => ({ url: '/organizations', method: 'POST', body: { name: o.name } }));
       const { body } = await client(sandbox).batch(items);
-      chunk.forEach((o, k) => rows.push(shown(o.name, JSON.parse(body[k].body))));
+      chunk.forEach((o, k) => rows.push(shown(o.name, i + k + 1, JSON.parse(body[k].body))));
     }
     return rows;
   }
 
-  const shown = (organization: string, record: OrganizationRecord): ShownRow => ({
+  const shown = (organization: string, row: number, record: OrganizationRecord): ShownRow => ({
     organization,
+    row,
     matchedId: record.matching_organization?.id ?? null,
     matchedName: record.matching_organization?.name ?? null,
     link: record.matching_organization?.link ?? null,

@@ -57,6 +57,7 @@ describe('the formula layout', () => {
     expect(rows).toEqual([
       {
         organization: 'Acme',
+        row: 1,
         matchedId: null,
         matchedName: null,
         link: null,
@@ -65,7 +66,7 @@ describe('the formula layout', () => {
         profiled: true,
         initiatives: { sbti: true, cdp: false },
       },
-      expect.objectContaining({ organization: 'Globex', score: 40, initiatives: { sbti: false, cdp: false } }),
+      expect.objectContaining({ organization: 'Globex', row: 2, score: 40, initiatives: { sbti: false, cdp: false } }),
     ]);
     expect(asOf).toBeNull(); // values carry no As of: the pane takes the workbook's last update instead
   });
@@ -155,6 +156,7 @@ describe('the card layout', () => {
     expect(rows).toEqual([
       {
         organization: 'Acme',
+        row: 1,
         matchedId: null,
         matchedName: 'Acme Ltd',
         link: LINK,

@@ -5,8 +5,10 @@
  * (test/taskpane/copy/xlsxReading.ts) and calculated without the add-in: every card is its matched
  * name, every field its value, the source line has its logo, each row links to its profile on the
  * sandbox, no cell needs the add-in and no key or setting is in it. The workbook itself is unchanged.
- * A workbook without CLIMATE cells has nothing to copy, and a host without ExcelApi 1.8 is told so.
+ * A workbook without CLIMATE cells has nothing to copy; a host without ExcelApi 1.8 is told what it lacks
+ * and gets the same file as a download.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SANDBOX_PROJECT_KEY } from '../../../tools/sandbox/server/server';
 import { screenshotFolder } from '../../browsers/screenshots';
@@ -147,10 +149,37 @@ test('a workbook without CLIMATE cells has nothing to copy; nothing is opened', 
   await pane.page.context().close();
 }, 60_000);
 
-test('an Excel without ExcelApi 1.8 is told what it needs; nothing is read or opened', async () => {
+test('an Excel without ExcelApi 1.8 is told what it lacks and gets the same copy as a file to download', async () => {
   const old = { SharedRuntime: '1.1', CustomFunctionsRuntime: '1.1', ExcelApi: '1.7' };
   const pane = await openPanePage(suite.browser, suite.site.url, supplierSheet(old), storage);
-  await copyByKeyboard(pane, 'it needs ExcelApi 1.8');
-  expect((await pane.dump()).createdWorkbooks).toEqual([]);
+  await (await pane.ax.get('button', 'Use selection')).locator.click();
+  await waitForText(pane.page, '#score-selection', `(${names.length} rows)`);
+  await (await pane.ax.get('button', 'Write formulas')).locator.click();
+  await waitForText(pane.page, '#score-selection', 'Wrote');
+  const before = await pane.dump();
+  await copyByKeyboard(pane, 'Excel.createWorkbook needs ExcelApi 1.8');
+  const said = await pane.page.locator('#copy-status').innerText();
+  expect(said).toContain('the copy of Q3 suppliers is ready as a file instead: choose “Download the copy (.xlsx)”');
+  expect(said).toContain('open this workbook in Excel on the web and use Share a copy there');
+  // From the keyboard: the link comes next after the button.
+  await pane.page.keyboard.press('Tab');
+  expect(await pane.page.evaluate(() => document.activeElement?.id)).toBe('copy-download');
+  const [download] = await Promise.all([pane.page.waitForEvent('download'), pane.page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toMatch(/^Climate data copy \d{4}-\d{2}-\d{2}\.xlsx$/);
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.toString('latin1')).not.toContain(SANDBOX_PROJECT_KEY);
+  const book = readXlsx(bytes);
+  expect(book.sheets.map((sheet) => sheet.name)).toEqual(['About this copy', 'Q3 suppliers']);
+  const copied = book.sheets[1];
+  for (const cell of copied.cells) expect(cell.formula ?? '').not.toMatch(/CLIMATE\.|_xldudf_/i);
+  // Each scored row still links to its profile, and the source line keeps its logo.
+  const links = copied.cells.filter((cell) => /^=HYPERLINK\("https:\/\//.test(cell.formula ?? ''));
+  expect(links.filter((cell) => cell.formula!.includes('"Profile"'))).toHaveLength(names.length);
+  expect(copied.pictures.map((picture) => picture.name)).toEqual(['DitchCarbon logo']);
+  // Nothing was opened, and this workbook is as it was.
+  const after = await pane.dump();
+  expect(after.createdWorkbooks).toEqual([]);
+  expect(after.sheets).toEqual(before.sheets);
+  expect(after.documentSettingsSaves).toBe(before.documentSettingsSaves);
   await pane.page.context().close();
-}, 60_000);
+}, 90_000);

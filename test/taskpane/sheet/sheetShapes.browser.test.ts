@@ -28,7 +28,7 @@ describe('a selection of several areas', () => {
   });
 
   test.each([
-    ['names the areas where Excel lists them (ExcelApi 1.9)', MODERN_HOST.requirements, ' (A2:A3, A6:A7)'],
+    ['names the areas where Excel lists them (ExcelApi 1.9)', MODERN_HOST.requirements, ' (A2:A3 and A6:A7)'],
     ['says so where Excel cannot list them', { ...PLAIN_HOST.requirements, ExcelApi: '1.8' }, ''],
   ])(
     'Use selection and Build summary %s, and write nothing',

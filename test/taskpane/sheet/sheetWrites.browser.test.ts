@@ -179,7 +179,7 @@ describe('merged cells', () => {
       'section-score',
       'Use selection',
       '#score-selection',
-      'The names column has merged cells (A2:A3, A4:A5): a merged name is in its first row only, so the rows ' +
+      'The names column has merged cells (A2:A3 and A4:A5): a merged name is in its first row only, so the rows ' +
         'under it would get no formulas. Unmerge them (Home > Merge & Center > Unmerge Cells), fill the names ' +
         'down and score again.',
     );
