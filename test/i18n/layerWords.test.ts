@@ -8,11 +8,10 @@
  * as words (test/i18n/literalWords.ts) fails here, unless it is listed below with why no person reads
  * it in their language: a name an API defines, a message only a bug raises, or documentation.
  */
-import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { setLanguage, t } from '../../src/i18n/translate';
 import { normalizeBaseUrl } from '../../src/service/baseUrl';
-import { isWords, literals } from './literalWords';
+import { isWords, literals, sourceFiles } from './literalWords';
 
 const SRC = join(__dirname, '../../src');
 const LAYERS = ['service', 'settings', 'office', 'engine'];
@@ -48,13 +47,6 @@ const NOT_SAID: Record<string, string> = {
   '{}: {} The default is used.':
     "SettingsStore.problems(), a developer's account of refused pre-seeded values, read by tests (settings/settings.ts)",
 };
-
-const sourceFiles = (folder: string): string[] =>
-  readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
-  });
 
 const FILES = [
   ...LAYERS.flatMap((layer) => sourceFiles(join(SRC, layer))),

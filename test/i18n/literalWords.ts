@@ -5,8 +5,17 @@
  * letters apart by a space ("key refused"), or is one capitalised word ("Remove"). Names such as
  * `success`, `fluent-button`, `aria-label` or `climate.pane.projects` are neither.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
+
+/** The TypeScript files under `folder` (declarations left out), at any depth. */
+export const sourceFiles = (folder: string): string[] =>
+  readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
+  });
 
 /** Two words of letters with a space between, or one capitalised word alone. */
 export function isWords(text: string): boolean {

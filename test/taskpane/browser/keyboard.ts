@@ -33,13 +33,34 @@ export async function tabTo(page: Page, target: string, most = 120): Promise<voi
   throw new Error(`Tab never reached ${target}; it went through ${visited.join(', ')}`);
 }
 
-/** The order Tab visits `targets` in from where the focus is now: each must come after the one before. */
-export async function tabOrder(page: Page, targets: readonly string[], most = 60): Promise<string[]> {
+/**
+ * Presses Tab from where the focus is, checking that it reaches the controls `ids` names (space
+ * apart) in that order; other focusable things between them (links, a date's parts) may come too.
+ */
+export async function expectTabOrder(page: Page, ids: string, most = 60): Promise<void> {
+  const targets = ids.split(' ');
   const seen: string[] = [];
   for (let i = 0; i < most && seen.length < targets.length; i++) {
     await page.keyboard.press('Tab');
     const now = await focused(page);
     if (targets.includes(now) && !seen.includes(now)) seen.push(now);
   }
-  return seen;
+  expect(seen).toEqual(targets);
 }
+
+/** Replaces what the focused text field holds by `text`, as a person selects all and types. */
+export async function typeOver(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}
+
+/** Waits until the status line `id` has settled (not busy), and returns its tone and text. */
+export async function settledStatus(page: Page, id: string): Promise<{ tone: string; text: string }> {
+  const status = page.locator(`#${id}`);
+  await page.locator(`#${id}:is([data-tone="success"], [data-tone="info"], [data-tone="error"])`).waitFor();
+  return { tone: (await status.getAttribute('data-tone')) ?? '', text: await status.innerText() };
+}
+
+/** What a screen reader is told of the text field `id`: `aria-invalid` on its <input> (ui/view.ts markInvalid). */
+export const ariaInvalid = (page: Page, id: string): Promise<string | null> =>
+  page.locator(`#${id} input`).getAttribute('aria-invalid');

@@ -9,56 +9,25 @@
 import type { Page } from 'playwright-core';
 import { t, type MessageKey, type MessageValues } from '../../../src/i18n/translate';
 import { SETTINGS_KEYS } from '../../../src/settings/settings';
-import { SANDBOX_PROJECT_KEY } from '../../../tools/sandbox/server/server';
-import { seededSettings } from '../../harness/settingsSeed';
-import { focused, tabOrder, tabTo } from '../browser/keyboard';
-import { oneCellSheet, openPanePage } from '../browser/panePage';
+import { ariaInvalid, expectTabOrder, focused, settledStatus, tabTo, typeOver } from '../browser/keyboard';
+import { oneCellSheet } from '../browser/panePage';
 import { paneSuite } from '../browser/paneSuite';
 import { messagePattern } from '../language/messageText';
 
 const suite = paneSuite({ organizations: 20 });
 const de = (key: MessageKey, values?: MessageValues): string => t(key, values, 'de');
 
-async function openInGerman(): Promise<Page> {
-  const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  const { page } = await openPanePage(
-    suite.browser,
-    suite.site.url,
-    { ...oneCellSheet(), displayLanguage: 'de-DE' },
-    storage,
-  );
-  return page;
-}
-
-/** The status line once it has settled (not busy): its tone and text. */
-async function settledStatus(page: Page): Promise<{ tone: string; text: string }> {
-  const status = page.locator('#connection-status');
-  await page.locator('#connection-status:is([data-tone="success"], [data-tone="info"], [data-tone="error"])').waitFor();
-  return { tone: (await status.getAttribute('data-tone')) ?? '', text: await status.innerText() };
-}
-
-/** Replaces what the focused text field holds by `text`, as a person selects all and types. */
-async function typeOver(page: Page, text: string): Promise<void> {
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(text);
-}
-
-const addressInvalid = (page: Page): Promise<string | null> =>
-  page.locator('#base-url input').getAttribute('aria-invalid');
+const openInGerman = async (): Promise<Page> =>
+  (await suite.openSheet({ ...oneCellSheet(), displayLanguage: 'de-DE' })).page;
+const settled = (page: Page) => settledStatus(page, 'connection-status');
+const addressInvalid = (page: Page) => ariaInvalid(page, 'base-url');
 
 test('Tab reaches every control of Connection in the order it is read', async () => {
   const page = await openInGerman();
-  const controls = [
-    'base-url',
-    'preset-sandbox',
-    'preset-production',
-    'api-key',
-    'api-key-toggle',
-    'connection-save',
-    'connection-test',
-    'connection-sign-out',
-  ];
-  expect(await tabOrder(page, controls)).toEqual(controls);
+  await expectTabOrder(
+    page,
+    'base-url preset-sandbox preset-production api-key api-key-toggle connection-save connection-test connection-sign-out',
+  );
   await page.context().close();
 }, 60_000);
 
@@ -68,7 +37,7 @@ test('in German, an address refused by Enter is marked invalid; a good one saved
   // A user name in the address: a refusal whose German words name neither "URL" nor "https".
   await typeOver(page, 'https://nutzer:kennwort@klima.example');
   await page.keyboard.press('Enter');
-  const refused = await settledStatus(page);
+  const refused = await settled(page);
   expect(refused).toEqual({ tone: 'error', text: de('service.address.parts') });
   expect(await addressInvalid(page)).toBe('true');
   expect(await focused(page)).toBe('base-url'); // the person corrects it where they are
@@ -85,7 +54,7 @@ test('in German, a refused key does not mark the address; Space shows and hides 
   await tabTo(page, 'api-key', 40);
   await typeOver(page, 'zu kurz');
   await page.keyboard.press('Enter');
-  expect(await settledStatus(page)).toEqual({ tone: 'error', text: de('settings.refused.apiKey') });
+  expect(await settled(page)).toEqual({ tone: 'error', text: de('settings.refused.apiKey') });
   expect(await addressInvalid(page)).toBeNull();
 
   await tabTo(page, 'api-key-toggle', 5);
@@ -103,7 +72,7 @@ test('in German, Enter on Test connection says the key works; Enter on Sign out 
   const page = await openInGerman();
   await tabTo(page, 'connection-test', 40);
   await page.keyboard.press('Enter');
-  const tested = await settledStatus(page);
+  const tested = await settled(page);
   expect(tested.tone).toBe('success');
   // The suite's sandbox is on a port of its own: said as the sandbox or by its address.
   const works = [messagePattern('connection.test.ok', 'de'), messagePattern('connection.test.ok.sandbox', 'de')];

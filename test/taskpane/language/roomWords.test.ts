@@ -7,7 +7,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { isWords as wordsByRule, literals as literalsOf, type Literal } from '../../i18n/literalWords';
+import { isWords as wordsByRule, literals as literalsOf, sourceFiles, type Literal } from '../../i18n/literalWords';
 
 const PANE = join(__dirname, '../../../src/taskpane');
 
@@ -87,13 +87,6 @@ const CODE_NAMES: Record<string, string> = {
   'The organization card has no field for "{}".':
     'a bug: every output the card layout offers has a field (score/cardLayout.ts)',
 };
-
-const sourceFiles = (folder: string): string[] =>
-  readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
-  });
 
 const FILES = [...ROOMS.flatMap((room) => sourceFiles(join(PANE, room))), ...ENTRY.map((file) => join(PANE, file))]
   .map((path) => relative(PANE, path))

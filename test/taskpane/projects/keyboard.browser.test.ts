@@ -9,10 +9,9 @@
  */
 import type { Page } from 'playwright-core';
 import { t, type MessageKey, type MessageValues } from '../../../src/i18n/translate';
-import { SANDBOX_PROJECT_KEY, SANDBOX_TEAM_KEY } from '../../../tools/sandbox/server/server';
-import { seededSettings } from '../../harness/settingsSeed';
-import { focused, tabOrder, tabTo } from '../browser/keyboard';
-import { oneCellSheet, openPanePage } from '../browser/panePage';
+import { SANDBOX_TEAM_KEY } from '../../../tools/sandbox/server/server';
+import { expectTabOrder, focused, settledStatus, tabTo } from '../browser/keyboard';
+import { oneCellSheet } from '../browser/panePage';
 import { paneSuite } from '../browser/paneSuite';
 import { messagePattern } from '../language/messageText';
 
@@ -21,23 +20,10 @@ const de = (key: MessageKey, values?: MessageValues): string => t(key, values, '
 const NAME = 'Lieferanten Q3';
 
 async function openProjectsInGerman(): Promise<Page> {
-  const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  const { page } = await openPanePage(
-    suite.browser,
-    suite.site.url,
-    { ...oneCellSheet(), displayLanguage: 'de-DE' },
-    storage,
-  );
+  const { page } = await suite.openSheet({ ...oneCellSheet(), displayLanguage: 'de-DE' });
   await tabTo(page, 'section-projects summary');
   await page.keyboard.press('Enter');
   return page;
-}
-
-/** Waits until the status line has settled (not busy) and returns its tone and text. */
-async function settled(page: Page): Promise<{ tone: string; text: string }> {
-  await page.locator('#projects-status:is([data-tone="success"], [data-tone="info"], [data-tone="error"])').waitFor();
-  const status = page.locator('#projects-status');
-  return { tone: (await status.getAttribute('data-tone')) ?? '', text: await status.innerText() };
 }
 
 /** The focused element's accessible name (a list's buttons have no id). */
@@ -49,17 +35,10 @@ test('Enter opens Projects; Tab reaches its forms in the order they are read', a
   expect(await page.locator('#section-projects').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(
     true,
   );
-  const controls = [
-    'project-name',
-    'team-key',
-    'team-key-toggle',
-    'team-key-remember',
-    'project-create-button',
-    'existing-project-name',
-    'existing-project-key',
-    'project-add-button',
-  ];
-  expect(await tabOrder(page, controls)).toEqual(controls);
+  await expectTabOrder(
+    page,
+    'project-name team-key team-key-toggle team-key-remember project-create-button existing-project-name existing-project-key project-add-button',
+  );
   await page.context().close();
 }, 60_000);
 
@@ -68,7 +47,10 @@ test('in German, a project created by Enter, used by Enter and removed by Enter,
   // Enter in the empty name field: refused, in German.
   await tabTo(page, 'project-name', 10);
   await page.keyboard.press('Enter');
-  expect(await settled(page)).toEqual({ tone: 'error', text: de('projects.create.nameMissing') });
+  expect(await settledStatus(page, 'projects-status')).toEqual({
+    tone: 'error',
+    text: de('projects.create.nameMissing'),
+  });
 
   await page.keyboard.type(NAME);
   await page.keyboard.press('Tab');

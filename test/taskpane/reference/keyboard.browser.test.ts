@@ -8,10 +8,8 @@
  */
 import type { Page } from 'playwright-core';
 import { t, type MessageKey, type MessageValues } from '../../../src/i18n/translate';
-import { SANDBOX_PROJECT_KEY } from '../../../tools/sandbox/server/server';
-import { seededSettings } from '../../harness/settingsSeed';
-import { focused, tabOrder, tabTo } from '../browser/keyboard';
-import { oneCellSheet, openPanePage } from '../browser/panePage';
+import { expectTabOrder, focused, tabTo } from '../browser/keyboard';
+import { oneCellSheet } from '../browser/panePage';
 import { paneSuite } from '../browser/paneSuite';
 import { messagePattern } from '../language/messageText';
 
@@ -20,13 +18,7 @@ const de = (key: MessageKey, values?: MessageValues): string => t(key, values, '
 
 /** The pane in German with the section opened by Enter, its first page of organizations shown. */
 async function openReferenceInGerman(): Promise<Page> {
-  const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  const { page } = await openPanePage(
-    suite.browser,
-    suite.site.url,
-    { ...oneCellSheet(), displayLanguage: 'de-DE' },
-    storage,
-  );
+  const { page } = await suite.openSheet({ ...oneCellSheet(), displayLanguage: 'de-DE' });
   await tabTo(page, 'section-reference summary');
   await page.keyboard.press('Enter');
   await status(page, de('reference.orgs.shown', { page: 1, count: 5 }));
@@ -45,16 +37,10 @@ test('Enter opens the section; Tab reaches its controls in the order they are re
   const page = await openReferenceInGerman();
   await pagerSettled(page);
   await page.keyboard.press('Shift+Tab'); // back to the section's heading: Tab goes through it from there
-  const controls = [
-    'org-next',
-    'industry-query',
-    'industry-search-button',
-    'sbti-query',
-    'sbti-search-button',
-    'sbti-since',
-    'sbti-changes-load',
-  ];
-  expect(await tabOrder(page, controls)).toEqual(controls);
+  await expectTabOrder(
+    page,
+    'org-next industry-query industry-search-button sbti-query sbti-search-button sbti-since sbti-changes-load',
+  );
   await page.context().close();
 }, 60_000);
 
