@@ -15,7 +15,7 @@ import { Dispatcher } from './sending/dispatcher';
 import { authError, engineErrorFrom } from './errors';
 import { EngineEvents } from './events';
 import { GetPath } from './calls/getPath';
-import { identify, type Identity } from './calls/identity';
+import { identifierQuery, identify, type Identity } from './calls/identity';
 import { KeyMemory } from './flow/keyMemory';
 import { EngineLifecycle } from './lifecycle';
 import { AimdLimiter } from './flow/limiter';
@@ -77,8 +77,12 @@ class RequestEngine implements Engine {
       now,
       deps.random ?? Math.random,
     );
-    this.cache = createRecordCache(deps.storage, settings.storage, now, (error) =>
-      this.events.emit({ type: 'storage-unanswered', message: error.message }),
+    this.cache = createRecordCache(
+      deps.storage,
+      settings.storage,
+      now,
+      (error) => this.events.emit({ type: 'storage-unanswered', message: error.message }),
+      (key) => identifierQuery(key) !== null,
     ).cache;
     this.lifecycle = new EngineLifecycle({
       settings,
@@ -124,6 +128,12 @@ class RequestEngine implements Engine {
     this.events.emit(SETTLED_OK);
     this.events.statsChanged();
     return outcome;
+  }
+
+  heldIdentifier(id: number): OrganizationQuery | null {
+    if (!this.lifecycle.loaded) return null;
+    const key = this.cache.identifierKey(id);
+    return key === null ? null : identifierQuery(key);
   }
 
   loading(): Promise<void> | null {

@@ -136,6 +136,12 @@ export interface Engine {
    */
   cached(query: OrganizationQuery): OrganizationOutcome | null;
   /**
+   * The query of one identifier (website, DUNS, LEI, ISIN, S&P Global id) under which the cache holds
+   * record `id`; null when it holds none. A card whose row asked by an identifier the card does not
+   * carry is judged by it (src/functions/results/cardQuery.ts); `cached` then gives its answer.
+   */
+  heldIdentifier(id: number): OrganizationQuery | null;
+  /**
    * While settings and cache load (a workbook just opened), the one promise of their being loaded;
    * null once loaded. A sheet's cells wait on it together, then take the `cached` path.
    */

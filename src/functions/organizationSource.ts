@@ -4,7 +4,8 @@
  *   answers from its cache;
  * - one of CLIMATE.ORG's cards (an entity argument, `=CLIMATE.FLAG(B2, "cdp")`): its service id, and
  *   the query of the row that made it (cardQuery.ts; its Matched organization when the row asked for that
- *   name), by which it is judged (MATCH, the match fields).
+ *   name, the identifier the engine holds its record under when the row asked by one), by which it is
+ *   judged (MATCH, the match fields).
  *   The engine's cache answers the query when it holds that organization (no request); otherwise the
  *   card is read by id (Engine.record: `GET /organizations/{id}`, or `/private`), never resolved again
  *   from its name;
@@ -24,7 +25,7 @@ import {
 import { PROVIDER } from '../provider';
 import type { OrganizationRecord } from '../service/types';
 import { isFinalStatus } from '../service/types';
-import { basicValue, cardArgument } from './results/cardQuery';
+import { basicValue, cardArgument, HELD_IDENTIFIER, heldArgument, type CardQuery } from './results/cardQuery';
 import { CellFailure, convertFailures, failureFrom, type Answer } from './results/errors';
 import { entityField } from './results/entityFields';
 import { matchInputOf, type MatchInput } from './results/nameMatch';
@@ -39,7 +40,7 @@ export interface FunctionCall extends CallContext {
 /** The part of the engine the functions use. */
 export type FunctionsEngine = Pick<
   Engine,
-  'organization' | 'cached' | 'loading' | 'get' | 'record' | 'scopeGeneration'
+  'organization' | 'cached' | 'heldIdentifier' | 'loading' | 'get' | 'record' | 'scopeGeneration'
 >;
 
 /** A previewed formula whose value needs the service: the cell shows `cells.preview`, nothing is sent. */
@@ -54,6 +55,7 @@ export class PreviewNotice extends CellFailure {
 export const PREVIEW_ENGINE: FunctionsEngine = {
   organization: () => Promise.reject(new PreviewNotice()),
   cached: () => null,
+  heldIdentifier: () => null,
   loading: () => null,
   get: () => Promise.reject(new PreviewNotice()),
   record: () => Promise.reject(new PreviewNotice()),
@@ -138,10 +140,16 @@ export class OrganizationSource {
     return loading === null ? this.answer(argument, call) : loading.then(() => this.answer(argument, call));
   }
 
-  /** A card: its query's cached outcome when that is the card's organization, else read by its id. */
-  private ofCard(id: number, argument: Readonly<OrganizationArgument> | null, call: FunctionCall): Answer<Sourced> {
-    if (call.preview) return Promise.resolve(this.previewed(argument ?? undefined));
+  /**
+   * A card: its query's cached outcome when that is the card's organization, else read by its id. A
+   * card whose row asked by an identifier it does not carry (HELD_IDENTIFIER) is judged by the
+   * identifier this runtime holds its record under, as its row was.
+   */
+  private ofCard(id: number, asked: CardQuery, call: FunctionCall): Answer<Sourced> {
+    const argumentOf = () => (asked === HELD_IDENTIFIER ? heldArgument(this.engine().heldIdentifier(id)) : asked);
+    if (call.preview) return Promise.resolve(this.previewed(argumentOf() ?? undefined));
     const held = (): Answer<Sourced> => {
+      const argument = argumentOf();
       const cached = argument && this.engine().cached(argument.query);
       return cached && cached.record.id === id ? this.sourced(cached, argument) : this.byId(id, argument, call);
     };

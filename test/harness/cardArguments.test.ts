@@ -11,6 +11,7 @@ import { excelRound } from './expectations';
 import { HOST_PROFILES, hostProfile, MODERN_HOST } from './hostProfiles';
 import { openNodeWorkbook, type NodeWorkbookOptions, type NodeWorkbookSession } from './node';
 import { calculateOutcomes } from './session';
+import { copyIndexedDb, freshIndexedDb, persistedCache } from './cacheStorage';
 import { seededSettings } from './settingsSeed';
 import type { CellOutcome, InputValue } from './types';
 
@@ -190,6 +191,91 @@ test('a card judged "check" is still "check" in a later session, with the simila
     formulas: { C: '=CLIMATE.MATCH(B{row})', D: '=CLIMATE.PROFILE(B{row}, "match_similarity")' },
   });
   expect([basic(verdict), row.map(basic)]).toEqual([basic(verdict), [basic(verdict), basic(similarity)]]);
+});
+
+/** One organization asked for five ways: by LEI, ISIN, DUNS (a number, as Excel keeps it), website and name. */
+const fiveWays = (o: ReturnType<typeof owners>[number]): InputValue[][] => [
+  [o.lei],
+  [o.isin],
+  [Number(o.duns)],
+  [o.website],
+  [o.name],
+];
+type SavedCard = { type: string; properties: Record<string, { basicValue?: unknown }> };
+const IDENTIFIED_FIVE_WAYS = ['identifier', 'identifier', 'identifier', 'identifier', 'exact'];
+
+/** The cards ORG makes in `session` for `inputs` (from row 2), as a workbook saves them. */
+async function cardsOf(session: NodeWorkbookSession, inputs: InputValue[][]): Promise<SavedCard[]> {
+  const rows = await calculateOutcomes(session, { inputs, formulas: { B: '=CLIMATE.ORG(A{row})' } });
+  return rows.map(([card]) => shown(card) as SavedCard);
+}
+
+/** MATCH of each card passed as the organization in `session`, from row 20 (below the rows that made them). */
+async function verdictsOf(session: NodeWorkbookSession, cards: readonly object[]): Promise<unknown[]> {
+  const rows = await calculateOutcomes(session, {
+    firstRow: 20,
+    inputs: cards.map((card) => [null, card as InputValue]),
+    formulas: { C: '=CLIMATE.MATCH(B{row})' },
+  });
+  return rows.map(([verdict]) => basic(verdict));
+}
+
+test('a row that asked by one identifier keeps no query in its card, and its card is judged as the row was, with no request', async () => {
+  const org = owners()[15];
+  const s = await open();
+  const cards = await cardsOf(s, fiveWays(org));
+  // Each card names its organization, and none carries a hidden query: the name's Matched
+  // organization, and the others' Match `identifier`, stand for it.
+  expect(
+    cards.map((card) => [card.properties.Id.basicValue, card.properties.Match.basicValue, 'Query' in card.properties]),
+  ).toEqual(IDENTIFIED_FIVE_WAYS.map((verdict) => [org.id, verdict, false]));
+  sandbox.resetStats();
+  // The four identifier rows and the name row reach one organization differently and keep their own verdicts.
+  expect(await verdictsOf(s, cards)).toEqual(IDENTIFIED_FIVE_WAYS);
+  const [[similarity]] = await calculateOutcomes(s, {
+    firstRow: 30,
+    inputs: [[null, cards[4] as InputValue]],
+    formulas: { C: '=CLIMATE.PROFILE(B{row}, "match_similarity")' },
+  });
+  expect(similarity.kind === 'array' && basic(similarity.rows[0][0])).toBe(1); // the name's, as its row was judged
+  expect(sandbox.stats().requests).toBe(0);
+});
+
+test("an identifier row's card saved in a workbook is judged by the cache a later runtime reads, with no request", async () => {
+  const indexedDB = freshIndexedDb();
+  const first = await open({ indexedDB });
+  const cards = await cardsOf(first, fiveWays(owners()[16]));
+  await persistedCache(first, indexedDB);
+  const later = await open({ indexedDB: await copyIndexedDb(indexedDB) });
+  sandbox.resetStats();
+  expect(await verdictsOf(later, cards)).toEqual(IDENTIFIED_FIVE_WAYS);
+  expect(sandbox.stats().requests).toBe(0);
+});
+
+test('cards saved with the query in an older form read as before: the LEI alone, or the three arguments', async () => {
+  const org = owners()[17];
+  const s = await open();
+  const [saved] = await cardsOf(s, [[org.lei]]);
+  const hidden = { excludeFrom: { cardView: true, dotNotation: true, autoComplete: true } };
+  const withQuery = (text: string) => ({
+    ...saved,
+    properties: { ...saved.properties, Query: { type: 'String', basicValue: text, propertyMetadata: hidden } },
+  });
+  sandbox.resetStats();
+  const old = [withQuery(org.lei), withQuery(JSON.stringify([`lei:${org.lei}`, null, null]))];
+  expect(await verdictsOf(s, old)).toEqual(['identifier', 'identifier']);
+  expect(sandbox.stats().requests).toBe(0);
+});
+
+test('a card whose Match was edited to identifier is read by its id and left to check where no identifier reached it', async () => {
+  const s = await open();
+  const [saved] = await cardsOf(s, [[owners()[18].name]]);
+  const edited = { ...saved, properties: { ...saved.properties, Match: { type: 'String', basicValue: 'identifier' } } };
+  // This runtime holds the organization by its name only; another holds nothing of it.
+  expect([...(await verdictsOf(s, [edited])), ...(await verdictsOf(await open(), [edited]))]).toEqual([
+    'check',
+    'check',
+  ]);
 });
 
 test('a card with neither a query nor a matched name to stand for it is read by its id and left to check: no similarity', async () => {

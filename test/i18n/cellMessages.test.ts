@@ -76,6 +76,7 @@ function engineOf(answer: OrganizationRecord): FunctionsEngine {
   return {
     organization: () => Promise.resolve({ state, record: answer, receivedAt: 0 }),
     cached: () => null,
+    heldIdentifier: () => null,
     loading: () => null,
     get: () => Promise.resolve({ status: 200, headers: {}, body: [] }),
     record: () => Promise.resolve(answer),

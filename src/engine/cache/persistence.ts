@@ -52,12 +52,14 @@ export function createRecordCache(
   now: () => number,
   /** IndexedDB did not open in time (StorageUnanswered): the cells went on without what it holds. */
   onUnanswered: (error: Error) => void = () => undefined,
+  /** The keys the cache finds by record id (RecordCache.identifierKey). */
+  identifies?: (key: string) => boolean,
 ): { cache: RecordCache; readonly place: CachePlace } {
   if (explicit === undefined && typeof indexedDB !== 'undefined' && indexedDB !== null) {
     const limits = INDEXEDDB_CACHE_LIMITS;
     const store = RecordStore.open(CACHE_DATABASE, CACHE_OBJECT_STORE, settingsStorage, limits.persistedChars);
     const persistence = new FallbackPersistence(store, blobPersistence(settingsStorage, now), onUnanswered);
-    const cache = new RecordCache(persistence, now, limits);
+    const cache = new RecordCache(persistence, now, limits, identifies);
     return {
       cache,
       get place() {
@@ -65,12 +67,17 @@ export function createRecordCache(
       },
     };
   }
-  return { cache: blobCache(explicit ?? settingsStorage, now), place: 'settings' };
+  return { cache: blobCache(explicit ?? settingsStorage, now, SETTINGS_CACHE_LIMITS, identifies), place: 'settings' };
 }
 
 /** A cache kept as one blob in `storage`, within `limits`' bounds. */
-export function blobCache(storage: KeyValueStorage, now: () => number, limits = SETTINGS_CACHE_LIMITS): RecordCache {
-  return new RecordCache(blobPersistence(storage, now, limits), now, limits);
+export function blobCache(
+  storage: KeyValueStorage,
+  now: () => number,
+  limits = SETTINGS_CACHE_LIMITS,
+  identifies?: (key: string) => boolean,
+): RecordCache {
+  return new RecordCache(blobPersistence(storage, now, limits), now, limits, identifies);
 }
 
 function blobPersistence(storage: KeyValueStorage, now: () => number, limits = SETTINGS_CACHE_LIMITS): BlobPersistence {

@@ -70,6 +70,12 @@ export class RecordCache {
    * (delete and set) made the Map rehash every few ten thousand hits on a large sheet.
    */
   private readonly memory = new Map<string, CacheEntry>();
+  /**
+   * Per record id, the last key `identifies` accepted that memory held it under: how a card that
+   * carries no query finds the identifier its row asked by (`identifierKey`). Checked when read, so
+   * an evicted or replaced key needs no bookkeeping here.
+   */
+  private readonly byId = new Map<number, string>();
   private clock = 0;
   private scope = '';
   /** Keys set or dropped since the last save. */
@@ -83,6 +89,8 @@ export class RecordCache {
     private readonly persistence: CachePersistence,
     private readonly now: () => number,
     private readonly limits: CacheLimits,
+    /** Which keys `identifierKey` answers with (the engine's: a key of one identifier alone). */
+    private readonly identifies: (key: string) => boolean = () => false,
   ) {}
 
   get size(): number {
@@ -105,6 +113,7 @@ export class RecordCache {
     const written = this.saving;
     this.scope = scope;
     this.memory.clear();
+    this.byId.clear();
     let stored: StoredEntries = [];
     try {
       await written;
@@ -136,6 +145,15 @@ export class RecordCache {
     }
     entry.used = ++this.clock;
     return entry;
+  }
+
+  /** A key `identifies` accepted under which memory holds record `id`, final or not; null when none. Not a use. */
+  identifierKey(id: number): string | null {
+    const key = this.byId.get(id);
+    if (key === undefined) return null;
+    if (this.memory.get(key)?.record.id === id) return key;
+    this.byId.delete(id);
+    return null;
   }
 
   /**
@@ -195,6 +213,7 @@ export class RecordCache {
 
   private remember(key: string, entry: CacheEntry): void {
     this.memory.set(key, entry);
+    if (this.identifies(key)) this.byId.set(entry.record.id, key);
     if (this.memory.size <= this.limits.memoryEntries) return;
     const byUse = [...this.memory].sort(([, a], [, b]) => (a.used ?? 0) - (b.used ?? 0));
     const evicted = Math.max(1, Math.floor(this.limits.memoryEntries * EVICTED_SHARE));

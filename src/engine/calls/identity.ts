@@ -58,6 +58,10 @@ const RULES: Record<Field, FieldRule> = {
 /** Key order is fixed so that the same fields always give the same key. */
 const FIELDS = Object.keys(RULES) as Field[];
 const IDENTIFYING: readonly Field[] = FIELDS.filter((field) => field !== 'hq_region');
+/** The fields of a key that names one identifier alone (a website, DUNS, LEI, ISIN, S&P Global id), by tag. */
+const IDENTIFIER_TAGS: ReadonlyMap<string, Field> = new Map(
+  IDENTIFYING.filter((field) => field !== 'name').map((field) => [RULES[field].tag, field]),
+);
 
 /** Identities of queries seen before: the functions hand the same (frozen) query for the same input. */
 const known = new WeakMap<OrganizationQuery, Identity>();
@@ -83,4 +87,15 @@ function identityOf(query: OrganizationQuery): Identity {
     throw new EngineError('invalid', t('cells.noIdentity'));
   }
   return { key: parts.join('|'), request };
+}
+
+/**
+ * The query of a key that names one identifier and nothing else (`l:5493…`, `w:acme.com`); null for
+ * any other key (a name, a region, several fields). The key's value is the identifier as compared,
+ * which identifies to the same key again.
+ */
+export function identifierQuery(key: string): OrganizationQuery | null {
+  const match = /^([a-z]):([^|]+)$/.exec(key);
+  const field = match && IDENTIFIER_TAGS.get(match[1]);
+  return field ? { [field]: match[2] } : null;
 }

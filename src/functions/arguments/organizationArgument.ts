@@ -45,6 +45,15 @@ export interface OrganizationArgument {
 
 const MAX_DUNS = 999_999_999;
 
+/** The registration query's field of each kind but a name. */
+export const QUERY_FIELDS = {
+  website: 'website',
+  duns: 'duns_number',
+  lei: 'lei_number',
+  isin: 'isin_number',
+  spg: 'sp_global_number',
+} as const satisfies Record<Exclude<OrganizationKind, 'name'>, keyof OrganizationQuery>;
+
 const PREFIXES: ReadonlyMap<string, OrganizationKind> = new Map(
   Object.entries({
     lei: 'lei',
@@ -193,8 +202,7 @@ function duns(text: string): OrganizationArgument {
 
 function identifier(kind: IdentifierKind, check: IdentifierCheck): OrganizationArgument {
   const value = checkedIdentifier(kind, check);
-  const field = { duns: 'duns_number', lei: 'lei_number', isin: 'isin_number', spg: 'sp_global_number' } as const;
-  return { kind, query: { [field[kind]]: value }, text: kind === 'spg' ? `spg:${value}` : value };
+  return { kind, query: { [QUERY_FIELDS[kind]]: value }, text: kind === 'spg' ? `spg:${value}` : value };
 }
 
 /**

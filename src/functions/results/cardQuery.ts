@@ -3,20 +3,37 @@
  * the card passed as an argument (`=CLIMATE.MATCH(B2)`) is judged as its own row asked: in any
  * runtime, after the workbook is reopened, and whatever other row reached the same organization.
  * It is kept as short as it reads back (every card of a sheet carries it; docs/excel.md "What a value
- * weighs"): nothing when the row asked for the name the card's Matched organization shows, the
- * organization text alone when it reads back as itself, else the organization, website and country
- * arguments. It is read back through the argument reader, since a card in a workbook is text anyone
- * can edit.
+ * weighs"): nothing when the row asked for the name the card's Matched organization shows, nothing
+ * when the row asked by one identifier alone and the card's Match says `identifier` (the engine's cache
+ * tells which identifier reached the card's id), the organization text alone when it reads back as
+ * itself, else the organization, website and country arguments. It is read back through the argument
+ * reader, since a card in a workbook is text anyone can edit.
  */
 import { ArgumentError } from '../arguments/argumentError';
 import { MAX_CARD_TEXT } from './cardText';
 import { entityField } from './entityFields';
-import { parseOrganization, type OrganizationArgument, type OrganizationKind } from '../arguments/organizationArgument';
+import { IDENTIFIER_VERDICT } from './nameMatch';
+import type { OrganizationQuery } from '../../engine';
+import {
+  parseOrganization,
+  QUERY_FIELDS,
+  type OrganizationArgument,
+  type OrganizationKind,
+} from '../arguments/organizationArgument';
 
 /** The hidden property's name. */
 export const QUERY_PROPERTY = 'Query';
 /** The card's Matched organization, which stands for the row's query when the row asked for that name. */
 export const MATCHED_PROPERTY = entityField('matched_name')!.property;
+/** The card's Match: `identifier` on a card with no hidden query says its row asked by one identifier alone. */
+export const MATCH_PROPERTY = entityField('match')!.property;
+/**
+ * What a card with no hidden query whose Match says `identifier` stands for: its row asked by an
+ * identifier the card does not carry (an LEI, ISIN, DUNS), which this runtime's cache may hold.
+ */
+export const HELD_IDENTIFIER = 'held identifier';
+/** What a card says its row asked: the argument, HELD_IDENTIFIER, or null when nothing reads (its id alone). */
+export type CardQuery = Readonly<OrganizationArgument> | typeof HELD_IDENTIFIER | null;
 
 /** The prefix that makes the reader take the text as the kind it was (an S&P Global id carries its own). */
 const FORCED: Record<OrganizationKind, string> = {
@@ -43,14 +60,25 @@ function same(a: Readonly<OrganizationArgument> | null, b: Readonly<Organization
   return a !== null && a.kind === b.kind && a.text === b.text && JSON.stringify(a.query) === JSON.stringify(b.query);
 }
 
+/** A query of one identifier and nothing else: a website with no country, or an identifier with neither. */
+function identifierAlone({ kind, query }: Readonly<OrganizationArgument>): boolean {
+  return kind !== 'name' && query.hq_region === undefined && (kind === 'website' || query.website === undefined);
+}
+
 /**
- * The row's query as the card keeps it, given the Matched organization the card shows: null when that
- * name reads back as the row's argument (no property), the organization text when it reads back alone,
+ * The row's query as the card keeps it, given the Matched organization and the Match the card shows:
+ * null (no property) when that name reads back as the row's argument, or when the row asked by one
+ * identifier alone and the Match says `identifier`; the organization text when it reads back alone,
  * else `[organization, website, country]` as JSON (the organization prefixed with its kind). An empty
  * text when even that is longer than a card's text may be: the card is then read by its id alone.
  */
-export function cardQueryText(argument: Readonly<OrganizationArgument>, matchedName: string | null): string | null {
+export function cardQueryText(
+  argument: Readonly<OrganizationArgument>,
+  matchedName: string | null,
+  match: string | null,
+): string | null {
   if (matchedName !== null && same(readBack(`name:${matchedName}`), argument)) return null;
+  if (match === IDENTIFIER_VERDICT && identifierAlone(argument)) return null;
   if (!argument.text.startsWith('[') && same(readBack(argument.text), argument)) return argument.text;
   const { kind, text, query } = argument;
   const website = kind === 'website' ? null : (query.website ?? null);
@@ -75,12 +103,14 @@ export const basicValue = (card: { properties?: Record<string, unknown> }, prope
   (card.properties?.[property] as { basicValue?: unknown } | undefined)?.basicValue;
 
 /**
- * The argument a card's query reads as: its hidden property, or without one the name its Matched
- * organization shows; null when neither reads (the card is read by its id alone).
+ * The argument a card's query reads as: its hidden property; without one, HELD_IDENTIFIER when its
+ * Match says `identifier` (a card saved before carried no query only for a name), else the name its
+ * Matched organization shows; null when none reads (the card is read by its id alone).
  */
-export function cardArgument(card: { properties?: Record<string, unknown> }): Readonly<OrganizationArgument> | null {
+export function cardArgument(card: { properties?: Record<string, unknown> }): CardQuery {
   const text = basicValue(card, QUERY_PROPERTY);
   if (text === undefined) {
+    if (basicValue(card, MATCH_PROPERTY) === IDENTIFIER_VERDICT) return HELD_IDENTIFIER;
     const matched = basicValue(card, MATCHED_PROPERTY);
     return typeof matched === 'string' && matched.length <= MAX_CARD_TEXT ? readBack(`name:${matched}`) : null;
   }
@@ -96,4 +126,16 @@ export function cardArgument(card: { properties?: Record<string, unknown> }): Re
   if (!parts.every((part, i) => (i === 0 ? typeof part === 'string' : part === null || typeof part === 'string')))
     return null;
   return readBack(parts[0], parts[1], parts[2]);
+}
+
+/** Each kind but a name with its query's field: what the engine's heldIdentifier may give. */
+const HELD_KINDS = Object.entries(QUERY_FIELDS) as Array<[keyof typeof QUERY_FIELDS, keyof OrganizationQuery]>;
+
+/** The argument of the identifier the engine holds a card's record under; null when it holds none or it does not read. */
+export function heldArgument(query: OrganizationQuery | null): Readonly<OrganizationArgument> | null {
+  const held = query && HELD_KINDS.find(([, field]) => typeof query[field] === 'string');
+  if (!held) return null;
+  const [kind, field] = held;
+  // An S&P Global id's text carries its prefix (FORCED has none for it); the query's value does not.
+  return readBack(`${kind === 'spg' ? 'spg:' : FORCED[kind]}${query[field]}`);
 }

@@ -72,6 +72,9 @@ export function nameSimilarity(a: string, b: string): number {
 /** The words MATCH shows; a relationship the service names otherwise is shown as its own word. */
 export type MatchVerdict = 'identifier' | 'exact' | 'parent' | 'subsidiary' | 'check' | 'accepted' | (string & {});
 
+/** The verdict of a row that asked by a website or identifier; a card without a hidden query reads it too (cardQuery.ts). */
+export const IDENTIFIER_VERDICT = 'identifier';
+
 /**
  * A name was asked for and the answer names no matched organization (the service's Summary format).
  * Verdicts are words formulas count (the summary sheet), the same in every language; the card explains
@@ -80,7 +83,7 @@ export type MatchVerdict = 'identifier' | 'exact' | 'parent' | 'subsidiary' | 'c
 export const UNJUDGED = 'unjudged';
 
 /** Verdicts that are settled: every other one is listed by the review and marked on the sheet. */
-export const SETTLED_VERDICTS: readonly string[] = ['identifier', 'exact', 'accepted'];
+export const SETTLED_VERDICTS: readonly string[] = [IDENTIFIER_VERDICT, 'exact', 'accepted'];
 
 export interface MatchReading {
   verdict: MatchVerdict;
@@ -153,12 +156,12 @@ export function readMatch(
     return reading(relationshipVerdict(relationship));
   const fits = similarity !== null && similarity >= MATCH_THRESHOLD;
   if (input.kind === 'id') return reading('check'); // a card's id proves nothing (organizationSource.ts)
-  if (input.kind !== 'name') return reading('identifier');
+  if (input.kind !== 'name') return reading(IDENTIFIER_VERDICT);
   // A name with its website: the website found it, so a short or near name is enough; a name with
   // nothing in common with what it found says the row's website is another company's.
   if (input.identified) {
     const unrelated = matchedName !== null && !fits && !shareAWord(input.text, matchedName);
-    return reading(unrelated ? 'check' : 'identifier');
+    return reading(unrelated ? 'check' : IDENTIFIER_VERDICT);
   }
   if (matchedName === null) return reading(UNJUDGED);
   return reading(fits ? 'exact' : 'check');

@@ -1,18 +1,19 @@
 /**
  * CLIMATE.ORG's result: on hosts that render entities, the organization as an `Excel.EntityCellValue`
- * (the Stocks-style card: the organization's name over its 28 fields, score and ranks first, then the
- * initiatives, then match, identity and links; the provider logo linking to the public profile), whose
+ * (Excel's default card: the organization's name over its 28 fields, listed score and ranks first, then
+ * the initiatives, then match, identity and links; the provider logo linking to the public profile), whose
  * properties Excel reads with dot notation (`=E3.Score`); elsewhere the matched name as text.
  *
  * Excel's rules for entities a custom function returns, kept here: `referencedValues` only at the
  * root (this entity uses none), every nested value with a `type` and a `basicValue` (NOT_AVAILABLE), and
  * every property of ENTITY_KEYS present: a value the record lacks is a #N/A error value, so
  * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names. One property is hidden from the
- * card, dot notation and auto-complete: the row's query (cardQuery.ts), unless the Matched organization says it.
+ * card, dot notation and auto-complete: the row's query (cardQuery.ts), unless the Matched organization
+ * says it or the row asked by one identifier that the Match says was the `identifier`.
  */
 import type { OrganizationRecord } from '../../service/types';
 import { carriesInitiatives } from '../../service/records';
-import { cardQueryText, MATCHED_PROPERTY, QUERY_PROPERTY, queryProperty } from './cardQuery';
+import { cardQueryText, MATCH_PROPERTY, MATCHED_PROPERTY, QUERY_PROPERTY, queryProperty } from './cardQuery';
 import { cardLink, cardText } from './cardText';
 import { markedSafe } from '../arguments/cellText';
 import type { OrganizationArgument } from '../arguments/organizationArgument';
@@ -122,15 +123,6 @@ const shownText = (property: Excel.EntityPropertyType | undefined): string | nul
 /** Where the note that the answer left initiatives out goes: before the first flag. */
 const FIRST_FLAG: string = FLAG_KEYS[0];
 
-/**
- * The card has no layout of its own but the cell's icon: Excel's default card lists every property
- * that is not excluded from card view, under the value's text as title (the data-type docs,
- * excel-data-types-add-properties-to-basic-cell-values, "use a default data type card"; their pictures
- * list the properties alphabetically). Sections named each of the 30 fields a second time in every
- * card (630 bytes of 2,980) and the title its name again (50); docs/excel.md "What a value weighs".
- */
-const LAYOUTS: Excel.EntityViewLayouts = { compact: { icon: 'Organization' } };
-
 function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCellValue {
   const { record, requested, match } = reading;
   const link = record.matching_organization?.link ?? null;
@@ -156,15 +148,15 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     properties[property] = cellValue(value, metadata, key === 'link' ? cardLink : cardText);
   }
   const name = cardText(displayName(record, requested));
-  const query = reading.argument && cardQueryText(reading.argument, shownText(properties[MATCHED_PROPERTY]));
+  const shown = (property: string) => shownText(properties[property]);
+  const query = reading.argument && cardQueryText(reading.argument, shown(MATCHED_PROPERTY), shown(MATCH_PROPERTY));
   if (query !== null) properties[QUERY_PROPERTY] = queryProperty(query);
   const provider = providerAttributes(link, ctx.logoUrl, true);
-  // Every text in it went through cardText (safe, bounded) or is ours: the boundary need not walk it.
-  return markedSafe({
-    type: 'Entity',
-    text: name,
-    properties,
-    layouts: LAYOUTS,
-    provider,
-  });
+  // No `layouts`: Excel's default card lists every property that is not excluded from card view, under
+  // the value's text as title (the data-type docs, excel-data-types-add-properties-to-basic-cell-values,
+  // "use a default data type card"; their pictures list the properties alphabetically). Sections named
+  // each field a second time in every card, the title its name again, and the cell's `Organization`
+  // icon cost 46 bytes a card (the typings make `layouts` and its icon optional): docs/excel.md "What a
+  // value weighs". Every text went through cardText (safe, bounded) or is ours: the boundary need not walk it.
+  return markedSafe({ type: 'Entity', text: name, properties, provider });
 }
