@@ -9,6 +9,7 @@
  */
 import type { Engine } from '../../engine';
 import { parseOrganization, type OrganizationArgument } from '../../functions/arguments/organizationArgument';
+import { sentences } from '../../i18n/sentences';
 import { currentLanguage, t, type MessageKey } from '../../i18n/translate';
 import { readCellsUpdatedAt } from '../../office/documentSettings';
 import type { ClimateClient } from '../../service/client';
@@ -195,9 +196,9 @@ export function mountSheetSbti(context: PaneContext, status: HTMLElement): void 
         (change) => leis.get(change.isin?.toUpperCase() ?? '') ?? null,
       );
       replaceChildren(list, ...report.suppliers.map(supplierItem));
-      const partial = complete ? '' : ` ${t('sbti.partial', { count: changes.length })}`;
+      const partial = !complete && t('sbti.partial', { count: changes.length });
       if (report.suppliers.length === 0) {
-        setStatus(status, 'info', t('sbti.none', { date: from, count: suppliers.length }) + partial);
+        setStatus(status, 'info', sentences(t('sbti.none', { date: from, count: suppliers.length }), partial));
         return;
       }
       const outcomes = SBTI_OUTCOMES.filter((outcome) => report.counts[outcome] > 0).map((outcome) =>
@@ -209,7 +210,7 @@ export function mountSheetSbti(context: PaneContext, status: HTMLElement): void 
         suppliers: suppliers.length,
         outcomes: new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(outcomes),
       });
-      setStatus(status, 'info', found + partial);
+      setStatus(status, 'info', sentences(found, partial));
     });
   });
 }
