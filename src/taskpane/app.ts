@@ -50,7 +50,7 @@ export async function startPane(context: PaneContext): Promise<PaneActions> {
   const changes = mountChanges(context, (rows) => review.checkRows(rows));
   // The older values' refresh covers organizations across the sheet, not a block of rows: its line names no rows.
   mountOlderValues(context, changes, (report) => refreshSummary(report, null));
-  const activity = mountActivity(context, { around: (refresh) => changes.around(refresh) });
+  const activity = mountActivity(context, { around: (refresh, rows) => changes.around(refresh, rows) });
   const summarySection = mountSummary(context);
   const score = mountScoreColumn(context, {
     blockScored: (event) => {

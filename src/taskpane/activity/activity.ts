@@ -13,7 +13,7 @@ import { recalculateClimateCells } from '../../office/excelCalculate';
 import type { ProfilingEntry } from '../common/blockScored';
 import type { PaneContext } from '../common/paneContext';
 import { organizationsInRows, queriesOf } from '../sheet/climateCells';
-import type { CellGrid, RangeBox, SelectionSnapshot } from '../sheet/grid';
+import type { CellGrid, RangeBox, SelectionSnapshot, SheetRange } from '../sheet/grid';
 import { readSelection } from '../sheet/read';
 import { recalculateRows } from '../sheet/write';
 import { byId, el, replaceChildren, setStatus, withBusy } from '../ui/view';
@@ -84,9 +84,12 @@ export interface ActivitySection {
   showProfiling(profiles: ProfilingEntry[]): void;
 }
 
-/** What runs around Refresh all: the Changes section's two readings of the sheets (app.ts wires it). */
+/**
+ * What runs around both refreshes: the Changes section's two readings (app.ts wires it), of every
+ * sheet for Refresh all, of the selected rows alone (`rows`) for Refresh selected rows.
+ */
 export interface ActivityHooks {
-  around?: <T>(refresh: () => Promise<T>) => Promise<T>;
+  around?: <T>(refresh: () => Promise<T>, rows?: SheetRange) => Promise<T>;
 }
 
 export function mountActivity(context: PaneContext, hooks: ActivityHooks = {}): ActivitySection {
@@ -165,8 +168,14 @@ export function mountActivity(context: PaneContext, hooks: ActivityHooks = {}): 
     const { queries, rows, unresolved } = plan;
     const where = { first: rows[0] + 1, last: rows[rows.length - 1] + 1 };
     setStatus(status, 'busy', t('activity.refreshing.rows', { ...rowValues(where), count: queries.length }));
-    const report = await context.engine.refresh({ queries });
-    await recalculateRows(plan.sheet, rows, plan.columns);
+    const refresh = async (): Promise<RefreshReport> => {
+      const answered = await context.engine.refresh({ queries });
+      await recalculateRows(plan.sheet, rows, plan.columns);
+      return answered;
+    };
+    // Only these rows are recalculated, so only they are read before and after.
+    const box = { ...plan.columns, rowIndex: rows[0], rowCount: rows.length };
+    const report = await (hooks.around ? hooks.around(refresh, { sheet: plan.sheet, box }) : refresh());
     say(report, where, unresolved > 0 ? t('activity.rows.unread', { count: unresolved }) : undefined);
   };
 

@@ -25,6 +25,8 @@ const FORMULA_TEXT_MAX = 255;
 export interface ChangesBlock {
   /** The sheet the changes were read on. */
   sheet: string;
+  /** The rows read (1-based, as Excel numbers them) when a refresh of selected rows read no others. */
+  rows?: { first: number; last: number };
   report: ChangeReport;
   /** YYYY-MM-DD of the values before (the As of they showed); null when the cells said none. */
   before: string | null;
@@ -81,9 +83,11 @@ export function planChangesBlock(block: ChangesBlock, top: number, logo: boolean
   const put = (row: number, column: number, content: PlannedCell['content'], extra: Partial<PlannedCell> = {}) =>
     cells.push({ row, column, content, ...extra });
   const before = block.before ?? t('changes.sheet.unknownDate');
-  put(top, 0, textFormula(t('changes.sheet.block', { sheet: block.sheet, before, after: block.after })), {
-    bold: true,
-  });
+  const dates = { sheet: block.sheet, before, after: block.after };
+  const title = block.rows
+    ? t('changes.sheet.blockRows', { ...dates, first: String(block.rows.first), last: String(block.rows.last) })
+    : t('changes.sheet.block', dates);
+  put(top, 0, textFormula(title), { bold: true });
   const { organizations, compared } = report;
   put(top + 1, 0, textFormula(t('changes.sheet.count', { count: report.changes.length, organizations, compared })));
   put(top + 2, logo ? 1 : 0, SOURCE_LINE_FORMULA);

@@ -2,11 +2,13 @@
  * What changed at a refresh, in the Activity section: around Refresh all (and "Refresh values older
  * than N days") the pane reads what every sheet's CLIMATE rows show, lets the refresh run, reads them
  * again once the cells have settled, and says what changed in figures and by name; the Changes sheet
- * lists each change with both dates. The score threshold and whether a refresh adds its block or
- * replaces the earlier ones are the workbook's (document settings), so a shared workbook keeps them.
- * "Refresh values older than N days" (olderSection.ts) runs its refresh inside the same two readings.
- * Rows now matched to another organization are one step from Review matches: the report offers, per
- * sheet, a button that hands exactly those rows over (common/rowsToCheck.ts).
+ * lists each change with both dates. Around Refresh selected rows it reads only those rows, the only
+ * ones recalculated, so the report names only their organizations. The score threshold and whether a
+ * refresh adds its block or replaces the earlier ones are the workbook's (document settings), so a
+ * shared workbook keeps them. "Refresh values older than N days" (olderSection.ts) runs its refresh
+ * inside the same two readings. Rows now matched to another organization are one step from Review
+ * matches: the report offers, per sheet, a button that hands exactly those rows over
+ * (common/rowsToCheck.ts).
  */
 import { sentences } from '../../i18n/sentences';
 import { currentLanguage, t } from '../../i18n/translate';
@@ -16,15 +18,19 @@ import { calendarDate } from '../common/calendarDate';
 import type { PaneContext } from '../common/paneContext';
 import type { RowsToCheck } from '../common/rowsToCheck';
 import { logoBase64 } from '../ui/logo';
+import type { SheetRange } from '../sheet/grid';
 import { byId, el, externalLink, fieldText, markInvalid, replaceChildren, setStatus, withBusy } from '../ui/view';
 import { whatChanged } from './changesPlan';
-import { engineIdle, readWorkbook, type WorkbookReading } from './changesReading';
+import { engineIdle, readSheetRows, readWorkbook, type WorkbookReading } from './changesReading';
 import { writeChanges, type ChangesMode } from './changesSheet';
 import { CHANGE_KINDS, compareRows, DEFAULT_SCORE_THRESHOLD, type ChangeKind, type ChangeReport } from './rowChanges';
 
 export interface ChangesSection {
-  /** Runs a refresh between the two readings, then reports and lists what changed. */
-  around<T>(refresh: () => Promise<T>): Promise<T>;
+  /**
+   * Runs a refresh between the two readings, then reports and lists what changed: in every sheet's
+   * CLIMATE rows, or only in `rows` (their sheet's rows of the box) when the refresh covers no more.
+   */
+  around<T>(refresh: () => Promise<T>, rows?: SheetRange): Promise<T>;
 }
 
 /** Changes listed by name in the pane: the rest are on the sheet. */
@@ -140,16 +146,21 @@ export function mountChanges(context: PaneContext, checkRows: (rows: RowsToCheck
 
   const scoreMax = (): number => (context.settings.current().scoreScale === '0-1' ? 1 : 100);
 
-  /** `beforeAt`: when the values read before were produced (ms), null when the workbook does not say. */
+  /**
+   * `beforeAt`: when the values read before were produced (ms), null when the workbook does not say;
+   * `rows`: the rows read, when not the whole sheets.
+   */
   const show = async (
     before: WorkbookReading,
     beforeAt: number | null,
     after: WorkbookReading,
     chosen: { threshold: number; mode: ChangesMode },
+    rows: SheetRange | undefined,
   ) => {
     const report = compareWorkbook(before, after, chosen.threshold);
     const block = {
       sheet: listed([...after.keys()]),
+      rows: rows && { first: rows.box.rowIndex + 1, last: rows.box.rowIndex + rows.box.rowCount },
       report,
       before: beforeAt === null ? null : calendarDate(new Date(beforeAt)),
       after: calendarDate(new Date(latestAsOf(after) ?? Date.now())),
@@ -176,13 +187,15 @@ export function mountChanges(context: PaneContext, checkRows: (rows: RowsToCheck
     );
   };
 
-  const around = async <T>(refresh: () => Promise<T>): Promise<T> => {
+  const around = async <T>(refresh: () => Promise<T>, rows?: SheetRange): Promise<T> => {
     const chosen = await options();
+    const read = (among?: WorkbookReading) =>
+      rows ? readSheetRows(scoreMax(), rows) : readWorkbook(scoreMax(), among);
     offerChecks([]);
     let before: WorkbookReading | null = null;
     let beforeAt: number | null = null;
     try {
-      before = await readWorkbook(scoreMax());
+      before = await read();
       // The cards' As of; else (values carry none) when the workbook's cells were last all brought up to date.
       beforeAt = latestAsOf(before) ?? readCellsUpdatedAt(Date.now());
     } catch (error) {
@@ -192,7 +205,7 @@ export function mountChanges(context: PaneContext, checkRows: (rows: RowsToCheck
     if (before === null) return result;
     await engineIdle(context.engine);
     try {
-      await show(before, beforeAt, await readWorkbook(scoreMax(), before), chosen);
+      await show(before, beforeAt, await read(before), chosen, rows);
     } catch (error) {
       setStatus(status, 'error', (error as Error).message);
     }

@@ -13,6 +13,7 @@ import { profileLinkOrNull } from '../../service/profileLink';
 import { INITIATIVE_KEYS, type InitiativeKey } from '../../service/types';
 import { rowOrganization, readCell } from '../sheet/climateCells';
 import type { CellGrid } from '../sheet/grid';
+import { jsonAt, propertyOf, shownAt, type Plain } from '../sheet/shownValues';
 import { outputOf } from '../sheet/outputs';
 import type { RankField, ShownRow } from './rowChanges';
 
@@ -22,9 +23,6 @@ export interface SheetReading {
   /** The latest "As of" a card of the rows showed (ms since 1970); null when no card carries one. */
   asOf: number | null;
 }
-
-/** A cell's value as it is shown: a number, a text, TRUE/FALSE; null for an error, a blank or a card. */
-type Plain = number | string | boolean | null;
 
 const RANKS: readonly RankField[] = ['rank', 'industry_rank', 'region_rank'];
 const INITIATIVES: ReadonlySet<string> = new Set(INITIATIVE_KEYS);
@@ -37,39 +35,6 @@ function fromExcelDate(serial: unknown): number | null {
   const local = (serial - 25_569) * 86_400_000;
   return local + new Date(local).getTimezoneOffset() * 60_000;
 }
-
-/** A JSON cell value's basic value when it is a plain one (a Double, a Boolean, a String); null otherwise. */
-function basic(json: unknown): Plain {
-  if (typeof json !== 'object' || json === null) return null;
-  const { type, basicValue } = json as { type?: unknown; basicValue?: unknown };
-  if (type === 'Double' || type === 'FormattedNumber')
-    return Number.isFinite(basicValue) ? (basicValue as number) : null;
-  if (type === 'Boolean') return typeof basicValue === 'boolean' ? basicValue : null;
-  if (type === 'String') return typeof basicValue === 'string' ? basicValue : null;
-  return null;
-}
-
-/** A property of a JSON cell value (a card's field, a score's `Profile link`), as a plain value. */
-function propertyOf(json: unknown, name: string): Plain {
-  if (typeof json !== 'object' || json === null) return null;
-  const properties = (json as { properties?: unknown }).properties;
-  if (typeof properties !== 'object' || properties === null || !Object.hasOwn(properties, name)) return null;
-  return basic((properties as Record<string, unknown>)[name]);
-}
-
-/** The cell's shown value: an error (by its type, in any language) or a blank is null. */
-function shownAt(grid: CellGrid, row: number, column: number): Plain {
-  const [r, c] = [row - grid.rowIndex, column - grid.columnIndex];
-  const type = grid.valueTypes?.[r]?.[c];
-  if (type === 'Error' || type === 'Empty' || type === 'Richvalue') return null;
-  const value = grid.values[r]?.[c] ?? null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && (value === '' || (type === undefined && value.startsWith('#')))) return null;
-  return value;
-}
-
-const jsonAt = (grid: CellGrid, row: number, column: number): unknown =>
-  grid.valuesAsJson?.[row - grid.rowIndex]?.[column - grid.columnIndex] ?? null;
 
 const text = (value: Plain): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 

@@ -7,7 +7,10 @@
  * dataset writes some names its own way). A status change says what happened: a commitment removed,
  * targets set, targets expired, a new commitment, or the company gone from the SBTi list (a status
  * emptied); never "no data" for a removal. Other fields (classification, target year, net zero) are
- * details of the same entry.
+ * details of the same entry. The suppliers with no change are told apart by the SBTi flag the sheet
+ * already shows for them (never one request each): in the list with a commitment or targets (TRUE), not
+ * (FALSE: never listed, or listed with a commitment removed or expired before the date), or unknown (no
+ * flag shown, or no organization matched to look for in the feed).
  */
 import { normalizeName } from '../../functions/results/nameMatch';
 import type { SbtiChange } from '../../service/types';
@@ -21,6 +24,8 @@ export interface SheetSupplier {
   lei: string | null;
   /** The organization the service matched for it; null when not known. */
   matchedName: string | null;
+  /** The SBTi flag the sheet shows for it (a FLAG column, a card's SBTi field); null where it shows none. */
+  sbti: boolean | null;
 }
 
 /** What a change means for the supplier; `detail` for a field that is not a target status. */
@@ -68,6 +73,17 @@ export interface SheetSbtiReport {
   counts: Record<SbtiOutcome, number>;
   /** The sheet's suppliers looked at. */
   looked: number;
+  /** The suppliers without a change (each once, as the sheet lists them), by the SBTi flag the sheet shows. */
+  unchanged: UnchangedSuppliers;
+}
+
+export interface UnchangedSuppliers {
+  /** In the SBTi list with a commitment or targets: the sheet's flag is TRUE. */
+  listed: SheetSupplier[];
+  /** Not in the SBTi list with a commitment or targets: the sheet's flag is FALSE. */
+  notListed: SheetSupplier[];
+  /** No flag on the sheet, or no matched organization to look for in the feed: not guessed. */
+  unknown: SheetSupplier[];
 }
 
 const upper = (text: string | null): string | null => (text ? text.trim().toUpperCase() : null);
@@ -96,6 +112,14 @@ export function sheetSbtiChanges(
       add(byLei, upper(supplier.lei), index);
     } else if (supplier.matchedName) add(byName, normalizeName(supplier.matchedName), index);
   });
+  // Where each supplier is looked for: the first supplier of its identifier or name; itself when it has none.
+  const home = suppliers.map((supplier, index) =>
+    supplier.isin || supplier.lei
+      ? (byIsin.get(upper(supplier.isin) ?? '') ?? byLei.get(upper(supplier.lei) ?? '') ?? index)
+      : supplier.matchedName
+        ? (byName.get(normalizeName(supplier.matchedName)) ?? index)
+        : index,
+  );
   const found = new Map<number, SupplierSbtiChanges>();
   const note = (index: number, matchedBy: SupplierSbtiChanges['matchedBy'], change: SbtiChange) => {
     let entry = found.get(index);
@@ -123,5 +147,22 @@ export function sheetSbtiChanges(
     suppliers: listed.sort((a, b) => rank(a) - rank(b)), // stable: the sheet's order within an outcome
     counts,
     looked: suppliers.length,
+    unchanged: unchangedOf(suppliers, home, found),
   };
+}
+
+/** The suppliers `found` has no change for, each once, by the flag the sheet shows. */
+function unchangedOf(
+  suppliers: readonly SheetSupplier[],
+  home: readonly number[],
+  found: ReadonlyMap<number, unknown>,
+): UnchangedSuppliers {
+  const unchanged: UnchangedSuppliers = { listed: [], notListed: [], unknown: [] };
+  suppliers.forEach((supplier, index) => {
+    if (home[index] !== index || found.has(index)) return; // listed with its changes, or as another row
+    const matchable = Boolean(supplier.isin || supplier.lei || supplier.matchedName);
+    const group = !matchable || supplier.sbti === null ? 'unknown' : supplier.sbti ? 'listed' : 'notListed';
+    unchanged[group].push(supplier);
+  });
+  return unchanged;
 }

@@ -4,20 +4,26 @@
  * runtime's engine: its cache, else its batches), and the SBTi changes feed since the date asked, by
  * default since the workbook's values were last refreshed (its record of when every CLIMATE cell was
  * brought up to date, documentSettings.ts; else when the oldest of the sheet's records was fetched;
- * else a year back). Which changes are the sheet's, and what each means: sheetSbtiChanges.ts. It only
- * reads: nothing is written to the workbook.
+ * else a year back). Which changes are the sheet's, and what each means: sheetSbtiChanges.ts. After
+ * them, the suppliers with no change, by the SBTi flag the sheet shows for them. It only reads: nothing
+ * is written to the workbook.
  */
 import type { Engine } from '../../engine';
 import { parseOrganization, type OrganizationArgument } from '../../functions/arguments/organizationArgument';
+import { entityField } from '../../functions/results/entityFields';
 import { sentences } from '../../i18n/sentences';
+import { shortList } from '../../i18n/shortList';
 import { currentLanguage, t, type MessageKey } from '../../i18n/translate';
 import { readCellsUpdatedAt } from '../../office/documentSettings';
 import type { ClimateClient } from '../../service/client';
 import type { SbtiChange } from '../../service/types';
 import { calendarDate, readDate } from '../common/calendarDate';
 import { savedClient, type PaneContext } from '../common/paneContext';
-import { organizationsInRows } from '../sheet/climateCells';
+import { organizationsInRows, readCell, rowOrganization } from '../sheet/climateCells';
+import type { CellGrid } from '../sheet/grid';
+import { outputOf } from '../sheet/outputs';
 import { readRows } from '../sheet/read';
+import { jsonAt, propertyOf, shownAt } from '../sheet/shownValues';
 import { byId, el, fieldText, replaceChildren, setStatus, withBusy } from '../ui/view';
 import {
   SBTI_OUTCOMES,
@@ -25,6 +31,7 @@ import {
   type SbtiOutcome,
   type SheetSupplier,
   type SupplierSbtiChanges,
+  type UnchangedSuppliers,
 } from './sheetSbtiChanges';
 
 /** Pages of the feed read at most (20 changes a page): months of the whole dataset's changes. */
@@ -33,6 +40,10 @@ const MAX_FEED_PAGES = 50;
 const MAX_LEI_LOOKUPS = 100;
 /** How far back the list goes when the workbook records no refresh and the cache holds none of its records. */
 const FALLBACK_DAYS = 365;
+/** Suppliers without a change named in the pane, per group; the rest are counted ("and 12 more"). */
+const NAMES_SHOWN = 5;
+/** The card's property that holds the SBTi flag (entityFields.ts names the card's fields). */
+const SBTI_PROPERTY = entityField('sbti')!.property;
 
 const LABEL: Record<SbtiOutcome, MessageKey> = {
   'commitment removed': 'sbti.label.removed',
@@ -68,29 +79,62 @@ interface SheetSuppliers {
   fetchedAt: number | null;
 }
 
-/** A supplier as its formulas name it, with the identifier it is named by and the organization matched. */
-function supplierOf(argument: OrganizationArgument, matchedName: string | null): SheetSupplier {
+/** A supplier as its formulas name it, with the identifier it is named by, the organization matched and its flag. */
+function supplierOf(argument: OrganizationArgument, matchedName: string | null, sbti: boolean | null): SheetSupplier {
   const { kind, query, text } = argument;
   return {
     label: text,
     isin: kind === 'isin' ? (query.isin_number ?? null) : null,
     lei: kind === 'lei' ? (query.lei_number ?? null) : null,
     matchedName,
+    sbti,
   };
+}
+
+/** The SBTi flag a row shows (a FLAG column, a card's SBTi field, or its dot field); null when it shows none. */
+function sbtiShown(grid: CellGrid, row: number): boolean | null {
+  const width = grid.formulas[row - grid.rowIndex]?.length ?? 0;
+  for (let c = 0; c < width; c++) {
+    const column = grid.columnIndex + c;
+    for (const reading of readCell(grid, row, column)) {
+      const value =
+        reading.fn === 'ORG' && reading.field === null
+          ? propertyOf(jsonAt(grid, row, column), SBTI_PROPERTY)
+          : outputOf(reading) === 'flag:sbti'
+            ? shownAt(grid, row, column)
+            : null;
+      if (typeof value === 'boolean') return value;
+    }
+  }
+  return null;
+}
+
+/** The SBTi flag the rows show for each organization they name (its first row that shows one). */
+function flagsByOrganization(grid: CellGrid, last: number): Map<string, boolean> {
+  const flags = new Map<string, boolean>();
+  for (let row = grid.rowIndex; row <= last; row++) {
+    const named = rowOrganization(grid, row);
+    const key = named && JSON.stringify(named);
+    const flag = key === null || flags.has(key) ? null : sbtiShown(grid, row);
+    if (key !== null && flag !== null) flags.set(key, flag);
+  }
+  return flags;
 }
 
 /** The active sheet's suppliers: the organizations its CLIMATE formulas name, as the functions read them. */
 async function sheetSuppliers(engine: Engine): Promise<SheetSuppliers> {
-  const grid = await readRows(null);
+  const grid = await readRows(null, 0, Infinity, { valueTypes: true, valuesAsJson: true });
   if (grid === null) return { suppliers: [], fetchedAt: null };
   const last = grid.rowIndex + grid.formulas.length - 1;
-  const argumentsRead = organizationsInRows(grid, grid.rowIndex, last).organizations.flatMap((args) => {
+  const flags = flagsByOrganization(grid, last);
+  const named = organizationsInRows(grid, grid.rowIndex, last).organizations.flatMap((args) => {
     try {
-      return [parseOrganization(args.organization, args.website, args.country)];
+      return [{ argument: parseOrganization(args.organization, args.website, args.country), args }];
     } catch {
       return []; // an argument the functions refuse names no supplier
     }
   });
+  const argumentsRead = named.map(({ argument }) => argument);
   const outcomes = await Promise.all(
     argumentsRead.map((argument) => engine.organization(argument.query).catch(() => null)),
   );
@@ -98,7 +142,8 @@ async function sheetSuppliers(engine: Engine): Promise<SheetSuppliers> {
   return {
     suppliers: argumentsRead.map((argument, i) => {
       const record = outcomes[i]?.record;
-      return supplierOf(argument, record?.matching_organization?.name ?? record?.name ?? null);
+      const flag = flags.get(JSON.stringify(named[i].args)) ?? null;
+      return supplierOf(argument, record?.matching_organization?.name ?? record?.name ?? null, flag);
     }),
     fetchedAt: fetched.length ? Math.min(...fetched) : null,
   };
@@ -168,11 +213,40 @@ function supplierItem({ supplier, matchedBy, outcome, changes }: SupplierSbtiCha
   );
 }
 
+/** Items as a person lists them in the pane's language: "A, B and C". */
+const listed = (items: readonly string[]): string =>
+  new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(items);
+
+/** A few suppliers by name as the sheet names them, the rest counted: "A, B, C, D, E and 12 more". */
+const someNames = (suppliers: readonly SheetSupplier[]): string =>
+  shortList(
+    suppliers.map((supplier) => supplier.label),
+    NAMES_SHOWN,
+  );
+
+/**
+ * What the pane says of the suppliers without a change: how many, then how many the sheet shows with
+ * an SBTi commitment or targets, without one (by name, a few), and unknown (by name, a few).
+ */
+export function unchangedLine({ listed: inList, notListed, unknown }: UnchangedSuppliers): string {
+  const count = inList.length + notListed.length + unknown.length;
+  if (count === 0) return '';
+  const parts = [
+    ...(inList.length ? [t('sbti.unchanged.listed', { count: inList.length })] : []),
+    ...(notListed.length
+      ? [t('sbti.unchanged.notListed', { count: notListed.length, names: someNames(notListed) })]
+      : []),
+    ...(unknown.length ? [t('sbti.unchanged.unknown', { count: unknown.length, names: someNames(unknown) })] : []),
+  ];
+  return t('sbti.unchanged', { count, parts: parts.join('; ') });
+}
+
 export function mountSheetSbti(context: PaneContext, status: HTMLElement): void {
   const form = byId('sbti-changes-form', 'form');
   const button = byId('sbti-changes-load', 'fluent-button');
   const since = byId('sbti-since', 'fluent-text-input');
   const list = byId('sbti-changes', 'ul');
+  const unchanged = byId('sbti-unchanged', 'p');
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void withBusy(button, status, async () => {
@@ -180,6 +254,7 @@ export function mountSheetSbti(context: PaneContext, status: HTMLElement): void 
       const picked = typed ? readDate(typed) : null; // a date that does not read is refused before anything is asked
       setStatus(status, 'busy', t('sbti.reading'));
       const { suppliers, fetchedAt } = await sheetSuppliers(context.engine);
+      replaceChildren(unchanged);
       if (suppliers.length === 0) {
         replaceChildren(list);
         setStatus(status, 'info', t('sbti.noSuppliers'));
@@ -196,6 +271,7 @@ export function mountSheetSbti(context: PaneContext, status: HTMLElement): void 
         (change) => leis.get(change.isin?.toUpperCase() ?? '') ?? null,
       );
       replaceChildren(list, ...report.suppliers.map(supplierItem));
+      unchanged.textContent = unchangedLine(report.unchanged);
       const partial = !complete && t('sbti.partial', { count: changes.length });
       if (report.suppliers.length === 0) {
         setStatus(status, 'info', sentences(t('sbti.none', { date: from, count: suppliers.length }), partial));
@@ -208,7 +284,7 @@ export function mountSheetSbti(context: PaneContext, status: HTMLElement): void 
         date: from,
         count: report.suppliers.length,
         suppliers: suppliers.length,
-        outcomes: new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(outcomes),
+        outcomes: listed(outcomes),
       });
       setStatus(status, 'info', sentences(found, partial));
     });

@@ -14,7 +14,7 @@ import { PROVIDER } from '../../../src/provider';
 import { seededSettings } from '../../harness/settingsSeed';
 import { productionDist } from '../../build/dist';
 import type { Engine } from '../../browsers/locate';
-import { launchEngine } from '../../browsers/launch';
+import { loadPane, openPaneIn } from './enginePane';
 import { evaluate, waitUntil, type BrowserDriver, type PageDriver } from '../../browsers/pageDriver';
 import { PANE_FONT_STACK } from '../../../src/taskpane/ui/styles';
 import { readXlsx } from '../copy/xlsxReading';
@@ -79,10 +79,7 @@ export function coreFlows(engine: Engine): void {
         },
         storage: {},
       });
-      browser = await launchEngine(engine);
-      page = await browser.newPage({ width: 360, height: 900 });
-      await page.goto(`${site.url}/taskpane.html`);
-      await waitUntil(page, () => document.body.dataset.ready === 'true', [], 'the pane saying it is ready');
+      ({ browser, page } = await openPaneIn(engine, site.url));
     }, 120_000);
 
     afterAll(async () => {
@@ -214,8 +211,7 @@ export function coreFlows(engine: Engine): void {
         },
         storage: await seededSettings({ baseUrl: sandbox.url }),
       });
-      await page.goto(`${site.url}/taskpane.html`);
-      await waitUntil(page, () => document.body.dataset.ready === 'true', [], 'the pane saying it is ready');
+      await loadPane(page, site.url);
       await waitForText('#welcome-title', 'This workbook’s climate cells need an API key');
       const before = await dump();
       expect(await textOf('#welcome-needs-key')).toMatch(

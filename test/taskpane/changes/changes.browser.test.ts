@@ -10,21 +10,17 @@
  * another organization are one key press from Review matches, which then lists exactly those rows.
  */
 import { join } from 'path';
-import type { Page } from 'playwright-core';
-import { SANDBOX_PROJECT_KEY } from '../../../tools/sandbox/server/server';
 import { CHANGES_OPTIONS_SETTING, CHANGES_SHEETS_SETTING } from '../../../src/office/documentSettings';
-import { hostProfile } from '../../harness/hostProfiles';
 import { screenshotFolder } from '../../browsers/screenshots';
-import { seededSettings } from '../../harness/settingsSeed';
 import { answerOnRecalculation } from '../browser/answerOnRecalculation';
 import { cardEntities } from '../browser/cardEntities';
 import type { SheetDump } from '../browser/excelShim';
-import { openPanePage, openSection, type PanePage } from '../browser/panePage';
+import type { PanePage } from '../browser/panePage';
 import { drawSheet } from '../browser/sheetPicture';
 import { paneSuite } from '../browser/paneSuite';
 import { waitForText } from '../browser/waitForText';
+import { changesSheetOf, firstColumn, openCardRows } from './cardRows';
 
-const ENTITY_HOST = hostProfile('CustomFunctionsRuntime 1.4 + ExcelApi 1.16');
 const SOURCE_LINE = '=HYPERLINK("https://ditchcarbon.com","Climate data by DitchCarbon")';
 const DAY = 86_400;
 const SUPPLIERS = 150;
@@ -32,31 +28,6 @@ const SUPPLIERS = 150;
 const suite = paneSuite({ organizations: 1500, profilingSeconds: 0 });
 let pane: PanePage;
 let names: string[];
-
-/** The sheet in the card layout: name, card, and three of its fields. */
-function cardSheet() {
-  return {
-    name: 'Suppliers',
-    rows: [['Supplier', 'Organization', 'Climate score', 'SBTi', 'Industry rank'], ...names.map((name) => [name])],
-    selection: { rowIndex: 0, columnIndex: 0, rowCount: 1, columnCount: 1 },
-    requirements: ENTITY_HOST.requirements,
-    entities: cardEntities(suite.sandbox.population, names),
-  };
-}
-
-/** Writes the card layout's formulas into the shim's sheet, as Score a column leaves them. */
-const writeFormulas = (page: Page, count: number) =>
-  page.evaluate(async (rows) => {
-    await Excel.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem('Suppliers');
-      const formulas = Array.from({ length: rows }, (_, i) => {
-        const r = i + 2;
-        return [`=CLIMATE.ORG($A${r})`, `=B${r}.Score`, `=B${r}.SBTi`, `=B${r}.[Industry rank]`];
-      });
-      sheet.getRangeByIndexes(1, 1, rows, 4).formulas = formulas;
-      await context.sync();
-    });
-  }, count);
 
 /** What a cell of the Changes sheet shows: a text formula its text, a link its label, TRUE/FALSE, a number. */
 function shown(cell: SheetDump['cells'][number]): string {
@@ -67,13 +38,7 @@ function shown(cell: SheetDump['cells'][number]): string {
   return cell.formula.startsWith('="') ? (JSON.parse(cell.formula.slice(1)) as string) : cell.formula;
 }
 
-const changesSheet = async (): Promise<SheetDump> =>
-  (await pane.dump()).sheets.find((s) => s.name === 'Climate changes')!;
-/** The first column's texts on the Changes sheet, as the shim shows them (a `="…"` formula is its text). */
-const firstColumn = (sheet: SheetDump): string[] =>
-  sheet.cells
-    .filter((cell) => cell.column === 0)
-    .map((cell) => (cell.formula ? JSON.parse(cell.formula.slice(1)) : cell.value));
+const changesSheet = async (): Promise<SheetDump> => changesSheetOf(await pane.dump());
 
 async function refreshAll(expected: string): Promise<void> {
   await pane.page.locator('#refresh-all').click();
@@ -81,12 +46,7 @@ async function refreshAll(expected: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const owners = suite.sandbox.population.organizations.filter((org) => org.parentId === null && org.profile !== null);
-  names = owners.slice(0, SUPPLIERS).map((org) => org.name);
-  const storage = await seededSettings({ baseUrl: suite.sandbox.url, apiKey: SANDBOX_PROJECT_KEY });
-  pane = await openPanePage(suite.browser, suite.site.url, cardSheet(), storage);
-  await writeFormulas(pane.page, SUPPLIERS);
-  await openSection(pane, 'section-activity');
+  ({ pane, names } = await openCardRows(suite, SUPPLIERS));
 }, 120_000);
 afterAll(() => pane?.page.context().close());
 

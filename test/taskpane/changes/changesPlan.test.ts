@@ -58,6 +58,17 @@ test('dated with both states, the source line beside the logo, headers, then one
   expect(plan.cells.filter((cell) => cell.numberFormat === '0.0').map((cell) => cell.content)).toEqual([61.2, 70]);
 });
 
+test('a refresh of selected rows says which rows its block compared, in the pane’s language', () => {
+  const rows = { ...block([row('Acme')], [row('Acme')]), rows: { first: 2, last: 57 } };
+  expect(planChangesBlock(rows, 0, false).cells[0].content).toBe(
+    '="Refresh of 2026-12-06 of rows 2–57 on “Suppliers”: before = values as of 2026-09-07; after = values as of 2026-12-06."',
+  );
+  setLanguage('de');
+  expect(planChangesBlock(rows, 0, false).cells[0].content).toBe(
+    '="Aktualisierung vom 2026-12-06 der Zeilen 2–57 auf „Suppliers“: vorher = Werte mit Stand 2026-09-07; nachher = Werte mit Stand 2026-12-06."',
+  );
+});
+
 test('a row matched to another organization is marked for review; no logo on a host without images', () => {
   const plan = planChangesBlock(
     block([row('Elm', { matchedName: 'Elm Group' })], [row('Elm', { matchedName: 'Elm Timber' })]),

@@ -13,7 +13,7 @@ import { t } from '../../../src/i18n/translate';
 import SAMPLE_SUPPLIERS from '../../../src/taskpane/firstRun/sampleSuppliers.json';
 import { productionDist } from '../../build/dist';
 import type { Engine } from '../../browsers/locate';
-import { launchEngine } from '../../browsers/launch';
+import { openPaneIn } from '../browser/enginePane';
 import { evaluate, waitUntil, type BrowserDriver, type PageDriver } from '../../browsers/pageDriver';
 import { seededSettings } from '../../harness/settingsSeed';
 import { PLAIN_HOST } from '../../harness/hostProfiles';
@@ -83,10 +83,7 @@ export function languageFlow(engine: Engine, languages: readonly Language[]): vo
         },
         storage: await seededSettings({ baseUrl: sandbox.url }),
       });
-      browser = await launchEngine(engine);
-      page = await browser.newPage({ width: 360, height: 900 });
-      await page.goto(`${site.url}/taskpane.html`);
-      await waitUntil(page, () => document.body.dataset.ready === 'true', [], 'the pane saying it is ready');
+      ({ browser, page } = await openPaneIn(engine, site.url));
     }, 120_000);
 
     afterAll(async () => {

@@ -1,7 +1,8 @@
 /**
  * SBTi changes for the sheet's suppliers, pure (src/taskpane/reference/sheetSbtiChanges.ts): which
  * entries of the dataset-wide feed are the sheet's (by ISIN or LEI where the sheet names a supplier by
- * one, else by the organization its cells matched), and what each means, a removal never read as no data.
+ * one, else by the organization its cells matched), and what each means, a removal never read as no data;
+ * and the suppliers without a change told apart by the SBTi flag the sheet shows, never guessed.
  */
 import type { SbtiChange } from '../../../src/service/types';
 import { outcomeOf, sheetSbtiChanges, type SheetSupplier } from '../../../src/taskpane/reference/sheetSbtiChanges';
@@ -28,6 +29,7 @@ const supplier = (label: string, parts: Partial<SheetSupplier> = {}): SheetSuppl
   isin: null,
   lei: null,
   matchedName: label,
+  sbti: null,
   ...parts,
 });
 
@@ -112,4 +114,39 @@ test('nothing for a sheet whose suppliers the feed does not name, or an empty fe
     sheetSbtiChanges([supplier('Nobody'), supplier('x', { isin: 'US9999999999', matchedName: 'Somebody' })], feed)
       .suppliers,
   ).toEqual([]);
+});
+
+test('the suppliers without a change, each once: by the flag the sheet shows, unknown where it shows none or nothing was matched', () => {
+  const feed = [
+    change('Northwind Traders', 'US0000000001', 'near_term_target_status', 'Committed', 'Commitment removed', 3),
+    change('Litware', null, 'near_term_target_status', 'Committed', 'Targets set', 4),
+  ];
+  const suppliers = [
+    supplier('Contoso', { sbti: true }),
+    supplier('Fabrikam', { sbti: false }),
+    // Its commitment was removed: listed with its change, never among the unchanged, whatever its flag shows.
+    supplier('isin:US0000000001', { isin: 'US0000000001', matchedName: 'Northwind Traders', sbti: false }),
+    supplier('Litware', { sbti: true }),
+    supplier('Adatum', { sbti: null }),
+    // No organization matched: the feed could not be searched for it, so its FALSE flag decides nothing.
+    supplier('Unmatched Ltd', { matchedName: null, sbti: false }),
+    // Rows naming one organization in other words count once: here, as Fabrikam's first row.
+    supplier('FABRIKAM Inc.', { matchedName: 'Fabrikam', sbti: false }),
+    supplier('US0000000001', { isin: 'US0000000001', matchedName: 'Northwind Traders', sbti: false }),
+    supplier('Tailspin', { sbti: false }),
+  ];
+  const report = sheetSbtiChanges(suppliers, feed);
+  const labels = (group: SheetSupplier[]) => group.map((s) => s.label);
+  expect(report.suppliers.map((s) => s.supplier.label)).toEqual(['isin:US0000000001', 'Litware']);
+  expect(labels(report.unchanged.listed)).toEqual(['Contoso']);
+  expect(labels(report.unchanged.notListed)).toEqual(['Fabrikam', 'Tailspin']);
+  expect(labels(report.unchanged.unknown)).toEqual(['Adatum', 'Unmatched Ltd']);
+  expect(report.looked).toBe(9);
+});
+
+test('an empty feed: every supplier is without a change, each in its group', () => {
+  const report = sheetSbtiChanges([supplier('A', { sbti: true }), supplier('B', { sbti: false }), supplier('C')], []);
+  expect([report.unchanged.listed, report.unchanged.notListed, report.unchanged.unknown].map((g) => g.length)).toEqual([
+    1, 1, 1,
+  ]);
 });

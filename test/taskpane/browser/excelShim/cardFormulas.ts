@@ -7,9 +7,12 @@
  * cell passes through). `values` of an entity cell is its basic value, #VALUE!, as Microsoft documents
  * (`valuesAsJson` holds the entity: Range.valuesAsJson, ExcelApi 1.16 in the typings, "A JSON
  * representation of the values in the cells in this range"). Every other formula reads back empty, as
- * it would in the instant after it was written. A recalculation may bring newer cards (`renew`): Excel
- * invokes CLIMATE.ORG again for a range it is asked to calculate (Range.calculate), and the function
- * answers with the record the service sends now.
+ * it would in the instant after it was written. The service's records may change (`renew`); a
+ * CLIMATE.ORG cell shows the cards answered when it was last calculated: when its formula was entered
+ * (Range.formulas: Excel calculates a formula entered as one typed in, docs/excel.md) or when a
+ * Range.calculate covered it ("Calculates a range of cells on a worksheet", typings, ExcelApi 1.6),
+ * which invokes the function again. Cells outside that range keep their card; a field formula reads
+ * its card's cell, so it follows the card (Excel recalculates a formula's dependents).
  */
 import { parseCell } from '../../../stand-ins/addresses';
 import { isErrorLiteral } from '../../../stand-ins/cellOutcome';
@@ -26,6 +29,8 @@ const isEntity = (value: unknown): value is Entity =>
   typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'Entity';
 
 export function shimCardFormulas(entities: Record<string, unknown> | undefined) {
+  /** What the service answers now: the cards a CLIMATE.ORG call takes when its cell is calculated. */
+  let answers = entities;
   /** The cell an address names on `state` (a reference to another sheet names none here). */
   const cellAt = (state: Sheet, address: string): Cell | undefined => {
     const ref = parseCell(address);
@@ -38,9 +43,9 @@ export function shimCardFormulas(entities: Record<string, unknown> | undefined) 
     if (cell.formula === null) return cell.value;
     const org = ORG_CALL.exec(cell.formula);
     if (org) {
-      if (!entities) return null;
+      if (!cell.answers) return null;
       const name = org[1].startsWith('"') ? org[1].slice(1, -1).replace(/""/g, '"') : cellAt(state, org[1])?.value;
-      return entities[String(name ?? '').toLowerCase()] ?? null;
+      return cell.answers[String(name ?? '').toLowerCase()] ?? null;
     }
     const body = cell.formula.slice(1).trim();
     const link = HYPERLINK.exec(body);
@@ -58,9 +63,13 @@ export function shimCardFormulas(entities: Record<string, unknown> | undefined) 
   };
   return {
     calculated,
-    /** The cards CLIMATE.ORG shows from now on (a recalculation's answers). */
+    /** The cards the service answers from now on: each CLIMATE.ORG cell takes them when next calculated. */
     renew(next: Record<string, unknown>): void {
-      entities = next;
+      answers = next;
+    },
+    /** A cell calculated (its formula entered, or a range calculated over it): its call answers now. */
+    calculate(cell: Cell): void {
+      if (cell.formula !== null) cell.answers = answers;
     },
     /** What `valuesAsJson` reads: the entity itself, else the value as an Excel.CellValue. */
     asJson(state: Sheet, cell: Cell | undefined): unknown {

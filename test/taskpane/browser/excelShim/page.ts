@@ -63,7 +63,6 @@ function installExcelShim(sheet: ShimSheet): void {
     workbookProtected: sheet.workbookProtected === true,
     active: sheet.name,
     pendingFormats: new Map(),
-    recalculatedCards: null,
     dump: {
       cells: [],
       inserts: [],
@@ -271,9 +270,9 @@ function installExcelShim(sheet: ShimSheet): void {
       book.selection = { ...box };
       book.moreAreas = [];
     },
-    /** The cards CLIMATE.ORG answers with from the next recalculation on (the service's records changed). */
+    /** The cards CLIMATE.ORG answers with from the next calculation of its cell on (the service's records changed). */
     answerOnRecalculation(cards: Record<string, unknown>) {
-      book.recalculatedCards = cards;
+      formulas.renew(cards);
     },
     /** The bytes each sync so far loaded (its response), in order. */
     responses: (): number[] => [...book.responses],

@@ -53,9 +53,11 @@ export function shimRange(book: Book, formulas: ShimCardFormulas) {
         const k = key(box.rowIndex + i, box.columnIndex + j);
         const { bold = false, numberFormat } = state.cells.get(k) ?? {};
         if (value === '' || value === null) state.cells.delete(k);
-        else if (asFormulas && typeof value === 'string' && value.startsWith('='))
-          state.cells.set(k, { value: null, formula: value, bold, numberFormat });
-        else state.cells.set(k, { value, formula: null, bold, numberFormat });
+        else if (asFormulas && typeof value === 'string' && value.startsWith('=')) {
+          const cell = { value: null, formula: value, bold, numberFormat };
+          formulas.calculate(cell); // Excel calculates a formula entered
+          state.cells.set(k, cell);
+        } else state.cells.set(k, { value, formula: null, bold, numberFormat });
       }),
     );
   };
@@ -114,10 +116,13 @@ export function shimRange(book: Book, formulas: ShimCardFormulas) {
         book.loads.push({ of: self, properties });
         return self;
       },
-      // Range.calculate: the cards in it take what the service answers now (`__workbook.answerOnRecalculation`).
+      // Range.calculate (ExcelApi 1.6; the typings: "Calculates a range of cells on a worksheet"): the
+      // cards in this range take what the service answers now (`__workbook.answerOnRecalculation`), the
+      // cards outside it keep theirs; fields follow their card: Excel marks "dependents of volatile or changed
+      // data" dirty (typings, Excel.CalculationType.recalculate) and, calculating automatically, recalculates them.
       calculate: () => {
         book.dump.calculations.push({ scope: 'range', box: boxList(box) });
-        if (book.recalculatedCards) formulas.renew(book.recalculatedCards);
+        for (const [k, cell] of state.cells) if (within(box, ...place(k))) formulas.calculate(cell);
       },
       select: () => void Object.assign(book, { selection: { ...box }, moreAreas: [] }),
       // Range.clear(applyTo): 'All' (the default) removes contents and formats; 'Contents' keeps formats.

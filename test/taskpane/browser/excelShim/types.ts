@@ -134,8 +134,17 @@ export interface ChartSeries {
   lineStyle: string;
 }
 
-/** A cell as the shim keeps it: a formula's value is worked out when read (cardFormulas.ts). */
-export type Cell = { value: unknown; formula: string | null; bold: boolean; numberFormat?: string };
+/**
+ * A cell as the shim keeps it: a formula's value is worked out when read (cardFormulas.ts), a
+ * CLIMATE.ORG call's from `answers`, the cards the service answered when the cell was last calculated.
+ */
+export type Cell = {
+  value: unknown;
+  formula: string | null;
+  bold: boolean;
+  numberFormat?: string;
+  answers?: Record<string, unknown>;
+};
 export type Box = { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
 export type Chart = SheetDump['charts'][number];
 
@@ -189,6 +198,4 @@ export interface Book {
   active: string;
   /** Number formats set on cells not written yet, by `sheet id|cell key`: they land once the cell is. */
   pendingFormats: Map<string, string>;
-  /** The cards CLIMATE.ORG answers with once a range is recalculated; null: the same as before. */
-  recalculatedCards: Record<string, unknown> | null;
 }
