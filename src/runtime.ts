@@ -5,6 +5,8 @@
  * both get this one instance: one queue, one cache, one key.
  */
 import { createEngine, type Engine } from './engine';
+import { sentences } from './i18n/sentences';
+import { t } from './i18n/translate';
 import { recalculateWaitingCells } from './office/excelCalculate';
 import { bringCellsUpToDate } from './office/reopenedCells';
 import { SettingsStore } from './settings/settings';
@@ -19,7 +21,7 @@ function shared(idle: boolean): { settings: SettingsStore; engine: Engine } {
     // said while the cache loads, before any pane may be open: kept for the Activity section
     runtime.engine.subscribe((event) => {
       if (event.type !== 'storage-unanswered') return;
-      note(`${event.message} Cells went on without the saved cache; records are kept in settings storage from now on.`);
+      note(sentences(event.message, t('runtime.cacheBypassed')));
     });
   }
   return runtime;

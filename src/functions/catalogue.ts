@@ -253,7 +253,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
               .get(target, call)
               .then((item) => {
                 const page = pageNumberOf(target) ?? expected;
-                return pageOnPath(item, page, path, decodeIndustry, 'industries');
+                return pageOnPath(item, page, path, decodeIndustry, 'industry');
               });
           const industries = await collectPages(() => load(`${path}?${query}page=1`, 1), load, deps.deadlineMs);
           return industriesTable(industries, term);
@@ -268,7 +268,7 @@ export function createCatalogue(deps: CatalogueDeps): Catalogue {
           const query: SbtiQuery = parseSbtiCompany(company);
           const chosen = parseSbtiField(field);
           const item = await engine(call).get(query.url, call);
-          return sbtiResult(decodeList(item.body, decodeSbtiCompany, 'SBTi companies'), query, chosen);
+          return sbtiResult(decodeList(item.body, decodeSbtiCompany, 'sbtiCompany'), query, chosen);
         },
         asSpill,
       ),

@@ -1,7 +1,8 @@
 /**
  * Words in the person's language. The messages live by area (messages/<area>.json: the pane's rooms,
- * the cells, the support page), each key with its text in every language side by side, so a message
- * added in one language only is seen at once (and test/i18n fails on it). A message is a text with
+ * the cells, the support page, what the service client, the settings and the Office wrappers say),
+ * each key with its text in every language side by side, so a message added in one language only is
+ * seen at once (and test/i18n fails on it). A message is a text with
  * `{name}` placeholders, or, where a number decides the words, one text per plural category of
  * Intl.PluralRules ("one", "other", and "few", "many" where a language has them), chosen by the value
  * `count`. Numbers are written with Intl.NumberFormat in the language's own way (1,234.5 in English,
@@ -16,13 +17,17 @@ import connection from './messages/connection.json';
 import copy from './messages/copy.json';
 import firstRun from './messages/firstRun.json';
 import help from './messages/help.json';
+import office from './messages/office.json';
 import outsideExcel from './messages/outsideExcel.json';
 import pane from './messages/pane.json';
 import projects from './messages/projects.json';
 import reference from './messages/reference.json';
 import review from './messages/review.json';
+import runtime from './messages/runtime.json';
 import sbti from './messages/sbti.json';
 import score from './messages/score.json';
+import service from './messages/service.json';
+import settings from './messages/settings.json';
 import sheet from './messages/sheet.json';
 import signOut from './messages/signOut.json';
 import summary from './messages/summary.json';
@@ -41,13 +46,17 @@ const AREAS = [
   copy,
   firstRun,
   help,
+  office,
   outsideExcel,
   pane,
   projects,
   reference,
   review,
+  runtime,
   sbti,
   score,
+  service,
+  settings,
   sheet,
   signOut,
   summary,

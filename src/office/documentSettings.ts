@@ -12,6 +12,7 @@
  * a copy read earlier. Document settings hold about 2 MB in all (office-js#621), and saves are reported
  * failing from about 1 MB (office-js#3957): the pairs keep to ACCEPTED_MATCHES_BYTES.
  */
+import { t } from '../i18n/translate';
 
 export const WORKBOOK_PROJECT_SETTING = 'climate.project';
 export const ACCEPTED_MATCHES_SETTING = 'climate.acceptedMatches';
@@ -114,9 +115,7 @@ function refresh(store: Office.Settings): Promise<void> {
   if (typeof store.refreshAsync !== 'function') return Promise.resolve();
   return new Promise<void>((resolve, reject) =>
     store.refreshAsync((result) =>
-      result.status === Office.AsyncResultStatus.Failed
-        ? reject(new Error('Excel could not read the workbook settings: try again in a moment.'))
-        : resolve(),
+      result.status === Office.AsyncResultStatus.Failed ? reject(new Error(t('office.settings.notRead'))) : resolve(),
     ),
   );
 }
@@ -152,9 +151,7 @@ async function update(store: Office.Settings, change: () => void): Promise<void>
 function save(store: Office.Settings): Promise<void> {
   return new Promise<void>((resolve, reject) =>
     store.saveAsync((result) =>
-      result.status === Office.AsyncResultStatus.Failed
-        ? reject(new Error('Excel could not save the workbook settings.'))
-        : resolve(),
+      result.status === Office.AsyncResultStatus.Failed ? reject(new Error(t('office.settings.notSaved'))) : resolve(),
     ),
   );
 }
@@ -206,11 +203,7 @@ export function readAcceptedMatches(): AcceptedMatch[] {
 /** The workbook keeps no more accepted matches: said with what the analyst can do instead. */
 export class AcceptedMatchesFullError extends Error {
   constructor(kept: number) {
-    super(
-      `This workbook already keeps ${kept.toLocaleString('en')} accepted matches, as many as its settings hold ` +
-        `(${ACCEPTED_MATCHES_BYTES / 1000} KB), so this one was not recorded and the row stays to check. ` +
-        "Refine the row instead (a website or an identifier makes the match certain), or keep the review's list in a copy of the workbook.",
-    );
+    super(t('office.accepted.full', { count: kept, kilobytes: ACCEPTED_MATCHES_BYTES / 1000 }));
     this.name = 'AcceptedMatchesFullError';
   }
 }
@@ -221,7 +214,7 @@ export class AcceptedMatchesFullError extends Error {
  */
 export async function rememberAcceptedMatch(match: AcceptedMatch): Promise<void> {
   const store = settings();
-  if (!store) throw new Error('Open this pane in Excel: accepted matches are kept in the workbook.');
+  if (!store) throw new Error(t('office.accepted.outsideExcel'));
   await refresh(store);
   // A coauthor's pairs may have arrived with the refresh: MATCH rebuilds its lookup either way.
   acceptedChanges++;
@@ -242,7 +235,7 @@ export async function rememberAcceptedMatch(match: AcceptedMatch): Promise<void>
 /** Removes the pairs `drop` names (accepted here or with the file) and saves the settings into the document. */
 export async function forgetAcceptedMatches(drop: (pair: AcceptedMatch) => boolean): Promise<void> {
   const store = settings();
-  if (!store) throw new Error('Open this pane in Excel: accepted matches are kept in the workbook.');
+  if (!store) throw new Error(t('office.accepted.outsideExcel'));
   await update(store, () =>
     store.set(
       ACCEPTED_MATCHES_SETTING,

@@ -11,6 +11,7 @@
  * life, else those still waiting (showing an error); they are recalculated in slices of ranges, never by
  * a full calculation, each checked to call back (cellCallbacks.ts), and the runtime says so in Activity.
  */
+import { t } from '../i18n/translate';
 import { cellsHaveCalled } from './cellCallbacks';
 import { readCellsUpdatedAt, rememberCellsUpdatedAt } from './documentSettings';
 import { recalculateClimateCells } from './excelCalculate';
@@ -40,10 +41,8 @@ export async function bringCellsUpToDate({ loaded, cacheTtlMs, say }: ReopenedWo
     const count = await recalculateClimateCells(outOfDate ? 'all' : 'waiting');
     if (count === 0) return;
     if (outOfDate) await rememberCellsUpdatedAt(now);
-    const what = count === 1 ? '1 CLIMATE cell' : `${count.toLocaleString('en-US')} CLIMATE cells`;
-    const why = outOfDate ? 'values saved longer ago than the cache keeps records' : 'still profiling or failed';
-    say(`Workbook opened: ${what} recalculated (${why}); no other cell.`);
+    say(t(outOfDate ? 'office.reopened.outOfDate' : 'office.reopened.waiting', { count }));
   } catch {
-    say('Workbook opened: its CLIMATE cells could not be read. Use Refresh all to bring them up to date.');
+    say(t('office.reopened.unreadable', { button: t('pane.activity.refreshAll') }));
   }
 }

@@ -4,6 +4,7 @@
  * it: the pane's formulas and addresses and the engine's recalculation of cells both use it. And which
  * names Excel takes for a new sheet.
  */
+import { t } from '../i18n/translate';
 
 /** `It's` -> `'It''s'!`: the prefix of a reference to that sheet from anywhere. */
 export function sheetPrefix(sheet: string): string {
@@ -21,8 +22,8 @@ export function unquoteSheet(text: string): string {
  */
 export function sheetNameProblem(name: string): string | null {
   if (name.length > 31 || /[:\\/?*[\]]/.test(name) || /^'|'$/.test(name) || name === '') {
-    return `"${name}" cannot name a sheet: up to 31 characters, without : \\ / ? * [ ] or a leading or trailing '.`;
+    return t('office.sheetName.refused', { name });
   }
-  if (name.toLowerCase() === 'history') return `"${name}" cannot name a sheet: Excel keeps History for itself.`;
+  if (name.toLowerCase() === 'history') return t('office.sheetName.history', { name });
   return null;
 }

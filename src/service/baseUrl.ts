@@ -2,6 +2,7 @@
  * The base URL rule of the design: the key is sent only to the configured base URL, and that URL must
  * be https unless it is on this machine (loopback), where the sandbox runs over plain http.
  */
+import { t, type MessageKey } from '../i18n/translate';
 import { unquoted } from '../text/unquoted';
 
 /**
@@ -48,11 +49,8 @@ const basePath = (url: URL): string => url.pathname.replace(/\/+$/, '');
  */
 function missingScheme(url: URL): Error {
   const address = `${url.host}${basePath(url)}`;
-  return new Error(
-    SERVICE_LOOPBACK_HOSTNAMES.includes(url.hostname)
-      ? `The service address needs http:// or https:// in front: http://${address} for a service on this computer.`
-      : `The service address needs https:// in front: https://${address} (plain http:// only on this computer).`,
-  );
+  const local = SERVICE_LOOPBACK_HOSTNAMES.includes(url.hostname);
+  return new Error(t(local ? 'service.address.schemeLocal' : 'service.address.schemeRemote', { address }));
 }
 
 /**
@@ -61,39 +59,34 @@ function missingScheme(url: URL): Error {
  */
 export function normalizeBaseUrl(baseUrl: string): string {
   const typed = unquoted(baseUrl); // `"https://…"` from a .env file, `<https://…>` from an e-mail
-  if (typed === '') throw new Error('The service address is empty: give it, e.g. https://api.ditchcarbon.com.');
+  if (typed === '') throw new Error(t('service.address.empty'));
   const bare = schemeless(typed);
   if (bare) throw missingScheme(bare);
   let url: URL;
   try {
     url = new URL(typed);
   } catch {
-    throw new Error(`The service address "${baseUrl}" is not a valid URL.`);
+    throw new Error(t('service.address.notUrl', { address: baseUrl }));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new Error(`The service address must start with https:// (got ${url.protocol}).`);
+    throw new Error(t('service.address.scheme', { scheme: url.protocol }));
   }
   // `api.example.com.` is the same host, but the page's policy lists it without the dot and would block it.
   url.hostname = url.hostname.replace(/\.$/, '');
   if (url.hostname.startsWith('[')) {
-    throw new Error(
-      `The service address ${url.origin} names an IPv6 address, which the pane's Content-Security-Policy ` +
-        'cannot list: use a host name (localhost or 127.0.0.1 for this machine).',
-    );
+    throw new Error(t('service.address.ipv6', { origin: url.origin }));
   }
   if (url.protocol === 'http:' && !SERVICE_LOOPBACK_HOSTNAMES.includes(url.hostname)) {
-    throw new Error(
-      `The service address ${url.origin} must use https: the API key goes over plain http only to this machine.`,
-    );
+    throw new Error(t('service.address.http', { origin: url.origin }));
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new Error('The service address must not contain a user name, password, query or fragment.');
+    throw new Error(t('service.address.parts'));
   }
   const path = basePath(url);
   const pasted = pastedEndpoint(path);
   if (pasted) {
     const base = `${url.origin}${path.slice(0, pasted.at)}`;
-    throw new Error(`${url.origin}${path} is the service's ${pasted.what}, not its address: give ${base}.`);
+    throw new Error(t(pasted.message, { address: `${url.origin}${path}`, tail: pasted.tail, base }));
   }
   return `${url.origin}${path}`;
 }
@@ -104,19 +97,19 @@ export function normalizeBaseUrl(baseUrl: string): string {
  * answers only its own paths, and the client sends none). The sandbox's own pages are not named here:
  * the bundles hold none of its paths (test/build).
  */
-const PASTED_TAILS: readonly [RegExp, (segment: string) => string][] = [
+const PASTED_TAILS: readonly [RegExp, MessageKey][] = [
   [
     /\/(batch|organizations(?:\/\d+)?|industries(?:\/search)?|sbti_companies(?:\/changes)?|projects)$/i,
-    (s) => `/${s} endpoint`,
+    'service.address.pastedEndpoint',
   ],
-  [/\/(v1\.0)$/i, (s) => `deprecated /${s} version`],
+  [/\/(v1\.0)$/i, 'service.address.pastedVersion'],
 ];
 
-/** Where in `path` a pasted tail starts, and what it is; null for a path of the deployment's own. */
-function pastedEndpoint(path: string): { at: number; what: string } | null {
-  for (const [tail, what] of PASTED_TAILS) {
+/** Where in `path` a pasted tail starts, its first segment (`/batch`), and the message that names it; null for a path of the deployment's own. */
+function pastedEndpoint(path: string): { at: number; tail: string; message: MessageKey } | null {
+  for (const [tail, message] of PASTED_TAILS) {
     const match = tail.exec(path);
-    if (match) return { at: match.index, what: what(match[1].split('/')[0].toLowerCase()) };
+    if (match) return { at: match.index, tail: `/${match[1].split('/')[0].toLowerCase()}`, message };
   }
   return null;
 }

@@ -4,6 +4,7 @@
  * `{status, headers, body}`, where `body` is the sub-response serialized as a JSON string (documented)
  * or already an object (tolerated).
  */
+import { t } from '../i18n/translate';
 import { MalformedResponseError } from './errors';
 import { isObject, tryParseJson } from './json';
 import { checkTarget } from './target';
@@ -24,16 +25,13 @@ export function encodeBatch(items: readonly BatchRequestItem[]): string {
  * answers could not be matched to their requests.
  */
 export function decodeBatch(raw: unknown, sent: number): BatchResponseItem[] {
-  if (!Array.isArray(raw)) throw new MalformedResponseError('The service sent a batch answer that is not a list.', 200);
+  if (!Array.isArray(raw)) throw new MalformedResponseError(t('service.batch.notList'), 200);
   if (raw.length !== sent) {
-    throw new MalformedResponseError(
-      `The service answered ${raw.length} of ${sent} batch requests; the answers cannot be matched.`,
-      200,
-    );
+    throw new MalformedResponseError(t('service.batch.count', { answered: raw.length, sent }), 200);
   }
   return raw.map((item, index) => {
     if (!isObject(item) || typeof item.status !== 'number' || !Number.isInteger(item.status)) {
-      throw new MalformedResponseError(`Batch answer ${index + 1} has no HTTP status.`, 200);
+      throw new MalformedResponseError(t('service.batch.noStatus', { item: index + 1 }), 200);
     }
     return { status: item.status, headers: headers(item.headers), body: body(item.body) };
   });

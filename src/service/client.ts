@@ -16,6 +16,7 @@ import {
   decodeRecommendedActions,
   decodeSbtiChange,
   decodeSbtiCompany,
+  type RecordKind,
 } from './records';
 import type {
   BatchRequestItem,
@@ -76,7 +77,7 @@ export class ClimateClient {
 
   /** 2. `GET /organizations?page=N`: the caller's organizations, 5 per page. */
   listOrganizations(page = 1, init?: CallOptions): Promise<Page<OrganizationRecord>> {
-    return this.page('/organizations', {}, page, decodeOrganization, 'organizations', init);
+    return this.page('/organizations', {}, page, decodeOrganization, 'organization', init);
   }
 
   /** 3. `GET /organizations/{id}`: NotFoundError for an unknown id. */
@@ -96,22 +97,22 @@ export class ClimateClient {
 
   /** 6. `GET /industries?page=N`. */
   listIndustries(page = 1, init?: CallOptions): Promise<Page<Industry>> {
-    return this.page('/industries', {}, page, decodeIndustry, 'industries', init);
+    return this.page('/industries', {}, page, decodeIndustry, 'industry', init);
   }
 
   /** 7. `GET /industries/search?q=TEXT&page=N`. */
   searchIndustries(q: string, page = 1, init?: CallOptions): Promise<Page<Industry>> {
-    return this.page('/industries/search', { q }, page, decodeIndustry, 'industries', init);
+    return this.page('/industries/search', { q }, page, decodeIndustry, 'industry', init);
   }
 
   /** 8. `GET /sbti_companies?page=N&...filters` (case-insensitive substring filters). */
   sbtiCompanies(filters: SbtiFilters = {}, page = 1, init?: CallOptions): Promise<Page<SbtiCompany>> {
-    return this.page('/sbti_companies', { ...filters }, page, decodeSbtiCompany, 'SBTi companies', init);
+    return this.page('/sbti_companies', { ...filters }, page, decodeSbtiCompany, 'sbtiCompany', init);
   }
 
   /** 9. `GET /sbti_companies/changes?page=N&since=&name=&website=`. */
   sbtiChanges(query: SbtiChangesQuery = {}, page = 1, init?: CallOptions): Promise<Page<SbtiChange>> {
-    return this.page('/sbti_companies/changes', { ...query }, page, decodeSbtiChange, 'SBTi changes', init);
+    return this.page('/sbti_companies/changes', { ...query }, page, decodeSbtiChange, 'sbtiChange', init);
   }
 
   /**
@@ -133,7 +134,7 @@ export class ClimateClient {
 
   /** 12. `GET /v1/suppliers`: shape undocumented, returned as sent. */
   async suppliers(init?: CallOptions): Promise<unknown[]> {
-    return decodeList(await this.get('/v1/suppliers', init), (item) => item, 'suppliers');
+    return decodeList(await this.get('/v1/suppliers', init), (item) => item, 'supplier');
   }
 
   private async body(req: HttpRequest): Promise<unknown> {
@@ -149,7 +150,7 @@ export class ClimateClient {
     query: Record<string, string | undefined>,
     page: number,
     decodeItem: (raw: unknown) => T,
-    what: string,
+    what: RecordKind,
     init: CallOptions | undefined,
   ): Promise<Page<T>> {
     if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be a whole number from 1 (got ${page}).`);

@@ -5,13 +5,14 @@
  * (its headers and its body, and so a batch's items, which are inside its body) through `withoutKey`
  * with the key that request sent, before anything reads it.
  */
+import { t } from '../i18n/translate';
 
-/** What a person sees where the service repeated the key. */
-export const KEY_STAND_IN = '(your API key)';
+/** What a person sees where the service repeated the key, in their language. */
+const keyStandIn = (): string => t('service.keyStandIn');
 
 /**
  * `value` (an answer's parsed JSON, its text, or its headers, owned by the caller) with `key` replaced
- * by KEY_STAND_IN in every text it holds. Objects and arrays are changed in place. Field names are left
+ * by keyStandIn() in every text it holds. Objects and arrays are changed in place. Field names are left
  * as they are: nothing shows them.
  */
 export function withoutKey<T>(value: T, key: string | null): T {
@@ -19,7 +20,8 @@ export function withoutKey<T>(value: T, key: string | null): T {
   const pattern = keyPattern(key);
   // Every spelling is at least as long as the key itself (each of its characters matches one, and the
   // invisible ones only add), so a shorter text (most of a record's) cannot hold it: no regex run.
-  const clean = (text: string): string => (text.length < key.length ? text : text.replace(pattern, KEY_STAND_IN));
+  const standIn = keyStandIn();
+  const clean = (text: string): string => (text.length < key.length ? text : text.replace(pattern, standIn));
   if (typeof value === 'string') return clean(value) as T;
   // A loop, not recursion: parsed JSON may nest deeper than the call stack reaches. `for...in` over
   // parsed JSON (own properties only, no prototype but Object's or Array's), not Object.entries: a

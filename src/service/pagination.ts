@@ -6,7 +6,7 @@ import { t } from '../i18n/translate';
 import { MalformedResponseError, NetworkError } from './errors';
 import type { HttpResponse } from './http';
 import { parseLinkHeader } from './linkHeader';
-import { decodeList } from './records';
+import { decodeList, type RecordKind } from './records';
 import type { Page } from './types';
 
 /** Enough for every listing of the contract; a service that links on forever is cut off here. */
@@ -28,7 +28,7 @@ export function pageFromResponse<T>(
   page: number,
   baseUrl: string,
   decodeItem: (raw: unknown) => T,
-  what: string,
+  what: RecordKind,
 ): Page<T> {
   return linkedPage(response, page, (link) => underBase(link, baseUrl), decodeItem, what);
 }
@@ -42,7 +42,7 @@ export function pageOnPath<T>(
   page: number,
   path: string,
   decodeItem: (raw: unknown) => T,
-  what: string,
+  what: RecordKind,
 ): Page<T> {
   return linkedPage(response, page, (link) => path + new URL(link, 'http://service.invalid/').search, decodeItem, what);
 }
@@ -117,7 +117,7 @@ function linkedPage<T>(
   page: number,
   place: (link: string) => string,
   decodeItem: (raw: unknown) => T,
-  what: string,
+  what: RecordKind,
 ): Page<T> {
   const links = parseLinkHeader(response.headers.link);
   return {

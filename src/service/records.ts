@@ -4,6 +4,7 @@
  * spaces), strict where a value would be meaningless: a record without its id, or a body of the wrong
  * shape, is a MalformedResponseError.
  */
+import { t } from '../i18n/translate';
 import { isSendableKey } from './apiKey';
 import { MalformedResponseError } from './errors';
 import { BREAKS_EVERYWHERE, DIRECTION_CONTROLS_EVERYWHERE, UNSHOWN_CHARACTER } from '../text/invisibleCharacters';
@@ -24,11 +25,17 @@ import {
   type SbtiCompany,
 } from './types';
 
+/** The kinds of record the service sends, as a malformed answer's message names them (service.record.*). */
+export type RecordKind =
+  'organization' | 'industry' | 'recommendedAction' | 'sbtiCompany' | 'sbtiChange' | 'project' | 'supplier';
+
+const recordWord = (kind: RecordKind): string => t(`service.record.${kind}`);
+
 /** Every answer of the service passes here, thousands a sheet: read field by field, nothing copied whole. */
 export function decodeOrganization(raw: unknown): OrganizationRecord {
-  const o = object(raw, 'an organization');
+  const o = object(raw, 'organization');
   return {
-    id: idOf(o, 'an organization'),
+    id: idOf(o, 'organization'),
     name: text(o.name),
     website: text(o.website),
     external_id: text(o.external_id),
@@ -60,7 +67,7 @@ export function carriesInitiatives(record: OrganizationRecord): boolean {
 }
 
 export function decodeIndustry(raw: unknown): Industry {
-  const o = objectWithId(raw, 'an industry');
+  const o = objectWithId(raw, 'industry');
   return { id: o.id, name: text(o.name) ?? '' };
 }
 
@@ -70,7 +77,7 @@ export function decodeRecommendedActions(raw: unknown): RecommendedAction[] {
   return decodeList(
     list,
     (item) => {
-      const o = objectWithId(item, 'a recommended action');
+      const o = objectWithId(item, 'recommendedAction');
       return {
         id: o.id,
         ...texts(o, [
@@ -86,27 +93,27 @@ export function decodeRecommendedActions(raw: unknown): RecommendedAction[] {
         case_study_source_url: profileLinkOrNull(text(o.case_study_source_url)),
       };
     },
-    'recommended actions',
+    'recommendedAction',
   );
 }
 
 export function decodeSbtiCompany(raw: unknown): SbtiCompany {
-  const o = object(raw, 'an SBTi company');
+  const o = object(raw, 'sbtiCompany');
   const company = { id: idOrNull(o.id) } as SbtiCompany;
   for (const field of SBTI_FIELDS) company[field] = primitive(o[field]);
   return company;
 }
 
 export function decodeSbtiChange(raw: unknown): SbtiChange {
-  const o = objectWithId(raw, 'an SBTi change');
+  const o = objectWithId(raw, 'sbtiChange');
   return { id: o.id, ...texts(o, ['company_name', 'isin', 'field', 'old_value', 'new_value', 'changed_at']) };
 }
 
 export function decodeProject(raw: unknown): Project {
-  const o = object(raw, 'a project');
+  const o = object(raw, 'project');
   const id = typeof o.id === 'string' && o.id ? o.id : idOrNull(o.id);
   if (id === null || typeof o.api_key !== 'string' || !isSendableKey(o.api_key)) {
-    throw new MalformedResponseError('The service sent a project without its id or a usable key.', null);
+    throw new MalformedResponseError(t('service.malformed.project'), null);
   }
   return { id, name: text(o.name) ?? '', api_key: o.api_key };
 }
@@ -118,8 +125,10 @@ export function decodeProject(raw: unknown): Project {
 export const readField = { text, fraction, percentile, id: idOrNull, rank, date } as const;
 
 /** A JSON array decoded item by item; anything else is malformed. */
-export function decodeList<T>(raw: unknown, decodeItem: (item: unknown) => T, what: string): T[] {
-  if (!Array.isArray(raw)) throw new MalformedResponseError(`The service sent ${what} that are not a list.`, null);
+export function decodeList<T>(raw: unknown, decodeItem: (item: unknown) => T, what: RecordKind): T[] {
+  if (!Array.isArray(raw)) {
+    throw new MalformedResponseError(t('service.malformed.notList', { record: recordWord(what) }), null);
+  }
   return raw.map(decodeItem);
 }
 
@@ -156,18 +165,20 @@ function industryRef(value: unknown): IndustryRef | null {
   return isObject(value) ? { id: idOrNull(value.id), name: text(value.name) } : null;
 }
 
-function object(raw: unknown, what: string): JsonObject {
-  if (!isObject(raw)) throw new MalformedResponseError(`The service sent ${what} that is not a JSON object.`, null);
+function object(raw: unknown, what: RecordKind): JsonObject {
+  if (!isObject(raw)) {
+    throw new MalformedResponseError(t('service.malformed.notObject', { record: recordWord(what) }), null);
+  }
   return raw;
 }
 
-function idOf(o: JsonObject, what: string): number {
+function idOf(o: JsonObject, what: RecordKind): number {
   const id = idOrNull(o.id);
-  if (id === null) throw new MalformedResponseError(`The service sent ${what} without an id.`, null);
+  if (id === null) throw new MalformedResponseError(t('service.malformed.noId', { record: recordWord(what) }), null);
   return id;
 }
 
-function objectWithId(raw: unknown, what: string): JsonObject & { id: number } {
+function objectWithId(raw: unknown, what: RecordKind): JsonObject & { id: number } {
   const o = object(raw, what);
   return { ...o, id: idOf(o, what) };
 }

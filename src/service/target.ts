@@ -6,17 +6,18 @@
  * character can split a request line or a header.
  */
 
+import { t, type MessageKey } from '../i18n/translate';
 import { CONTROL_CHARACTER } from '../text/invisibleCharacters';
 
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
-/** Why `target` may not be sent, or null when it may. */
-function targetProblem(target: string): string | null {
-  if (!target.startsWith('/') || target.startsWith('//')) return 'is not a path under it';
-  if (target.includes('\\')) return 'holds a backslash';
-  if (CONTROL_CHARACTER.test(target)) return 'holds a control character';
+/** Why `target` may not be sent (the message saying so), or null when it may. */
+function targetProblem(target: string): MessageKey | null {
+  if (!target.startsWith('/') || target.startsWith('//')) return 'service.target.notUnder';
+  if (target.includes('\\')) return 'service.target.backslash';
+  if (CONTROL_CHARACTER.test(target)) return 'service.target.control';
   const path = target.split(/[?#]/, 1)[0];
-  if (path.split('/').some((segment) => DOT_SEGMENT.test(segment))) return 'holds a dot segment';
+  if (path.split('/').some((segment) => DOT_SEGMENT.test(segment))) return 'service.target.dotSegment';
   return null;
 }
 
@@ -25,5 +26,5 @@ export function checkTarget(target: string): void {
   const problem = targetProblem(target);
   if (problem === null) return;
   const shown = JSON.stringify(target.length > 200 ? `${target.slice(0, 200)}…` : target);
-  throw new Error(`A request goes only to a path under the service address: ${shown} ${problem}.`);
+  throw new Error(t(problem, { target: shown }));
 }

@@ -14,6 +14,7 @@
  * `process.env.CLIMATE_BASE_URL` (webpack DefinePlugin); then the default base URL is that one and
  * there is no default key.
  */
+import { t, type MessageKey } from '../i18n/translate';
 import { isSendableKey, pastedKey } from '../service/apiKey';
 import { normalizeBaseUrl } from '../service/baseUrl';
 import { MAX_BATCH_ITEMS, SANDBOX_BASE_URL, SANDBOX_DEMO_KEY } from '../service/contract';
@@ -92,39 +93,48 @@ type FieldSpecs = { [K in keyof Settings]: FieldSpec<K> };
 const plain = (raw: string): unknown => raw;
 const json = (raw: string): unknown => JSON.parse(raw);
 
-function wholeNumber(name: NumberSetting, label: string, unit = ''): (value: unknown) => number {
+/** How a refused number names its setting, and whether it counts milliseconds. */
+const NUMBER_WORDS: Record<NumberSetting, { setting: MessageKey; message: MessageKey }> = {
+  maxBatch: { setting: 'settings.name.maxBatch', message: 'settings.refused.number' },
+  maxConcurrency: { setting: 'settings.name.maxConcurrency', message: 'settings.refused.number' },
+  deadlineMs: { setting: 'settings.name.deadlineMs', message: 'settings.refused.milliseconds' },
+  cacheTtlMs: { setting: 'settings.name.cacheTtlMs', message: 'settings.refused.milliseconds' },
+};
+
+function wholeNumber(name: NumberSetting): (value: unknown) => number {
   const { min, max } = SETTINGS_LIMITS[name];
+  const { setting, message } = NUMBER_WORDS[name];
   return (value) => {
     // Text as the pane's fields and a pre-set file hold it: digits only (`0x10` or `1e3` is no whole number typed).
     const n = typeof value === 'string' ? (/^\s*\d+\s*$/.test(value) ? Number(value) : NaN) : value;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-      throw new Error(`${label} must be a whole number from ${min} to ${max}${unit}.`);
+      throw new Error(t(message, { setting: t(setting), min, max }));
     }
     return n;
   };
 }
 
-function checkBoolean(label: string): (value: unknown) => boolean {
+function checkBoolean(refused: MessageKey): (value: unknown) => boolean {
   return (value) => {
     if (value === true || value === 'true') return true;
     if (value === false || value === 'false') return false;
-    throw new Error(`${label} must be true or false.`);
+    throw new Error(t(refused));
   };
 }
 
 function checkBaseUrl(value: unknown): string {
-  if (typeof value !== 'string') throw new Error('The service address must be text.');
+  if (typeof value !== 'string') throw new Error(t('settings.refused.baseUrlText'));
   return normalizeBaseUrl(value);
 }
 
 /** The key itself never appears in a message. */
 function checkApiKey(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') throw new Error('The API key must be text.');
+  if (typeof value !== 'string') throw new Error(t('settings.refused.apiKeyText'));
   const key = pastedKey(value);
   if (key === '') return null;
   if (!isSendableKey(key) || key.length < 8 || key.length > 512) {
-    throw new Error('The API key must be 8 to 512 characters without spaces, as the service issued it.');
+    throw new Error(t('settings.refused.apiKey'));
   }
   return key;
 }
@@ -135,17 +145,17 @@ function checkProject(value: unknown): Settings['project'] {
   const name = typeof project.name === 'string' ? project.name.trim() : '';
   const id = project.id === null || project.id === undefined ? null : project.id;
   if (typeof value !== 'object' || name === '' || name.length > PROJECT_NAME_MAX) {
-    throw new Error(`The project needs a name of 1 to ${PROJECT_NAME_MAX} characters.`);
+    throw new Error(t('settings.refused.projectName', { max: PROJECT_NAME_MAX }));
   }
   if (id !== null && typeof id !== 'string' && typeof id !== 'number') {
-    throw new Error('The project id must be text or a number.');
+    throw new Error(t('settings.refused.projectId'));
   }
   return { id: id === null ? null : String(id), name };
 }
 
 function checkScale(value: unknown): ScoreScale {
   if (value === '0-100' || value === '0-1') return value;
-  throw new Error('The score scale must be "0-100" or "0-1".');
+  throw new Error(t('settings.refused.scoreScale'));
 }
 
 export const SPECS: FieldSpecs = {
@@ -197,7 +207,7 @@ export const SPECS: FieldSpecs = {
     meaning: "Read records with the project's private documents (`GET /organizations/{id}/private`).",
     format: '`true` or `false`',
     fallback: false,
-    check: checkBoolean('Private performances'),
+    check: checkBoolean('settings.refused.privatePerformances'),
     encode: String,
     decode: plain,
   },
@@ -208,7 +218,7 @@ export const SPECS: FieldSpecs = {
       'fuller batches when requests back up).',
     format: `whole number ${SETTINGS_LIMITS.maxBatch.min}-${SETTINGS_LIMITS.maxBatch.max}`,
     fallback: MAX_BATCH_ITEMS,
-    check: wholeNumber('maxBatch', 'The batch size'),
+    check: wholeNumber('maxBatch'),
     encode: String,
     decode: plain,
   },
@@ -218,7 +228,7 @@ export const SPECS: FieldSpecs = {
       'Cap on batches in flight at once; below it the engine learns what the connection carries (6 over HTTP/1.1 in a browser) and halves on each 429 storm.',
     format: `whole number ${SETTINGS_LIMITS.maxConcurrency.min}-${SETTINGS_LIMITS.maxConcurrency.max}`,
     fallback: 256,
-    check: wholeNumber('maxConcurrency', 'The concurrency cap'),
+    check: wholeNumber('maxConcurrency'),
     encode: String,
     decode: plain,
   },
@@ -228,7 +238,7 @@ export const SPECS: FieldSpecs = {
       'Time after which a cell still waiting, with no answer from the service meanwhile, shows an error instead.',
     format: 'milliseconds',
     fallback: 2 * 60_000,
-    check: wholeNumber('deadlineMs', 'The deadline', ' milliseconds'),
+    check: wholeNumber('deadlineMs'),
     encode: String,
     decode: plain,
   },
@@ -237,7 +247,7 @@ export const SPECS: FieldSpecs = {
     meaning: 'How long a finished profile is reused without asking the service again (0: not kept).',
     format: 'milliseconds',
     fallback: 24 * HOUR_MS,
-    check: wholeNumber('cacheTtlMs', 'The cache lifetime', ' milliseconds'),
+    check: wholeNumber('cacheTtlMs'),
     encode: String,
     decode: plain,
   },
@@ -266,11 +276,6 @@ function defaultBaseUrl(): string {
   } catch {
     return SANDBOX_BASE_URL; // a broken build flag must not leave the add-in without a service
   }
-}
-
-/** "The API key must be …" -> "The API key in the settings is not valid: it must be …". */
-export function invalidKeyMessage(rule: string): string {
-  return `The API key in the settings is not valid: ${rule.replace(/^The API key /, 'it ')}`;
 }
 
 const NO_REFUSALS: LoadRefusals = { keyRefused: false, baseUrlRefused: false };

@@ -6,6 +6,8 @@
  * before projects recorded theirs) is entrusted to none: held back at every address until confirmed.
  */
 
+import { t } from '../i18n/translate';
+
 /** Stored for a key entrusted to no origin yet; without it a key with no stored origin would belong to the stored address. */
 export const NO_ORIGIN = 'none';
 
@@ -26,20 +28,17 @@ export function checkOrigin(value: unknown): string | null {
     origin = null;
   }
   if (origin === null || origin !== value) {
-    throw new Error('The API key origin must be an http(s) origin such as https://api.ditchcarbon.com.');
+    throw new Error(t('settings.refused.keyOrigin'));
   }
   return origin;
 }
 
 /** Where a held key was entered: its origin, or (null) none known: entrusted to none, or to an address refused at load. */
 export function enteredFor(savedFor: string | null): string {
-  return savedFor ?? 'an address not recorded with it';
+  return savedFor ?? t('common.addressNotRecorded');
 }
 
 /** Why a saved key is not being sent, for cells and the pane. */
 export function heldKeyMessage(savedFor: string | null, service: string): string {
-  return (
-    `The saved API key was entered for ${enteredFor(savedFor)}, and the service address is now ${service}: ` +
-    'it is not sent there until you confirm it in the Climate pane.'
-  );
+  return t('settings.heldKey', { enteredFor: enteredFor(savedFor), service });
 }

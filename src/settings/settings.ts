@@ -4,9 +4,10 @@
  * a test can pre-seed them; what each key means, how it is checked and its default are in
  * definitions.ts.
  */
+import { sentences } from '../i18n/sentences';
+import { t } from '../i18n/translate';
 import {
   FIELDS,
-  invalidKeyMessage,
   resolveSettings,
   SPECS,
   defaultSettings,
@@ -49,6 +50,20 @@ function withKeyOrigin<T extends SessionChoice>(patch: T, otherwise: () => strin
   return { ...patch, apiKeyOrigin: 'apiKeyOrigin' in patch ? (patch.apiKeyOrigin ?? NO_ORIGIN) : otherwise() };
 }
 
+/**
+ * A change refused by the settings' checks: the message says why in the person's language, and
+ * `fields` names the settings refused, so a form marks its own field by them and never by the words.
+ */
+export class SettingsRefusedError extends Error {
+  constructor(
+    readonly fields: readonly (keyof Settings)[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SettingsRefusedError';
+  }
+}
+
 function same(a: Settings, b: Settings): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -60,8 +75,8 @@ export class SettingsStore {
   private readonly listeners = new Set<(settings: Settings) => void>();
   private firstLoad: Promise<Settings> | null = null;
   private loadProblems: string[] = [];
-  /** Why the stored key was refused at load; null once a key is saved or removed. */
-  private storedKeyProblem: string | null = null;
+  /** The stored key was refused at load (it has the wrong shape); false once a key is saved or removed. */
+  private storedKeyRefused = false;
   /** The stored base URL was refused at load (the default stands in); false once an address is saved. */
   private baseUrlRefused = false;
   /** Choices for this runtime only (one workbook's session), over the stored ones; never written. */
@@ -90,7 +105,7 @@ export class SettingsStore {
   private async read(): Promise<Settings> {
     const stored: Partial<Settings> = {};
     const problems: string[] = [];
-    let keyProblem: string | null = null;
+    let keyRefused = false;
     let baseUrlRefused = false;
     await Promise.all(
       FIELDS.map(async (field) => {
@@ -105,14 +120,14 @@ export class SettingsStore {
             problems.push(`${SPECS[field].key}: ${(error as Error).message} The default is used.`);
             return;
           }
-          keyProblem = invalidKeyMessage((error as Error).message);
-          problems.push(`${SPECS[field].key}: ${keyProblem}`);
+          keyRefused = true;
+          problems.push(`${SPECS[field].key}: ${t('settings.storedKeyInvalid')}`);
         }
       }),
     );
     this.stored = stored;
     this.loadProblems = problems;
-    this.storedKeyProblem = keyProblem;
+    this.storedKeyRefused = keyRefused;
     this.baseUrlRefused = baseUrlRefused;
     this.apply(this.resolved());
     return this.settings;
@@ -129,7 +144,8 @@ export class SettingsStore {
    * settings then have no key); null otherwise.
    */
   keyProblem(): string | null {
-    if (this.storedKeyProblem !== null) return this.storedKeyProblem;
+    // Said when asked, in the language in force then (the runtime may learn Office's after the load).
+    if (this.storedKeyRefused) return t('settings.storedKeyInvalid');
     const held = this.heldKey();
     return held !== null && this.settings.apiKey === null ? heldKeyMessage(held.savedFor, held.service) : null;
   }
@@ -226,12 +242,14 @@ export class SettingsStore {
     return run;
   }
 
-  /** Every value of the patch checked; one Error naming every bad one, and nothing kept, otherwise. */
+  /** Every value of the patch checked; one SettingsRefusedError naming every bad one, and nothing kept, otherwise. */
   private checked(patch: Partial<Settings>): Partial<Settings> {
     const checked: Partial<Settings> = {};
     const errors: string[] = [];
+    const refused: (keyof Settings)[] = [];
     for (const [field, value] of Object.entries(patch)) {
       if (!Object.hasOwn(SPECS, field)) {
+        // A bug in the caller (the pane's patches name settings by type): for a developer, in English.
         errors.push(`There is no setting called "${field}".`);
         continue;
       }
@@ -239,9 +257,10 @@ export class SettingsStore {
         (checked as Record<string, unknown>)[field] = SPECS[field as keyof Settings].check(value);
       } catch (error) {
         errors.push((error as Error).message);
+        refused.push(field as keyof Settings);
       }
     }
-    if (errors.length > 0) throw new Error(errors.join(' '));
+    if (errors.length > 0) throw new SettingsRefusedError(refused, sentences(...errors));
     return checked;
   }
 
@@ -265,7 +284,7 @@ export class SettingsStore {
       }
     }
     this.stored = stored;
-    if ('apiKey' in checked) this.storedKeyProblem = null;
+    if ('apiKey' in checked) this.storedKeyRefused = false;
     if ('baseUrl' in checked || 'apiKeyOrigin' in checked) this.baseUrlRefused = false;
     if (endsSession) {
       const ended = Object.keys(checked).some((field) => KEY_FIELDS.includes(field as keyof SessionChoice));
@@ -278,7 +297,7 @@ export class SettingsStore {
 
   /** This session's choices over the stored settings, resolved: the session's key too only at its own origin. */
   private resolved(): Settings {
-    const refusals: LoadRefusals = { keyRefused: this.storedKeyProblem !== null, baseUrlRefused: this.baseUrlRefused };
+    const refusals: LoadRefusals = { keyRefused: this.storedKeyRefused, baseUrlRefused: this.baseUrlRefused };
     return resolveSettings({ ...this.stored, ...this.session }, refusals);
   }
 

@@ -19,7 +19,7 @@ import { connectionSummary } from './connection/connectionModel';
 import { needsRecalculation } from './connection/connectionEffects';
 import type { PaneActions } from './paneActions';
 import type { PaneContext } from './common/paneContext';
-import { enteredFor } from './common/enteredFor';
+import { enteredFor } from '../settings/keyOrigin';
 import { mountProjects } from './projects/projects';
 import { mountReference } from './reference/reference';
 import { mountScoreColumn } from './score/scoreColumn';

@@ -31,7 +31,7 @@ describe('the base URL rule', () => {
   it('refuses an IPv6 address, which the pane could not reach: Chromium ignores one in a policy', () => {
     for (const url of ['http://[::1]:4010', 'https://[2001:db8::1]/api']) {
       expect(() => client(url)).toThrow(
-        `The service address ${new URL(url).origin} names an IPv6 address, which the pane's ` +
+        `The service address ${new URL(url).origin} names an IPv6 address, which the pane’s ` +
           'Content-Security-Policy cannot list: use a host name (localhost or 127.0.0.1 for this machine).',
       );
     }
@@ -67,7 +67,7 @@ describe('the base URL rule', () => {
 
   it("refuses one of the service's endpoints pasted as its address, naming the address to give", () => {
     const endpoint = (url: string, path: string, base: string) =>
-      `${url} is the service's ${path}, not its address: give ${base}.`;
+      `${url} is the service’s ${path}, not its address: give ${base}.`;
     expect(() => client('https://api.ditchcarbon.com/batch')).toThrow(
       endpoint('https://api.ditchcarbon.com/batch', '/batch endpoint', 'https://api.ditchcarbon.com'),
     );

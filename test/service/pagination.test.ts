@@ -22,7 +22,7 @@ function listing(links: Record<number, string | undefined>) {
       headers: links[page] === undefined ? {} : { link: links[page]! },
       body: [{ id: page }],
     };
-    return Promise.resolve(pageOnPath(response, page, '/industries/search', decode, 'industries'));
+    return Promise.resolve(pageOnPath(response, page, '/industries/search', decode, 'industry'));
   };
   return { asked, walk: () => collectPages(() => answer('/industries/search?q=st&page=1', 1), answer) };
 }

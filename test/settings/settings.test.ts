@@ -125,9 +125,9 @@ describe('validation', () => {
     [{ maxConcurrency: 2.5 }, /concurrency cap must be a whole number/],
     // Text is digits only, as the command lines read numbers: JavaScript's other spellings are no whole number typed.
     [{ maxBatch: '0x10' }, /batch size must be a whole number from 1 to 100/],
-    [{ deadlineMs: '1e4' }, /deadline must be a whole number from 1000/],
+    [{ deadlineMs: '1e4' }, /deadline must be a whole number from 1,000 to 3,600,000 milliseconds/],
     [{ maxConcurrency: '' }, /concurrency cap must be a whole number/],
-    [{ deadlineMs: 10 }, /deadline must be a whole number from 1000/],
+    [{ deadlineMs: 10 }, /deadline must be a whole number from 1,000 to 3,600,000 milliseconds/],
     [{ cacheTtlMs: -1 }, /cache lifetime/],
     [{ scoreScale: 'percent' }, /"0-100" or "0-1"/],
     [{ privatePerformances: 'yes' }, /true or false/],

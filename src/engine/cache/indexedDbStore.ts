@@ -10,6 +10,7 @@
  * this version's records read back as.
  */
 import { createStore, entries as allEntries, promisifyRequest, type UseStore } from 'idb-keyval';
+import { t } from '../../i18n/translate';
 import type { KeyValueStorage } from '../../settings/storage';
 import { parseCacheBlob } from './settingsBlob';
 import { compactRecord, expandRecord, StringTable, type CompactRecord } from './compactRecord';
@@ -88,7 +89,7 @@ export const OPEN_WAIT_MS = 5_000;
 /** The browser's IndexedDB did not answer `open` within OPEN_WAIT_MS. */
 export class StorageUnanswered extends Error {
   constructor() {
-    super(`The browser's storage (IndexedDB) did not open within ${OPEN_WAIT_MS / 1000} s.`);
+    super(t('runtime.storageUnanswered', { seconds: OPEN_WAIT_MS / 1000 }));
   }
 }
 

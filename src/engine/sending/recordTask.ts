@@ -59,9 +59,10 @@ function recordTask(item: BatchRequestItem, id: number | null, handlers: RecordH
       try {
         record = decodeOrganization(answer.body);
       } catch {
-        return 'The service sent an unreadable record.';
+        return t('service.malformed.unreadable');
       }
-      if (id !== null && record.id !== id) return `The service answered ${item.url} with organization ${record.id}.`;
+      if (id !== null && record.id !== id)
+        return t('service.malformed.otherOrganization', { url: item.url, id: String(record.id) });
       handlers.onRecord(record);
       return true;
     },

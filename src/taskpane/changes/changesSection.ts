@@ -10,6 +10,7 @@
  * matches: the report offers, per sheet, a button that hands exactly those rows over
  * (common/rowsToCheck.ts).
  */
+import { sentences } from '../../i18n/sentences';
 import { currentLanguage, t } from '../../i18n/translate';
 import { readCellsUpdatedAt, readChangesOptions, rememberChangesOptions } from '../../office/documentSettings';
 import { supportsImages } from '../../office/host';
@@ -168,7 +169,7 @@ export function mountChanges(context: PaneContext, checkRows: (rows: RowsToCheck
     const summary =
       sheet === null
         ? reportSummary(report, chosen.threshold)
-        : `${reportSummary(report, chosen.threshold)} ${t('changes.pane.listed', { sheet })}`;
+        : sentences(reportSummary(report, chosen.threshold), t('changes.pane.listed', { sheet }));
     setStatus(status, report.toCheck.length > 0 ? 'info' : 'success', summary);
     offerChecks(report.toCheck);
     replaceChildren(

@@ -6,6 +6,7 @@
  * same report of what changed follows.
  */
 import type { OrganizationQuery, RefreshReport } from '../../engine';
+import { sentences } from '../../i18n/sentences';
 import { t } from '../../i18n/translate';
 import type { PaneContext } from '../common/paneContext';
 import { organizationQuery, organizationsInRows, queriesOf, rowOrganization } from '../sheet/climateCells';
@@ -39,9 +40,9 @@ export function mountOlderValues(context: PaneContext, changes: ChangesSection, 
     const lastRow = grid ? grid.rowIndex + grid.formulas.length - 1 : -1;
     const queries = grid ? queriesOf(organizationsInRows(grid, grid.rowIndex, lastRow).organizations) : [];
     const found = olderValues(queries, (query) => context.engine.cached(query), days, Date.now());
-    const unknown = found.unknown > 0 ? ` ${t('changes.older.unknown', { count: found.unknown })}` : '';
+    const unknown = found.unknown > 0 && t('changes.older.unknown', { count: found.unknown });
     if (!grid || found.older.length === 0) {
-      setStatus(olderStatus, 'info', `${t('changes.older.none', { sheet, days })}${unknown}`);
+      setStatus(olderStatus, 'info', sentences(t('changes.older.none', { sheet, days }), unknown));
       return;
     }
     const wanted = new Set(found.older.map((query) => JSON.stringify(query)));
@@ -54,8 +55,12 @@ export function mountOlderValues(context: PaneContext, changes: ChangesSection, 
     const width = Math.max(0, ...grid.formulas.map((cells) => cells.length));
     const columns = { rowIndex: grid.rowIndex, columnIndex: grid.columnIndex, rowCount: 1, columnCount: width };
     plan = { sheet, rows, columns, queries: found.older };
-    const said = `${t('changes.older.found', { count: found.older.length, sheet, days })} ${t('changes.older.requests', { count: found.requests })}`;
-    setStatus(olderStatus, 'info', `${said}${unknown}`);
+    const said = sentences(
+      t('changes.older.found', { count: found.older.length, sheet, days }),
+      t('changes.older.requests', { count: found.requests }),
+      unknown,
+    );
+    setStatus(olderStatus, 'info', said);
     runButton.hidden = false;
   };
 

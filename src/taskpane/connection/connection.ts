@@ -7,20 +7,10 @@
  * (savedKey.ts).
  */
 import { SANDBOX_BASE_URL, SANDBOX_DEMO_KEY } from '../../service/contract';
-import { type Settings } from '../../settings/settings';
+import { SettingsRefusedError, type Settings } from '../../settings/settings';
 import { t } from '../../i18n/translate';
 import type { PaneContext } from '../common/paneContext';
-import {
-  byId,
-  el,
-  fieldText,
-  keyFieldText,
-  markInvalid,
-  messageOf,
-  secretField,
-  setStatus,
-  withBusy,
-} from '../ui/view';
+import { byId, el, fieldText, keyFieldText, markInvalid, secretField, setStatus, withBusy } from '../ui/view';
 import { productionBaseUrl, sayService, testConnection } from './connectionModel';
 import { connectionPatch, keyToTest, renderHeldKey, type ConnectionForm } from './savedKey';
 
@@ -94,7 +84,8 @@ export function mountConnection(context: PaneContext): void {
       try {
         await context.settings.update(patch);
       } catch (error) {
-        markInvalid(baseUrl, /address|URL|https/i.test(messageOf(error)));
+        // Which setting was refused comes with the refusal: its words are in the person's language.
+        markInvalid(baseUrl, error instanceof SettingsRefusedError && error.fields.includes('baseUrl'));
         throw error;
       }
       markInvalid(baseUrl, false);

@@ -8,7 +8,7 @@
  */
 import type { Settings } from '../../settings/settings';
 import { t } from '../../i18n/translate';
-import { enteredFor } from '../common/enteredFor';
+import { enteredFor } from '../../settings/keyOrigin';
 import type { PaneContext } from '../common/paneContext';
 import { el, replaceChildren, setStatus, withBusy } from '../ui/view';
 

@@ -42,7 +42,7 @@ function projectItem(
   project: SavedProject,
   isActive: boolean,
   actions: { use(button: Button): void; remove(button: Button): void },
-): { item: HTMLElement; use: Button } {
+): { item: HTMLElement; use: Button; remove: Button } {
   const use = el(
     'fluent-button',
     {
@@ -72,7 +72,7 @@ function projectItem(
     el('span', {}, project.name),
     meta ? el('span', { class: 'meta' }, meta) : null,
   );
-  return { item: el('li', {}, name, use, remove), use };
+  return { item: el('li', {}, name, use, remove), use, remove };
 }
 
 /**
@@ -180,21 +180,31 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
     if (state.kind === 'propose' && !workbook.declined) byId('section-projects', 'details').open = true;
   };
 
+  /** The list's buttons as last drawn, by project name: a redraw gives the focus back to the same one. */
+  let drawn: Array<{ name: string; item: HTMLElement; use: Button; remove: Button }> = [];
+
+  /**
+   * Draws the list again. A redraw replaces the buttons, and a replaced button takes the focus with it
+   * to the page's body (from where Tab starts at the top of the pane): the button that had it, Use or
+   * Remove, hands it to the same project's new one; `focusName`'s Use takes it otherwise.
+   */
   const render = async (focusName?: string): Promise<void> => {
     const projects = await context.projects.list();
     const settings = context.settings.current();
     const active = activeProject(projects, context.settings.chosenKey());
-    replaceChildren(
-      list,
-      ...projects.map((project) => {
-        const { item, use } = projectItem(project, project === active, {
-          use: (button) => void withBusy(button, status, () => activate(project)),
-          remove: (button) => void withBusy(button, status, () => forget(project)),
-        });
-        if (focusName === project.name) queueMicrotask(() => use.focus());
-        return item;
+    const had = drawn.find((row) => row.use === document.activeElement || row.remove === document.activeElement);
+    drawn = projects.map((project) => ({
+      name: project.name,
+      ...projectItem(project, project === active, {
+        use: (button) => void withBusy(button, status, () => activate(project)),
+        remove: (button) => void withBusy(button, status, () => forget(project)),
       }),
-    );
+    }));
+    replaceChildren(list, ...drawn.map((row) => row.item));
+    const again = drawn.find((row) => row.name === had?.name);
+    if (again && had) (had.remove === document.activeElement ? again.remove : again.use).focus();
+    const named = drawn.find((row) => row.name === focusName);
+    if (named) queueMicrotask(() => named.use.focus());
     if (projects.length === 0) list.append(el('li', { class: 'meta' }, t('projects.list.empty')));
     // In a session a workbook proposed, the switch shows that session's choice, not the saved project's.
     const session = context.settings.sessionChoice().privatePerformances !== undefined;
@@ -223,11 +233,15 @@ export function mountProjects(context: PaneContext): { showWorkbookProject(): Pr
 
   const forget = async (project: SavedProject): Promise<void> => {
     const inUse = isInUse(project, context.settings.chosenKey());
+    const at = drawn.findIndex((row) => row.name === project.name);
     const left = await context.projects.remove(project);
     // A removed project's key is sent nowhere again, now or later (unless a project still saved has it too).
     const keyGone = !left.some((saved) => saved.apiKey === project.apiKey);
     if (keyGone) await context.settings.forgetKey(project.apiKey);
     await render();
+    // Its Remove is gone with it: the focus goes on to the next project's Use (or the last one's), or
+    // to a new project's name when none is left.
+    (drawn[Math.min(at, drawn.length - 1)]?.use ?? byId('project-name', 'fluent-text-input')).focus();
     setStatus(status, 'info', removedMessage(project.name, inUse && keyGone, context.settings.current()));
   };
 

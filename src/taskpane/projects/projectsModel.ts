@@ -5,7 +5,7 @@
  */
 import type { SessionChoice, Settings } from '../../settings/settings';
 import type { SavedProject } from '../common/projectStore';
-import { enteredFor } from '../common/enteredFor';
+import { enteredFor } from '../../settings/keyOrigin';
 import { t } from '../../i18n/translate';
 
 /** The project is the one in use: its key is the key chosen (`SettingsStore.chosenKey`), in force or held back. */

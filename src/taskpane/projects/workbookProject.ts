@@ -9,10 +9,9 @@
  */
 import type { WorkbookProject } from '../../office/documentSettings';
 import { clip } from '../../text/clip';
-import { originOf } from '../../settings/keyOrigin';
+import { enteredFor, originOf } from '../../settings/keyOrigin';
 import { t } from '../../i18n/translate';
 import { sentences } from '../../i18n/sentences';
-import { enteredFor } from '../common/enteredFor';
 import { PROJECT_NAME_MAX } from '../../settings/settings';
 import type { PaneContext } from '../common/paneContext';
 import type { SavedProject } from '../common/projectStore';

@@ -102,7 +102,14 @@ export function mountReference(context: PaneContext): void {
   };
 
   const load = (button: HTMLElementTagNameMap['fluent-button'], target: () => number): void => {
-    void withBusy(button, status, () => showOrganizations(target())).then(updatePager);
+    void withBusy(button, status, () => showOrganizations(target())).then(() => {
+      const hadFocus = document.activeElement === button;
+      updatePager();
+      // A pager button disabled under the focus (back on the first page, or past the last) hands it to
+      // the other one; the page's body would send Tab back to the top of the pane.
+      const other = button === prev ? next : prev;
+      if (hadFocus && button.disabled && !other.disabled) other.focus();
+    });
   };
   section.addEventListener('toggle', () => {
     if (section.open && !loaded) load(next, () => 1);

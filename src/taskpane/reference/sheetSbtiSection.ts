@@ -11,6 +11,7 @@
 import type { Engine } from '../../engine';
 import { parseOrganization, type OrganizationArgument } from '../../functions/arguments/organizationArgument';
 import { entityField } from '../../functions/results/entityFields';
+import { sentences } from '../../i18n/sentences';
 import { shortList } from '../../i18n/shortList';
 import { currentLanguage, t, type MessageKey } from '../../i18n/translate';
 import { readCellsUpdatedAt } from '../../office/documentSettings';
@@ -271,9 +272,9 @@ export function mountSheetSbti(context: PaneContext, status: HTMLElement): void 
       );
       replaceChildren(list, ...report.suppliers.map(supplierItem));
       unchanged.textContent = unchangedLine(report.unchanged);
-      const partial = complete ? '' : ` ${t('sbti.partial', { count: changes.length })}`;
+      const partial = !complete && t('sbti.partial', { count: changes.length });
       if (report.suppliers.length === 0) {
-        setStatus(status, 'info', t('sbti.none', { date: from, count: suppliers.length }) + partial);
+        setStatus(status, 'info', sentences(t('sbti.none', { date: from, count: suppliers.length }), partial));
         return;
       }
       const outcomes = SBTI_OUTCOMES.filter((outcome) => report.counts[outcome] > 0).map((outcome) =>
@@ -285,7 +286,7 @@ export function mountSheetSbti(context: PaneContext, status: HTMLElement): void 
         suppliers: suppliers.length,
         outcomes: listed(outcomes),
       });
-      setStatus(status, 'info', found + partial);
+      setStatus(status, 'info', sentences(found, partial));
     });
   });
 }

@@ -8,6 +8,7 @@
  * every row has settled and show how they ended. The plan is scoringPlan.ts, the writes scoreWriter.ts.
  */
 import { supportsDataTypes, supportsEntities, supportsImages } from '../../office/host';
+import { sentences } from '../../i18n/sentences';
 import { formatNumber, t } from '../../i18n/translate';
 import type { BlockScored, ProfilingEntry } from '../common/blockScored';
 import { ROW_COUNT_LABELS } from '../common/outcome';
@@ -160,7 +161,7 @@ export function mountScoreColumn(context: PaneContext, hooks: ScoreColumnHooks):
     const range = `${model.sheet}!${columnLetters(columnIndex)}:${columnLetters(columnIndex + columnCount - 1)}`;
     const count = plan.scoredRows.length * plan.headers.length;
     const wrote = count === 0 ? t('score.nothingWritten', { range }) : t('score.wrote', { count, range });
-    setStatus(selectionLine, 'success', marked ? wrote : `${wrote} ${t('score.unmarked')}`);
+    setStatus(selectionLine, 'success', marked ? wrote : sentences(wrote, t('score.unmarked')));
     await afterWrite?.();
     const summary = await follow(rowQueries(snapshot, selection, plan), plan.scoredRows.length);
     showSummary(summaryList, summary);

@@ -15,6 +15,7 @@ import { screenshotFolder } from '../../browsers/screenshots';
 import { PLAIN_HOST } from '../../harness/hostProfiles';
 import type { WorkbookDump } from '../browser/excelShim';
 import { openPanePage, type PanePage } from '../browser/panePage';
+import { focused, tabTo } from '../browser/keyboard';
 import { paneSuite } from '../browser/paneSuite';
 import { messagePattern } from './messageText';
 
@@ -47,34 +48,6 @@ async function openFresh(tag: string): Promise<PanePage> {
     {},
     { prepare },
   );
-}
-
-/** The focused element as a test names it: its id, a row control's kind, or `<group id> summary`. */
-const focused = (page: Page): Promise<string> =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return 'body';
-    if (element.localName === 'summary') {
-      // A nested group without an id of its own is named by the first element with one inside it.
-      const details = element.parentElement;
-      return `${details?.id || details?.querySelector('[id]:not(summary *)')?.id} summary`;
-    }
-    return element.id || element.dataset.control || element.localName;
-  });
-
-/**
- * Presses Tab until the focus is on `target` (as `focused` names it), as a keyboard user moves through
- * the pane; fails naming where Tab went when `target` is not reached within `most` presses.
- */
-async function tabTo(page: Page, target: string, most = 120): Promise<void> {
-  const visited: string[] = [];
-  for (let i = 0; i < most; i++) {
-    await page.keyboard.press('Tab');
-    const now = await focused(page);
-    if (now === target) return;
-    visited.push(now);
-  }
-  throw new Error(`Tab never reached ${target}; it went through ${visited.join(', ')}`);
 }
 
 /** Waits until the element's text matches `expected`; a timeout says what it shows instead. */

@@ -1,16 +1,13 @@
 /**
  * The pane's rooms say nothing in English of their own: every sentence, label and word they show
  * comes from t() (src/i18n/messages), so a room that writes a status line, a button or an error as a
- * string literal fails here. The rule, over each string and template literal of the rooms' code (read
- * with the TypeScript compiler, so comments and regular expressions are not literals): a literal is
- * words when it holds two words of letters apart by a space ("key refused"), or is one capitalised
- * word ("Remove"). Names the code uses as identifiers (`success`, `fluent-button`, `aria-label`,
- * `climate.pane.projects`) are neither; the few literals that read like words but are names an API
- * or the service defines are listed below with what defines them.
+ * string literal fails here, by the rule of test/i18n/literalWords.ts (two words apart by a space, or
+ * one capitalised word). The few literals that read like words but are names an API or the service
+ * defines are listed below with what defines them.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import ts from 'typescript';
+import { isWords as wordsByRule, literals as literalsOf, sourceFiles, type Literal } from '../../i18n/literalWords';
 
 const PANE = join(__dirname, '../../../src/taskpane');
 
@@ -91,41 +88,13 @@ const CODE_NAMES: Record<string, string> = {
     'a bug: every output the card layout offers has a field (score/cardLayout.ts)',
 };
 
-const sourceFiles = (folder: string): string[] =>
-  readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
-  });
-
 const FILES = [...ROOMS.flatMap((room) => sourceFiles(join(PANE, room))), ...ENTRY.map((file) => join(PANE, file))]
   .map((path) => relative(PANE, path))
   .filter((file) => !(file in NOT_WORDS));
 
-/** Two words of letters with a space between, or one capitalised word alone; not a name the code uses. */
-function isWords(text: string): boolean {
-  if (Object.hasOwn(CODE_NAMES, text)) return false;
-  return /\p{L}{2,}[\s\u00a0]+\p{L}{2,}/u.test(text) || /^\s*\p{Lu}\p{Ll}+[.…:!?]?\s*$/u.test(text);
-}
-
-/** The string and template literals of a file, a template's parts joined with {} where its expressions go. */
-function literals(file: string): Array<{ text: string; line: number }> {
-  const source = ts.createSourceFile(file, readFileSync(join(PANE, file), 'utf8'), ts.ScriptTarget.Latest, true);
-  const found: Array<{ text: string; line: number }> = [];
-  const visit = (node: ts.Node): void => {
-    // A module's path is not words, nor is a literal type.
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isLiteralTypeNode(node)) return;
-    let text: string | null = null;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
-    if (ts.isTemplateExpression(node))
-      text = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('{}');
-    if (text !== null) found.push({ text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
-    if (!ts.isTemplateExpression(node)) ts.forEachChild(node, visit);
-    else node.templateSpans.forEach((span) => visit(span.expression));
-  };
-  visit(source);
-  return found;
-}
+/** Words by the shared rule (test/i18n/literalWords.ts), unless a name the code uses. */
+const isWords = (text: string): boolean => !Object.hasOwn(CODE_NAMES, text) && wordsByRule(text);
+const literals = (file: string): Literal[] => literalsOf(join(PANE, file));
 
 test('the rule tells words from the names code uses', () => {
   expect(['key refused', 'Remove', 'Not now', 'Saved.', '{} · no API key', 'Starting…'].map(isWords)).toEqual([
