@@ -58,13 +58,15 @@ test('in German, a refused key does not mark the address; Space shows and hides 
   expect(await addressInvalid(page)).toBeNull();
 
   await tabTo(page, 'api-key-toggle', 5);
-  const keyType = () => page.locator('#api-key input').getAttribute('type');
+  // The button acts on Space's release and the field is redrawn after it: wait for the type it shows.
+  const shownAs = (type: string) => page.locator(`#api-key input[type="${type}"]`).waitFor();
   expect(await page.locator('#api-key-toggle').getAttribute('aria-label')).toBe(de('connection.showKey'));
   await page.keyboard.press('Space');
-  expect(await keyType()).toBe('text');
+  await shownAs('text');
   expect(await page.locator('#api-key-toggle').getAttribute('aria-label')).toBe(de('connection.hideKey'));
   await page.keyboard.press('Space');
-  expect(await keyType()).toBe('password');
+  await shownAs('password');
+  expect(await page.locator('#api-key-toggle').getAttribute('aria-label')).toBe(de('connection.showKey'));
   await page.context().close();
 }, 60_000);
 
