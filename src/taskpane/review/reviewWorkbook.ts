@@ -34,6 +34,8 @@ export async function reviewBlock(
   const bottom = lastRow(block.box);
   for (let from = top; from <= bottom; from += ROWS_PER_RUN) {
     const to = Math.min(bottom, from + ROWS_PER_RUN - 1);
+    // Rows a refresh handed over lie anywhere on the sheet: a slice holding none of them is not read.
+    if (only && ![...only].some((row) => row >= from && row <= to)) continue;
     const grid = await readRows(block.sheet, from, to);
     if (grid === null) break;
     const rows = grid.formulas.map((_cells, i) => grid.rowIndex + i).filter((row) => !only || only.has(row));
