@@ -5,11 +5,26 @@
  */
 import type { Page } from 'playwright-core';
 
+type ShimWorkbook = {
+  answerOnRecalculation(cards: object): void;
+  awaitingEntry(sheet: string): number;
+};
+
 export const answerOnRecalculation = (page: Page, cards: Record<string, unknown>): Promise<void> =>
   page.evaluate(
-    (next) =>
-      (
-        window as unknown as { __workbook: { answerOnRecalculation(c: object): void } }
-      ).__workbook.answerOnRecalculation(next),
+    (next) => (window as unknown as { __workbook: ShimWorkbook }).__workbook.answerOnRecalculation(next),
     cards,
+  );
+
+/**
+ * Waits until the add-in has entered again every card of `sheet` an earlier refresh calculated. No
+ * function runs in the shim, so no cell calls back, and the add-in enters each such formula again
+ * CALLBACK_MS after the calculation (src/office/cellCallbacks.ts); answers changed before that would be
+ * taken by the re-entry, before the next refresh reads what the cells showed.
+ */
+export const afterCallbackCheck = (page: Page, sheet: string): Promise<unknown> =>
+  page.waitForFunction(
+    (name) => (window as unknown as { __workbook: ShimWorkbook }).__workbook.awaitingEntry(name) === 0,
+    sheet,
+    { timeout: 60_000, polling: 200 },
   );

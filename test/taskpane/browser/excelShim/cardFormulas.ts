@@ -68,8 +68,20 @@ export function shimCardFormulas(entities: Record<string, unknown> | undefined) 
       answers = next;
     },
     /** A cell calculated (its formula entered, or a range calculated over it): its call answers now. */
-    calculate(cell: Cell): void {
-      if (cell.formula !== null) cell.answers = answers;
+    calculate(cell: Cell, by: 'entry' | 'range'): void {
+      if (cell.formula === null) return;
+      cell.answers = answers;
+      cell.calculatedBy = by;
+    },
+    /**
+     * The CLIMATE.ORG cells of a sheet last calculated by a Range.calculate: no function runs here, so
+     * none calls back, and the add-in enters each again CALLBACK_MS later (src/office/cellCallbacks.ts).
+     */
+    awaitingEntry(state: Sheet): number {
+      let count = 0;
+      for (const cell of state.cells.values())
+        if (cell.calculatedBy === 'range' && cell.formula !== null && ORG_CALL.test(cell.formula)) count += 1;
+      return count;
     },
     /** What `valuesAsJson` reads: the entity itself, else the value as an Excel.CellValue. */
     asJson(state: Sheet, cell: Cell | undefined): unknown {

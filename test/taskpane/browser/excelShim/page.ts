@@ -274,6 +274,11 @@ function installExcelShim(sheet: ShimSheet): void {
     answerOnRecalculation(cards: Record<string, unknown>) {
       formulas.renew(cards);
     },
+    /** How many CLIMATE.ORG cells of a sheet a Range.calculate calculated and no formula entry has since. */
+    awaitingEntry(sheetName: string): number {
+      const state = find(sheetName);
+      return state ? formulas.awaitingEntry(state) : 0;
+    },
     /** The bytes each sync so far loaded (its response), in order. */
     responses: (): number[] => [...book.responses],
     dump(): WorkbookDump {

@@ -55,7 +55,7 @@ export function shimRange(book: Book, formulas: ShimCardFormulas) {
         if (value === '' || value === null) state.cells.delete(k);
         else if (asFormulas && typeof value === 'string' && value.startsWith('=')) {
           const cell = { value: null, formula: value, bold, numberFormat };
-          formulas.calculate(cell); // Excel calculates a formula entered
+          formulas.calculate(cell, 'entry'); // Excel calculates a formula entered
           state.cells.set(k, cell);
         } else state.cells.set(k, { value, formula: null, bold, numberFormat });
       }),
@@ -122,7 +122,7 @@ export function shimRange(book: Book, formulas: ShimCardFormulas) {
       // data" dirty (typings, Excel.CalculationType.recalculate) and, calculating automatically, recalculates them.
       calculate: () => {
         book.dump.calculations.push({ scope: 'range', box: boxList(box) });
-        for (const [k, cell] of state.cells) if (within(box, ...place(k))) formulas.calculate(cell);
+        for (const [k, cell] of state.cells) if (within(box, ...place(k))) formulas.calculate(cell, 'range');
       },
       select: () => void Object.assign(book, { selection: { ...box }, moreAreas: [] }),
       // Range.clear(applyTo): 'All' (the default) removes contents and formats; 'Contents' keeps formats.

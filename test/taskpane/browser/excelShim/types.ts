@@ -144,6 +144,8 @@ export type Cell = {
   bold: boolean;
   numberFormat?: string;
   answers?: Record<string, unknown>;
+  /** How it was last calculated: its formula entered, or a Range.calculate over it. */
+  calculatedBy?: 'entry' | 'range';
 };
 export type Box = { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
 export type Chart = SheetDump['charts'][number];
