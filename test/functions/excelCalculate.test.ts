@@ -58,7 +58,10 @@ describe('recalculateCells', () => {
   test('re-invokes exactly the given cells; a missing sheet does not stop the others', async () => {
     const workbook = new Workbook({ metadata: COUNT_METADATA });
     let calls = 0;
-    workbook.globals.CustomFunctions.associate('COUNT', () => ++calls);
+    workbook.globals.CustomFunctions.associate('COUNT', (_x: unknown, invocation: unknown) => {
+      calledBack((invocation as { address: string }).address); // as the add-in's functions do
+      return ++calls;
+    });
     workbook.enter({ inputs: [[1], [2], [3]], formulas: { B: '=COUNT(A{row})' } });
     workbook.enter({ name: 'Q3 suppliers', inputs: [[1]], formulas: { C: '=COUNT(A{row})' } });
     await workbook.settled();
@@ -75,9 +78,13 @@ describe('recalculateCells', () => {
     );
   });
 
-  /** A sheet of `rows` rows with COUNT in columns B to E; Excel is the workbook's. */
+  /**
+   * A sheet of `rows` rows with COUNT in columns B to E; Excel is the workbook's. Each call says so,
+   * as the add-in's functions do: a cell that did not would be entered again CALLBACK_MS later
+   * (cellCallbacks.ts), into whichever test's workbook Excel is by then.
+   */
   async function countingSheet(rows: number): Promise<Workbook> {
-    const workbook = countingWorkbook(rows, ['B', 'C', 'D', 'E']);
+    const workbook = countingWorkbook(rows, ['B', 'C', 'D', 'E'], { onCall: calledBack });
     await workbook.settled();
     (globalThis as { Excel?: unknown }).Excel = workbook.globals.Excel;
     return workbook;

@@ -45,7 +45,9 @@ test('a listing that never ends settles at the deadline, and no request follows'
     code: '#N/A',
     message: expect.stringMatching(/^The service's listing did not end within 2 s \(stopped after \d+ pages\)\.$/),
   });
-  expect(seconds).toBeLessThan(6);
+  // At the deadline, not at the end of a listing that has none; bounded loosely, since a loaded
+  // machine takes its own time to open the workbook and calculate around it.
+  expect(seconds).toBeLessThan(20);
   const sent = suite.service.received.length;
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(suite.service.received.length).toBe(sent);
