@@ -3,8 +3,8 @@
  * - the organization argument as written (name, website, identifier): the engine registers it, or
  *   answers from its cache;
  * - one of CLIMATE.ORG's cards (an entity argument, `=CLIMATE.FLAG(B2, "cdp")`): its service id, and
- *   the query of the row that made it (cardQuery.ts; its Matched organization when the row asked for that
- *   name, the identifier the engine holds its record under when the row asked by one), by which it is
+ *   the query of the row that made it (cardQuery.ts: its Asked for; the name it shows when the row asked
+ *   for that name; the identifier the engine holds its record under when the row asked by one), by which it is
  *   judged (MATCH, the match fields).
  *   The engine's cache answers the query when it holds that organization (no request); otherwise the
  *   card is read by id (Engine.record: `GET /organizations/{id}`, or `/private`), never resolved again
@@ -22,12 +22,12 @@ import {
   type Engine,
   type OrganizationOutcome,
 } from '../engine';
-import { PROVIDER } from '../provider';
 import type { OrganizationRecord } from '../service/types';
 import { isFinalStatus } from '../service/types';
 import { basicValue, cardArgument, HELD_IDENTIFIER, heldArgument, type CardQuery } from './results/cardQuery';
 import { CellFailure, convertFailures, failureFrom, type Answer } from './results/errors';
 import { entityField } from './results/entityFields';
+import { isOrgCardDescription } from './results/valueCards';
 import { matchInputOf, type MatchInput } from './results/nameMatch';
 import { parseOrganization, type OrganizationArgument } from './arguments/organizationArgument';
 import { RecentMap } from './arguments/recentReadings';
@@ -98,7 +98,7 @@ type CardValue = { type?: unknown; provider?: { description?: unknown }; propert
 function ourCard(value: unknown): CardValue | null {
   if (typeof value !== 'object' || value === null) return null;
   const cell = value as CardValue;
-  return cell.type === 'Entity' && cell.provider?.description === PROVIDER.sourceLine ? cell : null;
+  return cell.type === 'Entity' && isOrgCardDescription(cell.provider?.description) ? cell : null;
 }
 
 /** The service id of one of CLIMATE.ORG's cards, or null for any other value. */

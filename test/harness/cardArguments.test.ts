@@ -172,6 +172,41 @@ test('a card is judged by its own row: two rows that reach one organization diff
   ]);
 });
 
+test('a card answered for another name, or asked with a website and a country, says on its face what its row asked, and is judged by it', async () => {
+  const org = owners().find(
+    (o) =>
+      / AG$/.test(o.name) &&
+      sandbox.population.recordFor({ name: o.name.replace(/ AG$/, ' GmbH') })?.organization_relationship_type ===
+        'namesake',
+  )!;
+  const other = owners()[21];
+  const asked = org.name.replace(/ AG$/, ' GmbH');
+  const site = new URL(other.website!).host; // the row's website as the argument reader keeps it
+  const first = await open();
+  const made = await calculateOutcomes(first, {
+    inputs: [
+      [asked, null, null],
+      [other.name, other.website!, 'DE'],
+    ],
+    formulas: { D: '=CLIMATE.ORG(A{row}, B{row}, C{row})', E: '=CLIMATE.MATCH(A{row}, B{row}, C{row})' },
+  });
+  const cards = made.map(([card]) => shown(card) as SavedCard);
+  // A visible field, read by dot notation as any other; no hidden property, no metadata.
+  expect(cards.map((card) => card.properties['Asked for'])).toEqual([
+    { type: 'String', basicValue: asked },
+    { type: 'String', basicValue: `"${other.name}","${site}","DE"` }, // the function's arguments, as a formula quotes them
+  ]);
+  expect(cards.every((card) => !('Query' in card.properties) && !('Matched organization' in card.properties))).toBe(
+    true,
+  );
+  // Passed on, each card is judged as its row was: by its Asked for, which the cache answers (a card
+  // read by its id alone would say `exact` for both here).
+  sandbox.resetStats();
+  expect(await verdictsOf(first, cards)).toEqual(['namesake', 'identifier']);
+  expect(made.map(([, verdict]) => basic(verdict))).toEqual(['namesake', 'identifier']);
+  expect(sandbox.stats().requests).toBe(0);
+});
+
 test('a card judged "check" is still "check" in a later session, with the similarity it was judged by', async () => {
   const org = owners()[7];
   const near = `${org.name.split(' ')[0]} Group`; // the first word of the name: a near name the service matches
@@ -224,10 +259,14 @@ test('a row that asked by one identifier keeps no query in its card, and its car
   const org = owners()[15];
   const s = await open();
   const cards = await cardsOf(s, fiveWays(org));
-  // Each card names its organization, and none carries a hidden query: the name's Matched
-  // organization, and the others' Match `identifier`, stand for it.
+  // Each card names its organization, and none says what its row asked: the name the card shows, and
+  // the others' Match `identifier`, stand for it.
   expect(
-    cards.map((card) => [card.properties.Id.basicValue, card.properties.Match.basicValue, 'Query' in card.properties]),
+    cards.map((card) => [
+      card.properties.Id.basicValue,
+      card.properties.Match.basicValue,
+      'Asked for' in card.properties,
+    ]),
   ).toEqual(IDENTIFIED_FIVE_WAYS.map((verdict) => [org.id, verdict, false]));
   sandbox.resetStats();
   // The four identifier rows and the name row reach one organization differently and keep their own verdicts.
@@ -257,8 +296,10 @@ test('cards saved with the query in an older form read as before: the LEI alone,
   const s = await open();
   const [saved] = await cardsOf(s, [[org.lei]]);
   const hidden = { excludeFrom: { cardView: true, dotNotation: true, autoComplete: true } };
+  // As cards were then: the query hidden, and the source line as the provider's description.
   const withQuery = (text: string) => ({
     ...saved,
+    provider: { ...(saved as { provider?: object }).provider, description: 'Climate data by DitchCarbon' },
     properties: { ...saved.properties, Query: { type: 'String', basicValue: text, propertyMetadata: hidden } },
   });
   sandbox.resetStats();
@@ -278,29 +319,26 @@ test('a card whose Match was edited to identifier is read by its id and left to 
   ]);
 });
 
-test('a card with neither a query nor a matched name to stand for it is read by its id and left to check: no similarity', async () => {
+test('a card with neither a query nor a name to stand for it is read by its id and left to check: no similarity', async () => {
   const org = owners()[8];
   const first = await open();
   const [[card]] = await calculateOutcomes(first, { inputs: [[org.name]], formulas: { B: '=CLIMATE.ORG(A{row})' } });
-  const saved = shown(card) as { type: string; properties: Record<string, unknown> };
-  // The row asked for the matched name, so the card keeps no query: its Matched organization stands for it.
-  expect(Object.keys(saved.properties)).not.toContain('Query');
-  const withoutQuery = {
+  const saved = shown(card) as { type: string; text?: string; properties: Record<string, unknown> };
+  // The row asked for the matched name, so the card says nothing of its query: the name it shows stands for it.
+  expect(Object.keys(saved.properties)).not.toContain('Asked for');
+  const { text, ...withoutText } = saved;
+  expect(text).toBe(org.name);
+  const spoiled = (property: string, asked: string) => ({
     ...saved,
-    properties: Object.fromEntries(
-      Object.entries(saved.properties).filter(([name]) => name !== 'Matched organization'),
-    ),
-  };
-  const spoiled = {
-    ...saved,
-    properties: { ...saved.properties, Query: { type: 'String', basicValue: '["=1+1",7,null]' } },
-  };
+    properties: { ...saved.properties, [property]: { type: 'String', basicValue: asked } },
+  });
   const later = await open();
   const rows = await calculateOutcomes(later, {
     firstRow: 2,
     inputs: [
-      [null, withoutQuery as InputValue],
-      [null, spoiled as InputValue],
+      [null, withoutText as InputValue],
+      [null, spoiled('Asked for', '"=1+1",7,""') as InputValue],
+      [null, spoiled('Query', '["=1+1",7,null]') as InputValue], // a card saved before, its hidden query spoiled
     ],
     formulas: { C: '=CLIMATE.MATCH(B{row})', D: '=CLIMATE.PROFILE(B{row}, "match_similarity")' },
   });

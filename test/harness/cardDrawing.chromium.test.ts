@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-test("Excel's default card: the name as title, every field but the hidden query listed alphabetically, the provider logo linking to the profile", async () => {
+test("Excel's default card: the name as title, every field listed alphabetically, the provider logo linking to the profile", async () => {
   const org = sandbox.population.organizations.find((o) => o.parentId === null && o.profile !== null)!;
   const session = await openNodeWorkbook({
     storage: await seededSettings({ baseUrl: sandbox.url, apiKey: SANDBOX_PROJECT_KEY }),
@@ -48,9 +48,9 @@ test("Excel's default card: the name as title, every field but the hidden query 
     // No sections: the card names each field once, and Excel's default card lists them all.
     expect(await page.locator('h2').count()).toBe(0);
     const labels = await page.locator('dt').allInnerTexts();
-    expect(labels).toHaveLength(28); // no Status, no Relationship (docs/excel.md "What a value weighs")
+    expect(labels).toHaveLength(27); // no Status, Relationship or Matched organization (docs/excel.md "What a value weighs")
     expect(labels.slice(0, 3)).toEqual(['As of', 'CDP', 'Climate Action 100+']);
-    expect(labels.filter((label) => ['Query', 'Status', 'Relationship'].includes(label))).toEqual([]);
+    expect(labels.filter((label) => ['Asked for', 'Status', 'Relationship'].includes(label))).toEqual([]);
     expect(await page.locator('footer a').getAttribute('href')).toBe(record.matching_organization!.link);
     const logoWidth = await page.locator('footer img').evaluate((img) => (img as HTMLImageElement).naturalWidth);
     expect(logoWidth).toBeGreaterThan(0); // the logo loaded from the add-in's assets

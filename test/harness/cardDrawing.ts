@@ -17,10 +17,13 @@ type Json = Record<string, unknown>;
 const escape = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A serial date shown with a `yyyy-mm-dd hh:mm` format, the one the cards use. */
-function dateText(serial: number): string {
+/** A serial date shown with its format: `yyyy-mm-dd` (the card's As of) or `yyyy-mm-dd hh:mm`. */
+function dateText(serial: number, format: unknown): string {
   const date = new Date(Math.round((serial - 25_569) * 86_400_000));
-  return date.toISOString().slice(0, 16).replace('T', ' ');
+  return date
+    .toISOString()
+    .slice(0, format === 'yyyy-mm-dd' ? 10 : 16)
+    .replace('T', ' ');
 }
 
 /** A property's value as the card shows it. */
@@ -28,7 +31,7 @@ export function shownValue(property: Json): string {
   if (property.type === 'Error') return errorLiteral(property.errorType);
   if (property.type === 'Boolean') return property.basicValue ? 'TRUE' : 'FALSE';
   if (property.type === 'FormattedNumber' && typeof property.basicValue === 'number')
-    return dateText(property.basicValue);
+    return dateText(property.basicValue, property.numberFormat);
   if (property.type === 'Entity') return String(property.text ?? '');
   return String(property.basicValue ?? '');
 }

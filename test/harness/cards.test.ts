@@ -61,7 +61,6 @@ function expectedProperties(record: OrganizationRecord, verdict: string): Record
     'Climate Action 100+': record.initiatives.climate_action_100,
     EcoVadis: record.initiatives.ecovadis,
     'Reduction action': record.reduction_action_present,
-    'Matched organization': m.name,
     Match: verdict,
     Industry: m.industry!.name,
     'HQ region': record.hq_region,
@@ -110,14 +109,19 @@ test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
     expect(entity.text).toBe(org.name);
     const values = Object.fromEntries(Object.entries(entity.properties).map(([k, v]) => [k, (v as Json).basicValue]));
     expect(values).toMatchObject(expectedProperties(record, 'exact'));
-    expect(['Status', 'Relationship', 'Query'].filter((name) => name in values)).toEqual([]); // the row asked the matched name
-    expect(entity.properties['As of']).toMatchObject({ type: 'FormattedNumber', numberFormat: 'yyyy-mm-dd hh:mm' });
+    // The row asked the name the card shows (its text): no Asked for; no Matched organization, which was that text again.
+    expect(['Status', 'Relationship', 'Matched organization', 'Asked for'].filter((name) => name in values)).toEqual(
+      [],
+    );
+    // The day the service produced the record, as a date Excel can count days from.
+    expect(entity.properties['As of']).toMatchObject({ type: 'FormattedNumber', numberFormat: 'yyyy-mm-dd' });
+    expect(Number.isInteger(entity.properties['As of'].basicValue)).toBe(true);
     // The card's provider attributes every property: no property repeats it (docs/excel.md "What a value weighs").
     for (const name of Object.keys(entity.properties)) {
       expect([name, entity.properties[name].propertyMetadata?.attribution]).toEqual([name, undefined]);
     }
     expect(entity.provider).toEqual({
-      description: PROVIDER.sourceLine,
+      description: PROVIDER.name, // the logo's tooltip; the source line is the grid's
       logoSourceAddress: LOGO,
       logoTargetAddress: record.matching_organization!.link,
     });
@@ -134,7 +138,7 @@ test.each(HOST_PROFILES.map((profile) => [profile.name, profile] as const))(
       'Industry mean score',
       'SBTi',
     ]);
-    expect(names.indexOf('Matched organization')).toBe(20); // after the 14 initiatives
+    expect(names.indexOf('Match')).toBe(20); // after the 14 initiatives
     expect(entity.referencedValues).toBeUndefined();
   },
 );

@@ -138,7 +138,7 @@ test("a card keeps a hostile text safe within the add-in's 255-character bound o
   const session = await suite.open();
   await session.calculate({
     inputs: [['Long Co']],
-    formulas: { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.[Matched organization]', D: '=CLIMATE.SCORE(A{row})' },
+    formulas: { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.[Asked for]', D: '=CLIMATE.SCORE(A{row})' },
   });
   await session.settled(30_000);
   const results = await session.results();
@@ -150,7 +150,8 @@ test("a card keeps a hostile text safe within the add-in's 255-character bound o
   const name = (card as { value: { text: string } }).value.text;
   expect(name).toMatch(/^'=HYPERLINK\("x+…$/);
   expect(name).toHaveLength(255);
-  expect(results['Sheet1!C2'].outcome).toEqual({ kind: 'value', value: name });
+  // The card says what its row asked, since the name it shows is another.
+  expect(results['Sheet1!C2'].outcome).toEqual({ kind: 'value', value: 'Long Co' });
   // The score's card: safe as it is, and within the bound.
   const score = texts(results['Sheet1!D2'].outcome);
   expect(score.filter((text) => text.length > 255)).toEqual([]);

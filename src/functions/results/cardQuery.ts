@@ -1,13 +1,15 @@
 /**
- * The query a CLIMATE.ORG card carries, hidden from the card, dot notation and auto-complete, so that
- * the card passed as an argument (`=CLIMATE.MATCH(B2)`) is judged as its own row asked: in any
- * runtime, after the workbook is reopened, and whatever other row reached the same organization.
- * It is kept as short as it reads back (every card of a sheet carries it; docs/excel.md "What a value
- * weighs"): nothing when the row asked for the name the card's Matched organization shows, nothing
- * when the row asked by one identifier alone and the card's Match says `identifier` (the engine's cache
- * tells which identifier reached the card's id), the organization text alone when it reads back as
- * itself, else the organization, website and country arguments. It is read back through the argument
- * reader, since a card in a workbook is text anyone can edit.
+ * What a CLIMATE.ORG card says its row asked, so that the card passed as an argument
+ * (`=CLIMATE.MATCH(B2)`) is judged as its own row asked: in any runtime, after the workbook is
+ * reopened, and whatever other row reached the same organization. Every card of a sheet carries it, so
+ * it costs as little as reads back (docs/excel.md "What a value weighs"): nothing when the row asked for
+ * the name the card shows (its text), nothing when the row asked by one identifier alone and the card's
+ * Match says `identifier` (the engine's cache tells which identifier reached the card's id); otherwise a
+ * visible field, Asked for: the organization text when it reads back as itself, else the function's
+ * three arguments as a formula would quote them. Visible, because an answer that is another
+ * organization (a parent) or another name is worth saying on the card, and because a hidden property
+ * pays 88 bytes of metadata. It is read back through the argument reader, since a card in a workbook is
+ * text anyone can edit.
  */
 import { ArgumentError } from '../arguments/argumentError';
 import { MAX_CARD_TEXT } from './cardText';
@@ -21,15 +23,18 @@ import {
   type OrganizationKind,
 } from '../arguments/organizationArgument';
 
-/** The hidden property's name. */
-export const QUERY_PROPERTY = 'Query';
-/** The card's Matched organization, which stands for the row's query when the row asked for that name. */
-export const MATCHED_PROPERTY = entityField('matched_name')!.property;
-/** The card's Match: `identifier` on a card with no hidden query says its row asked by one identifier alone. */
+/** The field that says what the row asked, where the card's text and Match do not. */
+export const ASKED_PROPERTY = 'Asked for';
+/**
+ * Where cards saved before this field carried the query: hidden, and the three arguments as a JSON
+ * array (`["name:Acme","acme.example",null]`). Read, never written.
+ */
+const SAVED_QUERY_PROPERTY = 'Query';
+/** The card's Match: `identifier` on a card that says nothing of its query: its row asked by one identifier alone. */
 export const MATCH_PROPERTY = entityField('match')!.property;
 /**
- * What a card with no hidden query whose Match says `identifier` stands for: its row asked by an
- * identifier the card does not carry (an LEI, ISIN, DUNS), which this runtime's cache may hold.
+ * What a card that says nothing of its query and whose Match says `identifier` stands for: its row
+ * asked by an identifier the card does not carry (an LEI, ISIN, DUNS), which this runtime's cache may hold.
  */
 export const HELD_IDENTIFIER = 'held identifier';
 /** What a card says its row asked: the argument, HELD_IDENTIFIER, or null when nothing reads (its id alone). */
@@ -45,7 +50,7 @@ const FORCED: Record<OrganizationKind, string> = {
   spg: '',
 };
 
-/** The argument a text with no website or country reads as; null when the reader refuses it. */
+/** The argument a text (with a website and country) reads as; null when the reader refuses it. */
 function readBack(organization: string, website: string | null = null, country: string | null = null) {
   try {
     return parseOrganization(organization, website, country);
@@ -65,67 +70,70 @@ function identifierAlone({ kind, query }: Readonly<OrganizationArgument>): boole
   return kind !== 'name' && query.hq_region === undefined && (kind === 'website' || query.website === undefined);
 }
 
-/**
- * The row's query as the card keeps it, given the Matched organization and the Match the card shows:
- * null (no property) when that name reads back as the row's argument, or when the row asked by one
- * identifier alone and the Match says `identifier`; the organization text when it reads back alone,
- * else `[organization, website, country]` as JSON (the organization prefixed with its kind). An empty
- * text when even that is longer than a card's text may be: the card is then read by its id alone.
- */
-export function cardQueryText(
-  argument: Readonly<OrganizationArgument>,
-  matchedName: string | null,
-  match: string | null,
-): string | null {
-  if (matchedName !== null && same(readBack(`name:${matchedName}`), argument)) return null;
-  if (match === IDENTIFIER_VERDICT && identifierAlone(argument)) return null;
-  if (!argument.text.startsWith('[') && same(readBack(argument.text), argument)) return argument.text;
-  const { kind, text, query } = argument;
-  const website = kind === 'website' ? null : (query.website ?? null);
-  const full = JSON.stringify([`${FORCED[kind]}${text}`, website, query.hq_region ?? null]);
-  return full.length > MAX_CARD_TEXT ? '' : full;
-}
+/** Three quoted arguments, as a formula writes them: `"Acme","acme.example",""`. */
+const QUOTED_ARGUMENTS = /^"/;
 
 /**
- * The card's hidden property. Not excluded from recalculation's compare: the query is part of what
- * the card means, so a row that now asks otherwise for the same organization recalculates MATCH(B2).
+ * What the card says its row asked, given the text the card shows and its Match: null (no field) when
+ * that text reads back as the row's argument, or when the row asked by one identifier alone and the
+ * Match says `identifier`; the organization text when it reads back alone; else the three arguments
+ * quoted (`"Acme","acme.example","DE"`; "" for one not given), the organization prefixed with its kind
+ * only where it would read as another. An empty text when even that is longer than a card's text may
+ * be: the card is then read by its id alone.
  */
-export function queryProperty(text: string): Excel.EntityPropertyType {
-  return {
-    type: 'String',
-    basicValue: text,
-    propertyMetadata: { excludeFrom: { cardView: true, dotNotation: true, autoComplete: true } },
-  };
+export function askedText(
+  argument: Readonly<OrganizationArgument>,
+  shownName: string | null,
+  match: string | null,
+): string | null {
+  if (shownName !== null && same(readBack(`name:${shownName}`), argument)) return null;
+  if (match === IDENTIFIER_VERDICT && identifierAlone(argument)) return null;
+  const { kind, text, query } = argument;
+  if (!QUOTED_ARGUMENTS.test(text) && same(readBack(text), argument)) return text;
+  const website = kind === 'website' ? null : (query.website ?? null);
+  const country = query.hq_region ?? null;
+  const organization = same(readBack(text, website, country), argument) ? text : `${FORCED[kind]}${text}`;
+  const quoted = JSON.stringify([organization, website ?? '', country ?? '']).slice(1, -1);
+  return quoted.length > MAX_CARD_TEXT ? '' : quoted;
 }
+
+/** The card's Asked for: visible, and not excluded from recalculation's compare (it is part of what the card means). */
+export const askedProperty = (text: string): Excel.EntityPropertyType => ({ type: 'String', basicValue: text });
 
 /** A property's `basicValue` in a card as the workbook holds it (anything, or undefined). */
 export const basicValue = (card: { properties?: Record<string, unknown> }, property: string): unknown =>
   (card.properties?.[property] as { basicValue?: unknown } | undefined)?.basicValue;
 
-/**
- * The argument a card's query reads as: its hidden property; without one, HELD_IDENTIFIER when its
- * Match says `identifier` (a card saved before carried no query only for a name), else the name its
- * Matched organization shows; null when none reads (the card is read by its id alone).
- */
-export function cardArgument(card: { properties?: Record<string, unknown> }): CardQuery {
-  const text = basicValue(card, QUERY_PROPERTY);
-  if (text === undefined) {
-    if (basicValue(card, MATCH_PROPERTY) === IDENTIFIER_VERDICT) return HELD_IDENTIFIER;
-    const matched = basicValue(card, MATCHED_PROPERTY);
-    return typeof matched === 'string' && matched.length <= MAX_CARD_TEXT ? readBack(`name:${matched}`) : null;
-  }
-  if (typeof text !== 'string' || text === '' || text.length > MAX_CARD_TEXT) return null;
-  if (!text.startsWith('[')) return readBack(text);
+/** Three arguments as text (`a","b","c` inside brackets), each a string or, in a saved card's form, null. */
+function readArguments(list: string): Readonly<OrganizationArgument> | null {
   let parts: unknown;
   try {
-    parts = JSON.parse(text);
+    parts = JSON.parse(`[${list}]`);
   } catch {
     return null;
   }
-  if (!Array.isArray(parts) || parts.length !== 3) return null;
-  if (!parts.every((part, i) => (i === 0 ? typeof part === 'string' : part === null || typeof part === 'string')))
-    return null;
-  return readBack(parts[0], parts[1], parts[2]);
+  if (!Array.isArray(parts) || parts.length !== 3 || typeof parts[0] !== 'string') return null;
+  const rest = parts.slice(1).map((part: unknown) => (part === null || part === '' ? null : part));
+  if (!rest.every((part) => part === null || typeof part === 'string')) return null;
+  return readBack(parts[0], rest[0] as string | null, rest[1] as string | null);
+}
+
+/**
+ * The argument a card's query reads as: its Asked for (or, on a card saved before it, its hidden
+ * query); without either, HELD_IDENTIFIER when its Match says `identifier`, else the name the card
+ * shows; null when none reads (the card is read by its id alone).
+ */
+export function cardArgument(card: { text?: unknown; properties?: Record<string, unknown> }): CardQuery {
+  const asked = basicValue(card, ASKED_PROPERTY);
+  const saved = asked === undefined ? basicValue(card, SAVED_QUERY_PROPERTY) : undefined;
+  const text = asked ?? saved;
+  if (text === undefined) {
+    if (basicValue(card, MATCH_PROPERTY) === IDENTIFIER_VERDICT) return HELD_IDENTIFIER;
+    return typeof card.text === 'string' && card.text.length <= MAX_CARD_TEXT ? readBack(`name:${card.text}`) : null;
+  }
+  if (typeof text !== 'string' || text === '' || text.length > MAX_CARD_TEXT) return null;
+  if (asked !== undefined) return QUOTED_ARGUMENTS.test(text) ? readArguments(text) : readBack(text);
+  return text.startsWith('[') ? readArguments(text.slice(1, -1)) : readBack(text);
 }
 
 /** Each kind but a name with its query's field: what the engine's heldIdentifier may give. */

@@ -15,8 +15,9 @@ export const AS_OF_PROPERTY = 'As of';
  * The card's fields in the order the entity lists them: the score and ranks, then the initiatives, then
  * the match, identity and links. Excel's own card shows them without sections (docs/excel.md "What a
  * value weighs": sections named every field a second time in every card). Not on the card, for its
- * weight: the profile's status (CLIMATE.STATUS; a card's is all but always `synced`) and the
- * relationship (the Match field says it whenever it is not the requested organization itself).
+ * weight: the profile's status (CLIMATE.STATUS; a card's is all but always `synced`), the
+ * relationship (the Match field says it whenever it is not the requested organization itself) and the
+ * matched organization's name (the card's text: the cell shows it, and `=VALUETOTEXT(E3)` gives it).
  */
 export const ENTITY_KEYS: readonly string[] = [
   'score',
@@ -26,7 +27,6 @@ export const ENTITY_KEYS: readonly string[] = [
   'region_rank',
   'industry_mean',
   ...FLAG_KEYS,
-  'matched_name',
   'match',
   'industry',
   'hq_region',

@@ -1,19 +1,19 @@
 /**
  * CLIMATE.ORG's result: on hosts that render entities, the organization as an `Excel.EntityCellValue`
- * (Excel's default card: the organization's name over its 28 fields, listed score and ranks first, then
+ * (Excel's default card: the organization's name over its 27 fields, listed score and ranks first, then
  * the initiatives, then match, identity and links; the provider logo linking to the public profile), whose
  * properties Excel reads with dot notation (`=E3.Score`); elsewhere the matched name as text.
  *
  * Excel's rules for entities a custom function returns, kept here: `referencedValues` only at the
  * root (this entity uses none), every nested value with a `type` and a `basicValue` (NOT_AVAILABLE), and
  * every property of ENTITY_KEYS present: a value the record lacks is a #N/A error value, so
- * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names. One property is hidden from the
- * card, dot notation and auto-complete: the row's query (cardQuery.ts), unless the Matched organization
- * says it or the row asked by one identifier that the Match says was the `identifier`.
+ * `=E3.Score` reads #N/A, never #FIELD!, for a field the card names. One more field says what the row
+ * asked (Asked for, cardQuery.ts), unless the name the card shows says it or the row asked by one
+ * identifier that the Match says was the `identifier`.
  */
 import type { OrganizationRecord } from '../../service/types';
 import { carriesInitiatives } from '../../service/records';
-import { cardQueryText, MATCH_PROPERTY, MATCHED_PROPERTY, QUERY_PROPERTY, queryProperty } from './cardQuery';
+import { ASKED_PROPERTY, askedProperty, askedText, MATCH_PROPERTY } from './cardQuery';
 import { cardLink, cardText } from './cardText';
 import { markedSafe } from '../arguments/cellText';
 import type { OrganizationArgument } from '../arguments/organizationArgument';
@@ -37,7 +37,7 @@ export interface EntityReading {
   match: () => MatchReading;
   /** When this runtime received the record (ms since 1970). */
   receivedAt: number;
-  /** The row's argument, its query kept hidden in the card (cardQuery.ts); null for a card read by its id alone. */
+  /** The row's argument, which the card says where its text and Match do not (cardQuery.ts); null for a card read by its id alone. */
   argument: Readonly<OrganizationArgument> | null;
 }
 
@@ -72,10 +72,14 @@ function cellValue(
   return cell;
 }
 
-/** Excel's date serial (days since 1899-12-30, local time) of a moment. */
-function excelDate(ms: number): number {
+/**
+ * Excel's date serial (days since 1899-12-30) of a moment's day in local time. The card's As of is a
+ * day: what an age in days and the Changes sheet's dates need, and 18 bytes a card lighter than the
+ * moment to the second with a time format (docs/excel.md "What a value weighs").
+ */
+function excelDay(ms: number): number {
   const local = ms - new Date(ms).getTimezoneOffset() * 60_000;
-  return local / 86_400_000 + 25_569;
+  return Math.floor(local / 86_400_000) + 25_569;
 }
 
 /**
@@ -134,8 +138,8 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     if (field === null) {
       properties[property] = {
         type: 'FormattedNumber',
-        basicValue: excelDate(asOf(reading)),
-        numberFormat: 'yyyy-mm-dd hh:mm',
+        basicValue: excelDay(asOf(reading)),
+        numberFormat: 'yyyy-mm-dd',
       };
       continue;
     }
@@ -148,9 +152,8 @@ function buildEntity(reading: EntityReading, ctx: ShapeContext): Excel.EntityCel
     properties[property] = cellValue(value, metadata, key === 'link' ? cardLink : cardText);
   }
   const name = cardText(displayName(record, requested));
-  const shown = (property: string) => shownText(properties[property]);
-  const query = reading.argument && cardQueryText(reading.argument, shown(MATCHED_PROPERTY), shown(MATCH_PROPERTY));
-  if (query !== null) properties[QUERY_PROPERTY] = queryProperty(query);
+  const asked = reading.argument && askedText(reading.argument, name, shownText(properties[MATCH_PROPERTY]));
+  if (asked !== null) properties[ASKED_PROPERTY] = askedProperty(asked);
   const provider = providerAttributes(link, ctx.logoUrl, true);
   // No `layouts`: Excel's default card lists every property that is not excluded from card view, under
   // the value's text as title (the data-type docs, excel-data-types-add-properties-to-basic-cell-values,

@@ -23,7 +23,7 @@ export interface CardContext {
 export type AttributedValue = Excel.DoubleCellValue | Excel.BooleanCellValue | Excel.StringCellValue;
 
 /** The names a value's and MATCH's card give their properties: CLIMATE.ORG's and PROFILE's (fields.ts). */
-const FIELD_HEADER: Readonly<Record<string, string>> = Object.fromEntries(
+export const FIELD_HEADER: Readonly<Record<string, string>> = Object.fromEntries(
   PROFILE_FIELDS.map((field) => [field.key, field.header]),
 );
 const LINK_PROPERTY = FIELD_HEADER.link;
@@ -84,7 +84,8 @@ export function matchProperties(values: MatchCardValues): Record<string, Excel.C
  * Excel's text for the logo (CellValueProviderAttributes in the typings): shown in its place when
  * there is no logo, otherwise only as the logo's tooltip. A value's card carries it only in place of
  * the logo; CLIMATE.ORG's card (`ours`), once per row, always: it is how a card passed as an argument
- * is known for the add-in's own (organizationSource.ts).
+ * is known for the add-in's own (organizationSource.ts). Beside the logo, the provider's name: 16
+ * bytes a card shorter than the source line, which the grid's own line says.
  */
 export function providerAttributes(
   link: string | null,
@@ -92,8 +93,13 @@ export function providerAttributes(
   ours = false,
 ): Excel.CellValueProviderAttributes {
   const provider: Excel.CellValueProviderAttributes = {};
-  if (logoUrl === null || ours) provider.description = PROVIDER.sourceLine;
+  if (logoUrl === null) provider.description = PROVIDER.sourceLine;
+  else if (ours) provider.description = PROVIDER.name;
   if (logoUrl !== null) provider.logoSourceAddress = logoUrl;
   if (link) provider.logoTargetAddress = safeText(link); // a checked https link: safe text all the same
   return provider;
 }
+
+/** A description CLIMATE.ORG's card has carried: the provider's name beside a logo, else (and before) the source line. */
+export const isOrgCardDescription = (description: unknown): boolean =>
+  description === PROVIDER.name || description === PROVIDER.sourceLine;

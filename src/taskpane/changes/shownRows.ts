@@ -3,12 +3,14 @@
  * sheet/read.ts), so two readings months and computers apart can be compared (rowChanges.ts). Both
  * layouts: formula columns (SCORE, FLAG, PROFILE's ranks, MATCH, LINK) and CLIMATE.ORG cards with their
  * dot fields (`=E3.Score`). A row is the organization its formulas name; what it shows comes from the
- * cells' values, and, where the host hands values as JSON (ExcelApi 1.16), from the card's properties:
- * the matched organization, the profile link and the As of. Nothing read is trusted: a link is kept
+ * cells' values, and, where the host hands values as JSON (ExcelApi 1.16), from the card's text (the
+ * matched organization's name) and properties (the profile link and the As of) and from MATCH's
+ * Matched organization. Nothing read is trusted: a link is kept
  * only when it passes the profile-link rule, a number only when finite, a date only when it is one.
  */
 import { FLAG_KEYS, type FlagKey } from '../../functions/arguments/initiatives';
 import { AS_OF_KEY, entityField } from '../../functions/results/entityFields';
+import { FIELD_HEADER } from '../../functions/results/valueCards';
 import { profileLinkOrNull } from '../../service/profileLink';
 import { INITIATIVE_KEYS, type InitiativeKey } from '../../service/types';
 import { rowOrganization, readCell } from '../sheet/climateCells';
@@ -37,6 +39,9 @@ function fromExcelDate(serial: unknown): number | null {
 }
 
 const text = (value: Plain): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+/** The text a card shows in its cell, as the host handed it. */
+const cardName = (card: unknown): string | null =>
+  typeof card === 'object' && card !== null ? text((card as { text?: unknown }).text as Plain) : null;
 
 /** One row under construction: what its cells showed so far, left to right. */
 interface Seen {
@@ -60,8 +65,10 @@ function readCard(card: unknown, seen: Seen, scoreMax: number): void {
     const value = text(propertyOf(card, property(rank)));
     if (value !== null) seen.ranks[rank] ??= value;
   }
-  seen.matchedName ??= text(propertyOf(card, property('matched_name')));
-  seen.link ??= profileLinkOrNull(text(propertyOf(card, property('link'))));
+  const link = profileLinkOrNull(text(propertyOf(card, property('link'))));
+  // The card's text is the matched organization's name where there is one (its profile link says so).
+  if (link !== null) seen.matchedName ??= cardName(card);
+  seen.link ??= link;
   seen.asOf ??= fromExcelDate(propertyOf(card, property(AS_OF_KEY)));
 }
 
@@ -88,7 +95,7 @@ function readRow(grid: CellGrid, row: number, scoreMax: number): { shown: ShownR
         seen.score ??= (value * 100) / scoreMax;
         seen.link ??= profileLinkOrNull(text(propertyOf(json, property('link'))));
       } else if (output === 'match') {
-        seen.matchedName ??= text(propertyOf(json, property('matched_name')));
+        seen.matchedName ??= text(propertyOf(json, FIELD_HEADER.matched_name));
       } else if (output?.startsWith('flag:')) {
         const flag = output.slice('flag:'.length) as FlagKey;
         if (INITIATIVES.has(flag) && typeof value === 'boolean') seen.initiatives[flag as InitiativeKey] ??= value;

@@ -1,12 +1,15 @@
 /**
  * How a card passed as an argument says what its row asked (src/functions/results/cardQuery.ts): its
- * hidden query, its Matched organization, or, for a row that asked by one identifier, its Match
- * `identifier` and the identifier the engine's cache holds the card's record under.
+ * Asked for (or a card saved before it, its hidden query), the name it shows, or, for a row that asked
+ * by one identifier, its Match `identifier` and the identifier the engine's cache holds the card's
+ * record under.
  */
 import { identify, type OrganizationQuery } from '../../../src/engine';
-import { cardArgument, heldArgument, HELD_IDENTIFIER } from '../../../src/functions/results/cardQuery';
+import { parseOrganization } from '../../../src/functions/arguments/organizationArgument';
+import { askedText, cardArgument, heldArgument, HELD_IDENTIFIER } from '../../../src/functions/results/cardQuery';
 
-const card = (properties: Record<string, string>) => ({
+const card = (properties: Record<string, string>, text = 'Acme') => ({
+  text,
   properties: Object.fromEntries(
     Object.entries(properties).map(([name, text]) => [name, { type: 'String', basicValue: text }]),
   ),
@@ -30,15 +33,46 @@ test('nothing held, or nothing that reads as an identifier, is no argument', () 
   expect(heldArgument({ lei_number: 'not an LEI' })).toBeNull();
 });
 
-test('a card without a query: its Match `identifier` says the row asked by one identifier; any other Match, the matched name', () => {
-  expect(cardArgument(card({ 'Matched organization': 'Acme', Match: 'identifier' }))).toBe(HELD_IDENTIFIER);
-  expect(cardArgument(card({ 'Matched organization': 'Acme', Match: 'exact' }))).toMatchObject({
-    kind: 'name',
-    text: 'Acme',
-  });
+test('a card without a query: its Match `identifier` says the row asked by one identifier; any other Match, the name it shows', () => {
+  expect(cardArgument(card({ Match: 'identifier' }))).toBe(HELD_IDENTIFIER);
+  expect(cardArgument(card({ Match: 'exact' }))).toMatchObject({ kind: 'name', text: 'Acme' });
+  // A text that is no name (a forged card) is read by the card's id alone.
+  expect(cardArgument({ text: 7, properties: {} })).toBeNull();
   // A hidden query, as every card saved before carried one for an identifier, is read first.
   expect(cardArgument(card({ Match: 'identifier', Query: '5493001KJTIIGC8Y1R12' }))).toMatchObject({
     kind: 'lei',
     query: { lei_number: '5493001KJTIIGC8Y1R12' },
   });
+});
+
+test.each<[string, string, string | null, string | null, string | null]>([
+  // what the row asked, its website and country, and the Asked for its card shows (null: none)
+  ['the name the card shows', 'Acme', null, null, null],
+  ['another name', 'Acme GmbH', null, null, 'Acme GmbH'],
+  ['a name with a website and a country', 'Acme', 'acme.example', 'DE', '"Acme","acme.example","DE"'],
+  ['a name with a country', 'Acme', null, 'US', '"Acme","","US"'],
+  ['a name that reads as a website', 'name:acme.example', null, 'US', '"name:acme.example","","US"'],
+  ['a website with a country', 'acme.example', null, 'FR', '"acme.example","","FR"'],
+  ['a name that opens with a quote', '"Acme" Trading', null, null, '"\\"Acme\\" Trading","",""'],
+])('a card says what its row asked (%s), and reads back as that very argument', (_, text, website, country, shown) => {
+  const argument = parseOrganization(text, website, country);
+  const asked = askedText(argument, 'Acme', 'exact');
+  expect(asked).toBe(shown);
+  const properties: Record<string, string> =
+    asked === null ? { Match: 'exact' } : { Match: 'exact', 'Asked for': asked };
+  const read = cardArgument(card(properties));
+  expect(read).toMatchObject({ kind: argument.kind, text: argument.text, query: argument.query });
+});
+
+test('a row that asked by one identifier alone, judged `identifier`, leaves its card without Asked for', () => {
+  expect(askedText(parseOrganization('5493001KJTIIGC8Y1R12', null, null), 'Acme', 'identifier')).toBeNull();
+  // With a country beside it, the identifier alone does not say the row's query: the card does.
+  expect(askedText(parseOrganization('5493001KJTIIGC8Y1R12', null, 'DE'), 'Acme', 'identifier')).toBe(
+    '"5493001KJTIIGC8Y1R12","","DE"',
+  );
+});
+
+test('an Asked for that is no argument is read as none: the card is judged by its id alone', () => {
+  for (const asked of ['"=1+1",7,""', '"a","b"', '"unclosed', ''])
+    expect(cardArgument(card({ Match: 'exact', 'Asked for': asked }))).toBeNull();
 });

@@ -36,6 +36,7 @@ const ORG_METADATA: FunctionsMetadata = {
 };
 const FORMULAS = { B: '=CLIMATE.ORG(A{row})', C: '=B{row}.Score', D: '=B{row}.[As of]' };
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 const globals = globalThis as { Excel?: unknown; CustomFunctions?: unknown };
 beforeEach(() => jest.useFakeTimers());
@@ -100,7 +101,7 @@ test.each([
     const { workbook, engine, service, grid } = await cardSheet();
     const before = { score: shown(workbook, 'Sheet1!C2'), asOf: shown(workbook, 'Sheet1!D2') };
     const invocations = workbook.stats().invocations;
-    jest.setSystemTime(Date.now() + HOUR);
+    jest.setSystemTime(Date.now() + DAY); // the card's As of is a day
     service.script.push(changed);
 
     const used = { rowIndex: 1, columnIndex: 0, rowCount: 2, columnCount: 4 };
@@ -124,10 +125,10 @@ test.each([
   },
 );
 
-/** Excel's date serial of a moment, local time, as a card's As of holds it. */
+/** Excel's date serial of a moment's day, local time, as a card's As of holds it. */
 const serial = (iso: string): number => {
   const ms = Date.parse(iso);
-  return (ms - new Date(ms).getTimezoneOffset() * 60_000) / 86_400_000 + 25_569;
+  return Math.floor((ms - new Date(ms).getTimezoneOffset() * 60_000) / 86_400_000) + 25_569;
 };
 
 test('As of is when the service produced the record: a later fetch of the same record keeps it, a newer record moves it', async () => {

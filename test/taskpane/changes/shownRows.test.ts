@@ -116,9 +116,10 @@ describe('the formula layout', () => {
 
 describe('the card layout', () => {
   const AS_OF = 46_000.5; // 2025-12-09 12:00, local time
+  // The card's text is the matched organization's name (the row asked for "Acme").
   const card = (score: unknown, sbti: boolean, matched = 'Acme Ltd') => ({
     type: 'Entity',
-    text: 'Acme',
+    text: matched,
     properties: {
       Score:
         typeof score === 'number'
@@ -126,7 +127,6 @@ describe('the card layout', () => {
           : { type: 'Error', errorType: 'NotAvailable' },
       SBTi: { type: 'Boolean', basicValue: sbti },
       'Region rank': { type: 'String', basicValue: 'medium' },
-      'Matched organization': { type: 'String', basicValue: matched },
       'Profile link': { type: 'String', basicValue: LINK },
       'As of': { type: 'FormattedNumber', basicValue: AS_OF, numberFormat: 'yyyy-mm-dd hh:mm' },
     },
