@@ -148,14 +148,17 @@ test('two cards read by id in one batch whose answers come back swapped: each sh
   );
 });
 
-test('a card is judged by its own row: two rows that reach one organization differently keep their own verdicts', async () => {
-  // An organization registered as "... AG" whose name with "GmbH" the service answers as its namesake.
-  const org = owners().find(
+/** An organization registered as "... AG" whose name with "GmbH" the service answers as its namesake. */
+const namesakeOwner = () =>
+  owners().find(
     (o) =>
       / AG$/.test(o.name) &&
       sandbox.population.recordFor({ name: o.name.replace(/ AG$/, ' GmbH') })?.organization_relationship_type ===
         'namesake',
   )!;
+
+test('a card is judged by its own row: two rows that reach one organization differently keep their own verdicts', async () => {
+  const org = namesakeOwner();
   const s = await open();
   const rows = await calculateOutcomes(s, {
     inputs: [[org.name.replace(/ AG$/, ' GmbH')], [org.name]],
@@ -173,12 +176,7 @@ test('a card is judged by its own row: two rows that reach one organization diff
 });
 
 test('a card answered for another name, or asked with a website and a country, says on its face what its row asked, and is judged by it', async () => {
-  const org = owners().find(
-    (o) =>
-      / AG$/.test(o.name) &&
-      sandbox.population.recordFor({ name: o.name.replace(/ AG$/, ' GmbH') })?.organization_relationship_type ===
-        'namesake',
-  )!;
+  const org = namesakeOwner();
   const other = owners()[21];
   const asked = org.name.replace(/ AG$/, ' GmbH');
   const site = new URL(other.website!).host; // the row's website as the argument reader keeps it
