@@ -70,9 +70,6 @@ function identifierAlone({ kind, query }: Readonly<OrganizationArgument>): boole
   return kind !== 'name' && query.hq_region === undefined && (kind === 'website' || query.website === undefined);
 }
 
-/** Three quoted arguments, as a formula writes them: `"Acme","acme.example",""`. */
-const QUOTED_ARGUMENTS = /^"/;
-
 /**
  * What the card says its row asked, given the text the card shows and its Match: null (no field) when
  * that text reads back as the row's argument, or when the row asked by one identifier alone and the
@@ -89,7 +86,8 @@ export function askedText(
   if (shownName !== null && same(readBack(`name:${shownName}`), argument)) return null;
   if (match === IDENTIFIER_VERDICT && identifierAlone(argument)) return null;
   const { kind, text, query } = argument;
-  if (!QUOTED_ARGUMENTS.test(text) && same(readBack(text), argument)) return text;
+  // A text opening with a quote would read as the quoted arguments below: it is quoted itself.
+  if (!text.startsWith('"') && same(readBack(text), argument)) return text;
   const website = kind === 'website' ? null : (query.website ?? null);
   const country = query.hq_region ?? null;
   const organization = same(readBack(text, website, country), argument) ? text : `${FORCED[kind]}${text}`;
@@ -103,6 +101,10 @@ export const askedProperty = (text: string): Excel.EntityPropertyType => ({ type
 /** A property's `basicValue` in a card as the workbook holds it (anything, or undefined). */
 export const basicValue = (card: { properties?: Record<string, unknown> }, property: string): unknown =>
   (card.properties?.[property] as { basicValue?: unknown } | undefined)?.basicValue;
+
+/** A text a card may hold to be read: a string within a card text's bound. */
+const readable = (text: unknown): text is string =>
+  typeof text === 'string' && text !== '' && text.length <= MAX_CARD_TEXT;
 
 /** Three arguments as text (`a","b","c` inside brackets), each a string or, in a saved card's form, null. */
 function readArguments(list: string): Readonly<OrganizationArgument> | null {
@@ -125,15 +127,13 @@ function readArguments(list: string): Readonly<OrganizationArgument> | null {
  */
 export function cardArgument(card: { text?: unknown; properties?: Record<string, unknown> }): CardQuery {
   const asked = basicValue(card, ASKED_PROPERTY);
-  const saved = asked === undefined ? basicValue(card, SAVED_QUERY_PROPERTY) : undefined;
-  const text = asked ?? saved;
-  if (text === undefined) {
-    if (basicValue(card, MATCH_PROPERTY) === IDENTIFIER_VERDICT) return HELD_IDENTIFIER;
-    return typeof card.text === 'string' && card.text.length <= MAX_CARD_TEXT ? readBack(`name:${card.text}`) : null;
-  }
-  if (typeof text !== 'string' || text === '' || text.length > MAX_CARD_TEXT) return null;
-  if (asked !== undefined) return QUOTED_ARGUMENTS.test(text) ? readArguments(text) : readBack(text);
-  return text.startsWith('[') ? readArguments(text.slice(1, -1)) : readBack(text);
+  if (asked !== undefined)
+    return !readable(asked) ? null : asked.startsWith('"') ? readArguments(asked) : readBack(asked);
+  const saved = basicValue(card, SAVED_QUERY_PROPERTY);
+  if (saved !== undefined)
+    return !readable(saved) ? null : saved.startsWith('[') ? readArguments(saved.slice(1, -1)) : readBack(saved);
+  if (basicValue(card, MATCH_PROPERTY) === IDENTIFIER_VERDICT) return HELD_IDENTIFIER;
+  return readable(card.text) ? readBack(`name:${card.text}`) : null;
 }
 
 /** Each kind but a name with its query's field: what the engine's heldIdentifier may give. */
